@@ -1,0 +1,32 @@
+import nextVitals from 'eslint-config-next/core-web-vitals';
+import nextTs from 'eslint-config-next/typescript';
+
+// Feature boundaries (ARCHITECTURE.md §2): browser code never imports server code,
+// and design-system primitives never import features.
+const boundaries = {
+  files: ['src/**/*.{ts,tsx}'],
+  rules: {
+    'import/no-restricted-paths': [
+      'error',
+      {
+        zones: [
+          { target: './src/features/*/client', from: './src/features/*/server', message: 'client code must not import server code' },
+          { target: './src/features/*/client', from: './src/server', message: 'client code must not import server code' },
+          { target: './src/components', from: './src/features', message: 'ui primitives must not import features' },
+          { target: './src/components', from: './src/server', message: 'ui primitives must not import server code' },
+          { target: './src/lib', from: './src/server', message: 'shared client helpers must not import server code' },
+          { target: './src/lib', from: './src/features', message: 'shared helpers must not import features' },
+        ],
+      },
+    ],
+    '@typescript-eslint/no-explicit-any': 'error',
+    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+  },
+};
+
+export default [
+  { ignores: ['.next/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**'] },
+  ...nextVitals,
+  ...nextTs,
+  boundaries,
+];

@@ -1,0 +1,82 @@
+import { z } from 'zod';
+
+/** Accepts the usual spellings of a boolean flag in the environment. */
+const flag = z
+  .enum(['1', '0', 'true', 'false', 'yes', 'no', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true' || v === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? undefined : v.trim()));
+
+const httpUrl = (name: string) =>
+  optionalString.refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        const u = new URL(v);
+        return u.protocol === 'http:' || u.protocol === 'https:';
+      } catch {
+        return false;
+      }
+    },
+    { message: `${name} must be an http(s) URL, like https://feedback.example.com` },
+  );
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce
+      .number({ message: 'PORT must be a number' })
+      .int('PORT must be a whole number')
+      .min(1, 'PORT must be between 1 and 65535')
+      .max(65535, 'PORT must be between 1 and 65535')
+      .default(3000),
+    HOST: optionalString.default('0.0.0.0'),
+    CHORUS_DATA_DIR: optionalString.default('./data'),
+    DATABASE_URL: optionalString.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+      message: 'DATABASE_URL must start with postgres:// or postgresql://',
+    }),
+    PUBLIC_URL: httpUrl('PUBLIC_URL'),
+    POSTHOG_KEY: optionalString.refine((v) => v === undefined || /^[A-Za-z0-9_-]{1,200}$/.test(v), {
+      message: 'POSTHOG_KEY may hold only letters, digits, "_" and "-"',
+    }),
+    POSTHOG_HOST: httpUrl('POSTHOG_HOST'),
+    CHORUS_ANALYTICS_ALLOW_AUTOMATION: flag,
+    CHORUS_DIAGNOSTIC_ROUTES: flag,
+    // Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app.
+    CHORUS_TRUST_PROXY: flag,
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .transform((e) => ({
+    ...e,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    POSTHOG_HOST: (e.POSTHOG_HOST ?? 'https://us.i.posthog.com').replace(/\/+$/, ''),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class EnvError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'EnvError';
+  }
+}
+
+/** Validates an environment; throws EnvError naming every bad variable. */
+export function parseEnv(source: Record<string, string | undefined>): Env {
+  const result = envSchema.safeParse(source);
+  if (result.success) return result.data;
+  const problems = result.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  throw new EnvError(problems);
+}
+
+let cached: Env | undefined;
+
+/** The validated process environment, read once per process at run time (never at build time). */
+export function env(): Env {
+  cached ??= parseEnv(process.env);
+  return cached;
+}

@@ -1,0 +1,3 @@
+export function ConsentBanner() {
+  return null;
+}

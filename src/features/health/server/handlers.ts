@@ -1,0 +1,21 @@
+import { pingDatabase, getDbHandle } from '@/server/db/client';
+import { anyone } from '@/server/http/actor';
+import { errorBody } from '@/server/http/errors';
+import { endpoint, json, route } from '@/server/http/route';
+import { logger } from '@/server/log';
+
+/** Liveness and the database check, for load balancers and operators. */
+export const healthRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    handle: async ({ requestId }) => {
+      try {
+        await pingDatabase();
+        return json({ status: 'ok', db: 'ok', driver: getDbHandle()?.driver });
+      } catch (err) {
+        logger().warn({ err, requestId }, 'health check: database unreachable');
+        return json({ status: 'unavailable', db: 'unreachable', ...errorBody('UNAVAILABLE', requestId) }, 503);
+      }
+    },
+  }),
+});

@@ -1,0 +1,13 @@
+import { anyone } from '@/server/http/actor';
+import { AppError } from '@/server/http/errors';
+import { endpoint, route } from '@/server/http/route';
+
+const missing = endpoint({
+  authorize: anyone,
+  handle: () => {
+    throw new AppError('NOT_FOUND', 'There is no API route at this path.');
+  },
+});
+
+/** Any /api path without a route answers a JSON 404, never an HTML page. */
+export const apiNotFoundRoute = route({ GET: missing, POST: missing, PUT: missing, PATCH: missing, DELETE: missing });

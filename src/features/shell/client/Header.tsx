@@ -1,0 +1,49 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { paths } from '@/config/paths';
+import type { PublicWorkspace } from '@/features/settings/schema';
+import { ThemeToggle } from './ThemeToggle';
+
+const NAV = [
+  { href: paths.home(), label: 'Boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') },
+  { href: paths.roadmap(), label: 'Roadmap', match: (p: string) => p.startsWith('/roadmap') },
+  { href: paths.changelog(), label: 'Changelog', match: (p: string) => p.startsWith('/changelog') },
+];
+
+export function Header({ workspace }: { workspace: PublicWorkspace }) {
+  const { asPath } = useRouter();
+  const current = asPath.split(/[?#]/)[0] ?? '/';
+  return (
+    <header className="border-b border-border bg-surface">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
+        <Link href={paths.home()} className="flex items-center gap-2 text-lg font-semibold text-fg no-underline">
+          <span aria-hidden="true" className="inline-block h-6 w-6 rounded-md bg-accent" />
+          <span data-testid="workspace-name">{workspace.name}</span>
+        </Link>
+        <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">
+          <ul className="flex gap-1">
+            {NAV.map((item) => {
+              const active = item.match(current);
+              return (
+                <li key={item.href}>
+                  <Link
+                    href={item.href}
+                    aria-current={active ? 'page' : undefined}
+                    className={`rounded-md px-3 py-2 text-sm font-medium ${active ? 'bg-bg text-fg' : 'text-muted hover:text-fg'}`}
+                  >
+                    {item.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <div className="ml-auto flex items-center gap-2">
+          <ThemeToggle />
+          {/* The sign-in slot: the accounts feature puts the sign-in link or the account menu here. */}
+          <div data-testid="account-slot" />
+        </div>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,3 @@
+import { NotFoundPage } from '@/features/shell/page/ErrorPages';
+
+export default NotFoundPage;

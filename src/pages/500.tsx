@@ -1,0 +1,3 @@
+import { ServerErrorPage } from '@/features/shell/page/ErrorPages';
+
+export default ServerErrorPage;

@@ -1,0 +1,4 @@
+import '@/styles/globals.css';
+import { App } from '@/features/shell/client/App';
+
+export default App;

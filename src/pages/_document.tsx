@@ -1,0 +1,3 @@
+import { Document } from '@/features/shell/client/Document';
+
+export default Document;

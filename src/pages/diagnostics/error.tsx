@@ -1,0 +1,1 @@
+export { default, getServerSideProps } from '@/features/diagnostics/page/FailingPage';

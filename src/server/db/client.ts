@@ -1,0 +1,63 @@
+/**
+ * The one database client, chosen once at start-up: embedded PGlite by default (data in
+ * CHORUS_DATA_DIR), node-postgres when DATABASE_URL is set. Queries receive a `Db` and never
+ * know which driver is behind it.
+ *
+ * The handle lives on globalThis because the server entry (src/server/main.ts) and the
+ * Next.js bundle load this module separately, and two PGlite instances must never open the
+ * same data directory.
+ */
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { sql, type SQL } from 'drizzle-orm';
+import type * as schema from './schema';
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Driver = 'pglite' | 'postgres';
+
+export interface DbHandle {
+  db: Db;
+  driver: Driver;
+  /** Runs the migrations in ./drizzle; safe to call from several instances at once. */
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const KEY = Symbol.for('chorus.db');
+type WithDb = typeof globalThis & { [KEY]?: DbHandle };
+
+export function setDbHandle(handle: DbHandle | undefined): void {
+  (globalThis as WithDb)[KEY] = handle;
+}
+
+export function getDbHandle(): DbHandle | undefined {
+  return (globalThis as WithDb)[KEY];
+}
+
+/** The open database. The server opens it before it listens; tests open their own. */
+export function db(): Db {
+  const handle = getDbHandle();
+  if (!handle) throw new Error('The database is not open: openDatabase() must run at start-up.');
+  return handle.db;
+}
+
+/** Liveness check for /api/health: a round trip that fails within `timeoutMs`. */
+export async function pingDatabase(timeoutMs = 2000): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('database ping timed out')), timeoutMs);
+  });
+  try {
+    await Promise.race([db().execute(sql`select 1`), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Runs a raw, parameterised SQL statement and returns its rows. Both drivers answer
+ * `{ rows }`; this is the one place that relies on it.
+ */
+export async function queryRows<T extends Record<string, unknown>>(query: SQL): Promise<T[]> {
+  const result = (await db().execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}

@@ -1,0 +1,42 @@
+import { ERROR_CATALOGUE, type ApiErrorBody, type ErrorCode } from '@/lib/error-codes';
+
+/** A failure the caller can act on; the pipeline turns it into its catalogue status and body. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.name = 'AppError';
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+}
+
+export function errorBody(code: ErrorCode, requestId: string, message?: string, fields?: Record<string, string>): ApiErrorBody {
+  return {
+    error: {
+      code,
+      message: message ?? ERROR_CATALOGUE[code].message,
+      ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
+      requestId,
+    },
+  };
+}
+
+/** PostgreSQL's unique_violation, detected by SQLSTATE rather than message text. */
+export function isUniqueViolation(err: unknown): boolean {
+  return sqlState(err) === '23505';
+}
+
+function sqlState(err: unknown): string | undefined {
+  let e: unknown = err;
+  // Drizzle wraps driver errors; the SQLSTATE sits on the innermost `cause`.
+  for (let depth = 0; depth < 5 && e && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+}

@@ -1,0 +1,135 @@
+/**
+ * The one HTTP pipeline for every /api route:
+ * method → CSRF → actor → rate limit → policy → body/query validation → handler → JSON.
+ * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id.
+ */
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { z, type ZodType } from 'zod';
+import { logger } from '@/server/log';
+import { resolveActor, type Actor, type Decision } from './actor';
+import { readJsonBody } from './body';
+import { isCrossSiteRequest } from './csrf';
+import { AppError, errorBody } from './errors';
+import { consumeRateLimit, type RateLimitRule } from './rate-limit';
+import { clientIp, requestIdOf } from './request-meta';
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface Ctx<B, Q> {
+  req: NextApiRequest;
+  requestId: string;
+  actor: Actor;
+  ip: string;
+  body: B;
+  query: Q;
+}
+
+type Infer<S> = S extends ZodType ? z.output<S> : undefined;
+
+export interface Endpoint<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined> {
+  /** Every endpoint states who may call it; there is no default. */
+  authorize: (actor: Actor) => Decision;
+  body?: BS;
+  query?: QS;
+  /** Limits counted per actor when signed in, per IP otherwise. */
+  rateLimit?: RateLimitRule;
+  handle: (ctx: Ctx<Infer<BS>, Infer<QS>>) => Promise<Reply> | Reply;
+}
+
+export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body, headers });
+export const noContent = (): Reply => ({ status: 204 });
+
+/** Identity helper that keeps each endpoint's schema types inferred. */
+export function endpoint<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined>(
+  e: Endpoint<BS, QS>,
+): Endpoint<BS, QS> {
+  return e;
+}
+
+/** Every state-changing request from one source counts here too, whatever the endpoint. */
+const WRITE_LIMIT: RateLimitRule = { name: 'writes', limit: 600, windowSeconds: 60 };
+
+const DECISION_ERRORS = {
+  unauthenticated: 'UNAUTHENTICATED',
+  forbidden: 'FORBIDDEN',
+  hidden: 'NOT_FOUND',
+} as const;
+
+// Endpoints of different schemas live in one map; each is checked by `endpoint()` where it is written.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the map is heterogeneous by design
+type AnyEndpoint = Endpoint<any, any>;
+
+export function route(methods: Partial<Record<Method, AnyEndpoint>>) {
+  const allow = [...Object.keys(methods), ...(methods.GET ? ['HEAD'] : [])].join(', ');
+
+  return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
+    const requestId = requestIdOf(req);
+    res.setHeader('x-request-id', requestId);
+    res.setHeader('cache-control', 'no-store');
+    try {
+      const method = (req.method === 'HEAD' ? 'GET' : req.method) as Method;
+      const ep = methods[method];
+      if (!ep) throw new AppError('METHOD_NOT_ALLOWED', undefined, { headers: { Allow: allow } });
+      if (isCrossSiteRequest(req)) throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
+
+      const actor = await resolveActor(req);
+      const ip = clientIp(req);
+      const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
+      if (method !== 'GET') await enforce(WRITE_LIMIT, subject);
+      if (ep.rateLimit) await enforce(ep.rateLimit, subject);
+
+      const decision = ep.authorize(actor);
+      if (decision !== 'allow') throw new AppError(DECISION_ERRORS[decision]);
+
+      const rawBody = method === 'GET' ? undefined : await readJsonBody(req);
+      const body = ep.body ? parse(ep.body, rawBody, '') : undefined;
+      const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
+
+      const reply = await ep.handle({ req, requestId, actor, ip, body, query });
+      send(res, reply.status, reply.body, reply.headers, req.method === 'HEAD');
+    } catch (err) {
+      if (err instanceof AppError) {
+        send(res, err.status, errorBody(err.code, requestId, err.message, err.options.fields), err.options.headers);
+        return;
+      }
+      logger().error({ err, requestId, method: req.method, url: req.url }, 'unhandled error in API route');
+      send(res, 500, errorBody('INTERNAL', requestId));
+    }
+  };
+}
+
+async function enforce(rule: RateLimitRule, subject: string): Promise<void> {
+  const result = await consumeRateLimit(rule, subject);
+  if (!result.allowed) {
+    throw new AppError('RATE_LIMITED', undefined, { headers: { 'Retry-After': String(result.retryAfter) } });
+  }
+}
+
+function parse<S extends ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {
+  const result = schema.safeParse(value);
+  if (result.success) return result.data;
+  const fields: Record<string, string> = {};
+  for (const issue of result.error.issues) {
+    const key = prefix + (issue.path.length ? issue.path.join('.') : '_');
+    fields[key] ??= issue.message;
+  }
+  throw new AppError('VALIDATION_FAILED', undefined, { fields });
+}
+
+function send(res: NextApiResponse, status: number, body: unknown, headers?: Record<string, string>, headOnly = false): void {
+  for (const [k, v] of Object.entries(headers ?? {})) res.setHeader(k, v);
+  if (body === undefined || status === 204) {
+    res.status(status).end();
+    return;
+  }
+  const text = JSON.stringify(body);
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.status(status);
+  res.end(headOnly ? undefined : text);
+}

@@ -1,0 +1,102 @@
+/**
+ * The Chorus server: opens and migrates the database, prepares the Next.js production build,
+ * serves HTTP with security headers and one log line per request, and shuts down cleanly.
+ * Started by scripts/start.mjs (npm start), which builds first when the build is stale.
+ */
+import http from 'node:http';
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import next from 'next';
+import { env, EnvError, type Env } from '@/config/env';
+import { closeDatabase, openDatabase } from '@/server/db/open';
+import { securityHeaders } from '@/server/http/security-headers';
+import { pruneRateLimits } from '@/server/http/rate-limit';
+import { logger } from '@/server/log';
+
+function loadConfig(): Env {
+  try {
+    return env();
+  } catch (err) {
+    if (err instanceof EnvError) {
+      console.error(`Chorus cannot start.\n${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+export async function startServer(): Promise<void> {
+  const started = performance.now();
+  const config = loadConfig();
+  const log = logger();
+
+  const app = next({ dev: false, dir: process.cwd(), hostname: config.HOST, port: config.PORT, quiet: true });
+  const handle = app.getRequestHandler();
+  const openAndMigrate = async () => {
+    const handleDb = await openDatabase(
+      config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(config.CHORUS_DATA_DIR) },
+    );
+    await handleDb.migrate();
+    return handleDb;
+  };
+  const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
+
+  const headers = securityHeaders(config);
+  let shuttingDown = false;
+
+  const server = http.createServer((req, res) => {
+    const t0 = performance.now();
+    const requestId = randomUUID();
+    req.headers['x-request-id'] = requestId;
+    res.setHeader('x-request-id', requestId);
+    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    if (shuttingDown) res.setHeader('connection', 'close');
+    res.on('finish', () => {
+      const pathOnly = (req.url ?? '/').split('?')[0];
+      const line = { requestId, method: req.method, path: pathOnly, status: res.statusCode, durationMs: Math.round((performance.now() - t0) * 10) / 10 };
+      if (pathOnly?.startsWith('/_next/static/')) log.debug(line, 'request');
+      else log.info(line, 'request');
+    });
+    handle(req, res).catch((err: unknown) => {
+      log.error({ err, requestId }, 'request handler failed');
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+      res.end('Internal Server Error');
+    });
+  });
+  server.keepAliveTimeout = 65_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.PORT, config.HOST, resolve);
+  });
+
+  const pruneTimer = setInterval(() => void pruneRateLimits().catch(() => undefined), 10 * 60_000);
+  pruneTimer.unref();
+
+  const localUrl = `http://localhost:${config.PORT}`;
+  log.info({ url: localUrl, publicUrl: config.PUBLIC_URL, driver: dbHandle.driver, startupMs: Math.round(performance.now() - started) }, 'ready');
+  console.log(`\n  Chorus is ready on ${localUrl}${config.PUBLIC_URL !== localUrl ? ` (public URL ${config.PUBLIC_URL})` : ''}\n`);
+
+  const shutdown = (signal: string) => {
+    if (shuttingDown) return;
+    shuttingDown = true;
+    log.info({ signal }, 'shutting down: finishing in-flight requests');
+    clearInterval(pruneTimer);
+    server.close(() => {
+      closeDatabase()
+        .then(() => {
+          log.info('database closed; bye');
+          process.exit(0);
+        })
+        .catch((err: unknown) => {
+          log.error({ err }, 'closing the database failed');
+          process.exit(1);
+        });
+    });
+    server.closeIdleConnections();
+    // Requests still running after 10 s lose their connections; the database still closes cleanly.
+    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+  };
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  process.on('SIGINT', () => shutdown('SIGINT'));
+}
