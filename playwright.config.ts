@@ -1,0 +1,95 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium against the production build (scripts/start.mjs).
+ * Three servers, each on a fresh PGlite data dir:
+ *  - plain:     analytics not configured;
+ *  - analytics: analytics pointed at the PostHog stand-in (e2e/support/posthog-standin.ts);
+ *  - blackhole: analytics pointed at a port that accepts connections and never answers, with
+ *               consent already given, to prove the product does not depend on it.
+ */
+export const PORTS = { plain: 3101, analytics: 3102, blackhole: 3103, standin: 3190, standinBlackhole: 3191 } as const;
+export const POSTHOG_TEST_KEY = 'phc_chorus_e2e';
+
+const chromium = {
+  ...devices['Desktop Chrome'],
+  launchOptions: {
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+};
+
+const serve = (name: string, port: number, extraEnv: Record<string, string> = {}) => ({
+  command: `rm -rf .e2e/${name} && node scripts/start.mjs`,
+  url: `http://127.0.0.1:${port}/api/health`,
+  timeout: 180_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  env: {
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    CHORUS_DATA_DIR: `.e2e/${name}`,
+    CHORUS_DIAGNOSTIC_ROUTES: '1',
+    LOG_LEVEL: 'warn',
+    ...extraEnv,
+  },
+});
+
+const ANALYTICS_SPECS = /analytics\.spec\.ts/;
+
+export default defineConfig({
+  testDir: './e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: { trace: 'retain-on-failure' },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/posthog-standin.ts',
+      url: `http://127.0.0.1:${PORTS.standin}/__standin/health`,
+      reuseExistingServer: false,
+      env: { STANDIN_PORT: String(PORTS.standin), STANDIN_BLACKHOLE_PORT: String(PORTS.standinBlackhole) },
+    },
+    serve('plain', PORTS.plain),
+    serve('analytics', PORTS.analytics, {
+      POSTHOG_KEY: POSTHOG_TEST_KEY,
+      POSTHOG_HOST: `http://127.0.0.1:${PORTS.standin}`,
+      CHORUS_ANALYTICS_ALLOW_AUTOMATION: '1',
+    }),
+    serve('blackhole', PORTS.blackhole, {
+      POSTHOG_KEY: POSTHOG_TEST_KEY,
+      POSTHOG_HOST: `http://127.0.0.1:${PORTS.standinBlackhole}`,
+      CHORUS_ANALYTICS_ALLOW_AUTOMATION: '1',
+    }),
+  ],
+  projects: [
+    { name: 'plain', testIgnore: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },
+    { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
+    {
+      name: 'blackhole',
+      testIgnore: ANALYTICS_SPECS,
+      use: {
+        ...chromium,
+        baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
+        storageState: {
+          cookies: [],
+          origins: [{ origin: `http://127.0.0.1:${PORTS.blackhole}`, localStorage: [{ name: 'chorus.consent', value: 'granted' }] }],
+        },
+      },
+    },
+  ],
+});
