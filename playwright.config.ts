@@ -8,7 +8,9 @@ import { defineConfig, devices } from '@playwright/test';
  *  - blackhole: analytics pointed at a port that accepts connections and never answers, with
  *               consent already given, to prove the product does not depend on it.
  */
-export const PORTS = { plain: 3101, analytics: 3102, blackhole: 3103, standin: 3190, standinBlackhole: 3191 } as const;
+/** E2E_PORT_BASE moves every port, so two checkouts can run their suites side by side. */
+const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
+export const PORTS = { plain: BASE + 1, analytics: BASE + 2, blackhole: BASE + 3, standin: BASE + 90, standinBlackhole: BASE + 91 } as const;
 export const POSTHOG_TEST_KEY = 'phc_chorus_e2e';
 
 const chromium = {
@@ -29,7 +31,7 @@ const chromium = {
 };
 
 const serve = (name: string, port: number, extraEnv: Record<string, string> = {}) => ({
-  command: `rm -rf .e2e/${name} && node scripts/start.mjs`,
+  command: `rm -rf .e2e/${name}-${port} && node scripts/start.mjs`,
   url: `http://127.0.0.1:${port}/api/health`,
   timeout: 180_000,
   reuseExistingServer: false,
@@ -39,14 +41,18 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
-    CHORUS_DATA_DIR: `.e2e/${name}`,
+    CHORUS_DATA_DIR: `.e2e/${name}-${port}`,
     CHORUS_DIAGNOSTIC_ROUTES: '1',
     LOG_LEVEL: 'warn',
     ...extraEnv,
   },
 });
 
-const ANALYTICS_SPECS = /analytics\.spec\.ts/;
+const ANALYTICS_SPECS = /\/analytics\.spec\.ts$/;
+/** Proves the product works while the analytics host never answers; meaningful only there. */
+const UNREACHABLE_SPECS = /\/analytics-unreachable\.spec\.ts$/;
+/** Proves that no analytics code loads when analytics is not configured; meaningful only there. */
+const OFF_SPECS = /\/analytics-off\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -77,11 +83,11 @@ export default defineConfig({
     }),
   ],
   projects: [
-    { name: 'plain', testIgnore: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },
+    { name: 'plain', testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS], use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: ANALYTICS_SPECS,
+      testIgnore: [ANALYTICS_SPECS, OFF_SPECS],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,

@@ -9,7 +9,7 @@ import path from 'node:path';
 import next from 'next';
 import { env, EnvError, type Env } from '@/config/env';
 import { closeDatabase, openDatabase } from '@/server/db/open';
-import { securityHeaders } from '@/server/http/security-headers';
+import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
 import { logger } from '@/server/log';
 
@@ -41,15 +41,17 @@ export async function startServer(): Promise<void> {
   };
   const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
 
-  const headers = securityHeaders(config);
   let shuttingDown = false;
 
   const server = http.createServer((req, res) => {
     const t0 = performance.now();
     const requestId = randomUUID();
+    const nonce = newNonce();
+    // Our own values always win over anything a client sent under these names.
     req.headers['x-request-id'] = requestId;
+    req.headers['x-nonce'] = nonce;
     res.setHeader('x-request-id', requestId);
-    for (const [k, v] of Object.entries(headers)) res.setHeader(k, v);
+    for (const [k, v] of Object.entries(securityHeaders(config, nonce))) res.setHeader(k, v);
     if (shuttingDown) res.setHeader('connection', 'close');
     res.on('finish', () => {
       const pathOnly = (req.url ?? '/').split('?')[0];

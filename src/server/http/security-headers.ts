@@ -1,18 +1,24 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import type { Env } from '@/config/env';
 import { THEME_SCRIPT } from '@/features/shell/theme-script';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 
+/** A fresh value for each response's `nonce-…` source; the document reads it from `x-nonce`. */
+export function newNonce(): string {
+  return randomBytes(16).toString('base64');
+}
+
 /**
- * Headers sent with every response. Built once per process from run-time configuration: the
- * analytics host is allowed to receive data only when analytics is configured.
+ * Headers sent with every response, from run-time configuration: the analytics host may
+ * receive data only when analytics is configured. Scripts run only from this origin, with this
+ * response's nonce (Next.js's inline bootstrap) or the theme script's hash.
  */
-export function securityHeaders(env: Env): Record<string, string> {
+export function securityHeaders(env: Env, nonce: string): Record<string, string> {
   const analyticsOrigin = env.POSTHOG_KEY ? new URL(env.POSTHOG_HOST).origin : '';
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${sha256(THEME_SCRIPT)}`,
+    `script-src 'self' 'nonce-${nonce}' ${sha256(THEME_SCRIPT)}`,
     // Style attributes come from React (`style={…}`) and the top loader; no user text reaches CSS.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",

@@ -1,20 +1,32 @@
-import { Head, Html, Main, NextScript, type DocumentProps } from 'next/document';
+import NextDocument, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { THEME_SCRIPT } from '../theme-script';
 
-export function Document(props: DocumentProps) {
-  const pageProps = props.__NEXT_DATA__.props?.pageProps as { shell?: { workspace?: { defaultTheme?: string } } } | undefined;
-  const defaultTheme = pageProps?.shell?.workspace?.defaultTheme ?? 'system';
-  return (
-    <Html lang="en" data-default-theme={defaultTheme} suppressHydrationWarning>
-      <Head>
-        <meta name="color-scheme" content="light dark" />
-        {/* A constant script (no user data), allowed by its hash in the Content-Security-Policy. */}
-        <script dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
-      </Head>
-      <body>
-        <Main />
-        <NextScript />
-      </body>
-    </Html>
-  );
+type Props = DocumentInitialProps & { nonce?: string };
+
+/** The HTML document. Every script carries this response's CSP nonce (set by the server as x-nonce). */
+export class Document extends NextDocument<Props> {
+  static async getInitialProps(ctx: DocumentContext): Promise<Props> {
+    const initial = await NextDocument.getInitialProps(ctx);
+    const nonce = ctx.req?.headers['x-nonce'];
+    return { ...initial, nonce: typeof nonce === 'string' ? nonce : undefined };
+  }
+
+  render() {
+    const { nonce } = this.props;
+    const pageProps = this.props.__NEXT_DATA__.props?.pageProps as { shell?: { workspace?: { defaultTheme?: string } } } | undefined;
+    const defaultTheme = pageProps?.shell?.workspace?.defaultTheme ?? 'system';
+    return (
+      <Html lang="en" data-default-theme={defaultTheme} suppressHydrationWarning>
+        <Head nonce={nonce}>
+          <meta name="color-scheme" content="light dark" />
+          {/* A constant script (no user data): applies the theme before first paint. */}
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        </Head>
+        <body>
+          <Main />
+          <NextScript nonce={nonce} />
+        </body>
+      </Html>
+    );
+  }
 }

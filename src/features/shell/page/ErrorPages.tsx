@@ -1,10 +1,15 @@
+import type { NextPageContext } from 'next';
 import { ErrorView } from '../client/ErrorView';
 
-/** Static fallbacks; pages normally render their 403/404 inside the shell via `withShell`. */
-export function NotFoundPage() {
-  return <ErrorView code={404} />;
+/**
+ * Next.js's error page, rendered per request (not prerendered) so that it carries the
+ * response's CSP nonce. Pages normally draw their 403/404 inside the shell via `withShell`;
+ * this covers failures and paths no page handles.
+ */
+export function ErrorPage({ statusCode }: { statusCode: number }) {
+  return <ErrorView code={statusCode === 404 ? 404 : statusCode === 403 ? 403 : 500} />;
 }
 
-export function ServerErrorPage() {
-  return <ErrorView code={500} />;
-}
+ErrorPage.getInitialProps = ({ res, err }: NextPageContext) => ({
+  statusCode: res?.statusCode ?? (err as { statusCode?: number } | undefined)?.statusCode ?? 500,
+});

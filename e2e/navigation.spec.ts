@@ -1,0 +1,115 @@
+import { expect, test, trackDataRequests } from './support/fixtures';
+
+test.describe('pages are addressed by path', () => {
+  for (const [path, heading] of [
+    ['/', 'Boards'],
+    ['/roadmap', 'Roadmap'],
+    ['/changelog', 'Changelog'],
+  ] as const) {
+    test(`${path} shows the same screen after a reload`, async ({ guardedPage: page }) => {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+      expect(new URL(page.url()).pathname).toBe(path);
+    });
+  }
+
+  test('a client-side navigation loads the page data from the server and a reload keeps the screen', async ({ guardedPage: page }) => {
+    await page.goto('/');
+    const data = trackDataRequests(page);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roadmap' }).click();
+    await expect(page).toHaveURL(/\/roadmap$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+    expect(data.some((u) => /\/_next\/data\/[^/]+\/roadmap\.json/.test(u))).toBe(true);
+
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Changelog' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+    expect(data.some((u) => /\/_next\/data\/[^/]+\/changelog\.json/.test(u))).toBe(true);
+
+    await page.goBack();
+    await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+  });
+
+  test('after a client-side navigation, focus moves to the new page heading', async ({ guardedPage: page }) => {
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Changelog' }).click();
+    const heading = page.getByRole('heading', { level: 1, name: 'Changelog' });
+    await expect(heading).toBeFocused();
+    await expect(page).toHaveTitle(/^Changelog · /);
+  });
+});
+
+test.describe('the loading indicator', () => {
+  test('shows at the top during a client-side page navigation and is announced politely', async ({ guardedPage: page }) => {
+    await page.goto('/');
+    // Hold the page data briefly so the indicator can be observed while the navigation runs.
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/data/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roadmap' }).click();
+    const bar = page.locator('#nprogress .bar');
+    await expect(bar).toBeVisible();
+    const box = await bar.boundingBox();
+    expect(box?.y).toBe(0);
+    expect(box?.height).toBeLessThanOrEqual(4);
+    await expect(page.getByTestId('navigation-status')).toHaveText('Loading page…');
+    await expect(page.getByTestId('navigation-status')).toHaveAttribute('aria-live', 'polite');
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+    await expect(page.getByTestId('navigation-status')).toHaveText('');
+  });
+
+  test('does not animate when reduced motion is requested', async ({ guardedPage: page }) => {
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/_next/data/**', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Changelog' }).click();
+    const bar = page.locator('#nprogress .bar');
+    await expect(bar).toBeVisible();
+    expect(await bar.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
+    release();
+    await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+  });
+});
+
+test.describe('hash-only navigation stays on the page', () => {
+  test('the skip link moves focus to the main content without fetching or loading', async ({ guardedPage: page }) => {
+    await page.goto('/roadmap');
+    const data = trackDataRequests(page);
+    let indicatorSeen = false;
+    await page.exposeFunction('__indicatorSeen', () => (indicatorSeen = true));
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        if (document.getElementById('nprogress')) (window as unknown as { __indicatorSeen: () => void }).__indicatorSeen();
+      }).observe(document.documentElement, { childList: true, subtree: true });
+    });
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect(skip).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/roadmap#main$/);
+    await expect(page.locator('#main')).toBeFocused();
+    await page.waitForTimeout(300); // give a wrongly started navigation time to show itself
+    expect(data).toEqual([]);
+    expect(indicatorSeen).toBe(false);
+  });
+
+  test('a deep link with a fragment scrolls to and focuses its target on load', async ({ guardedPage: page }) => {
+    await page.setViewportSize({ width: 800, height: 300 });
+    await page.goto('/changelog#main');
+    await expect(page.locator('#main')).toBeFocused();
+  });
+});

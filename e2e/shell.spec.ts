@@ -1,0 +1,125 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from './support/fixtures';
+
+const SHELL_PAGES = ['/', '/roadmap', '/changelog', '/privacy', '/admin', '/no-such-page'];
+
+test.describe('the shell', () => {
+  test('has landmarks, a skip link first in tab order, and the workspace name', async ({ guardedPage: page }) => {
+    await page.goto('/');
+    await expect(page.getByRole('banner')).toBeVisible();
+    await expect(page.getByRole('main')).toBeVisible();
+    await expect(page.getByRole('contentinfo')).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+    await expect(page.getByTestId('workspace-name')).toHaveText('Chorus');
+    await page.keyboard.press('Tab');
+    await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+    await expect(page.getByRole('link', { name: 'Boards' })).toHaveAttribute('aria-current', 'page');
+  });
+
+  test('the home page is honest about having no boards yet', async ({ guardedPage: page }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('boards-empty')).toContainText('No boards yet');
+  });
+
+  for (const scheme of ['light', 'dark'] as const) {
+    test(`axe finds no violations on the shell pages (${scheme})`, async ({ guardedPage: page }) => {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const path of SHELL_PAGES) {
+        await page.goto(path);
+        await expect(page.locator('h1')).toBeVisible();
+        expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
+        const results = await new AxeBuilder({ page }).analyze();
+        expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+      }
+    });
+  }
+
+  test('the theme follows the system, and a chosen theme persists across reloads', async ({ guardedPage: page }) => {
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await page.goto('/');
+    const isDark = () => page.evaluate(() => document.documentElement.classList.contains('dark'));
+    expect(await isDark()).toBe(true);
+    const toggle = page.getByTestId('theme-toggle');
+    await expect(toggle).toHaveAccessibleName(/System theme/);
+    await toggle.click(); // system → light
+    await expect(toggle).toHaveAccessibleName(/Light theme/);
+    expect(await isDark()).toBe(false);
+    await page.reload();
+    expect(await isDark()).toBe(false);
+    await expect(page.getByTestId('theme-toggle')).toHaveAccessibleName(/Light theme/);
+    await page.getByTestId('theme-toggle').click(); // light → dark
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.reload();
+    expect(await isDark()).toBe(true);
+  });
+
+  test('fits a 360 px wide screen without horizontal scrolling', async ({ guardedPage: page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/', '/roadmap', '/no-such-page']) {
+      await page.goto(path);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
+      await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roadmap' })).toBeVisible();
+      await expect(page.getByTestId('theme-toggle')).toBeVisible();
+    }
+  });
+});
+
+test.describe('error pages are styled like the rest of the product', () => {
+  test('404 for an unknown path, inside the shell', async ({ guardedPage: page }) => {
+    const res = await page.goto('/no/such/page');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('banner')).toBeVisible();
+    await page.getByRole('link', { name: 'Go to the home page' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Boards' })).toBeVisible();
+  });
+
+  test('403 for the team area', async ({ guardedPage: page }) => {
+    const res = await page.goto('/admin');
+    expect(res?.status()).toBe(403);
+    await expect(page.getByTestId('error-403')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('You do not have access to this page');
+  });
+
+  test('500 without internals', async ({ page }) => {
+    const res = await page.goto('/diagnostics/error');
+    expect(res?.status()).toBe(500);
+    await expect(page.getByTestId('error-500')).toBeVisible();
+    expect(await page.content()).not.toContain('secret-internal-detail');
+  });
+});
+
+test.describe('typography', () => {
+  test('Poppins applies through the next/font class, self-hosted, with a metric-adjusted fallback', async ({ guardedPage: page, baseURL }) => {
+    const foreign: string[] = [];
+    page.on('request', (req) => {
+      const url = new URL(req.url());
+      if (url.origin !== new URL(baseURL!).origin && url.protocol !== 'data:') foreign.push(req.url());
+    });
+    const fontFiles: string[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'font') fontFiles.push(res.url());
+    });
+    await page.goto('/');
+    await page.evaluate(() => document.fonts.ready);
+    const wrapper = page.locator('#main').locator('xpath=..');
+    const className = await wrapper.getAttribute('class');
+    expect(className).toMatch(/(^|\s)[\w-]*className[\w-]*(\s|$)/);
+    const family = await page.getByRole('heading', { level: 1 }).evaluate((el) => getComputedStyle(el).fontFamily);
+    expect(family.toLowerCase()).toContain('poppins');
+    expect(family.toLowerCase()).toContain('fallback');
+    const loaded = await page.evaluate(() => [...document.fonts].filter((f) => f.status === 'loaded').map((f) => f.family));
+    expect(loaded.some((f) => /poppins/i.test(f))).toBe(true);
+    expect(fontFiles.length).toBeGreaterThan(0);
+    for (const url of fontFiles) expect(url).toMatch(/\/_next\/static\/media\/.+\.woff2$/);
+    expect(foreign).toEqual([]);
+    const fallbackRule = await page.evaluate(() =>
+      [...document.styleSheets]
+        .flatMap((s) => [...s.cssRules])
+        .map((r) => r.cssText)
+        .find((t) => t.startsWith('@font-face') && /fallback/i.test(t) && /size-adjust/.test(t)),
+    );
+    expect(fallbackRule).toBeTruthy();
+  });
+});

@@ -1,3 +1,0 @@
-import { NotFoundPage } from '@/features/shell/page/ErrorPages';
-
-export default NotFoundPage;

@@ -1,3 +1,0 @@
-import { ServerErrorPage } from '@/features/shell/page/ErrorPages';
-
-export default ServerErrorPage;

@@ -1,0 +1,3 @@
+import { ErrorPage } from '@/features/shell/page/ErrorPages';
+
+export default ErrorPage;
