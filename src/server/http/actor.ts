@@ -1,17 +1,20 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Role } from '@/features/accounts/schema';
+import { getSessionUser } from '@/features/accounts/server/sessions';
 
 /** Who is making a request. Policies decide from this alone. */
-export type Actor = { kind: 'visitor' } | { kind: 'user'; id: string; role: Role; displayName: string };
+export type Actor =
+  | { kind: 'visitor' }
+  | { kind: 'user'; id: string; role: Role; displayName: string; email: string; emailVerified: boolean; avatarUrl: string | null; sessionHash: string };
+
+export type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export const VISITOR: Actor = { kind: 'visitor' };
 
-/**
- * Resolves the actor of a request. Until accounts exist every request is a visitor; the
- * accounts feature plugs its session and API-key lookup in here.
- */
-export async function resolveActor(_req: IncomingMessage): Promise<Actor> {
-  return VISITOR;
+/** Resolves the actor of a request from its session cookie (API keys join here later). */
+export async function resolveActor(req: IncomingMessage, res?: ServerResponse): Promise<Actor> {
+  const user = await getSessionUser(req, res);
+  return user ? { kind: 'user', ...user } : VISITOR;
 }
 
 /** A policy's answer: 401, 403 and 404 are distinct outcomes (SPEC.md §6). */

@@ -78,7 +78,7 @@ export function route(methods: Partial<Record<Method, AnyEndpoint>>) {
       if (!ep) throw new AppError('METHOD_NOT_ALLOWED', undefined, { headers: { Allow: allow } });
       if (isCrossSiteRequest(req)) throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
 
-      const actor = await resolveActor(req);
+      const actor = await resolveActor(req, res);
       const ip = clientIp(req);
       const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
       if (method !== 'GET') await enforce(WRITE_LIMIT, subject);

@@ -1,0 +1,100 @@
+/**
+ * SPEC.md §6 as pure functions. The server enforces them; the UI uses the same functions to
+ * hide controls it may not offer. Each answers a Decision: 'unauthenticated' (401) for a
+ * visitor who must sign in, 'forbidden' (403) for a signed-in user without the right, and
+ * 'hidden' (404) where even the existence of the thing must not leak.
+ */
+import type { Role } from './schema';
+
+export type PolicyActor = { kind: 'visitor' } | { kind: 'user'; id: string; role: Role };
+export type Decision = 'allow' | 'unauthenticated' | 'forbidden' | 'hidden';
+
+/** Members may edit their own content for this long (SPEC.md §9). */
+export const MEMBER_EDIT_WINDOW_MS = 30 * 60 * 1000;
+
+const isTeam = (role: Role) => role === 'moderator' || role === 'admin';
+const signedIn = (actor: PolicyActor, check: (a: Extract<PolicyActor, { kind: 'user' }>) => boolean): Decision =>
+  actor.kind === 'visitor' ? 'unauthenticated' : check(actor) ? 'allow' : 'forbidden';
+
+export function isTeamMember(actor: PolicyActor): boolean {
+  return actor.kind === 'user' && isTeam(actor.role);
+}
+
+/** Public boards, the roadmap and the changelog: anyone, unless the workspace requires sign-in. */
+export function canReadWorkspace(actor: PolicyActor, workspace: { access: 'public' | 'sign_in_required' }): Decision {
+  if (workspace.access === 'public') return 'allow';
+  return actor.kind === 'user' ? 'allow' : 'unauthenticated';
+}
+
+/** A private board: the team, and members it was granted to; to everyone else it does not exist. */
+export function canReadBoard(actor: PolicyActor, board: { visibility: 'public' | 'private'; grantedUserIds?: readonly string[] }, workspace: { access: 'public' | 'sign_in_required' }): Decision {
+  const base = canReadWorkspace(actor, workspace);
+  if (base !== 'allow') return base;
+  if (board.visibility === 'public') return 'allow';
+  if (actor.kind === 'user' && (isTeam(actor.role) || board.grantedUserIds?.includes(actor.id))) return 'allow';
+  return 'hidden';
+}
+
+/** Post, vote, comment, subscribe: signed-in users, as the board's posting policy permits. */
+export function canParticipate(actor: PolicyActor, board: { posting: 'members' | 'team'; archived: boolean }): Decision {
+  return signedIn(actor, (a) => !board.archived && (board.posting === 'members' || isTeam(a.role)));
+}
+
+export interface OwnedContent {
+  authorId: string | null;
+  authorRole?: Role | null;
+  createdAt: Date;
+  /** Posts only: set once the post has had a status change. */
+  statusChangedAt?: Date | null;
+}
+
+/** Members edit their own posts and comments for 30 minutes and until the post gets a status change; the team edits anyone's (moderators not admins'). */
+export function canEditContent(actor: PolicyActor, content: OwnedContent, now = new Date()): Decision {
+  return signedIn(actor, (a) => {
+    if (a.role === 'admin') return true;
+    if (a.role === 'moderator') return content.authorRole !== 'admin' || content.authorId === a.id;
+    return (
+      content.authorId === a.id &&
+      now.getTime() - content.createdAt.getTime() <= MEMBER_EDIT_WINDOW_MS &&
+      !content.statusChangedAt
+    );
+  });
+}
+
+/** Anyone deletes their own content; the team deletes anyone's (moderators not admins'). */
+export function canDeleteContent(actor: PolicyActor, content: OwnedContent): Decision {
+  return signedIn(actor, (a) => {
+    if (content.authorId === a.id || a.role === 'admin') return true;
+    return a.role === 'moderator' && content.authorRole !== 'admin';
+  });
+}
+
+/** Set status and tags, pin, merge, approve, write internal notes, vote on behalf of someone. */
+export function canModerate(actor: PolicyActor): Decision {
+  return signedIn(actor, (a) => isTeam(a.role));
+}
+
+/** Ban or unban a person: admins anyone but themselves; moderators anyone but admins and themselves. */
+export function canBan(actor: PolicyActor, target: { id: string; role: Role }): Decision {
+  return signedIn(actor, (a) => a.id !== target.id && (a.role === 'admin' || (a.role === 'moderator' && target.role !== 'admin')));
+}
+
+/** Write and publish changelog entries. */
+export function canWriteChangelog(actor: PolicyActor): Decision {
+  return signedIn(actor, (a) => isTeam(a.role));
+}
+
+/** Boards, statuses, roles, settings, API keys, webhooks, import/export and the audit log. */
+export function canAdminister(actor: PolicyActor): Decision {
+  return signedIn(actor, (a) => a.role === 'admin');
+}
+
+/** The team area (/admin) as a whole: moderators and admins. */
+export function canEnterTeamArea(actor: PolicyActor): Decision {
+  return signedIn(actor, (a) => isTeam(a.role));
+}
+
+/** One's own account and settings. */
+export function canManageOwnAccount(actor: PolicyActor): Decision {
+  return signedIn(actor, () => true);
+}

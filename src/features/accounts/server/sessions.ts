@@ -1,0 +1,103 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { db, queryRows } from '@/server/db/client';
+import { sessions } from '@/server/db/schema';
+import type { Role } from '../schema';
+import { SESSION_TTL_SECONDS } from '../schema';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookies';
+import { hashToken, newToken } from './tokens';
+
+/** A session is extended (sliding expiry) at most this often, to keep reads cheap. */
+const REFRESH_AFTER_SECONDS = 24 * 3600;
+
+export interface SessionUser {
+  id: string;
+  email: string;
+  displayName: string;
+  avatarUrl: string | null;
+  role: Role;
+  emailVerified: boolean;
+  sessionHash: string;
+}
+
+export async function createSession(userId: string, meta: { ip?: string; userAgent?: string } = {}): Promise<string> {
+  const token = newToken();
+  await db()
+    .insert(sessions)
+    .values({
+      tokenHash: hashToken(token),
+      userId,
+      expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000),
+      ip: meta.ip ?? null,
+      userAgent: meta.userAgent?.slice(0, 300) ?? null,
+    });
+  return token;
+}
+
+/** Signs a user in on this response: a new session and its cookie. */
+export async function startSession(req: IncomingMessage, res: ServerResponse, userId: string, ip: string): Promise<void> {
+  const token = await createSession(userId, { ip, userAgent: req.headers['user-agent'] });
+  setSessionCookie(res, token);
+}
+
+/**
+ * The signed-in user of a request, from the session cookie: one indexed lookup. Expired,
+ * banned and deleted users have no session. Extends the session (and its cookie) once a day.
+ */
+export async function getSessionUser(req: IncomingMessage, res?: ServerResponse): Promise<SessionUser | null> {
+  const token = readSessionToken(req);
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const rows = await queryRows<{
+    id: string;
+    email: string;
+    display_name: string;
+    avatar_url: string | null;
+    role: Role;
+    email_verified_at: unknown;
+    stale: boolean;
+  }>(sql`
+    select u.id, u.email, u.display_name, u.avatar_url, u.role, u.email_verified_at,
+           s.expires_at < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS}) as stale
+    from sessions s join users u on u.id = s.user_id
+    where s.token_hash = ${tokenHash} and s.expires_at > now() and u.banned_at is null and u.deleted_at is null`);
+  const row = rows[0];
+  if (!row) {
+    if (res) clearSessionCookie(res);
+    return null;
+  }
+  if (row.stale) {
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000), lastSeenAt: new Date() })
+      .where(eq(sessions.tokenHash, tokenHash));
+    if (res) setSessionCookie(res, token);
+  }
+  return {
+    id: row.id,
+    email: row.email,
+    displayName: row.display_name,
+    avatarUrl: row.avatar_url,
+    role: row.role,
+    emailVerified: row.email_verified_at !== null,
+    sessionHash: tokenHash,
+  };
+}
+
+/** Signs out this request's session. */
+export async function endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
+  const token = readSessionToken(req);
+  if (token) await db().delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  clearSessionCookie(res);
+}
+
+/** Ends every session of a user (ban, role change, password change), optionally keeping one. */
+export async function endUserSessions(userId: string, keepSessionHash?: string): Promise<void> {
+  await db()
+    .delete(sessions)
+    .where(keepSessionHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepSessionHash)) : eq(sessions.userId, userId));
+}
+
+export async function pruneExpiredSessions(): Promise<void> {
+  await db().delete(sessions).where(lt(sessions.expiresAt, new Date()));
+}
