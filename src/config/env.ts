@@ -48,7 +48,22 @@ export const envSchema = z
     CHORUS_DIAGNOSTIC_ROUTES: flag,
     // Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app.
     CHORUS_TRUST_PROXY: flag,
+    SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+      message: 'SMTP_URL must start with smtp:// or smtps://, like smtp://user:pass@mail.example.com:587',
+    }),
+    MAIL_FROM: optionalString,
+    CHORUS_ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, {
+      message: 'CHORUS_ADMIN_EMAIL must be an email address',
+    }),
+    CHORUS_ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || (v.length >= 10 && v.length <= 128), {
+      message: 'CHORUS_ADMIN_PASSWORD must be 10 to 128 characters',
+    }),
+    CHORUS_WORKSPACE_NAME: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  })
+  .refine((e) => Boolean(e.CHORUS_ADMIN_EMAIL) === Boolean(e.CHORUS_ADMIN_PASSWORD), {
+    message: 'set both CHORUS_ADMIN_EMAIL and CHORUS_ADMIN_PASSWORD, or neither',
+    path: ['CHORUS_ADMIN_PASSWORD'],
   })
   .transform((e) => ({
     ...e,

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+
 /** Roles of SPEC.md §1, defined once; the zod enum, the type and the labels derive from it. */
 export const ROLES = ['member', 'moderator', 'admin'] as const;
 export type Role = (typeof ROLES)[number];
@@ -17,3 +19,67 @@ export const AUTH_TOKEN_TTL_SECONDS: Record<AuthTokenKind, number> = {
 
 /** Sessions last 30 days, sliding (SPEC.md §9). */
 export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
+
+
+// SPEC.md §5. The same schemas validate the API, drive the forms and type the code.
+/** Valid, at most 254 characters, stored lower-case. */
+export const emailSchema = z
+  .string({ message: 'Enter your email address' })
+  .trim()
+  .toLowerCase()
+  .max(254, 'Email addresses are at most 254 characters')
+  .pipe(z.email('Enter a valid email address'));
+
+/** 10–128 characters. */
+export const passwordSchema = z
+  .string({ message: 'Enter a password' })
+  .min(10, 'Use at least 10 characters')
+  .max(128, 'Use at most 128 characters');
+
+/** 1–50 characters, no control characters. */
+export const displayNameSchema = z
+  .string({ message: 'Enter a name' })
+  .trim()
+  .min(1, 'Enter a name')
+  .max(50, 'Names are at most 50 characters')
+  // eslint-disable-next-line no-control-regex -- the rule is exactly "no control characters"
+  .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'Names cannot contain control characters');
+
+export const workspaceNameSchema = z.string().trim().min(2, 'Use at least 2 characters').max(50, 'Use at most 50 characters');
+
+const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid');
+
+export const setupInput = z.object({
+  workspaceName: workspaceNameSchema,
+  displayName: displayNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  demoData: z.boolean().optional(),
+});
+
+export const signUpInput = z.object({
+  displayName: displayNameSchema,
+  email: emailSchema,
+  password: passwordSchema,
+  inviteToken: tokenSchema.optional(),
+});
+
+export const signInInput = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) });
+export const emailOnlyInput = z.object({ email: emailSchema });
+export const tokenInput = z.object({ token: tokenSchema });
+export const resetPasswordInput = z.object({ token: tokenSchema, password: passwordSchema });
+export const changePasswordInput = z.object({ currentPassword: z.string().min(1, 'Enter your current password').max(128), newPassword: passwordSchema });
+export const changeEmailInput = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) });
+export const profileInput = z.object({ displayName: displayNameSchema });
+export const deleteAccountInput = z.object({ confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }) });
+
+/** The signed-in person as the browser sees them. */
+export const viewerSchema = z.object({
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  avatarUrl: z.string().nullable(),
+  role: z.enum(ROLES),
+  emailVerified: z.boolean(),
+});
+export type Viewer = z.infer<typeof viewerSchema>;

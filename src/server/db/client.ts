@@ -61,3 +61,7 @@ export async function queryRows<T extends Record<string, unknown>>(query: SQL): 
   const result = (await db().execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }
+
+/** A transaction handle; queries accept either, so services decide the transaction boundary. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;

@@ -1,0 +1,82 @@
+import { env } from '@/config/env';
+import { escapeHtml } from '@/server/mail/html';
+import type { Email } from '@/server/mail/outbox';
+
+interface Message {
+  kind: string;
+  subject: string;
+  intro: string;
+  action?: { label: string; path: string };
+  outro: string;
+}
+
+/** Every account email: a plain-text and an HTML part, the workspace name, links from PUBLIC_URL. */
+function compose(to: string, workspace: string, m: Message): Email {
+  const url = m.action ? `${env().PUBLIC_URL}${m.action.path}` : undefined;
+  const text = [m.intro, url ? `${m.action!.label}: ${url}` : '', m.outro, `— ${workspace}`].filter(Boolean).join('\n\n');
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#18181b">
+<p>${escapeHtml(m.intro)}</p>
+${url ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(m.action!.label)}</a></p><p style="font-size:13px;color:#52525b">Or copy this link: ${escapeHtml(url)}</p>` : ''}
+<p>${escapeHtml(m.outro)}</p>
+<p style="color:#52525b">— ${escapeHtml(workspace)}</p>
+</body></html>`;
+  return { to, kind: m.kind, subject: `${m.subject} · ${workspace}`, text, html };
+}
+
+export const accountEmails = {
+  verifyEmail: (to: string, workspace: string, token: string) =>
+    compose(to, workspace, {
+      kind: 'verify_email',
+      subject: 'Confirm your email address',
+      intro: `Welcome to ${workspace} feedback! Please confirm that this is your email address.`,
+      action: { label: 'Confirm my email', path: `/verify-email?token=${token}` },
+      outro: 'The link works for 7 days. If you did not sign up, you can ignore this email.',
+    }),
+  alreadyRegistered: (to: string, workspace: string) =>
+    compose(to, workspace, {
+      kind: 'already_registered',
+      subject: 'You already have an account',
+      intro: 'Someone (hopefully you) tried to sign up with this email address, but it already has an account.',
+      action: { label: 'Sign in', path: '/login' },
+      outro: 'Forgot your password? You can reset it from the sign-in page. If this was not you, you can ignore this email.',
+    }),
+  resetPassword: (to: string, workspace: string, token: string) =>
+    compose(to, workspace, {
+      kind: 'reset_password',
+      subject: 'Reset your password',
+      intro: 'We received a request to reset the password for this email address.',
+      action: { label: 'Choose a new password', path: `/reset-password?token=${token}` },
+      outro: 'The link works once, for 60 minutes. If you did not ask for this, you can ignore this email: your password stays the same.',
+    }),
+  magicLink: (to: string, workspace: string, token: string) =>
+    compose(to, workspace, {
+      kind: 'magic_link',
+      subject: 'Your sign-in link',
+      intro: 'Use the link below to sign in. No password needed.',
+      action: { label: 'Sign in', path: `/magic-link?token=${token}` },
+      outro: 'The link works once, for 15 minutes. If you did not ask for it, you can ignore this email.',
+    }),
+  invite: (to: string, workspace: string, token: string, inviter: string) =>
+    compose(to, workspace, {
+      kind: 'invite',
+      subject: `${inviter} invited you`,
+      intro: `${inviter} invited you to join ${workspace} feedback.`,
+      action: { label: 'Accept the invitation', path: `/signup?invite=${token}` },
+      outro: 'The invitation works for 7 days.',
+    }),
+  changeEmail: (to: string, workspace: string, token: string) =>
+    compose(to, workspace, {
+      kind: 'change_email',
+      subject: 'Confirm your new email address',
+      intro: 'Please confirm that you want to use this address for your account.',
+      action: { label: 'Confirm new email', path: `/verify-email?token=${token}&change=1` },
+      outro: 'The link works for 24 hours. If you did not ask for this, you can ignore this email.',
+    }),
+  emailChanged: (to: string, workspace: string) =>
+    compose(to, workspace, {
+      kind: 'email_changed',
+      subject: 'Your email address was changed',
+      intro: 'The email address of your account was just changed to a new one.',
+      outro: 'If this was not you, reply to this email or contact the workspace admins right away.',
+    }),
+};

@@ -1,0 +1,86 @@
+import { desc, eq, lt, sql } from 'drizzle-orm';
+import { env } from '@/config/env';
+import { db, queryRows, type DbOrTx } from '@/server/db/client';
+import { outbox } from '@/server/db/schema';
+import { logger } from '@/server/log';
+import { sendMail, smtpConfigured } from './transport';
+
+export interface Email {
+  to: string;
+  kind: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+const MAX_ATTEMPTS = 8;
+
+/**
+ * Queues an email. Every email is kept in the outbox (admins read it at /admin/outbox) and
+ * logged; with SMTP configured it is then delivered, retried with backoff when that fails.
+ * Inside a transaction pass `tx` (the email then commits with the change that caused it) and
+ * call kickEmailDelivery() after the commit.
+ */
+export async function enqueueEmail(email: Email, tx?: DbOrTx): Promise<void> {
+  const [row] = await (tx ?? db())
+    .insert(outbox)
+    .values({ channel: 'email', recipient: email.to, kind: email.kind, subject: email.subject, payload: { text: email.text, html: email.html } })
+    .returning({ id: outbox.id });
+  logger().info({ outboxId: row?.id, kind: email.kind, to: email.to, smtp: smtpConfigured() }, 'email queued');
+  if (!tx) kickEmailDelivery();
+}
+
+/** Starts a delivery run in the background when SMTP is configured. */
+export function kickEmailDelivery(): void {
+  if (smtpConfigured()) void deliverPendingEmails().catch((err: unknown) => logger().error({ err }, 'email delivery run failed'));
+}
+
+let running: Promise<number> | undefined;
+
+/** Sends what is due. Rows are claimed with SKIP LOCKED, so several instances never send one twice. */
+export function deliverPendingEmails(): Promise<number> {
+  if (!smtpConfigured()) return Promise.resolve(0);
+  running ??= deliverBatch().finally(() => (running = undefined));
+  return running;
+}
+
+/**
+ * Claims one due email with a five-minute lease (one short statement, SKIP LOCKED), sends it
+ * outside any transaction (PGlite has a single connection that a slow SMTP server must not
+ * hold), then records the outcome.
+ */
+async function deliverBatch(): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const rows = await queryRows<{ id: number; recipient: string; subject: string; payload: { text: string; html: string }; attempts: number }>(sql`
+      update outbox set next_attempt_at = now() + interval '5 minutes', attempts = attempts + 1
+      where id = (
+        select id from outbox
+        where channel = 'email' and sent_at is null and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
+        order by id limit 1 for update skip locked)
+      returning id, recipient, subject, payload, attempts`);
+    const row = rows[0];
+    if (!row) return sent;
+    try {
+      await sendMail({ to: row.recipient, subject: row.subject, text: row.payload.text, html: row.payload.html, from: env().MAIL_FROM });
+      await db().update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+      sent++;
+    } catch (err) {
+      const backoffSeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
+      await db()
+        .update(outbox)
+        .set({ lastError: String((err as Error).message ?? err).slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})` })
+        .where(eq(outbox.id, row.id));
+      logger().warn({ outboxId: row.id, attempts: row.attempts, err }, 'email delivery failed; will retry');
+    }
+  }
+}
+
+export async function listOutbox(limit = 50, beforeId?: number) {
+  return db()
+    .select()
+    .from(outbox)
+    .where(beforeId ? lt(outbox.id, beforeId) : undefined)
+    .orderBy(desc(outbox.id))
+    .limit(limit);
+}
