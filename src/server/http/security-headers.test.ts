@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@/config/env';
 import { THEME_SCRIPT } from '@/features/shell/theme-script';
-import { securityHeaders } from './security-headers';
+import { newNonce, securityHeaders } from './security-headers';
 
 /** The CSP as a map of directive → its sources. */
 function directives(csp: string | undefined): Map<string, string[]> {
@@ -15,13 +15,22 @@ function directives(csp: string | undefined): Map<string, string[]> {
   );
 }
 
-const headersFor = (vars: Record<string, string>) => securityHeaders(parseEnv(vars));
+const NONCE = 'bm9uY2Utb2YtdGhlLXRlc3Q=';
+const headersFor = (vars: Record<string, string>, nonce = NONCE) => securityHeaders(parseEnv(vars), nonce);
 
 describe('securityHeaders', () => {
-  it("allows the theme script by its sha256, and no other inline script", () => {
+  it("allows scripts from this origin, this response's nonce and the theme script's sha256, nothing else", () => {
     const hash = `'sha256-${createHash('sha256').update(THEME_SCRIPT, 'utf8').digest('base64')}'`;
     const scriptSrc = directives(headersFor({})['Content-Security-Policy']).get('script-src');
-    expect(scriptSrc).toEqual(["'self'", hash]);
+    expect(scriptSrc).toEqual(["'self'", `'nonce-${NONCE}'`, hash]);
+  });
+
+  it('uses a new, unguessable nonce for each response', () => {
+    const nonces = new Set(Array.from({ length: 100 }, () => newNonce()));
+    expect(nonces.size).toBe(100);
+    for (const nonce of nonces) expect(Buffer.from(nonce, 'base64')).toHaveLength(16);
+    const a = newNonce();
+    expect(directives(headersFor({}, a)['Content-Security-Policy']).get('script-src')).toContain(`'nonce-${a}'`);
   });
 
   it('lets the browser talk to the analytics host only when analytics is configured', () => {
