@@ -20,12 +20,21 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
+/** Opens the process-wide database that `db()` returns; a second call returns the same handle. */
 export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const existing = getDbHandle();
   if (existing) return existing;
-  const handle = opts.databaseUrl ? await openPostgres(opts.databaseUrl, opts.poolSize) : await openPglite(opts);
+  const handle = await connectDatabase(opts);
   setDbHandle(handle);
   return handle;
+}
+
+/**
+ * Opens a database handle without making it the process-wide one. Tests use it for a second,
+ * independent pool (concurrent migrations) or a handle they close on purpose (health check).
+ */
+export async function connectDatabase(opts: OpenOptions): Promise<DbHandle> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.poolSize) : openPglite(opts);
 }
 
 export async function closeDatabase(): Promise<void> {

@@ -3,6 +3,7 @@
  * method → CSRF → actor → rate limit → policy → body/query validation → handler → JSON.
  * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id.
  */
+import type { ServerResponse } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z, type ZodType } from 'zod';
 import { logger } from '@/server/log';
@@ -122,14 +123,16 @@ function parse<S extends ZodType>(schema: S, value: unknown, prefix: string): z.
   throw new AppError('VALIDATION_FAILED', undefined, { fields });
 }
 
-function send(res: NextApiResponse, status: number, body: unknown, headers?: Record<string, string>, headOnly = false): void {
+// Plain node response calls (not Next's `res.status()` helpers), so the handler also runs on a
+// bare http.Server in tests (src/test/http.ts).
+function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>, headOnly = false): void {
   for (const [k, v] of Object.entries(headers ?? {})) res.setHeader(k, v);
+  res.statusCode = status;
   if (body === undefined || status === 204) {
-    res.status(status).end();
+    res.end();
     return;
   }
   const text = JSON.stringify(body);
   res.setHeader('content-type', 'application/json; charset=utf-8');
-  res.status(status);
   res.end(headOnly ? undefined : text);
 }

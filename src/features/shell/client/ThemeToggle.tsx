@@ -19,6 +19,8 @@ export function ThemeToggle() {
 
   useEffect(() => {
     const current = document.documentElement.getAttribute('data-theme');
+    // Reads what the pre-paint theme script applied; after hydration, so the first render matches the server's.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
     setTheme(THEMES.includes(current as Theme) ? (current as Theme) : 'system');
   }, []);
 

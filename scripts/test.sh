@@ -1,0 +1,170 @@
+#!/usr/bin/env bash
+# npm test: everything CI checks, in order, on a fresh Debian machine.
+#   1. system packages (Chromium, PostgreSQL), installed with apt-get when running as root
+#   2. typecheck and lint
+#   3. unit and integration tests on PGlite
+#   4. the integration tests again on a throwaway PostgreSQL server
+#   5. the production build and the Playwright end-to-end tests
+# Exits non-zero on the first failure; stops and deletes whatever it started.
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+export NEXT_TELEMETRY_DISABLED=1
+
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+IS_ROOT=false
+[ "$(id -u)" -eq 0 ] && IS_ROOT=true
+
+PG_BIN=""
+PG_TMP=""
+PG_URL=""
+CURRENT_STEP=""
+TIMINGS=()
+
+section() { printf '\n\033[1m==== %s ====\033[0m\n' "$1"; }
+
+step() {
+  local name=$1 started=$SECONDS
+  shift
+  CURRENT_STEP=$name
+  section "$name"
+  "$@"
+  TIMINGS+=("$(printf '%5ds  %s' $((SECONDS - started)) "$name")")
+  CURRENT_STEP=""
+}
+
+# Runs a PostgreSQL server command: as the postgres user when root (PostgreSQL refuses root).
+as_pg() {
+  if $IS_ROOT; then
+    (cd "$PG_TMP" && runuser -u postgres -- "$@")
+  else
+    "$@"
+  fi
+}
+
+cleanup() {
+  local rc=$?
+  set +e
+  if [ -n "$PG_TMP" ] && [ -d "$PG_TMP" ]; then
+    if [ -f "$PG_TMP/data/postmaster.pid" ]; then
+      as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -m immediate -w stop >/dev/null 2>&1
+    fi
+    if [ "$rc" -ne 0 ] && [ -f "$PG_TMP/server.log" ]; then
+      echo '--- last lines of the PostgreSQL log ---'
+      tail -n 20 "$PG_TMP/server.log"
+    fi
+    rm -rf "$PG_TMP"
+  fi
+  section 'Summary'
+  if [ ${#TIMINGS[@]} -gt 0 ]; then printf '%s\n' "${TIMINGS[@]}"; fi
+  if [ "$rc" -eq 0 ]; then
+    echo 'All checks passed.'
+  else
+    echo "FAILED${CURRENT_STEP:+ in: $CURRENT_STEP} (exit $rc)"
+  fi
+  exit "$rc"
+}
+trap cleanup EXIT
+trap 'exit 130' INT
+trap 'exit 143' TERM
+
+find_pg_bin() {
+  local dir
+  # Newest major version first; an unmatched glob stays literal and fails the -x test.
+  for dir in $(printf '%s\n' /usr/lib/postgresql/*/bin | sort -t/ -k5 -V -r); do
+    if [ -x "$dir/initdb" ] && [ -x "$dir/pg_ctl" ] && [ -x "$dir/psql" ]; then
+      echo "$dir"
+      return
+    fi
+  done
+  if command -v initdb >/dev/null && command -v pg_ctl >/dev/null && command -v psql >/dev/null; then
+    dirname "$(command -v initdb)"
+  fi
+}
+
+system_packages() {
+  local missing=()
+  [ -x "$CHROMIUM" ] || missing+=(chromium)
+  PG_BIN=$(find_pg_bin)
+  [ -n "$PG_BIN" ] || missing+=(postgresql)
+
+  if [ ${#missing[@]} -gt 0 ]; then
+    if ! $IS_ROOT; then
+      echo "Missing system packages: ${missing[*]}"
+      echo "Install them, then run npm test again:"
+      echo "  sudo apt-get update && sudo apt-get install -y ${missing[*]}"
+      return 1
+    fi
+    echo "Installing ${missing[*]}…"
+    apt-get update
+    DEBIAN_FRONTEND=noninteractive apt-get install -y "${missing[@]}"
+    PG_BIN=$(find_pg_bin)
+    [ -x "$CHROMIUM" ] || { echo "Chromium is still missing at $CHROMIUM"; return 1; }
+    [ -n "$PG_BIN" ] || { echo 'PostgreSQL (initdb) is still missing'; return 1; }
+  fi
+  if $IS_ROOT && ! id postgres >/dev/null 2>&1; then
+    useradd --system --user-group --no-create-home --shell /usr/sbin/nologin postgres
+  fi
+  echo "Chromium:   $CHROMIUM"
+  echo "PostgreSQL: $PG_BIN ($("$PG_BIN/postgres" --version))"
+}
+
+typecheck_and_lint() {
+  npx tsc --noEmit
+  echo 'typecheck: ok'
+  npx eslint --max-warnings=0 .
+  echo 'lint: ok'
+}
+
+free_port() {
+  node -e "const s = require('node:net').createServer(); s.listen(0, '127.0.0.1', () => { console.log(s.address().port); s.close(); });"
+}
+
+start_postgres() {
+  PG_TMP=$(mktemp -d "${TMPDIR:-/tmp}/chorus-pg.XXXXXX")
+  chmod 700 "$PG_TMP"
+  if $IS_ROOT; then chown postgres: "$PG_TMP"; fi
+  as_pg "$PG_BIN/initdb" -D "$PG_TMP/data" -U postgres -A trust -E UTF8 --locale=C --no-sync >"$PG_TMP/initdb.log" 2>&1 ||
+    { cat "$PG_TMP/initdb.log"; return 1; }
+
+  local attempt port
+  for attempt in 1 2 3; do
+    port=$(free_port)
+    if as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -l "$PG_TMP/server.log" -w -t 60 \
+      -o "-c listen_addresses=127.0.0.1 -p $port -c unix_socket_directories=$PG_TMP -c fsync=off -c synchronous_commit=off -c full_page_writes=off" \
+      start >/dev/null; then
+      break
+    fi
+    # Another process may have taken the port between choosing and binding it.
+    [ "$attempt" -lt 3 ] || { tail -n 20 "$PG_TMP/server.log"; return 1; }
+  done
+
+  "$PG_BIN/psql" -h 127.0.0.1 -p "$port" -U postgres -d postgres -v ON_ERROR_STOP=1 -q \
+    -c 'create role chorus login createdb' \
+    -c 'create database chorus owner chorus'
+  PG_URL="postgres://chorus@127.0.0.1:$port/chorus"
+  echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $NF}') on 127.0.0.1:$port"
+}
+
+stop_postgres() {
+  as_pg "$PG_BIN/pg_ctl" -D "$PG_TMP/data" -m fast -w stop >/dev/null
+  rm -rf "$PG_TMP"
+  PG_TMP=""
+}
+
+tests_on_postgres() {
+  start_postgres
+  CHORUS_TEST_DATABASE_URL="$PG_URL" npx vitest run
+  stop_postgres
+}
+
+build_and_e2e() {
+  node scripts/start.mjs --build-only
+  npx playwright test
+}
+
+step '1. System packages' system_packages
+step '2. Typecheck and lint' typecheck_and_lint
+step '3. Unit and integration tests (PGlite)' env -u CHORUS_TEST_DATABASE_URL npx vitest run
+step '4. Integration tests (PostgreSQL)' tests_on_postgres
+step '5. Build and end-to-end tests (Playwright)' build_and_e2e

@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { EnvError, parseEnv } from './env';
+
+function problemsOf(source: Record<string, string>): string[] {
+  try {
+    parseEnv(source);
+  } catch (err) {
+    expect(err).toBeInstanceOf(EnvError);
+    return (err as EnvError).problems;
+  }
+  throw new Error(`parseEnv accepted ${JSON.stringify(source)}`);
+}
+
+describe('parseEnv', () => {
+  it('has a working default for everything', () => {
+    expect(parseEnv({})).toEqual({
+      NODE_ENV: 'production',
+      PORT: 3000,
+      HOST: '0.0.0.0',
+      CHORUS_DATA_DIR: './data',
+      DATABASE_URL: undefined,
+      PUBLIC_URL: 'http://localhost:3000',
+      POSTHOG_KEY: undefined,
+      POSTHOG_HOST: 'https://us.i.posthog.com',
+      CHORUS_ANALYTICS_ALLOW_AUTOMATION: false,
+      CHORUS_DIAGNOSTIC_ROUTES: false,
+      CHORUS_TRUST_PROXY: false,
+      LOG_LEVEL: 'info',
+    });
+  });
+
+  it('treats empty values as unset', () => {
+    const e = parseEnv({ DATABASE_URL: '', PUBLIC_URL: '  ', POSTHOG_KEY: '', CHORUS_TRUST_PROXY: '' });
+    expect(e.DATABASE_URL).toBeUndefined();
+    expect(e.PUBLIC_URL).toBe('http://localhost:3000');
+    expect(e.POSTHOG_KEY).toBeUndefined();
+    expect(e.CHORUS_TRUST_PROXY).toBe(false);
+  });
+
+  it('accepts valid values', () => {
+    const e = parseEnv({
+      PORT: '8080',
+      DATABASE_URL: 'postgresql://chorus@db:5432/chorus',
+      PUBLIC_URL: 'https://feedback.example.com',
+      POSTHOG_KEY: 'phc_abc-123',
+      LOG_LEVEL: 'warn',
+      CHORUS_TRUST_PROXY: 'yes',
+    });
+    expect(e).toMatchObject({
+      PORT: 8080,
+      DATABASE_URL: 'postgresql://chorus@db:5432/chorus',
+      PUBLIC_URL: 'https://feedback.example.com',
+      POSTHOG_KEY: 'phc_abc-123',
+      LOG_LEVEL: 'warn',
+      CHORUS_TRUST_PROXY: true,
+    });
+  });
+
+  it.each([
+    ['PORT', 'abc'],
+    ['PORT', '70000'],
+    ['PORT', '0'],
+    ['PORT', '80.5'],
+    ['DATABASE_URL', 'mysql://x'],
+    ['PUBLIC_URL', 'ftp://x'],
+    ['PUBLIC_URL', 'not a url'],
+    ['POSTHOG_HOST', 'nope'],
+    ['POSTHOG_KEY', 'has spaces'],
+    ['LOG_LEVEL', 'loud'],
+    ['NODE_ENV', 'staging'],
+    ['CHORUS_TRUST_PROXY', 'maybe'],
+  ])('rejects %s=%s with an EnvError naming it', (name, value) => {
+    const problems = problemsOf({ [name]: value });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `));
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ PORT: 'abc', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud' });
+    expect(problems.map((p) => p.split(':')[0]).sort()).toEqual(['DATABASE_URL', 'LOG_LEVEL', 'PORT']);
+  });
+
+  it('puts the problems in the error message', () => {
+    expect(() => parseEnv({ PORT: '70000' })).toThrow(/PORT: PORT must be between 1 and 65535/);
+  });
+
+  it('derives the default PUBLIC_URL from PORT', () => {
+    expect(parseEnv({ PORT: '4321' }).PUBLIC_URL).toBe('http://localhost:4321');
+  });
+
+  it('strips trailing slashes from PUBLIC_URL and POSTHOG_HOST', () => {
+    const e = parseEnv({ PUBLIC_URL: 'https://feedback.example.com///', POSTHOG_HOST: 'https://eu.i.posthog.com/' });
+    expect(e.PUBLIC_URL).toBe('https://feedback.example.com');
+    expect(e.POSTHOG_HOST).toBe('https://eu.i.posthog.com');
+  });
+});
