@@ -42,7 +42,6 @@ export const displayNameSchema = z
   .trim()
   .min(1, 'Enter a name')
   .max(50, 'Names are at most 50 characters')
-  // eslint-disable-next-line no-control-regex -- the rule is exactly "no control characters"
   .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'Names cannot contain control characters');
 
 export const workspaceNameSchema = z.string().trim().min(2, 'Use at least 2 characters').max(50, 'Use at most 50 characters');
