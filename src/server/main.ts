@@ -8,9 +8,12 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import next from 'next';
 import { env, EnvError, type Env } from '@/config/env';
+import { headlessSetup } from '@/features/accounts/server/setup';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
+import { deliverPendingEmails } from '@/server/mail/outbox';
+import { pruneExpiredSessions } from '@/features/accounts/server/sessions';
 import { logger } from '@/server/log';
 
 function loadConfig(): Env {
@@ -37,6 +40,7 @@ export async function startServer(): Promise<void> {
       config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(config.CHORUS_DATA_DIR) },
     );
     await handleDb.migrate();
+    await headlessSetup({ email: config.CHORUS_ADMIN_EMAIL, password: config.CHORUS_ADMIN_PASSWORD, workspaceName: config.CHORUS_WORKSPACE_NAME });
     return handleDb;
   };
   const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
@@ -72,8 +76,15 @@ export async function startServer(): Promise<void> {
     server.listen(config.PORT, config.HOST, resolve);
   });
 
-  const pruneTimer = setInterval(() => void pruneRateLimits().catch(() => undefined), 10 * 60_000);
+  // Housekeeping that any instance may do: old rate-limit windows, expired sessions, due emails.
+  const pruneTimer = setInterval(() => {
+    void pruneRateLimits().catch(() => undefined);
+    void pruneExpiredSessions().catch(() => undefined);
+  }, 10 * 60_000);
   pruneTimer.unref();
+  const mailTimer = setInterval(() => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')), 30_000);
+  mailTimer.unref();
+  void deliverPendingEmails().catch(() => undefined);
 
   const localUrl = `http://localhost:${config.PORT}`;
   log.info({ url: localUrl, publicUrl: config.PUBLIC_URL, driver: dbHandle.driver, startupMs: Math.round(performance.now() - started) }, 'ready');
@@ -84,6 +95,7 @@ export async function startServer(): Promise<void> {
     shuttingDown = true;
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(pruneTimer);
+    clearInterval(mailTimer);
     server.close(() => {
       closeDatabase()
         .then(() => {

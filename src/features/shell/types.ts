@@ -1,3 +1,4 @@
+import type { Viewer } from '@/features/accounts/schema';
 import type { AnalyticsConfig } from '@/features/analytics/config';
 import type { PublicWorkspace } from '@/features/settings/schema';
 
@@ -6,6 +7,8 @@ export interface ShellProps {
   shell: {
     workspace: PublicWorkspace;
     analytics: AnalyticsConfig;
+    /** The signed-in person, or null for a visitor. */
+    viewer: Viewer | null;
   };
   /** When set, the shell shows the styled error screen instead of the page. */
   errorPage?: 403 | 404;

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { db, queryRows } from '@/server/db/client';
+import { AppError } from './errors';
 
 export interface RateLimitRule {
   /** A stable name for the bucket, e.g. "sign-in". */
@@ -40,4 +41,12 @@ export async function consumeRateLimit(rule: RateLimitRule, subject: string): Pr
 /** Drops windows that ended long ago; any instance may run it. */
 export async function pruneRateLimits(): Promise<void> {
   await db().execute(sql`delete from rate_limits where window_start < now() - interval '1 day'`);
+}
+
+/** Counts a hit and refuses it with RATE_LIMITED (and Retry-After) once the limit is passed. */
+export async function enforceRateLimit(rule: RateLimitRule, subject: string): Promise<void> {
+  const result = await consumeRateLimit(rule, subject);
+  if (!result.allowed) {
+    throw new AppError('RATE_LIMITED', undefined, { headers: { 'Retry-After': String(result.retryAfter) } });
+  }
 }

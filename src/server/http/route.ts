@@ -11,7 +11,7 @@ import { resolveActor, type Actor, type Decision } from './actor';
 import { readJsonBody } from './body';
 import { isCrossSiteRequest } from './csrf';
 import { AppError, errorBody } from './errors';
-import { consumeRateLimit, type RateLimitRule } from './rate-limit';
+import { enforceRateLimit, type RateLimitRule } from './rate-limit';
 import { clientIp, requestIdOf } from './request-meta';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -24,6 +24,8 @@ export interface Reply {
 
 export interface Ctx<B, Q> {
   req: NextApiRequest;
+  /** For cookies only; the reply itself is what `handle` returns. */
+  res: NextApiResponse;
   requestId: string;
   actor: Actor;
   ip: string;
@@ -82,8 +84,8 @@ export function route(methods: Partial<Record<Method, AnyEndpoint>>) {
       const actor = await resolveActor(req, res);
       const ip = clientIp(req);
       const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
-      if (method !== 'GET') await enforce(WRITE_LIMIT, subject);
-      if (ep.rateLimit) await enforce(ep.rateLimit, subject);
+      if (method !== 'GET') await enforceRateLimit(WRITE_LIMIT, subject);
+      if (ep.rateLimit) await enforceRateLimit(ep.rateLimit, subject);
 
       const decision = ep.authorize(actor);
       if (decision !== 'allow') throw new AppError(DECISION_ERRORS[decision]);
@@ -92,7 +94,7 @@ export function route(methods: Partial<Record<Method, AnyEndpoint>>) {
       const body = ep.body ? parse(ep.body, rawBody, '') : undefined;
       const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
 
-      const reply = await ep.handle({ req, requestId, actor, ip, body, query });
+      const reply = await ep.handle({ req, res, requestId, actor, ip, body, query });
       send(res, reply.status, reply.body, reply.headers, req.method === 'HEAD');
     } catch (err) {
       if (err instanceof AppError) {
@@ -103,13 +105,6 @@ export function route(methods: Partial<Record<Method, AnyEndpoint>>) {
       send(res, 500, errorBody('INTERNAL', requestId));
     }
   };
-}
-
-async function enforce(rule: RateLimitRule, subject: string): Promise<void> {
-  const result = await consumeRateLimit(rule, subject);
-  if (!result.allowed) {
-    throw new AppError('RATE_LIMITED', undefined, { headers: { 'Retry-After': String(result.retryAfter) } });
-  }
 }
 
 function parse<S extends ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {

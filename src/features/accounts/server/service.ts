@@ -11,7 +11,7 @@ import { getPublicWorkspace } from '@/features/settings/server/service';
 import { db } from '@/server/db/client';
 import { users, workspaceSettings } from '@/server/db/schema';
 import { AppError, isUniqueViolation } from '@/server/http/errors';
-import { consumeRateLimit, type RateLimitRule } from '@/server/http/rate-limit';
+import { enforceRateLimit, type RateLimitRule } from '@/server/http/rate-limit';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
 import type { Role, signUpInput } from '../schema';
 import { accountEmails } from './emails';
@@ -26,10 +26,7 @@ export const AUTH_LIMITS = {
   emailPerAddress: { name: 'auth-email-address', limit: 5, windowSeconds: 15 * 60 },
 } satisfies Record<string, RateLimitRule>;
 
-export async function limit(rule: RateLimitRule, subject: string): Promise<void> {
-  const r = await consumeRateLimit(rule, subject);
-  if (!r.allowed) throw new AppError('RATE_LIMITED', undefined, { headers: { 'Retry-After': String(r.retryAfter) } });
-}
+const limit = enforceRateLimit;
 
 interface HttpCtx {
   req: IncomingMessage;
@@ -47,7 +44,8 @@ async function signUpAllowed(email: string): Promise<boolean> {
   return ws.domains.some((d) => d.toLowerCase() === domain);
 }
 
-export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx): Promise<void> {
+/** Returns whether the person is now signed in (an invitation was accepted). */
+export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx): Promise<{ signedIn: boolean }> {
   await limit(AUTH_LIMITS.emailPerIp, http.ip);
   await limit(AUTH_LIMITS.emailPerAddress, input.email);
   const workspace = await getPublicWorkspace();
@@ -65,7 +63,7 @@ export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx)
   const existing = await getUserByEmail(db(), input.email);
   if (existing) {
     await enqueueEmail(accountEmails.alreadyRegistered(input.email, workspace.name));
-    return;
+    return { signedIn: false };
   }
   const passwordHash = await hashPassword(input.password);
   let signInUserId: string | undefined;
@@ -92,6 +90,7 @@ export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx)
   }
   kickEmailDelivery();
   if (signInUserId) await startSession(http.req, http.res, signInUserId, http.ip);
+  return { signedIn: Boolean(signInUserId) };
 }
 
 export async function verifyEmail(token: string, http: HttpCtx): Promise<void> {

@@ -1,11 +1,21 @@
-import { forbidden, withShell } from '@/features/shell/server/with-shell';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { canEnterTeamArea } from '@/features/accounts/policy';
+import { gate, withShell } from '@/features/shell/server/with-shell';
+import type { ShellProps } from '@/features/shell/types';
 
-/**
- * `/admin`: the team's insights. Only moderators and admins may see it; until accounts
- * exist nobody can sign in as one, so every request is refused with the styled 403.
- */
-export default function AdminHomePage() {
-  return null;
+/** `/admin`: the team's insights. Moderators and admins only; members get 403, visitors the sign-in page. */
+export default function AdminHomePage({ shell }: ShellProps) {
+  return (
+    <>
+      <PageHeading title="Insights" siteName={shell.workspace.name}>
+        How feedback is coming in: posts, votes and comments over time.
+      </PageHeading>
+      <EmptyState title="No activity yet" testId="insights-empty">
+        Charts appear here once people start posting and voting.
+      </EmptyState>
+    </>
+  );
 }
 
-export const getServerSideProps = withShell(async () => ({ props: forbidden }));
+export const getServerSideProps = withShell(async (ctx, { actor }) => gate(ctx, canEnterTeamArea(actor)) ?? { props: {} });

@@ -41,7 +41,7 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
         >
           Skip to content
         </a>
-        <Header workspace={workspace} />
+        <Header workspace={workspace} viewer={pageProps.shell?.viewer ?? null} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none">
           {pageProps.errorPage ? <ErrorView code={pageProps.errorPage} /> : <Component {...pageProps} />}
         </main>

@@ -1,6 +1,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { paths } from '@/config/paths';
+import { AccountMenu } from '@/features/accounts/client/AccountMenu';
+import type { Viewer } from '@/features/accounts/schema';
 import type { PublicWorkspace } from '@/features/settings/schema';
 import { ThemeToggle } from './ThemeToggle';
 
@@ -10,7 +12,7 @@ const NAV = [
   { href: paths.changelog(), label: 'Changelog', match: (p: string) => p.startsWith('/changelog') },
 ];
 
-export function Header({ workspace }: { workspace: PublicWorkspace }) {
+export function Header({ workspace, viewer }: { workspace: PublicWorkspace; viewer: Viewer | null }) {
   const { asPath } = useRouter();
   const current = asPath.split(/[?#]/)[0] ?? '/';
   return (
@@ -40,8 +42,7 @@ export function Header({ workspace }: { workspace: PublicWorkspace }) {
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
-          {/* The sign-in slot: the accounts feature puts the sign-in link or the account menu here. */}
-          <div data-testid="account-slot" />
+          <AccountMenu viewer={viewer} />
         </div>
       </div>
     </header>

@@ -1,7 +1,11 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { env } from '@/config/env';
+import type { Decision } from '@/features/accounts/policy';
+import type { Viewer } from '@/features/accounts/schema';
 import type { AnalyticsConfig } from '@/features/analytics/config';
+import type { PublicWorkspace } from '@/features/settings/schema';
 import { getPublicWorkspace } from '@/features/settings/server/service';
+import { resolveActor, type Actor } from '@/server/http/actor';
 import { logger } from '@/server/log';
 import type { ShellProps } from '../types';
 
@@ -11,21 +15,61 @@ function analyticsConfig(): AnalyticsConfig {
   return { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST, allowAutomation: e.CHORUS_ANALYTICS_ALLOW_AUTOMATION };
 }
 
-type Inner<P> = (ctx: GetServerSidePropsContext) => Promise<GetServerSidePropsResult<P>>;
+function viewerOf(actor: Actor): Viewer | null {
+  if (actor.kind !== 'user') return null;
+  const { id, displayName, email, avatarUrl, role, emailVerified } = actor;
+  return { id, displayName, email, avatarUrl, role, emailVerified };
+}
 
 /** What a page's loader may answer besides props: an error screen drawn inside the shell. */
 export const forbidden = { errorPage: 403 as const };
 export const notFound = { errorPage: 404 as const };
 
+export interface ShellContext {
+  actor: Actor;
+  workspace: PublicWorkspace;
+}
+
+type ErrorProps = typeof forbidden | typeof notFound;
+type Inner<P> = (ctx: GetServerSidePropsContext, shell: ShellContext) => Promise<GetServerSidePropsResult<P | ErrorProps>>;
+
+export interface ShellOptions {
+  /** Reachable by visitors even when the workspace requires sign-in (the sign-in pages). */
+  openToVisitors?: boolean;
+  /** The first-run page: the only page before setup, and gone after it. */
+  setupPage?: boolean;
+}
+
+export const signInRedirect = (ctx: GetServerSidePropsContext) => ({
+  redirect: { destination: `/login?next=${encodeURIComponent(ctx.resolvedUrl)}`, permanent: false },
+});
+
 /**
- * Wraps a page's getServerSideProps: adds the shell's props, and turns { errorPage } into the
- * styled 403/404 screen with the right HTTP status, rendered per request like any page.
+ * Maps a policy decision to what a page answers: nothing (go on), the sign-in page, the 403
+ * screen, or the 404 screen (SPEC.md §6).
  */
-export function withShell<P extends Record<string, unknown>>(inner?: Inner<P | typeof forbidden | typeof notFound>): GetServerSideProps<ShellProps & Partial<P>> {
+export function gate(ctx: GetServerSidePropsContext, decision: Decision): GetServerSidePropsResult<ErrorProps> | null {
+  if (decision === 'allow') return null;
+  if (decision === 'unauthenticated') return signInRedirect(ctx);
+  return { props: decision === 'forbidden' ? forbidden : notFound };
+}
+
+/**
+ * Wraps a page's getServerSideProps: resolves the viewer, sends everyone to /setup until the
+ * first run is done and visitors to sign-in when the workspace is private, adds the shell's
+ * props, and turns { errorPage } into the styled 403/404 screen with the right HTTP status.
+ */
+export function withShell<P extends Record<string, unknown>>(inner?: Inner<P>, options: ShellOptions = {}): GetServerSideProps<ShellProps & Partial<P>> {
   return async (ctx) => {
     try {
-      const [workspace, result] = await Promise.all([getPublicWorkspace(), inner ? inner(ctx) : Promise.resolve({ props: {} as P })]);
-      const shell = { workspace, analytics: analyticsConfig() };
+      const [workspace, actor] = await Promise.all([getPublicWorkspace(), resolveActor(ctx.req, ctx.res)]);
+      if (!workspace.setupDone && !options.setupPage) return { redirect: { destination: '/setup', permanent: false } };
+      if (workspace.setupDone && options.setupPage) return { redirect: { destination: '/', permanent: false } };
+      if (workspace.access === 'sign_in_required' && actor.kind === 'visitor' && !options.openToVisitors && !options.setupPage) {
+        return signInRedirect(ctx);
+      }
+      const result = inner ? await inner(ctx, { actor, workspace }) : { props: {} as P };
+      const shell = { workspace, analytics: analyticsConfig(), viewer: viewerOf(actor) };
       if ('redirect' in result) return result;
       if ('notFound' in result) {
         ctx.res.statusCode = 404;

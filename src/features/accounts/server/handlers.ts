@@ -1,0 +1,126 @@
+import { canManageOwnAccount } from '../policy';
+import { anyone } from '@/server/http/actor';
+import { AppError } from '@/server/http/errors';
+import { endpoint, json, noContent, route } from '@/server/http/route';
+import { emailOnlyInput, resetPasswordInput, setupInput, signInInput, signUpInput, tokenInput } from '../schema';
+import { consumeMagicLink, requestMagicLink, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from './service';
+import { endSession, startSession } from './sessions';
+import { completeSetup } from './setup';
+
+/** The same answer whether or not the address has an account (no enumeration). */
+const CHECK_EMAIL = { status: 'check-email' } as const;
+
+export const setupRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: setupInput,
+    rateLimit: { name: 'setup', limit: 10, windowSeconds: 60 },
+    handle: async ({ body, req, res, ip }) => {
+      const { userId } = await completeSetup(body, ip);
+      await startSession(req, res, userId, ip);
+      return json({ status: 'done' }, 201);
+    },
+  }),
+});
+
+export const signUpRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: signUpInput,
+    handle: async ({ body, req, res, ip }) => {
+      const { signedIn } = await signUp(body, { req, res, ip });
+      return json(signedIn ? { status: 'signed-in' } : CHECK_EMAIL, signedIn ? 201 : 202);
+    },
+  }),
+});
+
+export const signInRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: signInInput,
+    handle: async ({ body, req, res, ip }) => {
+      await signIn(body, { req, res, ip });
+      return json({ status: 'signed-in' });
+    },
+  }),
+});
+
+export const signOutRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    handle: async ({ req, res }) => {
+      await endSession(req, res);
+      return noContent();
+    },
+  }),
+});
+
+export const verifyEmailRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: tokenInput,
+    rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
+    handle: async ({ body, req, res, ip }) => {
+      await verifyEmail(body.token, { req, res, ip });
+      return json({ status: 'signed-in' });
+    },
+  }),
+});
+
+export const forgotPasswordRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: emailOnlyInput,
+    handle: async ({ body, ip }) => {
+      await requestPasswordReset(body.email, ip);
+      return json(CHECK_EMAIL, 202);
+    },
+  }),
+});
+
+export const resetPasswordRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: resetPasswordInput,
+    rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
+    handle: async ({ body, req, res, ip }) => {
+      await resetPassword(body.token, body.password, { req, res, ip });
+      return json({ status: 'signed-in' });
+    },
+  }),
+});
+
+export const magicLinkRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: emailOnlyInput,
+    handle: async ({ body, ip }) => {
+      await requestMagicLink(body.email, ip);
+      return json(CHECK_EMAIL, 202);
+    },
+  }),
+});
+
+export const consumeMagicLinkRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: tokenInput,
+    rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
+    handle: async ({ body, req, res, ip }) => {
+      await consumeMagicLink(body.token, { req, res, ip });
+      return json({ status: 'signed-in' });
+    },
+  }),
+});
+
+/** The signed-in person (401 for visitors). */
+export const meRoute = route({
+  GET: endpoint({
+    authorize: canManageOwnAccount,
+    handle: ({ actor }) => {
+      if (actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
+      const { id, displayName, email, avatarUrl, role, emailVerified } = actor;
+      return json({ id, displayName, email, avatarUrl, role, emailVerified });
+    },
+  }),
+});

@@ -1,0 +1,50 @@
+import { messageFor, type ErrorCode } from './error-codes';
+
+/** A failed /api call, with the catalogue code, a human message and any field errors. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | 'NETWORK',
+    message: string,
+    readonly fields: Record<string, string> = {},
+    readonly retryAfter?: number,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/**
+ * Calls the app's own JSON API. Errors become ApiError with the server's message (or the
+ * catalogue's human message); a network failure becomes code NETWORK.
+ */
+export async function api<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
+      headers: init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+      credentials: 'same-origin',
+      signal: init.signal,
+    });
+  } catch (err) {
+    if ((err as Error).name === 'AbortError') throw err;
+    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  const body = text ? safeJson(text) : undefined;
+  if (res.ok) return body as T;
+  const error = (body as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } } | undefined)?.error;
+  const code = error?.code ?? 'INTERNAL';
+  const retryAfter = Number(res.headers.get('retry-after')) || undefined;
+  throw new ApiError(res.status, code, error?.message ?? messageFor(code), error?.fields ?? {}, retryAfter);
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}

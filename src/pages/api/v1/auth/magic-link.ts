@@ -1,0 +1,4 @@
+import { magicLinkRoute } from '@/features/accounts/server/handlers';
+
+export default magicLinkRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,4 @@
+import { consumeMagicLinkRoute } from '@/features/accounts/server/handlers';
+
+export default consumeMagicLinkRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,4 @@
+import { resetPasswordRoute } from '@/features/accounts/server/handlers';
+
+export default resetPasswordRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,4 @@
+import { meRoute } from '@/features/accounts/server/handlers';
+
+export default meRoute;
+export const config = { api: { bodyParser: false } };
