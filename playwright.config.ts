@@ -12,6 +12,8 @@ import { defineConfig, devices } from '@playwright/test';
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
 export const PORTS = { plain: BASE + 1, analytics: BASE + 2, blackhole: BASE + 3, standin: BASE + 90, standinBlackhole: BASE + 91 } as const;
 export const POSTHOG_TEST_KEY = 'phc_chorus_e2e';
+/** The servers complete first-run setup from the environment with this admin (headless install). */
+export const E2E_ADMIN = { email: 'admin@chorus.test', password: 'admin password 1234', workspaceName: 'Acme Feedback' } as const;
 
 const chromium = {
   ...devices['Desktop Chrome'],
@@ -43,6 +45,9 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     CHORUS_DATA_DIR: `.e2e/${name}-${port}`,
     CHORUS_DIAGNOSTIC_ROUTES: '1',
+    CHORUS_ADMIN_EMAIL: E2E_ADMIN.email,
+    CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password,
+    CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName,
     LOG_LEVEL: 'warn',
     ...extraEnv,
   },

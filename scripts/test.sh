@@ -10,6 +10,8 @@ set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NEXT_TELEMETRY_DISABLED=1
+# Vitest's reporter needs Map.groupBy (Node 21+) to print failures; see the file.
+export NODE_OPTIONS="--import $PWD/scripts/node20-polyfills.mjs ${NODE_OPTIONS:-}"
 
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 IS_ROOT=false

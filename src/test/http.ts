@@ -3,8 +3,8 @@
  * a plain http.Server on 127.0.0.1 and called with fetch, so body limits, content types,
  * headers and the socket address behave as in production.
  *
- * Accounts will add `as: actor`: the option turns into the session cookie (or bearer key) that
- * `resolveActor` (src/server/http/actor.ts) reads, added by `requestHeaders` below.
+ * `as: actor` (see src/test/actors.ts) sends that person's session cookie, which `resolveActor`
+ * (src/server/http/actor.ts) reads exactly as in production.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -29,6 +29,8 @@ export interface CallOptions {
   rawBody?: string | Uint8Array | ReadableStream<Uint8Array>;
   /** Sends an Origin header: 'self' is the origin the test server answers on. */
   origin?: 'self' | string;
+  /** Calls as this person (their session cookie); omit to call as a visitor. */
+  as?: { cookie: string };
 }
 
 /** A JSON response body: the catalogue error shape, or whatever the endpoint returns. */
@@ -86,6 +88,7 @@ function requestHeaders(opts: CallOptions, serverOrigin: string): Record<string,
   const headers: Record<string, string> = {};
   if (opts.body !== undefined) headers['content-type'] = 'application/json';
   if (opts.origin) headers.origin = opts.origin === 'self' ? serverOrigin : opts.origin;
+  if (opts.as) headers.cookie = opts.as.cookie;
   return { ...headers, ...opts.headers };
 }
 

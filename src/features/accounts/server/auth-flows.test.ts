@@ -1,0 +1,140 @@
+import { desc, eq } from 'drizzle-orm';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { db } from '@/server/db/client';
+import { outbox, rateLimits, sessions, users } from '@/server/db/schema';
+import { callRoute } from '@/test/http';
+import { useTestDatabase } from '@/test/db';
+import { createTestActor, TEST_PASSWORD } from '@/test/actors';
+import {
+  consumeMagicLinkRoute,
+  forgotPasswordRoute,
+  magicLinkRoute,
+  meRoute,
+  resetPasswordRoute,
+  signInRoute,
+  signOutRoute,
+  signUpRoute,
+  verifyEmailRoute,
+} from './handlers';
+
+useTestDatabase();
+
+// Every call comes from 127.0.0.1: each test starts with fresh rate-limit windows.
+beforeEach(async () => {
+  await db().delete(rateLimits);
+});
+
+async function lastEmailTo(email: string) {
+  const [row] = await db().select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1);
+  return row;
+}
+const tokenIn = (text: string, path: string) => new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
+const cookieOf = (headers: Headers) => headers.get('set-cookie')?.split(';')[0] ?? '';
+
+describe('accounts: sign-up, verification and sign-in', () => {
+  it('signs up, emails a verification link, verifies, and signs in with a session cookie', async () => {
+    const up = await callRoute(signUpRoute, { method: 'POST', body: { email: 'New.Person@Example.test', displayName: 'New Person', password: 'a long password' } });
+    expect(up.status).toBe(202);
+    expect(up.json).toEqual({ status: 'check-email' });
+    expect(up.headers.get('set-cookie')).toBeNull();
+
+    const mail = await lastEmailTo('new.person@example.test');
+    expect(mail?.kind).toBe('verify_email');
+    expect(mail!.payload.html).toContain('/verify-email?token=');
+    const token = tokenIn(mail!.payload.text, '/verify-email');
+    expect(token).toBeTruthy();
+
+    const early = await callRoute(signInRoute, { method: 'POST', body: { email: 'new.person@example.test', password: 'a long password' } });
+    expect(early.status).toBe(403);
+
+    const verified = await callRoute(verifyEmailRoute, { method: 'POST', body: { token } });
+    expect(verified.status).toBe(200);
+    const cookie = cookieOf(verified.headers);
+    expect(verified.headers.get('set-cookie')).toMatch(/HttpOnly/i);
+    expect(verified.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);
+    const me = await callRoute(meRoute, { as: { cookie } });
+    expect(me.json).toMatchObject({ email: 'new.person@example.test', role: 'member', emailVerified: true });
+
+    const again = await callRoute(verifyEmailRoute, { method: 'POST', body: { token } });
+    expect(again.status).toBe(410);
+    expect(again.json.error?.code).toBe('TOKEN_INVALID');
+  });
+
+  it('answers sign-up the same whether or not the email is taken', async () => {
+    const existing = await createTestActor('member');
+    const a = await callRoute(signUpRoute, { method: 'POST', body: { email: existing.email, displayName: 'X', password: 'a long password' } });
+    const b = await callRoute(signUpRoute, { method: 'POST', body: { email: 'fresh@example.test', displayName: 'X', password: 'a long password' } });
+    expect(a.status).toBe(b.status);
+    expect(a.json).toEqual(b.json);
+    expect((await lastEmailTo(existing.email))?.kind).toBe('already_registered');
+  });
+
+  it('refuses a wrong password with the same error as an unknown email, and never stores the session token', async () => {
+    const user = await createTestActor('member');
+    const wrong = await callRoute(signInRoute, { method: 'POST', body: { email: user.email, password: 'not the password' } });
+    const unknown = await callRoute(signInRoute, { method: 'POST', body: { email: 'nobody@example.test', password: 'not the password' } });
+    expect(wrong.status).toBe(401);
+    expect(wrong.json.error?.code).toBe('INVALID_CREDENTIALS');
+    expect(unknown.json.error?.message).toBe(wrong.json.error?.message);
+
+    const ok = await callRoute(signInRoute, { method: 'POST', body: { email: user.email.toUpperCase(), password: TEST_PASSWORD } });
+    expect(ok.status).toBe(200);
+    const token = cookieOf(ok.headers).split('=')[1]!;
+    const stored = await db().select({ h: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, user.id));
+    expect(stored.length).toBe(2);
+    expect(stored.map((s) => s.h)).not.toContain(token);
+  });
+
+  it('refuses a banned user, after the password check only', async () => {
+    const banned = await createTestActor('member', { banned: true });
+    const res = await callRoute(signInRoute, { method: 'POST', body: { email: banned.email, password: TEST_PASSWORD } });
+    expect(res.status).toBe(403);
+    expect(res.json.error?.code).toBe('ACCOUNT_BANNED');
+    const me = await callRoute(meRoute, { as: banned });
+    expect(me.status).toBe(401);
+  });
+
+  it('signs out by deleting the session', async () => {
+    const user = await createTestActor('member');
+    expect((await callRoute(meRoute, { as: user })).status).toBe(200);
+    expect((await callRoute(signOutRoute, { method: 'POST', as: user })).status).toBe(204);
+    expect((await callRoute(meRoute, { as: user })).status).toBe(401);
+  });
+
+  it('rate-limits sign-in (10 a minute)', async () => {
+    const user = await createTestActor('member');
+    let last = 0;
+    for (let i = 0; i < 11; i++) {
+      last = (await callRoute(signInRoute, { method: 'POST', body: { email: user.email, password: 'wrong password' } })).status;
+    }
+    expect(last).toBe(429);
+  });
+});
+
+describe('accounts: password reset and magic link', () => {
+  it('resets a password from the emailed link, ends old sessions, and the link works once', async () => {
+    const user = await createTestActor('member');
+    const asked = await callRoute(forgotPasswordRoute, { method: 'POST', body: { email: user.email } });
+    const unknown = await callRoute(forgotPasswordRoute, { method: 'POST', body: { email: 'nobody@example.test' } });
+    expect(asked.status).toBe(202);
+    expect(unknown.json).toEqual(asked.json);
+    const token = tokenIn((await lastEmailTo(user.email))!.payload.text, '/reset-password');
+    const reset = await callRoute(resetPasswordRoute, { method: 'POST', body: { token, password: 'a brand new password' } });
+    expect(reset.status).toBe(200);
+    expect((await callRoute(meRoute, { as: user })).status).toBe(401);
+    expect((await callRoute(resetPasswordRoute, { method: 'POST', body: { token, password: 'another password!' } })).status).toBe(410);
+    expect((await callRoute(signInRoute, { method: 'POST', body: { email: user.email, password: 'a brand new password' } })).status).toBe(200);
+  });
+
+  it('signs in with a magic link once', async () => {
+    const user = await createTestActor('member');
+    expect((await callRoute(magicLinkRoute, { method: 'POST', body: { email: user.email } })).status).toBe(202);
+    const token = tokenIn((await lastEmailTo(user.email))!.payload.text, '/magic-link');
+    const used = await callRoute(consumeMagicLinkRoute, { method: 'POST', body: { token } });
+    expect(used.status).toBe(200);
+    expect((await callRoute(meRoute, { as: { cookie: cookieOf(used.headers) } })).json).toMatchObject({ id: user.id });
+    expect((await callRoute(consumeMagicLinkRoute, { method: 'POST', body: { token } })).status).toBe(410);
+    const [row] = await db().select().from(users).where(eq(users.id, user.id));
+    expect(row?.emailVerifiedAt).not.toBeNull();
+  });
+});
