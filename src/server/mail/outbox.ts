@@ -1,4 +1,4 @@
-import { desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { env } from '@/config/env';
 import { db, queryRows, type DbOrTx } from '@/server/db/client';
 import { outbox } from '@/server/db/schema';
@@ -76,11 +76,11 @@ async function deliverBatch(): Promise<number> {
   }
 }
 
-export async function listOutbox(limit = 50, beforeId?: number) {
+export async function listOutbox(limit = 50, beforeId?: number, recipient?: string) {
   return db()
     .select()
     .from(outbox)
-    .where(beforeId ? lt(outbox.id, beforeId) : undefined)
+    .where(and(beforeId ? lt(outbox.id, beforeId) : undefined, recipient ? eq(outbox.recipient, recipient) : undefined))
     .orderBy(desc(outbox.id))
     .limit(limit);
 }
