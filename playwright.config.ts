@@ -48,6 +48,7 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
     CHORUS_ADMIN_EMAIL: E2E_ADMIN.email,
     CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password,
     CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName,
+    CHORUS_RATE_LIMIT_MULTIPLIER: '50',
     LOG_LEVEL: 'warn',
     ...extraEnv,
   },

@@ -46,6 +46,9 @@ export const envSchema = z
     POSTHOG_HOST: httpUrl('POSTHOG_HOST'),
     CHORUS_ANALYTICS_ALLOW_AUTOMATION: flag,
     CHORUS_DIAGNOSTIC_ROUTES: flag,
+    // Tests only: multiplies every rate limit, so an e2e suite signing in many times from one
+    // address is not throttled. The limits themselves are proven by request-level tests.
+    CHORUS_RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'CHORUS_RATE_LIMIT_MULTIPLIER must be a number' }).int().min(1).max(1000).default(1),
     // Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app.
     CHORUS_TRUST_PROXY: flag,
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { env } from '@/config/env';
 import { db, queryRows } from '@/server/db/client';
 import { AppError } from './errors';
 
@@ -31,9 +32,10 @@ export async function consumeRateLimit(rule: RateLimitRule, subject: string): Pr
     returning count, ceil(extract(epoch from (window_start + make_interval(secs => ${window}) - now())))::int as retry_after`);
   const row = rows[0]!;
   const count = Number(row.count);
+  const limit = rule.limit * env().CHORUS_RATE_LIMIT_MULTIPLIER;
   return {
-    allowed: count <= rule.limit,
-    remaining: Math.max(0, rule.limit - count),
+    allowed: count <= limit,
+    remaining: Math.max(0, limit - count),
     retryAfter: Math.max(1, Number(row.retry_after)),
   };
 }
