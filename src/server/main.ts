@@ -10,6 +10,7 @@ import next from 'next';
 import { env, EnvError, type Env } from '@/config/env';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { securityHeaders } from '@/server/http/security-headers';
+import { turbopackBootstrapScripts } from '@/server/http/turbopack-bootstrap';
 import { pruneRateLimits } from '@/server/http/rate-limit';
 import { logger } from '@/server/log';
 
@@ -41,7 +42,7 @@ export async function startServer(): Promise<void> {
   };
   const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
 
-  const headers = securityHeaders(config);
+  const headers = securityHeaders(config, turbopackBootstrapScripts());
   let shuttingDown = false;
 
   const server = http.createServer((req, res) => {

@@ -6,13 +6,14 @@ const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).di
 
 /**
  * Headers sent with every response. Built once per process from run-time configuration: the
- * analytics host is allowed to receive data only when analytics is configured.
+ * analytics host is allowed to receive data only when analytics is configured. `inlineScripts`
+ * are the build's own inline bootstrap scripts (turbopack-bootstrap.ts), allowed by hash.
  */
-export function securityHeaders(env: Env): Record<string, string> {
+export function securityHeaders(env: Env, inlineScripts: readonly string[] = []): Record<string, string> {
   const analyticsOrigin = env.POSTHOG_KEY ? new URL(env.POSTHOG_HOST).origin : '';
   const csp = [
     "default-src 'self'",
-    `script-src 'self' ${sha256(THEME_SCRIPT)}`,
+    ['script-src', "'self'", sha256(THEME_SCRIPT), ...new Set(inlineScripts.map(sha256))].join(' '),
     // Style attributes come from React (`style={…}`) and the top loader; no user text reaches CSS.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
