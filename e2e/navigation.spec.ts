@@ -107,6 +107,26 @@ test.describe('hash-only navigation stays on the page', () => {
     expect(indicatorSeen).toBe(false);
   });
 
+  test('a table-of-contents link scrolls to and focuses its section without refetching', async ({ guardedPage: page }) => {
+    await page.setViewportSize({ width: 800, height: 400 });
+    await page.goto('/privacy');
+    const data = trackDataRequests(page);
+    const toc = page.getByRole('navigation', { name: 'On this page' });
+    await toc.getByRole('link', { name: 'What is stored in your browser' }).click();
+    await expect(page).toHaveURL(/\/privacy#your-data$/);
+    const section = page.locator('#your-data');
+    await expect(section).toBeFocused();
+    await expect(section).toBeInViewport();
+    await toc.getByRole('link', { name: 'Usage analytics' }).click();
+    await expect(page.locator('#analytics')).toBeFocused();
+    await page.goBack();
+    await expect(page).toHaveURL(/#your-data$/);
+    await expect(section).toBeFocused();
+    await page.waitForTimeout(300);
+    expect(data).toEqual([]);
+    await expect(page.locator('#nprogress')).toHaveCount(0);
+  });
+
   test('a deep link with a fragment scrolls to and focuses its target on load', async ({ guardedPage: page }) => {
     await page.setViewportSize({ width: 800, height: 300 });
     await page.goto('/changelog#main');

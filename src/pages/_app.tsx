@@ -1,3 +1,4 @@
+import '@/lib/zod-browser';
 import '@/styles/globals.css';
 import { App } from '@/features/shell/client/App';
 

@@ -19,6 +19,7 @@ export class Document extends NextDocument<Props> {
       <Html lang="en" data-default-theme={defaultTheme} suppressHydrationWarning>
         <Head nonce={nonce}>
           <meta name="color-scheme" content="light dark" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
           {/* A constant script (no user data): applies the theme before first paint. */}
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         </Head>
