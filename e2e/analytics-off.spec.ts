@@ -20,7 +20,8 @@ test('with analytics not configured, no analytics code is downloaded and no bann
     expect(body).not.toContain('opt_out_capturing');
     expect(body).not.toContain('rrweb');
   }
-  await expect(page.getByRole('region', { name: /analytics|cookie|consent/i })).toHaveCount(0);
+  await expect(page.getByTestId('consent-banner')).toHaveCount(0);
+  await expect(page.getByTestId('analytics-off')).toBeVisible();
   expect(outside).toEqual([]);
   expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => /ph_|posthog/i.test(k)))).toEqual([]);
   expect((await page.context().cookies()).filter((c) => /ph_|posthog/i.test(c.name))).toEqual([]);

@@ -91,10 +91,12 @@ test.describe('error pages are styled like the rest of the product', () => {
 
 test.describe('typography', () => {
   test('Poppins applies through the next/font class, self-hosted, with a metric-adjusted fallback', async ({ guardedPage: page, baseURL }) => {
+    // Fonts and styles come from this origin only (analytics, when configured, is another matter).
     const foreign: string[] = [];
     page.on('request', (req) => {
       const url = new URL(req.url());
-      if (url.origin !== new URL(baseURL!).origin && url.protocol !== 'data:') foreign.push(req.url());
+      const kind = req.resourceType();
+      if ((kind === 'font' || kind === 'stylesheet') && url.origin !== new URL(baseURL!).origin) foreign.push(req.url());
     });
     const fontFiles: string[] = [];
     page.on('response', (res) => {
