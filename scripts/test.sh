@@ -4,7 +4,7 @@
 #   2. typecheck and lint
 #   3. unit and integration tests on PGlite
 #   4. the integration tests again on a throwaway PostgreSQL server
-#   5. the production build and the Playwright end-to-end tests
+#   5. the production build (when stale), then the Playwright end-to-end tests
 # Exits non-zero on the first failure; stops and deletes whatever it started.
 set -euo pipefail
 
@@ -145,7 +145,7 @@ start_postgres() {
     -c 'create role chorus login createdb' \
     -c 'create database chorus owner chorus'
   PG_URL="postgres://chorus@127.0.0.1:$port/chorus"
-  echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $NF}') on 127.0.0.1:$port"
+  echo "PostgreSQL $("$PG_BIN/postgres" --version | awk '{print $3}') on 127.0.0.1:$port"
 }
 
 stop_postgres() {
@@ -160,13 +160,9 @@ tests_on_postgres() {
   stop_postgres
 }
 
-build_and_e2e() {
-  node scripts/start.mjs --build-only
-  npx playwright test
-}
-
 step '1. System packages' system_packages
 step '2. Typecheck and lint' typecheck_and_lint
 step '3. Unit and integration tests (PGlite)' env -u CHORUS_TEST_DATABASE_URL npx vitest run
 step '4. Integration tests (PostgreSQL)' tests_on_postgres
-step '5. Build and end-to-end tests (Playwright)' build_and_e2e
+step '5a. Production build (when stale)' node scripts/start.mjs --build-only
+step '5b. End-to-end tests (Playwright)' npx playwright test
