@@ -24,7 +24,13 @@ describe('parseEnv', () => {
       POSTHOG_HOST: 'https://us.i.posthog.com',
       CHORUS_ANALYTICS_ALLOW_AUTOMATION: false,
       CHORUS_DIAGNOSTIC_ROUTES: false,
+      CHORUS_RATE_LIMIT_MULTIPLIER: 1,
       CHORUS_TRUST_PROXY: false,
+      SMTP_URL: undefined,
+      MAIL_FROM: undefined,
+      CHORUS_ADMIN_EMAIL: undefined,
+      CHORUS_ADMIN_PASSWORD: undefined,
+      CHORUS_WORKSPACE_NAME: undefined,
       LOG_LEVEL: 'info',
     });
   });
@@ -54,6 +60,19 @@ describe('parseEnv', () => {
       LOG_LEVEL: 'warn',
       CHORUS_TRUST_PROXY: true,
     });
+  });
+
+  it.each<[string, Record<string, string>]>([
+    ['CHORUS_RATE_LIMIT_MULTIPLIER', { CHORUS_RATE_LIMIT_MULTIPLIER: '0' }],
+    ['CHORUS_RATE_LIMIT_MULTIPLIER', { CHORUS_RATE_LIMIT_MULTIPLIER: 'lots' }],
+    ['SMTP_URL', { SMTP_URL: 'http://mail.example.com' }],
+    ['CHORUS_ADMIN_EMAIL', { CHORUS_ADMIN_EMAIL: 'not-an-email', CHORUS_ADMIN_PASSWORD: 'long enough password' }],
+    ['CHORUS_ADMIN_PASSWORD', { CHORUS_ADMIN_EMAIL: 'admin@example.com', CHORUS_ADMIN_PASSWORD: 'short' }],
+    ['CHORUS_ADMIN_PASSWORD', { CHORUS_ADMIN_EMAIL: 'admin@example.com' }],
+  ])('rejects a bad %s with an EnvError naming it', (name, source) => {
+    const problems = problemsOf(source);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(new RegExp(`^${name}: `));
   });
 
   it.each([
