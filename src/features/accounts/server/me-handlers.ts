@@ -5,7 +5,8 @@ import { endpoint, json, noContent, route } from '@/server/http/route';
 import { canManageOwnAccount } from '../policy';
 import { changeEmailInput, changePasswordInput, deleteAccountInput, profileInput } from '../schema';
 import { clearSessionCookie } from './cookies';
-import { changePassword, deleteAccount, exportAccount, requestEmailChange, updateProfile } from './profile-service';
+import { changePassword, requestEmailChange } from './credentials-service';
+import { deleteAccount, exportAccount, updateProfile } from './profile-service';
 
 /** canManageOwnAccount lets only signed-in users through; this narrows the type to match. */
 function signedIn(actor: Actor): UserActor {
