@@ -18,7 +18,8 @@ export function Avatar({ name, url, size = 32 }: { name: string; url?: string | 
     <span
       aria-hidden="true"
       className="inline-flex items-center justify-center rounded-full font-semibold text-white"
-      style={{ width: size, height: size, fontSize: size * 0.4, background: `hsl(${hue} 45% 40%)` }}
+      // At 45% saturation, 32% lightness keeps white initials at 4.7:1 or more on every hue (WCAG AA).
+      style={{ width: size, height: size, fontSize: size * 0.4, background: `hsl(${hue} 45% 32%)` }}
     >
       {initials}
     </span>

@@ -44,6 +44,19 @@ export const displayNameSchema = z
   .max(50, 'Names are at most 50 characters')
   .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'Names cannot contain control characters');
 
+/**
+ * An optional avatar picture: an https link to an image on a named host (no IP addresses, no
+ * localhost), at most 500 characters. Empty clears it (null). Uploads come later.
+ */
+export const avatarUrlSchema = z
+  .string()
+  .trim()
+  .max(500, 'Links are at most 500 characters')
+  .regex(/^\S*$/, 'Links cannot contain spaces')
+  .transform((v) => (v === '' ? null : v))
+  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, message: 'Use an https:// link to an image, like https://example.com/me.png' }).nullable())
+  .nullable();
+
 export const workspaceNameSchema = z.string().trim().min(2, 'Use at least 2 characters').max(50, 'Use at most 50 characters');
 
 const tokenSchema = z.string().regex(/^[A-Za-z0-9_-]{20,100}$/, 'This link is not valid');
@@ -68,8 +81,13 @@ export const emailOnlyInput = z.object({ email: emailSchema });
 export const tokenInput = z.object({ token: tokenSchema });
 export const resetPasswordInput = z.object({ token: tokenSchema, password: passwordSchema });
 export const changePasswordInput = z.object({ currentPassword: z.string().min(1, 'Enter your current password').max(128), newPassword: passwordSchema });
+/** The password form: the API's input plus a confirmation that only the browser checks. */
+export const changePasswordForm = changePasswordInput
+  .extend({ confirmPassword: z.string().min(1, 'Repeat the new password') })
+  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'The two new passwords do not match' });
 export const changeEmailInput = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) });
-export const profileInput = z.object({ displayName: displayNameSchema });
+/** PATCH /api/v1/me: the display name, and the avatar link when given (null or '' clears it). */
+export const profileInput = z.object({ displayName: displayNameSchema, avatarUrl: avatarUrlSchema.optional() });
 export const deleteAccountInput = z.object({ confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }) });
 
 /** The signed-in person as the browser sees them. */

@@ -9,13 +9,13 @@ import {
   consumeMagicLinkRoute,
   forgotPasswordRoute,
   magicLinkRoute,
-  meRoute,
   resetPasswordRoute,
   signInRoute,
   signOutRoute,
   signUpRoute,
   verifyEmailRoute,
 } from './handlers';
+import { meRoute } from './me-handlers';
 
 useTestDatabase();
 

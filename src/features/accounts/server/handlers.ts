@@ -1,6 +1,4 @@
-import { canManageOwnAccount } from '../policy';
 import { anyone } from '@/server/http/actor';
-import { AppError } from '@/server/http/errors';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { emailOnlyInput, resetPasswordInput, setupInput, signInInput, signUpInput, tokenInput } from '../schema';
 import { consumeMagicLink, requestMagicLink, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from './service';
@@ -109,18 +107,6 @@ export const consumeMagicLinkRoute = route({
     handle: async ({ body, req, res, ip }) => {
       await consumeMagicLink(body.token, { req, res, ip });
       return json({ status: 'signed-in' });
-    },
-  }),
-});
-
-/** The signed-in person (401 for visitors). */
-export const meRoute = route({
-  GET: endpoint({
-    authorize: canManageOwnAccount,
-    handle: ({ actor }) => {
-      if (actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
-      const { id, displayName, email, avatarUrl, role, emailVerified } = actor;
-      return json({ id, displayName, email, avatarUrl, role, emailVerified });
     },
   }),
 });

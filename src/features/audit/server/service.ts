@@ -1,4 +1,4 @@
-import { desc, lt } from 'drizzle-orm';
+import { and, desc, eq, lt } from 'drizzle-orm';
 import { db, type DbOrTx } from '@/server/db/client';
 import { auditEvents } from '@/server/db/schema';
 
@@ -33,4 +33,17 @@ export async function listAuditEvents(limit = 50, beforeId?: number) {
     .where(beforeId ? lt(auditEvents.id, beforeId) : undefined)
     .orderBy(desc(auditEvents.id))
     .limit(limit);
+}
+
+/**
+ * Erasure (account deletion): the events stay, so the log still says what happened and when,
+ * but the person's name leaves the labels of what they did, and the before/after values of
+ * what was done to their account (names, addresses) are dropped.
+ */
+export async function forgetAuditPerson(userId: string, tx: DbOrTx = db()): Promise<void> {
+  await tx.update(auditEvents).set({ actorLabel: 'Deleted user' }).where(eq(auditEvents.actorId, userId));
+  await tx
+    .update(auditEvents)
+    .set({ before: null, after: null })
+    .where(and(eq(auditEvents.targetType, 'user'), eq(auditEvents.targetId, userId)));
 }

@@ -1,4 +1,4 @@
-import { meRoute } from '@/features/accounts/server/handlers';
+import { meRoute } from '@/features/accounts/server/me-handlers';
 
 export default meRoute;
 export const config = { api: { bodyParser: false } };

@@ -1,0 +1,73 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/router';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Avatar } from '@/components/ui/Avatar';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { api } from '@/lib/api';
+import { showApiError } from '@/lib/form-api-errors';
+import { profileInput, type Viewer } from '../../schema';
+
+type Input = z.input<typeof profileInput>;
+type Output = z.output<typeof profileInput>;
+
+/** Display name and avatar link. */
+export function ProfileForm({ viewer }: { viewer: Viewer }) {
+  const router = useRouter();
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver(profileInput),
+    defaultValues: { displayName: viewer.displayName, avatarUrl: viewer.avatarUrl ?? '' },
+  });
+
+  const onSubmit = async (values: Output) => {
+    setNotice(null);
+    try {
+      const saved = await api<Viewer>('/api/v1/me', { method: 'PATCH', body: { displayName: values.displayName, avatarUrl: values.avatarUrl ?? null } });
+      reset({ displayName: saved.displayName, avatarUrl: saved.avatarUrl ?? '' });
+      setNotice({ tone: 'success', text: 'Your profile is saved.' });
+      // Reloads the page data, so the header and everything else show the new name.
+      await router.replace(router.asPath, undefined, { scroll: false });
+    } catch (err) {
+      setNotice({ tone: 'error', text: showApiError(err, setError, ['displayName', 'avatarUrl']) });
+    }
+  };
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" data-testid="profile-form">
+      <div className="flex items-center gap-3" data-testid="profile-preview">
+        <Avatar name={viewer.displayName} url={viewer.avatarUrl} size={48} />
+        <div className="min-w-0">
+          <p className="m-0 truncate font-medium">{viewer.displayName}</p>
+          <p className="m-0 text-sm text-muted">How others see you next to your posts and comments.</p>
+        </div>
+      </div>
+      <Field label="Display name" autoComplete="nickname" maxLength={50} error={errors.displayName?.message} {...register('displayName')} />
+      <Field
+        label="Avatar image link (optional)"
+        type="url"
+        inputMode="url"
+        autoComplete="photo"
+        placeholder="https://example.com/me.png"
+        hint="An https:// link to a square picture. Leave it empty to show your initials. Uploading a picture is not available yet."
+        error={errors.avatarUrl?.message}
+        {...register('avatarUrl')}
+      />
+      {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      <div>
+        <Button type="submit" busy={isSubmitting}>
+          {isSubmitting ? 'Saving…' : 'Save profile'}
+        </Button>
+      </div>
+    </form>
+  );
+}

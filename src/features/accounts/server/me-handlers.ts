@@ -1,0 +1,80 @@
+/** /api/v1/me and below: the signed-in person's own account. */
+import type { Actor, UserActor } from '@/server/http/actor';
+import { AppError } from '@/server/http/errors';
+import { endpoint, json, noContent, route } from '@/server/http/route';
+import { canManageOwnAccount } from '../policy';
+import { changeEmailInput, changePasswordInput, deleteAccountInput, profileInput } from '../schema';
+import { clearSessionCookie } from './cookies';
+import { changePassword, requestEmailChange } from './credentials-service';
+import { deleteAccount, exportAccount, updateProfile } from './profile-service';
+
+/** canManageOwnAccount lets only signed-in users through; this narrows the type to match. */
+function signedIn(actor: Actor): UserActor {
+  if (actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
+  return actor;
+}
+
+/** Guessing the current password through these forms is bounded per user. */
+const REAUTH_LIMIT = { name: 'account-reauth', limit: 10, windowSeconds: 15 * 60 };
+
+export const meRoute = route({
+  /** The signed-in person (401 for visitors). */
+  GET: endpoint({
+    authorize: canManageOwnAccount,
+    handle: ({ actor }) => {
+      const { id, displayName, email, avatarUrl, role, emailVerified } = signedIn(actor);
+      return json({ id, displayName, email, avatarUrl, role, emailVerified });
+    },
+  }),
+  /** Display name and avatar link. */
+  PATCH: endpoint({
+    authorize: canManageOwnAccount,
+    body: profileInput,
+    handle: async ({ actor, body, ip }) => json(await updateProfile(signedIn(actor), body, ip)),
+  }),
+  /** Deletes the account (type DELETE to confirm) and signs this browser out. */
+  DELETE: endpoint({
+    authorize: canManageOwnAccount,
+    body: deleteAccountInput,
+    handle: async ({ actor, ip, res }) => {
+      await deleteAccount(signedIn(actor), ip);
+      clearSessionCookie(res);
+      return noContent();
+    },
+  }),
+});
+
+export const changePasswordRoute = route({
+  POST: endpoint({
+    authorize: canManageOwnAccount,
+    body: changePasswordInput,
+    rateLimit: REAUTH_LIMIT,
+    handle: async ({ actor, body, ip }) => {
+      await changePassword(signedIn(actor), body, ip);
+      return json({ status: 'changed' });
+    },
+  }),
+});
+
+export const changeEmailRoute = route({
+  POST: endpoint({
+    authorize: canManageOwnAccount,
+    body: changeEmailInput,
+    rateLimit: REAUTH_LIMIT,
+    handle: async ({ actor, body, ip }) => {
+      const { pendingEmail } = await requestEmailChange(signedIn(actor), body, ip);
+      return json({ status: 'check-email', pendingEmail }, 202);
+    },
+  }),
+});
+
+export const exportRoute = route({
+  GET: endpoint({
+    authorize: canManageOwnAccount,
+    handle: async ({ actor }) => {
+      const data = await exportAccount(signedIn(actor));
+      const day = data.exportedAt.slice(0, 10);
+      return json(data, 200, { 'content-disposition': `attachment; filename="chorus-account-${day}.json"` });
+    },
+  }),
+});

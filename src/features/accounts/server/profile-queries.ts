@@ -1,0 +1,97 @@
+/** SQL for the member's own account (profile, email change, export, deletion). No HTTP here. */
+import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client';
+import { authTokens, sessions, users } from '@/server/db/schema';
+
+export async function updateUserProfile(db: DbOrTx, userId: string, changes: { displayName: string; avatarUrl?: string | null }) {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning();
+  return row;
+}
+
+export async function setUserPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+/** Deletes a user's sessions, except `keepSessionHash` when given. */
+export async function deleteUserSessions(db: DbOrTx, userId: string, keepSessionHash?: string): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(keepSessionHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepSessionHash)) : eq(sessions.userId, userId));
+}
+
+export async function deleteUserAuthTokens(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(authTokens).where(eq(authTokens.userId, userId));
+}
+
+/** Uses up a user's unused email-change links, so only the newest one works. */
+export async function revokePendingEmailChanges(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(authTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'change_email'), isNull(authTokens.usedAt)));
+}
+
+/** The address a user asked to move to and has not confirmed yet, if any. */
+export async function getPendingEmailChange(db: DbOrTx, userId: string): Promise<string | null> {
+  const rows = await db
+    .select({ email: authTokens.email })
+    .from(authTokens)
+    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'change_email'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .orderBy(desc(authTokens.createdAt))
+    .limit(1);
+  return rows[0]?.email ?? null;
+}
+
+/**
+ * Locks the rows of the admins who can still act, so that two admins leaving (or being
+ * demoted) at the same time cannot both pass a "not the last admin" check.
+ */
+export async function lockActiveAdmins(db: DbOrTx): Promise<void> {
+  await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.role, 'admin'), isNull(users.bannedAt), isNull(users.deletedAt)))
+    .for('update');
+}
+
+/** A user's live sessions for their data export: when and from where, never the token hashes. */
+export async function listUserSessionsForExport(db: DbOrTx, userId: string, currentSessionHash: string) {
+  return db
+    .select({
+      createdAt: sessions.createdAt,
+      lastSeenAt: sessions.lastSeenAt,
+      expiresAt: sessions.expiresAt,
+      ip: sessions.ip,
+      userAgent: sessions.userAgent,
+      current: sql<boolean>`${sessions.tokenHash} = ${currentSessionHash}`,
+    })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, new Date())))
+    .orderBy(desc(sessions.createdAt));
+}
+
+/**
+ * Erases a user's personal data and keeps the row, so their posts and comments stay,
+ * attributed to "Deleted user" (SPEC.md §4). The address becomes unique and undeliverable.
+ */
+export async function eraseUser(db: DbOrTx, userId: string): Promise<void> {
+  const now = new Date();
+  await db
+    .update(users)
+    .set({
+      email: `deleted-${userId}@deleted.invalid`,
+      displayName: 'Deleted user',
+      avatarUrl: null,
+      passwordHash: null,
+      notificationPrefs: {},
+      role: 'member',
+      emailVerifiedAt: null,
+      deletedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+}
