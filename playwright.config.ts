@@ -2,15 +2,29 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium against the production build (scripts/start.mjs).
- * Three servers, each on a fresh PGlite data dir:
+ * Five servers, each on a fresh PGlite data dir:
  *  - plain:     analytics not configured;
  *  - analytics: analytics pointed at the PostHog stand-in (e2e/support/posthog-standin.ts);
  *  - blackhole: analytics pointed at a port that accepts connections and never answers, with
- *               consent already given, to prove the product does not depend on it.
+ *               consent already given, to prove the product does not depend on it;
+ *  - firstrun:  NOT set up from the environment, for the first-run /setup flow (used once);
+ *  - smtp:      emails delivered over SMTP_URL to a real SMTP server (e2e/support/smtp-sink.ts).
  */
 /** E2E_PORT_BASE moves every port, so two checkouts can run their suites side by side. */
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
-export const PORTS = { plain: BASE + 1, analytics: BASE + 2, blackhole: BASE + 3, standin: BASE + 90, standinBlackhole: BASE + 91 } as const;
+export const PORTS = {
+  plain: BASE + 1,
+  analytics: BASE + 2,
+  blackhole: BASE + 3,
+  firstrun: BASE + 4,
+  smtp: BASE + 5,
+  standin: BASE + 90,
+  standinBlackhole: BASE + 91,
+  sinkSmtp: BASE + 92,
+  sinkHttp: BASE + 93,
+} as const;
+/** The SMTP sink's control endpoint (GET /messages?to=, POST /reset). */
+export const SMTP_SINK_URL = `http://127.0.0.1:${PORTS.sinkHttp}`;
 export const POSTHOG_TEST_KEY = 'phc_chorus_e2e';
 /** The servers complete first-run setup from the environment with this admin (headless install). */
 export const E2E_ADMIN = { email: 'admin@chorus.test', password: 'admin password 1234', workspaceName: 'Acme Feedback' } as const;
@@ -32,7 +46,8 @@ const chromium = {
   },
 };
 
-const serve = (name: string, port: number, extraEnv: Record<string, string> = {}) => ({
+/** `setUp: false` leaves the install at its first run (no CHORUS_ADMIN_*), for the /setup flow. */
+const serve = (name: string, port: number, extraEnv: Record<string, string> = {}, { setUp = true } = {}) => ({
   command: `rm -rf .e2e/${name}-${port} && node scripts/start.mjs`,
   url: `http://127.0.0.1:${port}/api/health`,
   timeout: 180_000,
@@ -45,9 +60,7 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     CHORUS_DATA_DIR: `.e2e/${name}-${port}`,
     CHORUS_DIAGNOSTIC_ROUTES: '1',
-    CHORUS_ADMIN_EMAIL: E2E_ADMIN.email,
-    CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password,
-    CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName,
+    ...(setUp ? { CHORUS_ADMIN_EMAIL: E2E_ADMIN.email, CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password, CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName } : {}),
     CHORUS_RATE_LIMIT_MULTIPLIER: '50',
     LOG_LEVEL: 'warn',
     ...extraEnv,
@@ -59,6 +72,10 @@ const ANALYTICS_SPECS = /\/analytics\.spec\.ts$/;
 const UNREACHABLE_SPECS = /\/analytics-unreachable\.spec\.ts$/;
 /** Proves that no analytics code loads when analytics is not configured; meaningful only there. */
 const OFF_SPECS = /\/analytics-off\.spec\.ts$/;
+/** Runs once against the firstrun server, which it sets up; nowhere else. */
+const SETUP_SPECS = /\/accounts-setup\.spec\.ts$/;
+/** Needs the server that delivers through the SMTP sink. */
+const SMTP_SPECS = /\/accounts-smtp\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -76,6 +93,12 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { STANDIN_PORT: String(PORTS.standin), STANDIN_BLACKHOLE_PORT: String(PORTS.standinBlackhole) },
     },
+    {
+      command: 'node --import tsx e2e/support/smtp-sink.ts',
+      url: `${SMTP_SINK_URL}/health`,
+      reuseExistingServer: false,
+      env: { SINK_SMTP_PORT: String(PORTS.sinkSmtp), SINK_HTTP_PORT: String(PORTS.sinkHttp) },
+    },
     serve('plain', PORTS.plain),
     serve('analytics', PORTS.analytics, {
       POSTHOG_KEY: POSTHOG_TEST_KEY,
@@ -87,13 +110,15 @@ export default defineConfig({
       POSTHOG_HOST: `http://127.0.0.1:${PORTS.standinBlackhole}`,
       CHORUS_ANALYTICS_ALLOW_AUTOMATION: '1',
     }),
+    serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
+    serve('smtp', PORTS.smtp, { SMTP_URL: `smtp://127.0.0.1:${PORTS.sinkSmtp}`, MAIL_FROM: 'Chorus e2e <no-reply@chorus.test>' }),
   ],
   projects: [
-    { name: 'plain', testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS], use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },
+    { name: 'plain', testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS], use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [ANALYTICS_SPECS, OFF_SPECS],
+      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
@@ -103,5 +128,7 @@ export default defineConfig({
         },
       },
     },
+    { name: 'firstrun', testMatch: SETUP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.firstrun}` } },
+    { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
   ],
 });

@@ -14,14 +14,16 @@ export function Avatar({ name, url, size = 32 }: { name: string; url?: string | 
     // eslint-disable-next-line @next/next/no-img-element -- avatars are small user URLs, not optimisable assets
     return <img src={url} alt="" width={size} height={size} className="rounded-full object-cover" />;
   }
+  // The initials are drawn by CSS (::before), not as text: next to a visible name ("A Admin")
+  // they would otherwise become part of a control's visible label, which its accessible name
+  // ("Account menu for Admin") must contain (WCAG 2.5.3, axe label-content-name-mismatch).
   return (
     <span
       aria-hidden="true"
-      className="inline-flex items-center justify-center rounded-full font-semibold text-white"
+      data-initials={initials}
       // At 45% saturation, 32% lightness keeps white initials at 4.7:1 or more on every hue (WCAG AA).
+      className="inline-flex items-center justify-center rounded-full font-semibold text-white before:content-[attr(data-initials)]"
       style={{ width: size, height: size, fontSize: size * 0.4, background: `hsl(${hue} 45% 32%)` }}
-    >
-      {initials}
-    </span>
+    />
   );
 }

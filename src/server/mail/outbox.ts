@@ -13,7 +13,8 @@ export interface Email {
   html: string;
 }
 
-const MAX_ATTEMPTS = 8;
+/** After this many failed attempts an email is given up on (it stays in the outbox, marked failed). */
+export const MAX_EMAIL_ATTEMPTS = 8;
 
 /**
  * Queues an email. Every email is kept in the outbox (admins read it at /admin/outbox) and
@@ -56,7 +57,7 @@ async function deliverBatch(): Promise<number> {
       update outbox set next_attempt_at = now() + interval '5 minutes', attempts = attempts + 1
       where id = (
         select id from outbox
-        where channel = 'email' and sent_at is null and next_attempt_at <= now() and attempts < ${MAX_ATTEMPTS}
+        where channel = 'email' and sent_at is null and next_attempt_at <= now() and attempts < ${MAX_EMAIL_ATTEMPTS}
         order by id limit 1 for update skip locked)
       returning id, recipient, subject, payload, attempts`);
     const row = rows[0];

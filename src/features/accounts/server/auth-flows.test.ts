@@ -5,6 +5,7 @@ import { outbox, rateLimits, sessions, users } from '@/server/db/schema';
 import { callRoute } from '@/test/http';
 import { useTestDatabase } from '@/test/db';
 import { createTestActor, TEST_PASSWORD } from '@/test/actors';
+import { issueAuthToken } from './queries';
 import {
   consumeMagicLinkRoute,
   forgotPasswordRoute,
@@ -108,6 +109,46 @@ describe('accounts: sign-up, verification and sign-in', () => {
       last = (await callRoute(signInRoute, { method: 'POST', body: { email: user.email, password: 'wrong password' } })).status;
     }
     expect(last).toBe(429);
+  });
+
+  it('says when to try again once rate-limited (Retry-After)', async () => {
+    let res = await callRoute(signInRoute, { method: 'POST', body: { email: 'x@example.test', password: 'wrong password' } });
+    for (let i = 0; i < 10 && res.status !== 429; i++) {
+      res = await callRoute(signInRoute, { method: 'POST', body: { email: 'x@example.test', password: 'wrong password' } });
+    }
+    expect(res.status).toBe(429);
+    expect(res.json.error?.code).toBe('RATE_LIMITED');
+    expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('tells an unverified person who knows the password to confirm first, and sends a new link', async () => {
+    await callRoute(signUpRoute, { method: 'POST', body: { email: 'slow@example.test', displayName: 'Slow', password: 'a long password' } });
+    await db().delete(outbox).where(eq(outbox.recipient, 'slow@example.test'));
+    const res = await callRoute(signInRoute, { method: 'POST', body: { email: 'slow@example.test', password: 'a long password' } });
+    expect(res.status).toBe(403);
+    expect(res.json.error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/confirm your email/i) });
+    expect((await lastEmailTo('slow@example.test'))?.kind).toBe('verify_email');
+  });
+});
+
+describe('accounts: invitations', () => {
+  it('signs an invited person up and in at once (201), with the invited role and a verified address', async () => {
+    const token = await issueAuthToken(db(), 'invite', { userId: null, email: 'invited@example.test', data: { role: 'moderator' } });
+    const res = await callRoute(signUpRoute, { method: 'POST', body: { email: 'invited@example.test', displayName: 'Invited', password: 'a long password', inviteToken: token } });
+    expect(res.status).toBe(201);
+    expect(res.json).toEqual({ status: 'signed-in' });
+    const me = await callRoute(meRoute, { as: { cookie: cookieOf(res.headers) } });
+    expect(me.json).toMatchObject({ email: 'invited@example.test', role: 'moderator', emailVerified: true });
+  });
+
+  it('refuses a used invitation, or one for another address, with 410 TOKEN_INVALID', async () => {
+    const token = await issueAuthToken(db(), 'invite', { userId: null, email: 'once@example.test' });
+    const other = await callRoute(signUpRoute, { method: 'POST', body: { email: 'someone.else@example.test', displayName: 'X', password: 'a long password', inviteToken: token } });
+    expect(other.status).toBe(410);
+    expect(other.json.error?.code).toBe('TOKEN_INVALID');
+    expect((await callRoute(signUpRoute, { method: 'POST', body: { email: 'once@example.test', displayName: 'X', password: 'a long password', inviteToken: token } })).status).toBe(201);
+    const again = await callRoute(signUpRoute, { method: 'POST', body: { email: 'once@example.test', displayName: 'X', password: 'a long password', inviteToken: token } });
+    expect(again.status).toBe(410);
   });
 });
 

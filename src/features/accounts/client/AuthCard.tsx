@@ -1,0 +1,32 @@
+import { useEffect, useRef, type ReactNode } from 'react';
+import { PageHeading } from '@/components/ui/PageHeading';
+
+/** The narrow, centred frame of every account screen (sign-in, sign-up, setup…). */
+export function AuthCard({ title, siteName, intro, children, footer }: { title: string; siteName: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+  return (
+    <div className="mx-auto w-full max-w-md">
+      <PageHeading title={title} siteName={siteName}>
+        {intro}
+      </PageHeading>
+      <div className="rounded-xl border border-border bg-surface p-4 sm:p-6">{children}</div>
+      {footer ? <div className="mt-4 flex flex-col gap-2 text-sm text-muted">{footer}</div> : null}
+    </div>
+  );
+}
+
+/** Links inside account screens: underlined, so they stand out from the text around them. */
+export const linkClass = 'font-medium text-accent underline underline-offset-2 hover:no-underline';
+
+/** The same answer for every address (no enumeration): what happens next, and what to do if nothing arrives. */
+export function CheckEmail({ children }: { children: ReactNode }) {
+  // The form that asked is gone: focus moves here so keyboard and screen-reader users land on the answer.
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} role="status" data-testid="check-email" className="flex flex-col gap-3 outline-none">
+      <h2 className="m-0 text-lg font-semibold">Check your email</h2>
+      <p className="m-0 break-words">{children}</p>
+      <p className="m-0 text-sm text-muted">It can take a minute to arrive. Check your spam folder too.</p>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { api } from '@/lib/api';
+import { describeProblem, type FormProblem } from './errors';
+import { FormProblemAlert } from './FormProblemAlert';
+
+/**
+ * Uses an emailed single-use token when the person presses a button, never on page load: mail
+ * scanners and link previewers open links to check them, and would otherwise use the token up
+ * (or sign themselves in) before the person ever clicks.
+ */
+export function TokenAction({
+  token,
+  endpoint,
+  label,
+  busyLabel,
+  then,
+  invalid,
+}: {
+  token: string | null;
+  endpoint: string;
+  label: string;
+  busyLabel: string;
+  /** Where to go once it worked (a full load, so the page reflects the new session). */
+  then: string;
+  /** What to say, and offer, when the link has expired or was used. */
+  invalid: ReactNode;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<FormProblem | null>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
+  const invalidRef = useRef<HTMLDivElement>(null);
+  const linkDead = !token || problem?.code === 'TOKEN_INVALID' || problem?.code === 'VALIDATION_FAILED';
+
+  useEffect(() => {
+    if (!problem) return;
+    (linkDead ? invalidRef : summaryRef).current?.focus();
+  }, [problem, linkDead]);
+
+  if (linkDead) {
+    return (
+      <div ref={invalidRef} tabIndex={-1} className="flex flex-col gap-4 outline-none" data-testid="token-invalid">
+        <Alert tone="error">This link has expired or was already used.</Alert>
+        {invalid}
+      </div>
+    );
+  }
+
+  const go = async () => {
+    setBusy(true);
+    setProblem(null);
+    try {
+      await api(endpoint, { body: { token } });
+      window.location.assign(then);
+    } catch (err) {
+      setProblem(describeProblem(err));
+      setBusy(false);
+    }
+  };
+
+  return (
+    <div className="flex flex-col gap-4">
+      <FormProblemAlert problem={problem} summaryRef={summaryRef} />
+      <Button onClick={() => void go()} busy={busy} data-testid="token-action">
+        {busy ? busyLabel : label}
+      </Button>
+    </div>
+  );
+}

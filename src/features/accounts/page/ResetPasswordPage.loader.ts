@@ -1,0 +1,7 @@
+import { withShell } from '@/features/shell/server/with-shell';
+import type { TokenPageProps } from './MagicLinkPage';
+
+export const getServerSideProps = withShell<TokenPageProps>(
+  async (ctx) => ({ props: { token: typeof ctx.query.token === 'string' ? ctx.query.token : null } }),
+  { openToVisitors: true },
+);

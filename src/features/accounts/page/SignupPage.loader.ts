@@ -1,0 +1,14 @@
+import { paths } from '@/config/paths';
+import { withShell } from '@/features/shell/server/with-shell';
+import { previewInvitation } from '../server/invite-preview';
+import type { SignupProps } from './SignupPage';
+
+export const getServerSideProps = withShell<SignupProps>(
+  async (ctx, { actor }) => {
+    if (actor.kind === 'user') return { redirect: { destination: paths.home(), permanent: false } };
+    const raw = ctx.query.invite;
+    const inviteToken = typeof raw === 'string' && raw ? raw : null;
+    return { props: { inviteToken, invitation: inviteToken ? await previewInvitation(inviteToken) : null } };
+  },
+  { openToVisitors: true },
+);

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** Where an email stands (SPEC.md §7: with no SMTP configured it stays in the outbox, shown to admins). */
+export const DELIVERY_STATES = ['sent', 'queued', 'retrying', 'failed', 'smtp_off'] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
+  sent: 'Sent',
+  queued: 'Queued',
+  retrying: 'Failed, will retry',
+  failed: 'Failed',
+  smtp_off: 'Not sent: SMTP not configured',
+};
+
+/** Cursor pagination (SPEC.md §7): `cursor` is the `nextCursor` of the previous page; `before` is its older name. */
+export const outboxQuery = z.object({
+  cursor: z.coerce.number().int().positive().optional(),
+  before: z.coerce.number().int().positive().optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  to: z.string().trim().toLowerCase().max(254).optional(),
+});
+
+export const outboxItemSchema = z.object({
+  id: z.number(),
+  to: z.string(),
+  kind: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  status: z.enum(DELIVERY_STATES),
+  attempts: z.number(),
+  lastError: z.string().nullable(),
+  sentAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type OutboxItem = z.infer<typeof outboxItemSchema>;
+
+export const outboxPageSchema = z.object({
+  smtpConfigured: z.boolean(),
+  items: z.array(outboxItemSchema),
+  nextCursor: z.number().nullable(),
+});
+export type OutboxPage = z.infer<typeof outboxPageSchema>;

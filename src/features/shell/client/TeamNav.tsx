@@ -1,0 +1,42 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { paths } from '@/config/paths';
+import { canAdminister, canEnterTeamArea, type Decision, type PolicyActor } from '@/features/accounts/policy';
+import type { Viewer } from '@/features/accounts/schema';
+
+const ITEMS: { href: string; label: string; match: (path: string) => boolean; allowed: (actor: PolicyActor) => Decision }[] = [
+  { href: paths.admin(), label: 'Insights', match: (p) => p === '/admin', allowed: canEnterTeamArea },
+  { href: paths.adminMembers(), label: 'Members', match: (p) => p.startsWith('/admin/members'), allowed: canAdminister },
+  { href: paths.adminAudit(), label: 'Audit log', match: (p) => p.startsWith('/admin/audit'), allowed: canAdminister },
+  { href: paths.adminOutbox(), label: 'Outbox', match: (p) => p.startsWith('/admin/outbox'), allowed: canAdminister },
+  { href: paths.adminSettings(), label: 'Settings', match: (p) => p.startsWith('/admin/settings'), allowed: canAdminister },
+];
+
+/** The team area's sub-navigation: the screens this person may open, the current one marked. */
+export function TeamNav({ viewer }: { viewer: Viewer | null }) {
+  const { asPath } = useRouter();
+  const current = asPath.split(/[?#]/)[0] ?? '';
+  const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
+  const items = ITEMS.filter((item) => item.allowed(actor) === 'allow');
+  if (items.length === 0) return null;
+  return (
+    <nav aria-label="Team area" className="mb-6 border-b border-border pb-3" data-testid="team-nav">
+      <ul className="flex flex-wrap gap-1">
+        {items.map((item) => {
+          const active = item.match(current);
+          return (
+            <li key={item.href}>
+              <Link
+                href={item.href}
+                aria-current={active ? 'page' : undefined}
+                className={`block rounded-md px-3 py-1.5 text-sm font-medium ${active ? 'bg-accent text-accent-fg' : 'text-muted hover:bg-bg hover:text-fg'}`}
+              >
+                {item.label}
+              </Link>
+            </li>
+          );
+        })}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,2 @@
+export { default } from '@/features/accounts/page/ResetPasswordPage';
+export { getServerSideProps } from '@/features/accounts/page/ResetPasswordPage.loader';
