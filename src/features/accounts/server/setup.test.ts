@@ -5,7 +5,8 @@ import { db } from '@/server/db/client';
 import { rateLimits, users } from '@/server/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { meRoute, setupRoute } from './handlers';
+import { setupRoute } from './handlers';
+import { meRoute } from './me-handlers';
 
 useTestDatabase();
 
