@@ -13,6 +13,9 @@ const boundaries = {
           { target: './src/features/*/client', from: './src/features/*/server', message: 'client code must not import server code' },
           { target: './src/features/*/client', from: './src/server', message: 'client code must not import server code' },
           { target: './src/components', from: './src/features', message: 'ui primitives must not import features' },
+          // A page component ships to the browser; its getServerSideProps lives in *.loader.ts beside it.
+          { target: './src/features/*/page/*.tsx', from: './src/features/*/server', message: 'page components must not import server code: put it in the *.loader.ts' },
+          { target: './src/features/*/page/*.tsx', from: './src/server', message: 'page components must not import server code: put it in the *.loader.ts' },
           { target: './src/components', from: './src/server', message: 'ui primitives must not import server code' },
           { target: './src/lib', from: './src/server', message: 'shared client helpers must not import server code' },
           { target: './src/lib', from: './src/features', message: 'shared helpers must not import features' },

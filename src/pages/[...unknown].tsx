@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/shell/page/UnknownPathPage';
+export { default } from '@/features/shell/page/UnknownPathPage';
+export { getServerSideProps } from '@/features/shell/page/UnknownPathPage.loader';

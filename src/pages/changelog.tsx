@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/changelog/page/ChangelogPage';
+export { default } from '@/features/changelog/page/ChangelogPage';
+export { getServerSideProps } from '@/features/changelog/page/ChangelogPage.loader';

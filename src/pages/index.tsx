@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/boards/page/HomePage';
+export { default } from '@/features/boards/page/HomePage';
+export { getServerSideProps } from '@/features/boards/page/HomePage.loader';

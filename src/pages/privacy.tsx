@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/analytics/page/PrivacyPage';
+export { default } from '@/features/analytics/page/PrivacyPage';
+export { getServerSideProps } from '@/features/analytics/page/PrivacyPage.loader';

@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/roadmap/page/RoadmapPage';
+export { default } from '@/features/roadmap/page/RoadmapPage';
+export { getServerSideProps } from '@/features/roadmap/page/RoadmapPage.loader';

@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/insights/page/AdminHomePage';
+export { default } from '@/features/insights/page/AdminHomePage';
+export { getServerSideProps } from '@/features/insights/page/AdminHomePage.loader';

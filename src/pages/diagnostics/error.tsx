@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/diagnostics/page/FailingPage';
+export { default } from '@/features/diagnostics/page/FailingPage';
+export { getServerSideProps } from '@/features/diagnostics/page/FailingPage.loader';

@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/diagnostics/page/TrivialPage';
+export { default } from '@/features/diagnostics/page/TrivialPage';
+export { getServerSideProps } from '@/features/diagnostics/page/TrivialPage.loader';

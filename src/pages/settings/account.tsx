@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/accounts/page/SettingsAccountPage';
+export { default } from '@/features/accounts/page/SettingsAccountPage';
+export { getServerSideProps } from '@/features/accounts/page/SettingsAccountPage.loader';

@@ -1,1 +1,2 @@
-export { default, getServerSideProps } from '@/features/accounts/page/SettingsProfilePage';
+export { default } from '@/features/accounts/page/SettingsProfilePage';
+export { getServerSideProps } from '@/features/accounts/page/SettingsProfilePage.loader';

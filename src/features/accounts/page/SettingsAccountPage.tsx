@@ -1,5 +1,3 @@
-import { canManageOwnAccount } from '@/features/accounts/policy';
-import { gate, withShell } from '@/features/shell/server/with-shell';
 import type { ShellProps } from '@/features/shell/types';
 import { DeleteAccountDialog } from '../client/settings/DeleteAccountDialog';
 import { SettingsLayout, SettingsSection } from '../client/settings/SettingsLayout';
@@ -33,5 +31,3 @@ export default function SettingsAccountPage({ shell }: ShellProps) {
     </SettingsLayout>
   );
 }
-
-export const getServerSideProps = withShell(async (ctx, { actor }) => gate(ctx, canManageOwnAccount(actor)) ?? { props: {} });

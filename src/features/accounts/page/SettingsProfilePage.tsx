@@ -1,6 +1,3 @@
-import { canManageOwnAccount } from '@/features/accounts/policy';
-import { pendingEmailChange } from '@/features/accounts/server/profile-service';
-import { gate, withShell } from '@/features/shell/server/with-shell';
 import type { ShellProps } from '@/features/shell/types';
 import { EmailForm } from '../client/settings/EmailForm';
 import { PasswordForm } from '../client/settings/PasswordForm';
@@ -29,9 +26,3 @@ export default function SettingsProfilePage({ shell, pendingEmail }: Props) {
     </SettingsLayout>
   );
 }
-
-export const getServerSideProps = withShell<{ pendingEmail: string | null }>(async (ctx, { actor }) => {
-  const denied = gate(ctx, canManageOwnAccount(actor));
-  if (denied || actor.kind !== 'user') return denied ?? { props: { pendingEmail: null } };
-  return { props: { pendingEmail: await pendingEmailChange(actor.id) } };
-});

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/ui/PageHeading';
 import type { ShellProps } from '@/features/shell/types';
-import { withShell } from '@/features/shell/server/with-shell';
 import { CONSENT_STORAGE_KEY } from '../consent';
 import { ConsentControl } from '../client/ConsentControl';
 import { FlagsInEffect } from '../client/FlagsInEffect';
@@ -124,5 +123,3 @@ export default function PrivacyPage({ shell }: ShellProps) {
     </>
   );
 }
-
-export const getServerSideProps = withShell();

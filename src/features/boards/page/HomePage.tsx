@@ -1,7 +1,6 @@
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import type { ShellProps } from '@/features/shell/types';
-import { withShell } from '@/features/shell/server/with-shell';
 
 /** `/`: the boards and the trending posts across them. */
 export default function HomePage({ shell }: ShellProps) {
@@ -16,5 +15,3 @@ export default function HomePage({ shell }: ShellProps) {
     </>
   );
 }
-
-export const getServerSideProps = withShell();

@@ -1,7 +1,6 @@
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import type { ShellProps } from '@/features/shell/types';
-import { withShell } from '@/features/shell/server/with-shell';
 
 /** `/changelog`: published entries, each linking the requests it shipped. */
 export default function ChangelogPage({ shell }: ShellProps) {
@@ -16,5 +15,3 @@ export default function ChangelogPage({ shell }: ShellProps) {
     </>
   );
 }
-
-export const getServerSideProps = withShell();

@@ -1,5 +1,4 @@
-import type { GetServerSideProps } from 'next';
-import { env } from '@/config/env';
+
 
 /**
  * The benchmarks' yardstick: the cheapest possible getServerSideProps page, served by the
@@ -8,8 +7,3 @@ import { env } from '@/config/env';
 export default function TrivialPage({ now }: { now: number }) {
   return <p>trivial {now}</p>;
 }
-
-export const getServerSideProps: GetServerSideProps<{ now: number }> = async () => {
-  if (!env().CHORUS_DIAGNOSTIC_ROUTES) return { notFound: true };
-  return { props: { now: Date.now() } };
-};

@@ -1,7 +1,5 @@
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
-import { canEnterTeamArea } from '@/features/accounts/policy';
-import { gate, withShell } from '@/features/shell/server/with-shell';
 import type { ShellProps } from '@/features/shell/types';
 
 /** `/admin`: the team's insights. Moderators and admins only; members get 403, visitors the sign-in page. */
@@ -17,5 +15,3 @@ export default function AdminHomePage({ shell }: ShellProps) {
     </>
   );
 }
-
-export const getServerSideProps = withShell(async (ctx, { actor }) => gate(ctx, canEnterTeamArea(actor)) ?? { props: {} });

@@ -1,7 +1,6 @@
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import type { ShellProps } from '@/features/shell/types';
-import { withShell } from '@/features/shell/server/with-shell';
 
 /** `/roadmap`: posts by status category (planned, in progress, done). */
 export default function RoadmapPage({ shell }: ShellProps) {
@@ -16,5 +15,3 @@ export default function RoadmapPage({ shell }: ShellProps) {
     </>
   );
 }
-
-export const getServerSideProps = withShell();

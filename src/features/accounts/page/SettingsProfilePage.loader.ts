@@ -1,0 +1,9 @@
+import { canManageOwnAccount } from '@/features/accounts/policy';
+import { pendingEmailChange } from '@/features/accounts/server/profile-service';
+import { gate, withShell } from '@/features/shell/server/with-shell';
+
+export const getServerSideProps = withShell<{ pendingEmail: string | null }>(async (ctx, { actor }) => {
+  const denied = gate(ctx, canManageOwnAccount(actor));
+  if (denied || actor.kind !== 'user') return denied ?? { props: { pendingEmail: null } };
+  return { props: { pendingEmail: await pendingEmailChange(actor.id) } };
+});

@@ -1,0 +1,3 @@
+import { withShell } from '@/features/shell/server/with-shell';
+
+export const getServerSideProps = withShell();
