@@ -13,6 +13,7 @@ const CHECK_EMAIL = { status: 'check-email' } as const;
 export const setupRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: setupInput,
     rateLimit: { name: 'setup', limit: 10, windowSeconds: 60 },
     handle: async ({ body, req, res, ip }) => {
@@ -26,6 +27,7 @@ export const setupRoute = route({
 export const signUpRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: signUpInput,
     handle: async ({ body, req, res, ip }) => {
       const { signedIn } = await signUp(body, { req, res, ip });
@@ -37,6 +39,7 @@ export const signUpRoute = route({
 export const signInRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: signInInput,
     handle: async ({ body, req, res, ip }) => {
       await signIn(body, { req, res, ip });
@@ -48,6 +51,7 @@ export const signInRoute = route({
 export const signOutRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     handle: async ({ req, res }) => {
       await endSession(req, res);
       return noContent();
@@ -58,6 +62,7 @@ export const signOutRoute = route({
 export const verifyEmailRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: tokenInput,
     rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
     handle: async ({ body, req, res, ip }) => {
@@ -70,6 +75,7 @@ export const verifyEmailRoute = route({
 export const forgotPasswordRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: emailOnlyInput,
     handle: async ({ body, ip }) => {
       await requestPasswordReset(body.email, ip);
@@ -81,6 +87,7 @@ export const forgotPasswordRoute = route({
 export const resetPasswordRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: resetPasswordInput,
     rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
     handle: async ({ body, req, res, ip }) => {
@@ -93,6 +100,7 @@ export const resetPasswordRoute = route({
 export const magicLinkRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: emailOnlyInput,
     handle: async ({ body, ip }) => {
       await requestMagicLink(body.email, ip);
@@ -104,6 +112,7 @@ export const magicLinkRoute = route({
 export const consumeMagicLinkRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: tokenInput,
     rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
     handle: async ({ body, req, res, ip }) => {
