@@ -5,7 +5,8 @@ type Props = ButtonHTMLAttributes<HTMLButtonElement> & { variant?: 'primary' | '
 const STYLES = {
   primary: 'bg-accent text-accent-fg hover:opacity-90',
   secondary: 'border border-border bg-surface text-fg hover:bg-bg',
-  danger: 'bg-danger text-white hover:opacity-90',
+  // The dark theme's danger colour is a light red: white text on it fails contrast, near-black passes.
+  danger: 'bg-danger text-white hover:opacity-90 dark:text-zinc-950',
 };
 
 /** A button; while `busy` it is disabled and says so to assistive technology. */
