@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { workspaceNameSchema } from '@/features/accounts/schema';
 
 /** Enumerations of the workspace (SPEC.md §3), defined once; zod enums and types derive from them. */
 export const WORKSPACE_ACCESS = ['public', 'sign_in_required'] as const;
@@ -23,3 +24,62 @@ export const publicWorkspaceSchema = z.object({
   setupDone: z.boolean(),
 });
 export type PublicWorkspace = z.infer<typeof publicWorkspaceSchema>;
+
+export const ACCESS_LABELS: Record<WorkspaceAccess, string> = { public: 'Public', sign_in_required: 'Sign-in required' };
+export const SIGNUP_POLICY_LABELS: Record<SignupPolicy, string> = { open: 'Open to anyone', invite_only: 'Invitation only', domain_allowlist: 'Allowed email domains' };
+export const MODERATION_LABELS: Record<ModerationMode, string> = { off: 'Off', new_members: "New members' posts", all: 'All posts' };
+export const THEME_LABELS: Record<Theme, string> = { system: 'Follow the system', light: 'Light', dark: 'Dark' };
+
+/** A host name such as `example.com` or `mail.example.co.uk`: labels of letters, digits and inner hyphens, and a TLD. */
+const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/** Splits a free-text list (commas, spaces or lines) into its entries; the settings form's textarea. */
+export function splitDomainList(text: string): string[] {
+  return text.split(/[\s,;]+/).filter(Boolean);
+}
+
+/**
+ * Allowed sign-up domains: lower-cased, a leading `@` dropped, duplicates removed. Invalid entries
+ * are reported together on the field itself, so the form shows one message under its textarea.
+ */
+export const allowedDomainsSchema = z
+  .array(z.string().max(300), { message: 'Give a list of domains' })
+  .max(100, 'List at most 100 domains')
+  .transform((list) => [...new Set(list.map((d) => d.trim().toLowerCase().replace(/^@/, '')).filter(Boolean))])
+  .superRefine((list, ctx) => {
+    const bad = list.filter((d) => !DOMAIN.test(d));
+    if (bad.length > 0) {
+      ctx.addIssue({ code: 'custom', message: `${bad.length === 1 ? 'Not a domain name' : 'Not domain names'}: ${bad.slice(0, 3).join(', ')}${bad.length > 3 ? '…' : ''}` });
+    }
+  });
+
+/** Every workspace setting an admin edits at /admin/settings (SPEC.md §3). */
+const workspaceSettingsFields = z.object({
+  name: workspaceNameSchema,
+  accentColor: colourSchema.transform((c) => c.toLowerCase()),
+  defaultTheme: z.enum(THEMES, { message: 'Choose a theme' }),
+  access: z.enum(WORKSPACE_ACCESS, { message: 'Choose who can read the workspace' }),
+  signupPolicy: z.enum(SIGNUP_POLICIES, { message: 'Choose a sign-up policy' }),
+  allowedDomains: allowedDomainsSchema,
+  /** Stored now; post moderation (SPEC.md §4, approval) uses it in a later release. */
+  moderation: z.enum(MODERATION_MODES, { message: 'Choose a moderation mode' }),
+});
+
+/** A domain allowlist without domains would let nobody sign up. */
+function requireDomainsForAllowlist(v: { signupPolicy: SignupPolicy; allowedDomains: string[] }, ctx: z.RefinementCtx) {
+  if (v.signupPolicy === 'domain_allowlist' && v.allowedDomains.length === 0) {
+    ctx.addIssue({ code: 'custom', path: ['allowedDomains'], message: 'Add at least one domain, or choose another sign-up policy' });
+  }
+}
+
+/** The whole settings object, as stored and as the form submits it. */
+export const workspaceSettingsSchema = workspaceSettingsFields.superRefine(requireDomainsForAllowlist);
+export type WorkspaceSettings = z.output<typeof workspaceSettingsSchema>;
+
+/** PATCH /api/v1/admin/settings: any subset; the merged result is checked again as a whole. */
+export const workspaceSettingsPatch = workspaceSettingsFields.partial();
+
+/** The browser's form: the same rules, with the domain list typed as text. */
+export const workspaceSettingsForm = workspaceSettingsFields
+  .extend({ allowedDomains: z.string().max(20_000).transform(splitDomainList).pipe(allowedDomainsSchema) })
+  .superRefine(requireDomainsForAllowlist);

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Role } from '@/features/accounts/schema';
 import { getSessionUser } from '@/features/accounts/server/sessions';
+import { AppError } from './errors';
 
 /** Who is making a request. Policies decide from this alone. */
 export type Actor =
@@ -21,3 +22,9 @@ export async function resolveActor(req: IncomingMessage, res?: ServerResponse): 
 export type Decision = 'allow' | 'unauthenticated' | 'forbidden' | 'hidden';
 
 export const anyone = (): Decision => 'allow';
+
+/** The signed-in person behind a request whose policy has already turned visitors away. */
+export function signedInActor(actor: Actor): UserActor {
+  if (actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
+  return actor;
+}

@@ -1,11 +1,14 @@
 /**
  * The one HTTP pipeline for every /api route:
- * method → CSRF → actor → rate limit → policy → body/query validation → handler → JSON.
+ * method → CSRF → actor → rate limit → workspace access → policy → body/query validation →
+ * handler → JSON.
  * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id.
  */
 import type { ServerResponse } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z, type ZodType } from 'zod';
+import { canReadWorkspace } from '@/features/accounts/policy';
+import { getPublicWorkspace } from '@/features/settings/server/service';
 import { logger } from '@/server/log';
 import { resolveActor, type Actor, type Decision } from './actor';
 import { readJsonBody } from './body';
@@ -40,6 +43,12 @@ export interface Endpoint<BS extends ZodType | undefined = undefined, QS extends
   authorize: (actor: Actor) => Decision;
   body?: BS;
   query?: QS;
+  /**
+   * Reachable by visitors even when the workspace requires sign-in: health, the not-found
+   * answer, setup and the account flows (sign-in, sign-up, reset…), like `openToVisitors` on
+   * the sign-in pages (withShell).
+   */
+  openToVisitors?: boolean;
   /** Limits counted per actor when signed in, per IP otherwise. */
   rateLimit?: RateLimitRule;
   handle: (ctx: Ctx<Infer<BS>, Infer<QS>>) => Promise<Reply> | Reply;
@@ -86,6 +95,17 @@ export function route(methods: Partial<Record<Method, AnyEndpoint>>) {
       const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
       if (method !== 'GET') await enforceRateLimit(WRITE_LIMIT, subject);
       if (ep.rateLimit) await enforceRateLimit(ep.rateLimit, subject);
+
+      // Workspace access (SPEC.md §6, first row) is decided here, once, for every endpoint,
+      // rather than by a `public: true` flag on the endpoints that serve public content: a
+      // visitor to a sign-in-required workspace gets 401 from every endpoint that has not opted
+      // out with `openToVisitors`. That fails closed: a new public read that forgets a flag stays
+      // private instead of leaking. Signed-in people are never affected, so this costs one
+      // settings read on visitor requests only.
+      if (actor.kind === 'visitor' && !ep.openToVisitors) {
+        const access = canReadWorkspace(actor, await getPublicWorkspace());
+        if (access !== 'allow') throw new AppError(DECISION_ERRORS[access]);
+      }
 
       const decision = ep.authorize(actor);
       if (decision !== 'allow') throw new AppError(DECISION_ERRORS[decision]);

@@ -11,6 +11,7 @@ const CHECK_EMAIL = { status: 'check-email' } as const;
 export const setupRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: setupInput,
     rateLimit: { name: 'setup', limit: 10, windowSeconds: 60 },
     handle: async ({ body, req, res, ip }) => {
@@ -24,6 +25,7 @@ export const setupRoute = route({
 export const signUpRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: signUpInput,
     handle: async ({ body, req, res, ip }) => {
       const { signedIn } = await signUp(body, { req, res, ip });
@@ -35,6 +37,7 @@ export const signUpRoute = route({
 export const signInRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: signInInput,
     handle: async ({ body, req, res, ip }) => {
       await signIn(body, { req, res, ip });
@@ -46,6 +49,7 @@ export const signInRoute = route({
 export const signOutRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     handle: async ({ req, res }) => {
       await endSession(req, res);
       return noContent();
@@ -56,6 +60,7 @@ export const signOutRoute = route({
 export const verifyEmailRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: tokenInput,
     rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
     handle: async ({ body, req, res, ip }) => {
@@ -68,6 +73,7 @@ export const verifyEmailRoute = route({
 export const forgotPasswordRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: emailOnlyInput,
     handle: async ({ body, ip }) => {
       await requestPasswordReset(body.email, ip);
@@ -79,6 +85,7 @@ export const forgotPasswordRoute = route({
 export const resetPasswordRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: resetPasswordInput,
     rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
     handle: async ({ body, req, res, ip }) => {
@@ -91,6 +98,7 @@ export const resetPasswordRoute = route({
 export const magicLinkRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: emailOnlyInput,
     handle: async ({ body, ip }) => {
       await requestMagicLink(body.email, ip);
@@ -102,6 +110,7 @@ export const magicLinkRoute = route({
 export const consumeMagicLinkRoute = route({
   POST: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     body: tokenInput,
     rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
     handle: async ({ body, req, res, ip }) => {

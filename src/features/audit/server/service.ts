@@ -1,6 +1,8 @@
-import { and, desc, eq, lt } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { db, type DbOrTx } from '@/server/db/client';
 import { auditEvents } from '@/server/db/schema';
+import type { AuditEventView, AuditListQuery, AuditPage } from '../schema';
+import { listAuditEventRows } from './queries';
 
 export interface AuditEntry {
   actor: { id: string; displayName: string } | null;
@@ -26,13 +28,34 @@ export async function recordAudit(entry: AuditEntry, tx: DbOrTx = db()): Promise
   });
 }
 
-export async function listAuditEvents(limit = 50, beforeId?: number) {
-  return db()
-    .select()
-    .from(auditEvents)
-    .where(beforeId ? lt(auditEvents.id, beforeId) : undefined)
-    .orderBy(desc(auditEvents.id))
-    .limit(limit);
+type Row = Awaited<ReturnType<typeof listAuditEventRows>>[number];
+
+function targetLabel(row: Row): string {
+  const { targetType, targetId } = row.event;
+  if (targetType === 'user') return row.targetUserName && !row.targetUserDeleted ? row.targetUserName : 'Deleted user';
+  if (targetType === 'workspace') return 'Workspace';
+  return targetId ?? targetType ?? '';
+}
+
+function toView(row: Row): AuditEventView {
+  const e = row.event;
+  return {
+    id: e.id,
+    at: e.createdAt.toISOString(),
+    actor: { id: e.actorId, label: e.actorLabel ?? 'system' },
+    action: e.action,
+    target: e.targetType ? { type: e.targetType, id: e.targetId, label: targetLabel(row) } : null,
+    before: e.before,
+    after: e.after,
+    ip: e.ip,
+  };
+}
+
+/** One page of the audit log, newest first (admins: GET /api/v1/audit, /admin/audit). */
+export async function listAuditPage(query: AuditListQuery): Promise<AuditPage> {
+  const rows = await listAuditEventRows(db(), query.limit + 1, query.cursor);
+  const page = rows.slice(0, query.limit).map(toView);
+  return { items: page, nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null };
 }
 
 /**

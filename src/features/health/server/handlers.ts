@@ -8,6 +8,7 @@ import { logger } from '@/server/log';
 export const healthRoute = route({
   GET: endpoint({
     authorize: anyone,
+    openToVisitors: true,
     handle: async ({ requestId }) => {
       try {
         await pingDatabase();

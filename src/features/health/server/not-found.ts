@@ -4,6 +4,7 @@ import { endpoint, route } from '@/server/http/route';
 
 const missing = endpoint({
   authorize: anyone,
+  openToVisitors: true,
   handle: () => {
     throw new AppError('NOT_FOUND', 'There is no API route at this path.');
   },

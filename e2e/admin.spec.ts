@@ -1,0 +1,199 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminContext, apiSignIn, createMember, latestEmail, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+}
+
+const signInStatus = async (request: APIRequestContext, baseURL: string, creds: { email: string; password: string }) => {
+  const res = await request.post('/api/v1/auth/sign-in', { data: creds, headers: { Origin: baseURL } });
+  return { status: res.status(), code: res.status() === 200 ? undefined : ((await res.json()) as { error: { code: string } }).error.code };
+};
+
+test.describe('the team area: members and the audit log', () => {
+  test('an admin searches, invites, changes a role, bans and unbans; the audit log shows it all', async ({ guardedPage: page, baseURL, browser }) => {
+    test.setTimeout(90_000);
+    const admin = page.context().request;
+    await apiSignIn(admin, baseURL!);
+    const tag = Date.now().toString(36);
+    const promoteName = `Robin ${tag}`;
+    const banName = `Casey ${tag}`;
+    const signUpCtx = await browser.newContext({ baseURL });
+    const promoted = await createMember(admin, signUpCtx.request, baseURL!, promoteName);
+    const banned = await createMember(admin, signUpCtx.request, baseURL!, banName);
+    // The person to be banned, signed in on their own device.
+    const bannedCtx = await browser.newContext({ baseURL });
+    await apiSignIn(bannedCtx.request, baseURL!, banned);
+
+    try {
+      await page.goto('/admin/members');
+      await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+
+      // Search: the query goes into the URL.
+      await page.getByLabel('Search members').fill(tag);
+      await page.getByRole('button', { name: 'Search' }).click();
+      await expect(page).toHaveURL(new RegExp(`/admin/members\\?q=${tag}$`));
+      await expect(page.getByTestId('member-row')).toHaveCount(2);
+      await expectNoAxeViolations(page, '/admin/members');
+
+      // Invite a moderator; accept the emailed invitation through the API.
+      const inviteEmail = uniqueEmail('invitee');
+      const invite = page.getByTestId('invite-form');
+      await invite.getByLabel('Email address').fill(inviteEmail);
+      await invite.getByLabel('Role').selectOption('moderator');
+      await invite.getByRole('button', { name: 'Send invitation' }).click();
+      await expect(page.getByTestId('invite-sent')).toContainText(`Invitation sent to ${inviteEmail} as moderator`);
+      const mail = await latestEmail(admin, inviteEmail, 'invite');
+      const token = /\/signup\?invite=([A-Za-z0-9_-]+)/.exec(mail.text)?.[1];
+      expect(token).toBeTruthy();
+      const invitedCtx = await browser.newContext({ baseURL });
+      try {
+        const accepted = await invitedCtx.request.post('/api/v1/auth/sign-up', {
+          data: { email: inviteEmail, displayName: `Invitee ${tag}`, password: 'invitee password 1234', inviteToken: token },
+          headers: { Origin: baseURL! },
+        });
+        expect(accepted.status()).toBe(201);
+        expect(await (await invitedCtx.request.get('/api/v1/me')).json()).toMatchObject({ email: inviteEmail, role: 'moderator' });
+        // A moderator sees the list and may ban members, but not change roles or invite; the audit log is admins' only.
+        const modPage = await invitedCtx.newPage();
+        await modPage.goto(`/admin/members?q=${tag}`);
+        await expect(modPage.getByTestId('member-row').filter({ hasText: banName }).getByRole('button', { name: `Ban ${banName}` })).toBeVisible();
+        await expect(modPage.getByTestId('invite-form')).toHaveCount(0);
+        await expect(modPage.getByRole('combobox')).toHaveCount(0);
+        const modAudit = await modPage.goto('/admin/audit');
+        expect(modAudit?.status()).toBe(403);
+      } finally {
+        await invitedCtx.close();
+      }
+
+      // Change a role.
+      const promoteRow = page.getByTestId('member-row').filter({ hasText: promoteName });
+      await promoteRow.getByLabel(`Role of ${promoteName}`).selectOption('moderator');
+      await expect(page.getByTestId('members-message')).toContainText(`${promoteName} is now moderator`);
+
+      // Ban, through the confirmation dialog.
+      const banRow = page.getByTestId('member-row').filter({ hasText: banName });
+      await banRow.getByRole('button', { name: `Ban ${banName}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Ban ${banName}?` });
+      await expect(dialog).toBeVisible();
+      await expectNoAxeViolations(page, '/admin/members with the ban dialog open');
+      await dialog.getByRole('button', { name: 'Ban', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(banRow.getByTestId('member-state')).toHaveText('Banned');
+      await expect(banRow.getByRole('button', { name: `Unban ${banName}` })).toBeFocused();
+
+      // The banned person's own session is over, and they cannot sign in.
+      expect((await bannedCtx.request.get('/api/v1/me')).status()).toBe(401);
+      expect(await signInStatus(bannedCtx.request, baseURL!, banned)).toEqual({ status: 403, code: 'ACCOUNT_BANNED' });
+      const bannedPage = await bannedCtx.newPage();
+      await bannedPage.goto('/');
+      await expect(bannedPage.getByTestId('sign-in-link')).toBeVisible();
+
+      // Unban.
+      await banRow.getByRole('button', { name: `Unban ${banName}` }).click();
+      await page.getByRole('dialog', { name: `Unban ${banName}?` }).getByRole('button', { name: 'Unban', exact: true }).click();
+      await expect(banRow.getByTestId('member-state')).toHaveText('Active');
+      expect((await signInStatus(bannedCtx.request, baseURL!, banned)).status).toBe(200);
+
+      // The reloaded list agrees with what the page showed.
+      await page.reload();
+      await expect(page.getByTestId('member-row').filter({ hasText: promoteName }).getByLabel(`Role of ${promoteName}`)).toHaveValue('moderator');
+      expect((await signInStatus(signUpCtx.request, baseURL!, promoted)).status).toBe(200);
+
+      // The audit log lists those actions, newest first.
+      await page.goto('/admin/audit');
+      await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+      const rows = page.getByTestId('audit-row');
+      await expect(rows.filter({ hasText: 'member.unbanned' }).filter({ hasText: banName }).first()).toBeVisible();
+      await expect(rows.filter({ hasText: 'member.banned' }).filter({ hasText: banName }).first()).toContainText('state: active → banned');
+      await expect(rows.filter({ hasText: 'member.role_changed' }).filter({ hasText: promoteName }).first()).toContainText('role: member → moderator');
+      await expect(rows.filter({ hasText: 'member.invited' }).filter({ hasText: inviteEmail }).first()).toContainText('role: moderator');
+      const actions = await rows.locator('code').allTextContents();
+      expect(actions.indexOf('member.unbanned')).toBeLessThan(actions.indexOf('member.banned'));
+      await expectNoAxeViolations(page, '/admin/audit');
+    } finally {
+      await signUpCtx.close();
+      await bannedCtx.close();
+    }
+  });
+
+  test('a member gets the styled 403 screen in the team area', async ({ guardedPage: page, baseURL, browser }) => {
+    const adminCtx = await adminContext(browser, baseURL!);
+    try {
+      await createMember(adminCtx.request, page.context().request, baseURL!, 'Plain Member');
+    } finally {
+      await adminCtx.close();
+    }
+    for (const path of ['/admin', '/admin/members', '/admin/audit', '/admin/settings']) {
+      const res = await page.goto(path);
+      expect(res?.status(), path).toBe(403);
+      await expect(page.getByTestId('error-403')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'You do not have access to this page' })).toBeVisible();
+    }
+    await expectNoAxeViolations(page, '403 screen');
+  });
+});
+
+test('the admin pages pass axe in the dark theme and fit a 360 px screen', async ({ guardedPage: page, baseURL }) => {
+  await apiSignIn(page.context().request, baseURL!);
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  for (const path of ['/admin/members', '/admin/audit', '/admin/settings']) {
+    await page.goto(path);
+    await expect(page.locator('h1')).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(true);
+    await expectNoAxeViolations(page, `${path} (dark)`);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${path} overflows`).toBeLessThanOrEqual(0);
+  }
+});
+
+test.describe('workspace settings', () => {
+  test('validates inline, and sign-in-required sends visitors to sign in until set back to public', async ({ guardedPage: page, baseURL, browser }) => {
+    const admin = page.context().request;
+    await apiSignIn(admin, baseURL!);
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Workspace settings' })).toBeVisible();
+    await expectNoAxeViolations(page, '/admin/settings');
+
+    // Browser-side validation with the server's schema: nothing is sent.
+    await page.getByLabel('Accent colour').fill('purple');
+    await page.getByLabel('Who can sign up').selectOption('domain_allowlist');
+    await page.getByLabel('Allowed email domains').fill('example.com\nnot a domain!');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Use a colour like #6d28d9')).toBeVisible();
+    await expect(page.getByText(/Not domain names?: /)).toBeVisible();
+    await expect(page.getByLabel('Accent colour')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, '/admin/settings with errors');
+    await page.reload();
+
+    const visitor = await browser.newContext({ baseURL });
+    try {
+      await page.getByLabel('Who can read the boards').selectOption('sign_in_required');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+
+      // Followed only one hop: this branch may not have the /login page yet.
+      const home = await visitor.request.get('/', { maxRedirects: 0 });
+      expect(home.status()).toBe(307);
+      expect(home.headers()['location']).toBe('/login?next=%2F');
+      expect((await visitor.request.get('/api/v1/workspace')).status()).toBe(401);
+      expect((await visitor.request.get('/api/health')).status()).toBe(200);
+      expect((await signInStatus(visitor.request, baseURL!, { email: uniqueEmail('nobody'), password: 'wrong password 123' })).code).toBe('INVALID_CREDENTIALS');
+    } finally {
+      const restored = await admin.patch('/api/v1/admin/settings', { data: { access: 'public' }, headers: { Origin: baseURL! } });
+      expect(restored.status()).toBe(200);
+    }
+    try {
+      const home = await visitor.request.get('/', { maxRedirects: 0 });
+      expect(home.status()).toBe(200);
+      const audit = await (await admin.get('/api/v1/audit?limit=5')).json();
+      expect(audit.items.map((e: { action: string }) => e.action)).toContain('workspace.settings_changed');
+    } finally {
+      await visitor.close();
+    }
+  });
+});

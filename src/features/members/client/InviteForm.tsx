@@ -1,0 +1,61 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { SelectField } from '@/components/ui/SelectField';
+import { ROLE_LABELS, ROLES } from '@/features/accounts/schema';
+import { api, ApiError } from '@/lib/api';
+import { formatDate } from '@/lib/dates';
+import { inviteInput, type Invitation } from '../schema';
+
+type Input = z.input<typeof inviteInput>;
+type Output = z.output<typeof inviteInput>;
+
+/** Admins invite someone by email with a role; the invitation link works for 7 days. */
+export function InviteForm() {
+  const [sent, setSent] = useState<Invitation | null>(null);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(inviteInput), defaultValues: { email: '', role: 'member' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    setSent(null);
+    try {
+      setSent(await api<Invitation>('/api/v1/invitations', { body: values }));
+      form.reset();
+    } catch (err) {
+      if (err instanceof ApiError && (err.fields.email || err.fields.role)) {
+        if (err.fields.email) form.setError('email', { message: err.fields.email });
+        if (err.fields.role) form.setError('role', { message: err.fields.role });
+      } else {
+        form.setError('root', { message: err instanceof Error ? err.message : 'The invitation could not be sent.' });
+      }
+    }
+  });
+
+  return (
+    <section aria-labelledby="invite-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
+      <h2 id="invite-heading" className="text-lg font-semibold">
+        Invite someone
+      </h2>
+      <p className="mt-1 text-sm text-muted">They get an email with a sign-up link, valid for 7 days, and join with the role you choose.</p>
+      <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start" data-testid="invite-form">
+        <Field label="Email address" type="email" autoComplete="off" className="sm:flex-1" error={errors.email?.message} {...form.register('email')} />
+        <SelectField label="Role" options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} error={errors.role?.message} {...form.register('role')} />
+        <Button type="submit" busy={isSubmitting} className="sm:mt-6">
+          {isSubmitting ? 'Sending…' : 'Send invitation'}
+        </Button>
+      </form>
+      <div aria-live="polite" className="mt-4 empty:hidden">
+        {sent ? (
+          <Alert tone="success" testId="invite-sent">
+            Invitation sent to {sent.email} as {ROLE_LABELS[sent.role].toLowerCase()}. The link works until {formatDate(sent.expiresAt)}.
+          </Alert>
+        ) : null}
+        {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,54 @@
+import { useState } from 'react';
+import type { PolicyActor } from '@/features/accounts/policy';
+import type { Member } from '../schema';
+import { MemberRow, type Notify } from './MemberRow';
+
+/** The member list with one message line for the outcome of the last action. */
+export function MemberTable({ members, viewer }: { members: Member[]; viewer: PolicyActor & { kind: 'user' } }) {
+  const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const notify: Notify = (tone, text) => setMessage({ tone, text });
+  return (
+    <>
+      <div aria-live="polite" data-testid="members-message">
+        {message ? (
+          <p className={`mb-4 rounded-md border px-4 py-3 text-sm ${message.tone === 'error' ? 'border-danger/50 bg-danger/10 text-danger' : 'border-green-600/40 bg-green-600/10'}`}>
+            {message.text}
+          </p>
+        ) : null}
+      </div>
+      {/* Scrolls sideways on narrow screens instead of widening the page (relative: it also contains the sr-only texts); focusable so keyboards can scroll it. */}
+      <div className="relative overflow-x-auto" role="region" aria-label="Members" tabIndex={0}>
+        <table className="w-full min-w-[44rem] text-left text-sm">
+          <thead className="text-xs uppercase tracking-wide text-muted">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Email
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Role
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                State
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Joined
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {members.map((m) => (
+              // Keyed by what the server says, so fresh page data replaces a row's local state.
+              <MemberRow key={`${m.id}:${m.role}:${m.state}`} initial={m} viewer={viewer} notify={notify} />
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import Link from 'next/link';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { paths } from '@/config/paths';
+import { canAdminister } from '@/features/accounts/policy';
+import type { ShellProps } from '@/features/shell/types';
+import { InviteForm } from '../client/InviteForm';
+import { MemberSearch } from '../client/MemberSearch';
+import { MemberTable } from '../client/MemberTable';
+import type { MemberPage } from '../schema';
+
+export type MembersPageProps = {
+  members: MemberPage;
+  q: string;
+  /** Whether this is a later page (a "first page" link is then offered). */
+  paged: boolean;
+};
+
+/** `/admin/members`: moderators and admins see the people; admins change roles and invite, the team bans. */
+export default function MembersPage({ shell, members, q, paged }: ShellProps & MembersPageProps) {
+  const viewer = shell.viewer!;
+  const actor = { kind: 'user' as const, id: viewer.id, role: viewer.role };
+  const nextQuery = { ...(q ? { q } : {}), ...(members.nextCursor ? { cursor: members.nextCursor } : {}) };
+  return (
+    <>
+      <PageHeading title="Members" siteName={shell.workspace.name}>
+        Everyone with an account. Banned people cannot sign in; unverified people have not confirmed their email yet.
+      </PageHeading>
+      {canAdminister(actor) === 'allow' ? <InviteForm /> : null}
+      <MemberSearch key={q} q={q} />
+      {members.items.length === 0 ? (
+        <EmptyState title={q ? 'Nobody matches your search' : 'No members yet'} testId="members-empty">
+          {q ? `No name or email contains “${q}”.` : 'People appear here when they sign up or accept an invitation.'}
+        </EmptyState>
+      ) : (
+        <MemberTable members={members.items} viewer={actor} />
+      )}
+      {paged || members.nextCursor ? (
+        <nav aria-label="Pages of members" className="mt-6 flex justify-between gap-4 text-sm">
+          {paged ? (
+            <Link href={{ pathname: paths.adminMembers(), query: q ? { q } : {} }} className="underline">
+              First page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {members.nextCursor ? (
+            <Link href={{ pathname: paths.adminMembers(), query: nextQuery }} className="underline" data-testid="members-next">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

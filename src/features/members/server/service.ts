@@ -1,0 +1,171 @@
+/**
+ * The team's member management: the member list, roles, bans and invitations (SPEC.md §4, §6).
+ * Every change locks the active admins' rows first (one lock order for every change, so two
+ * changes cannot deadlock), then the person changed, so "keep at least one admin" holds even
+ * when two admins act at the same moment.
+ */
+import { canAdminister, canBan, type PolicyActor } from '@/features/accounts/policy';
+import { AUTH_TOKEN_TTL_SECONDS, type Role } from '@/features/accounts/schema';
+import { accountEmails } from '@/features/accounts/server/emails';
+import { getUserByEmail, issueAuthToken } from '@/features/accounts/server/queries';
+import { endUserSessions } from '@/features/accounts/server/sessions';
+import { recordAudit } from '@/features/audit/server/service';
+import { getPublicWorkspace } from '@/features/settings/server/service';
+import { db, type DbOrTx } from '@/server/db/client';
+import { AppError } from '@/server/http/errors';
+import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
+import type { Invitation, Member, MemberListQuery, MemberPage } from '../schema';
+import { getMemberForUpdate, listMembers, lockActiveAdminIds, updateMember, type MemberKey, type MemberRow } from './queries';
+
+/** Who is acting: a signed-in person (their session was resolved by the pipeline). */
+export interface ActingUser {
+  id: string;
+  role: Role;
+  displayName: string;
+}
+
+const asPolicyActor = (a: ActingUser): PolicyActor => ({ kind: 'user', id: a.id, role: a.role });
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+export function toMember(row: MemberRow): Member {
+  return {
+    id: row.id,
+    displayName: row.displayName,
+    email: row.email,
+    avatarUrl: row.avatarUrl,
+    role: row.role,
+    state: row.bannedAt ? 'banned' : row.emailVerifiedAt ? 'active' : 'unverified',
+    joinedAt: row.createdAt.toISOString(),
+  };
+}
+
+/** Cursors are opaque to callers: the last row's exact (created_at, id), base64url-encoded. */
+function encodeCursor(key: MemberKey): string {
+  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
+}
+
+export function decodeMemberCursor(cursor: string): MemberKey | null {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (!Array.isArray(value) || value.length !== 2) return null;
+    const [createdAt, id] = value as unknown[];
+    if (typeof createdAt !== 'string' || !ISO_MICROS.test(createdAt) || typeof id !== 'string' || !UUID.test(id)) return null;
+    return { createdAt, id };
+  } catch {
+    return null;
+  }
+}
+
+/** One page of the member list, newest first. */
+export async function listMemberPage(query: MemberListQuery): Promise<MemberPage> {
+  let after: MemberKey | undefined;
+  if (query.cursor) {
+    after = decodeMemberCursor(query.cursor) ?? undefined;
+    if (!after) throw new AppError('VALIDATION_FAILED', undefined, { fields: { 'query.cursor': 'This page link is not valid.' } });
+  }
+  const rows = await listMembers(db(), { q: query.q, after, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toMember),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtKey, id: last.id }) : null,
+  };
+}
+
+function requireAllowed(decision: ReturnType<typeof canBan>, message?: string): void {
+  if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
+  if (decision === 'hidden') throw new AppError('NOT_FOUND');
+  if (decision === 'forbidden') throw new AppError('FORBIDDEN', message);
+}
+
+const isLastAdmin = (activeAdminIds: readonly string[], userId: string) => activeAdminIds.length <= 1 && activeAdminIds.includes(userId);
+
+/**
+ * Locks the active admins and refuses (409 LAST_ADMIN) a change that would take the last one
+ * away. For callers outside this feature that remove a person (account deletion): call it in
+ * the deleting transaction before touching the person's row.
+ */
+export async function assertAnotherAdminRemains(tx: DbOrTx, userId: string): Promise<void> {
+  if (isLastAdmin(await lockActiveAdminIds(tx), userId)) throw new AppError('LAST_ADMIN');
+}
+
+/** Locks the admins, then the person; 404 when there is no such person. */
+async function lockForChange(tx: DbOrTx, id: string): Promise<{ admins: string[]; target: MemberRow }> {
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  const admins = await lockActiveAdminIds(tx);
+  const target = await getMemberForUpdate(tx, id);
+  if (!target) throw new AppError('NOT_FOUND');
+  return { admins, target };
+}
+
+/** Admins change anyone's role, their own included, as long as an admin remains. Ends that person's sessions. */
+export async function changeMemberRole(actor: ActingUser, id: string, role: Role, ip: string): Promise<Member> {
+  requireAllowed(canAdminister(asPolicyActor(actor)));
+  const { member, changed } = await db().transaction(async (tx) => {
+    const { admins, target } = await lockForChange(tx, id);
+    if (target.role === role) return { member: toMember(target), changed: false };
+    if (role !== 'admin' && isLastAdmin(admins, target.id)) throw new AppError('LAST_ADMIN');
+    const updated = await updateMember(tx, target.id, { role });
+    await recordAudit(
+      { actor, action: 'member.role_changed', targetType: 'user', targetId: target.id, before: { role: target.role }, after: { role }, ip },
+      tx,
+    );
+    return { member: toMember(updated), changed: true };
+  });
+  // Sessions carry no role, but a new role is a new trust level: sign the person in afresh.
+  if (changed) await endUserSessions(id);
+  return member;
+}
+
+/** Bans a person (canBan: not oneself; moderators not admins) and ends their sessions. Banning a banned person changes nothing. */
+export async function banMember(actor: ActingUser, id: string, ip: string): Promise<Member> {
+  const { member, changed } = await db().transaction(async (tx) => {
+    const { admins, target } = await lockForChange(tx, id);
+    requireAllowed(canBan(asPolicyActor(actor), target), target.id === actor.id ? 'You cannot ban yourself.' : 'You cannot ban an admin.');
+    if (target.bannedAt) return { member: toMember(target), changed: false };
+    if (isLastAdmin(admins, target.id)) throw new AppError('LAST_ADMIN');
+    const updated = await updateMember(tx, target.id, { bannedAt: new Date() });
+    const after = toMember(updated);
+    await recordAudit(
+      { actor, action: 'member.banned', targetType: 'user', targetId: target.id, before: { state: toMember(target).state }, after: { state: after.state }, ip },
+      tx,
+    );
+    return { member: after, changed: true };
+  });
+  if (changed) await endUserSessions(id);
+  return member;
+}
+
+/** Lifts a ban (same rule as banning). Unbanning someone who is not banned changes nothing. */
+export async function unbanMember(actor: ActingUser, id: string, ip: string): Promise<Member> {
+  return db().transaction(async (tx) => {
+    const { target } = await lockForChange(tx, id);
+    requireAllowed(canBan(asPolicyActor(actor), target), target.id === actor.id ? 'You cannot unban yourself.' : 'You cannot unban an admin.');
+    if (!target.bannedAt) return toMember(target);
+    const after = toMember(await updateMember(tx, target.id, { bannedAt: null }));
+    await recordAudit({ actor, action: 'member.unbanned', targetType: 'user', targetId: target.id, before: { state: 'banned' }, after: { state: after.state }, ip }, tx);
+    return after;
+  });
+}
+
+/**
+ * Invites someone by email with a role: an `invite` token (kept hashed) and an email with the
+ * sign-up link. Signing up through it creates the account with that role, already verified.
+ */
+export async function inviteMember(actor: ActingUser, input: { email: string; role: Role }, ip: string): Promise<Invitation> {
+  requireAllowed(canAdminister(asPolicyActor(actor)));
+  if (await getUserByEmail(db(), input.email)) {
+    throw new AppError('CONFLICT', 'This person already has an account.', { fields: { email: 'This person already has an account.' } });
+  }
+  const workspace = await getPublicWorkspace();
+  const expiresAt = new Date(Date.now() + AUTH_TOKEN_TTL_SECONDS.invite * 1000);
+  await db().transaction(async (tx) => {
+    const token = await issueAuthToken(tx, 'invite', { userId: null, email: input.email, data: { role: input.role } });
+    await recordAudit({ actor, action: 'member.invited', targetType: 'invitation', targetId: input.email, after: { email: input.email, role: input.role }, ip }, tx);
+    await enqueueEmail(accountEmails.invite(input.email, workspace.name, token, actor.displayName), tx);
+  });
+  kickEmailDelivery();
+  return { email: input.email, role: input.role, expiresAt: expiresAt.toISOString() };
+}

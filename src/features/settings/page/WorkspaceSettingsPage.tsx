@@ -1,0 +1,18 @@
+import { PageHeading } from '@/components/ui/PageHeading';
+import type { ShellProps } from '@/features/shell/types';
+import { WorkspaceSettingsForm } from '../client/WorkspaceSettingsForm';
+import type { WorkspaceSettings } from '../schema';
+
+export type WorkspaceSettingsPageProps = { settings: WorkspaceSettings };
+
+/** `/admin/settings`: the workspace's name, look, access, sign-up policy and moderation (admins only). */
+export default function WorkspaceSettingsPage({ shell, settings }: ShellProps & WorkspaceSettingsPageProps) {
+  return (
+    <>
+      <PageHeading title="Workspace settings" siteName={shell.workspace.name}>
+        How the workspace looks, who can read it, and who can join.
+      </PageHeading>
+      <WorkspaceSettingsForm settings={settings} />
+    </>
+  );
+}

@@ -1,0 +1,32 @@
+import { canAdminister } from '@/features/accounts/policy';
+import { anyone, signedInActor } from '@/server/http/actor';
+import { endpoint, json, route } from '@/server/http/route';
+import { workspaceSettingsPatch } from '../schema';
+import { getPublicWorkspace, getWorkspaceSettingsForAdmin, updateWorkspaceSettingsAs } from './service';
+
+/** Every workspace setting (admins). */
+export const adminSettingsRoute = route({
+  GET: endpoint({
+    authorize: canAdminister,
+    handle: async () => json(await getWorkspaceSettingsForAdmin()),
+  }),
+  PATCH: endpoint({
+    authorize: canAdminister,
+    body: workspaceSettingsPatch,
+    handle: async ({ actor, body, ip }) => json(await updateWorkspaceSettingsAs(signedInActor(actor), body, ip)),
+  }),
+});
+
+/**
+ * The workspace's public face (name, logo, colour, theme, access). A public read: in a
+ * sign-in-required workspace visitors get 401 here, like every other read (see route()).
+ */
+export const workspaceRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    handle: async () => {
+      const { name, logoUrl, accentColor, defaultTheme, access } = await getPublicWorkspace();
+      return json({ name, logoUrl, accentColor, defaultTheme, access });
+    },
+  }),
+});

@@ -1,0 +1,4 @@
+import { adminSettingsRoute } from '@/features/settings/server/handlers';
+
+export default adminSettingsRoute;
+export const config = { api: { bodyParser: false } };

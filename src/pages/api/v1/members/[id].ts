@@ -1,0 +1,4 @@
+import { memberRoute } from '@/features/members/server/handlers';
+
+export default memberRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,4 @@
+import { membersRoute } from '@/features/members/server/handlers';
+
+export default membersRoute;
+export const config = { api: { bodyParser: false } };
