@@ -8,7 +8,9 @@ import { defineConfig, devices } from '@playwright/test';
  *  - blackhole: analytics pointed at a port that accepts connections and never answers, with
  *               consent already given, to prove the product does not depend on it;
  *  - firstrun:  NOT set up from the environment, for the first-run /setup flow (used once);
- *  - smtp:      emails delivered over SMTP_URL to a real SMTP server (e2e/support/smtp-sink.ts).
+ *  - smtp:      emails delivered over SMTP_URL to a real SMTP server (e2e/support/smtp-sink.ts);
+ *  - workspace: for the spec that changes workspace-wide settings (e.g. makes it private),
+ *               which would disturb specs running beside it on a shared server.
  */
 /** E2E_PORT_BASE moves every port, so two checkouts can run their suites side by side. */
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -18,6 +20,7 @@ export const PORTS = {
   blackhole: BASE + 3,
   firstrun: BASE + 4,
   smtp: BASE + 5,
+  workspace: BASE + 6,
   standin: BASE + 90,
   standinBlackhole: BASE + 91,
   sinkSmtp: BASE + 92,
@@ -76,6 +79,8 @@ const OFF_SPECS = /\/analytics-off\.spec\.ts$/;
 const SETUP_SPECS = /\/accounts-setup\.spec\.ts$/;
 /** Needs the server that delivers through the SMTP sink. */
 const SMTP_SPECS = /\/accounts-smtp\.spec\.ts$/;
+/** Changes workspace-wide settings: runs alone on its own server. */
+const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -111,14 +116,15 @@ export default defineConfig({
       CHORUS_ANALYTICS_ALLOW_AUTOMATION: '1',
     }),
     serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
+    serve('workspace', PORTS.workspace),
     serve('smtp', PORTS.smtp, { SMTP_URL: `smtp://127.0.0.1:${PORTS.sinkSmtp}`, MAIL_FROM: 'Chorus e2e <no-reply@chorus.test>' }),
   ],
   projects: [
-    { name: 'plain', testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS], use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },
+    { name: 'plain', testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS], use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS],
+      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
@@ -129,6 +135,7 @@ export default defineConfig({
       },
     },
     { name: 'firstrun', testMatch: SETUP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.firstrun}` } },
+    { name: 'workspace', testMatch: WORKSPACE_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.workspace}` } },
     { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
   ],
 });

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { TeamNav } from '@/features/shell/client/TeamNav';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/features/shell/types';
 import { formatDateTime } from '@/lib/dates';
@@ -13,6 +14,7 @@ export type AuditPageProps = { events: AuditEvents; paged: boolean };
 export default function AuditPage({ shell, events, paged }: ShellProps & AuditPageProps) {
   return (
     <>
+      <TeamNav viewer={shell.viewer} />
       <PageHeading title="Audit log" siteName={shell.workspace.name}>
         Every change to roles, bans, invitations and settings, with who made it and from where.
       </PageHeading>

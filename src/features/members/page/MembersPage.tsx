@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
+import { TeamNav } from '@/features/shell/client/TeamNav';
 import { paths } from '@/config/paths';
 import { canAdminister } from '@/features/accounts/policy';
 import type { ShellProps } from '@/features/shell/types';
@@ -23,6 +24,7 @@ export default function MembersPage({ shell, members, q, paged }: ShellProps & M
   const nextQuery = { ...(q ? { q } : {}), ...(members.nextCursor ? { cursor: members.nextCursor } : {}) };
   return (
     <>
+      <TeamNav viewer={shell.viewer} />
       <PageHeading title="Members" siteName={shell.workspace.name}>
         Everyone with an account. Banned people cannot sign in; unverified people have not confirmed their email yet.
       </PageHeading>

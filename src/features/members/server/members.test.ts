@@ -1,7 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { countActiveAdmins } from '@/features/accounts/server/queries';
-import { meRoute, signInRoute, signUpRoute } from '@/features/accounts/server/handlers';
+import { signInRoute, signUpRoute } from '@/features/accounts/server/handlers';
+import { meRoute } from '@/features/accounts/server/me-handlers';
 import { hashToken } from '@/features/accounts/server/tokens';
 import { auditRoute } from '@/features/audit/server/handlers';
 import { db } from '@/server/db/client';

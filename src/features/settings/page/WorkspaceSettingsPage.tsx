@@ -1,4 +1,5 @@
 import { PageHeading } from '@/components/ui/PageHeading';
+import { TeamNav } from '@/features/shell/client/TeamNav';
 import type { ShellProps } from '@/features/shell/types';
 import { WorkspaceSettingsForm } from '../client/WorkspaceSettingsForm';
 import type { WorkspaceSettings } from '../schema';
@@ -9,6 +10,7 @@ export type WorkspaceSettingsPageProps = { settings: WorkspaceSettings };
 export default function WorkspaceSettingsPage({ shell, settings }: ShellProps & WorkspaceSettingsPageProps) {
   return (
     <>
+      <TeamNav viewer={shell.viewer} />
       <PageHeading title="Workspace settings" siteName={shell.workspace.name}>
         How the workspace looks, who can read it, and who can join.
       </PageHeading>

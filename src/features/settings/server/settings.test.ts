@@ -1,6 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { forgotPasswordRoute, meRoute, signInRoute, signUpRoute } from '@/features/accounts/server/handlers';
+import { forgotPasswordRoute, signInRoute, signUpRoute } from '@/features/accounts/server/handlers';
+import { meRoute } from '@/features/accounts/server/me-handlers';
 import { healthRoute } from '@/features/health/server/handlers';
 import { apiNotFoundRoute } from '@/features/health/server/not-found';
 import { db } from '@/server/db/client';

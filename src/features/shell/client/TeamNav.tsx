@@ -6,7 +6,7 @@ import type { Viewer } from '@/features/accounts/schema';
 
 const ITEMS: { href: string; label: string; match: (path: string) => boolean; allowed: (actor: PolicyActor) => Decision }[] = [
   { href: paths.admin(), label: 'Insights', match: (p) => p === '/admin', allowed: canEnterTeamArea },
-  { href: paths.adminMembers(), label: 'Members', match: (p) => p.startsWith('/admin/members'), allowed: canAdminister },
+  { href: paths.adminMembers(), label: 'Members', match: (p) => p.startsWith('/admin/members'), allowed: canEnterTeamArea },
   { href: paths.adminAudit(), label: 'Audit log', match: (p) => p.startsWith('/admin/audit'), allowed: canAdminister },
   { href: paths.adminOutbox(), label: 'Outbox', match: (p) => p.startsWith('/admin/outbox'), allowed: canAdminister },
   { href: paths.adminSettings(), label: 'Settings', match: (p) => p.startsWith('/admin/settings'), allowed: canAdminister },

@@ -1,0 +1,70 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { apiSignIn, uniqueEmail } from './support/accounts';
+import { expect, test } from './support/fixtures';
+
+/** This spec makes the workspace private for a while: it runs alone on its own server (playwright.config.ts). */
+
+async function expectNoAxeViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(results.violations.map((v) => `${label}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+}
+
+const signInStatus = async (request: APIRequestContext, baseURL: string, creds: { email: string; password: string }) => {
+  const res = await request.post('/api/v1/auth/sign-in', { data: creds, headers: { Origin: baseURL } });
+  return { status: res.status(), code: ((await res.json().catch(() => ({}))) as { error?: { code?: string } }).error?.code };
+};
+
+test.describe('workspace settings', () => {
+  test('validates inline, and sign-in-required sends visitors to sign in until set back to public', async ({ guardedPage: page, baseURL, browser }) => {
+    const admin = page.context().request;
+    await apiSignIn(admin, baseURL!);
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Workspace settings' })).toBeVisible();
+    await expectNoAxeViolations(page, '/admin/settings');
+
+    // Browser-side validation with the server's schema: nothing is sent.
+    await page.getByLabel('Accent colour').fill('purple');
+    await page.getByLabel('Who can sign up').selectOption('domain_allowlist');
+    await page.getByLabel('Allowed email domains').fill('example.com\nnot a domain!');
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByText('Use a colour like #6d28d9')).toBeVisible();
+    await expect(page.getByText(/Not domain names?: /)).toBeVisible();
+    await expect(page.getByLabel('Accent colour')).toHaveAttribute('aria-invalid', 'true');
+    await expectNoAxeViolations(page, '/admin/settings with errors');
+    await page.reload();
+
+    const visitor = await browser.newContext({ baseURL });
+    try {
+      await page.getByLabel('Who can read the boards').selectOption('sign_in_required');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+
+      const home = await visitor.request.get('/', { maxRedirects: 0 });
+      expect(home.status()).toBe(307);
+      expect(home.headers()['location']).toBe('/login?next=%2F');
+      // A visitor sees only the sign-in page, wherever they go.
+      const visitorPage = await visitor.newPage();
+      for (const path of ['/', '/roadmap', '/privacy']) {
+        await visitorPage.goto(path);
+        await expect(visitorPage).toHaveURL(/\/login\?next=/);
+        await expect(visitorPage.getByRole('heading', { level: 1 })).toBeVisible();
+        await expect(visitorPage.getByLabel('Password', { exact: true })).toBeVisible();
+      }
+      expect((await visitor.request.get('/api/v1/workspace')).status()).toBe(401);
+      expect((await visitor.request.get('/api/health')).status()).toBe(200);
+      expect((await signInStatus(visitor.request, baseURL!, { email: uniqueEmail('nobody'), password: 'wrong password 123' })).code).toBe('INVALID_CREDENTIALS');
+    } finally {
+      const restored = await admin.patch('/api/v1/admin/settings', { data: { access: 'public' }, headers: { Origin: baseURL! } });
+      expect(restored.status()).toBe(200);
+    }
+    try {
+      const home = await visitor.request.get('/', { maxRedirects: 0 });
+      expect(home.status()).toBe(200);
+      const audit = await (await admin.get('/api/v1/audit?limit=5')).json();
+      expect(audit.items.map((e: { action: string }) => e.action)).toContain('workspace.settings_changed');
+    } finally {
+      await visitor.close();
+    }
+  });
+});
