@@ -56,6 +56,9 @@ test.describe('the loading indicator', () => {
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roadmap' }).click();
     const bar = page.locator('#nprogress .bar');
     await expect(bar).toBeVisible();
+    // Decoration only: no (invalid) role, hidden from assistive technology, which hears the status below.
+    await expect(bar).not.toHaveAttribute('role', /.*/);
+    await expect(bar).toHaveAttribute('aria-hidden', 'true');
     const box = await bar.boundingBox();
     expect(box?.y).toBe(0);
     expect(box?.height).toBeLessThanOrEqual(4);

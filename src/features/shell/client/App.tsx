@@ -1,6 +1,7 @@
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { PagesTopLoader } from 'nextjs-toploader/pages';
+import NProgress from 'nprogress';
 import { useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
 import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
@@ -11,6 +12,14 @@ import { poppins } from './font';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { NavigationEffects } from './NavigationEffects';
+
+/**
+ * The top loader's default template marks the bar up with role="bar", which is not an ARIA role
+ * (axe: aria-roles). The bar is decoration — NavigationEffects announces loading — so it is hidden
+ * from assistive technology, and nprogress finds it by class instead of by that role.
+ */
+const TOP_LOADER_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
+NProgress.configure({ barSelector: '.bar' });
 
 /** Shown only on pages rendered without server data (the static 404 and 500 fallbacks). */
 const FALLBACK_WORKSPACE: PublicWorkspace = {
@@ -33,7 +42,7 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{workspace.name}</title>
       </Head>
-      <PagesTopLoader color="var(--accent)" height={3} showSpinner={false} shadow={false} />
+      <PagesTopLoader color="var(--accent)" height={3} showSpinner={false} shadow={false} template={TOP_LOADER_TEMPLATE} />
       <div className={`${poppins.className} ${poppins.variable} flex min-h-dvh flex-col bg-bg text-fg`}>
         <a
           href="#main"
