@@ -3,6 +3,10 @@
  * in-process) idle after start, during and at the end of 30 s of autocannon load on `/`
  * (50 connections), and 10 s after the load.
  *
+ * With PGlite the server is started twice on the same data dir: first on a NEW one (the first
+ * start creates the database: idle RSS only), then again on it, now EXISTING (every later
+ * start: idle RSS, then the load). With --database-url only the second part runs.
+ *
  *   node --import tsx bench/memory.ts [--port 3611] [--duration 30] [--connections 50] [--database-url postgres://…]
  */
 import { runLoad } from './lib/load';
@@ -42,16 +46,26 @@ async function main() {
   const loadBefore = loadAvg();
   console.log(`memory: port ${PORT}, ${driver}, load average ${formatLoad(loadBefore)}`);
 
-  const server = startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL });
-  try {
-    await waitForHealth(server);
-  } catch (err) {
-    server.child.kill('SIGKILL');
-    throw err;
+  const idleAfterStart = async () => {
+    const server = startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL });
+    try {
+      await waitForHealth(server);
+    } catch (err) {
+      server.child.kill('SIGKILL');
+      throw err;
+    }
+    const atReady = rssMb(server.pid);
+    await sleep(IDLE_SETTLE_MS);
+    return { server, atReady, idle: rssMb(server.pid) };
+  };
+
+  let first: { atReady: number; idle: number } | undefined;
+  if (dataDir) {
+    const r = await idleAfterStart();
+    first = { atReady: r.atReady, idle: r.idle };
+    await stopServer(r.server);
   }
-  const atReady = rssMb(server.pid);
-  await sleep(IDLE_SETTLE_MS);
-  const idle = rssMb(server.pid);
+  const { server, atReady, idle } = await idleAfterStart();
   const children = childPids(server.pid);
 
   const samples: { second: number; rssMb: number }[] = [];
@@ -72,16 +86,24 @@ async function main() {
   if (dataDir) removeTempDataDir(dataDir);
   const loadAfter = loadAvg();
 
-  const verdict = idle <= TARGET_IDLE_MB ? 'PASS' : 'MISS';
+  const verdictOf = (mb: number) => (mb <= TARGET_IDLE_MB ? 'PASS' : 'MISS');
+  const verdict = verdictOf(idle);
+  const label = dataDir ? 'restart, existing data dir' : 'PostgreSQL';
   console.log(`\nServer RSS (MB, VmRSS of pid ${server.pid}; child processes: ${children.length ? children.join(', ') : 'none'})`);
   console.log(
     table([
       ['moment', 'RSS MB', 'target', ''],
-      ['at ready (/api/health 200)', round(atReady), '', ''],
-      [`idle (${IDLE_SETTLE_MS / 1000} s after ready)`, round(idle), `≤ ${TARGET_IDLE_MB}`, verdict],
-      [`peak during ${DURATION} s load on / (${CONNECTIONS} conn)`, round(peak), '', ''],
-      ['end of load', round(endOfLoad), '', ''],
-      [`${AFTER_MS / 1000} s after load`, round(after), '', ''],
+      ...(first
+        ? [
+            ['first start, new data dir: at ready', round(first.atReady), '', ''],
+            [`first start, new data dir: idle (${IDLE_SETTLE_MS / 1000} s after ready)`, round(first.idle), `≤ ${TARGET_IDLE_MB}`, verdictOf(first.idle)],
+          ]
+        : []),
+      [`${label}: at ready (/api/health 200)`, round(atReady), '', ''],
+      [`${label}: idle (${IDLE_SETTLE_MS / 1000} s after ready)`, round(idle), `≤ ${TARGET_IDLE_MB}`, verdict],
+      [`${label}: peak during ${DURATION} s load on / (${CONNECTIONS} conn)`, round(peak), '', ''],
+      [`${label}: end of load`, round(endOfLoad), '', ''],
+      [`${label}: ${AFTER_MS / 1000} s after load`, round(after), '', ''],
     ]),
   );
   console.log(
@@ -95,10 +117,17 @@ async function main() {
     environment: environmentInfo(),
     loadAverage: { before: loadBefore, loadStart: loadDuring, loadEnd: loadAtEnd, after: loadAfter },
     childProcesses: children,
-    rssMb: { atReady: round(atReady), idle: round(idle), peakDuringLoad: round(peak), endOfLoad: round(endOfLoad), afterLoad: round(after) },
+    rssMb: {
+      firstStartNewDataDir: first ? { atReady: round(first.atReady), idle: round(first.idle) } : undefined,
+      atReady: round(atReady),
+      idle: round(idle),
+      peakDuringLoad: round(peak),
+      endOfLoad: round(endOfLoad),
+      afterLoad: round(after),
+    },
     samplesDuringLoad: samples,
     load,
-    target: { idleMb: TARGET_IDLE_MB, verdict },
+    target: { idleMb: TARGET_IDLE_MB, verdict, firstStartVerdict: first ? verdictOf(first.idle) : undefined },
   });
   console.log(`wrote ${file}`);
 }

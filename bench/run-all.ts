@@ -4,7 +4,7 @@
  *
  *   npm run bench [-- --database-url postgres://…]
  *
- * With --database-url, throughput is also measured against that PostgreSQL database.
+ * With --database-url, throughput and memory are also measured against that PostgreSQL database.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -23,7 +23,12 @@ const steps: Step[] = [
   { script: 'cold-start.ts', args: [], result: 'cold-start' },
   { script: 'memory.ts', args: [], result: 'memory' },
   { script: 'throughput.ts', args: [], result: 'throughput' },
-  ...(DATABASE_URL ? [{ script: 'throughput.ts', args: ['--database-url', DATABASE_URL], result: 'throughput-postgres' }] : []),
+  ...(DATABASE_URL
+    ? [
+        { script: 'throughput.ts', args: ['--database-url', DATABASE_URL], result: 'throughput-postgres' },
+        { script: 'memory.ts', args: ['--database-url', DATABASE_URL], result: 'memory-postgres' },
+      ]
+    : []),
   { script: 'first-load-js.ts', args: [], result: 'first-load-js' },
 ];
 
@@ -65,6 +70,7 @@ function main() {
   const mem = readResult('memory', started);
   const thr = readResult('throughput', started);
   const thrPg = DATABASE_URL ? readResult('throughput-postgres', started) : undefined;
+  const memPg = DATABASE_URL ? readResult('memory-postgres', started) : undefined;
   const fljs = readResult('first-load-js', started);
 
   const rps = (r: Json | undefined, p: string) => {
@@ -77,9 +83,20 @@ function main() {
   const rows: string[][] = [['figure', 'value', 'target', 'verdict', 'load (1 min)']];
   rows.push(['cold start, existing data dir (median)', `${num(pick(cold, 'medianMs.existing'), 0)} ms`, '≤ 2000 ms', String(pick(cold, 'target.verdict') ?? 'n/a'), load1(pick(cold, 'loadAverage.before'))]);
   rows.push(['cold start, new data dir (median)', `${num(pick(cold, 'medianMs.new'), 0)} ms`, '', '', load1(pick(cold, 'loadAverage.before'))]);
-  rows.push(['RSS idle', `${num(pick(mem, 'rssMb.idle'))} MB`, '≤ 400 MB', String(pick(mem, 'target.verdict') ?? 'n/a'), load1(pick(mem, 'loadAverage.before'))]);
-  rows.push(['RSS peak during 30 s load on /', `${num(pick(mem, 'rssMb.peakDuringLoad'))} MB`, '', '', load1(pick(mem, 'loadAverage.loadEnd'))]);
-  rows.push(['RSS 10 s after load', `${num(pick(mem, 'rssMb.afterLoad'))} MB`, '', '', load1(pick(mem, 'loadAverage.after'))]);
+  rows.push([
+    'RSS idle, first start (new PGlite data dir)',
+    `${num(pick(mem, 'rssMb.firstStartNewDataDir.idle'))} MB`,
+    '≤ 400 MB',
+    String(pick(mem, 'target.firstStartVerdict') ?? 'n/a'),
+    load1(pick(mem, 'loadAverage.before')),
+  ]);
+  rows.push(['RSS idle, restart (existing PGlite data dir)', `${num(pick(mem, 'rssMb.idle'))} MB`, '≤ 400 MB', String(pick(mem, 'target.verdict') ?? 'n/a'), load1(pick(mem, 'loadAverage.before'))]);
+  rows.push(['RSS peak during 30 s load on / (PGlite)', `${num(pick(mem, 'rssMb.peakDuringLoad'))} MB`, '', '', load1(pick(mem, 'loadAverage.loadEnd'))]);
+  rows.push(['RSS 10 s after load (PGlite)', `${num(pick(mem, 'rssMb.afterLoad'))} MB`, '', '', load1(pick(mem, 'loadAverage.after'))]);
+  if (DATABASE_URL) {
+    rows.push(['RSS idle (PostgreSQL)', `${num(pick(memPg, 'rssMb.idle'))} MB`, '≤ 400 MB', String(pick(memPg, 'target.verdict') ?? 'n/a'), load1(pick(memPg, 'loadAverage.before'))]);
+    rows.push(['RSS peak during 30 s load on / (PostgreSQL)', `${num(pick(memPg, 'rssMb.peakDuringLoad'))} MB`, '', '', load1(pick(memPg, 'loadAverage.loadEnd'))]);
+  }
   for (const [label, r] of [['pglite', thr], ['postgres', thrPg]] as const) {
     if (label === 'postgres' && !DATABASE_URL) continue;
     const l = load1(pick(r, 'loadAverage.after'));
