@@ -2,9 +2,10 @@
  * Runs every benchmark in sequence (each in its own process), then prints a summary with the
  * targets. The targets are informational: nothing here fails on a figure.
  *
- *   npm run bench [-- --database-url postgres://…]
+ *   npm run bench [-- --database-url postgres://…] [--rounds N]
  *
  * With --database-url, throughput and memory are also measured against that PostgreSQL database.
+ * --rounds N is passed to throughput (N interleaved rounds, medians reported).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -12,6 +13,7 @@ import path from 'node:path';
 import { RESULTS_DIR, ROOT, argValue, ensureBuild, formatLoad, loadAvg, table } from './lib/server';
 
 const DATABASE_URL = argValue('database-url');
+const ROUNDS = argValue('rounds') ?? '1';
 
 interface Step {
   script: string;
@@ -22,10 +24,10 @@ interface Step {
 const steps: Step[] = [
   { script: 'cold-start.ts', args: [], result: 'cold-start' },
   { script: 'memory.ts', args: [], result: 'memory' },
-  { script: 'throughput.ts', args: [], result: 'throughput' },
+  { script: 'throughput.ts', args: ['--rounds', ROUNDS], result: 'throughput' },
   ...(DATABASE_URL
     ? [
-        { script: 'throughput.ts', args: ['--database-url', DATABASE_URL], result: 'throughput-postgres' },
+        { script: 'throughput.ts', args: ['--rounds', ROUNDS, '--database-url', DATABASE_URL], result: 'throughput-postgres' },
         { script: 'memory.ts', args: ['--database-url', DATABASE_URL], result: 'memory-postgres' },
       ]
     : []),
@@ -74,7 +76,7 @@ function main() {
   const fljs = readResult('first-load-js', started);
 
   const rps = (r: Json | undefined, p: string) => {
-    const results = pick(r, 'results');
+    const results = pick(r, 'summaries');
     const found = Array.isArray(results) ? (results as Json[]).find((x) => x.path === p) : undefined;
     return num(found?.requestsPerSec);
   };
@@ -105,6 +107,7 @@ function main() {
     rows.push([`throughput ${label}: /diagnostics/trivial req/s`, rps(r, '/diagnostics/trivial'), '', '', l]);
     rows.push([`throughput ${label}: / vs trivial`, pct(pick(r, 'ratios.home')), '≥ 70%', String(pick(r, 'target.verdict') ?? 'n/a'), l]);
     rows.push([`throughput ${label}: /api/health vs trivial`, pct(pick(r, 'ratios.health')), '', '', l]);
+    rows.push([`throughput ${label}: / vs trivial by server CPU/request`, pct(pick(r, 'ratios.homeCpu')), '', '', l]);
   }
   const delta = pick(fljs, 'summary.onMinusOffGzipBytes');
   const fl = load1(pick(fljs, 'loadAverage.before'));

@@ -153,6 +153,14 @@ export function rssMb(pid: number): number {
   return Number(m[1]) / 1024;
 }
 
+/** CPU time (user + system, all threads) a process has used so far, in ms (CLK_TCK = 100 on Linux). */
+export function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // fields[0] is field 3 (state); utime and stime are fields 14 and 15.
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
 /** Child processes of `pid` (to confirm the server runs in one process). */
 export function childPids(pid: number): number[] {
   const out: number[] = [];
