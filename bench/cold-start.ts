@@ -42,7 +42,7 @@ interface Run {
 
 async function once(kind: Run['kind'], run: number, dataDir: string): Promise<Run> {
   const load1 = loadAvg()[0];
-  const server = startServer({ port: PORT, dataDir });
+  const server = await startServer({ port: PORT, dataDir });
   let ms: number;
   let serverCpuMs: number;
   try {

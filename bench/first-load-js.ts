@@ -9,7 +9,11 @@
  *  - analytics ON with consent (localStorage chorus.consent=granted set by addInitScript before
  *    load): the scripts it loads beyond the no-consent run are the lazily loaded analytics chunks.
  *
- *   node --import tsx bench/first-load-js.ts [--port 3631]
+ * Also reports whether the page hydrated (window.next is set by the Next.js client) and any
+ * Content-Security-Policy violations: a page that does not hydrate never runs the code that
+ * loads analytics. --bypass-csp measures as if the CSP allowed everything (diagnosis only).
+ *
+ *   node --import tsx bench/first-load-js.ts [--port 3631] [--bypass-csp]
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
@@ -35,6 +39,7 @@ const PORT = Number(argValue('port') ?? 3631);
 const IDLE_MS = 1000;
 const MAX_WAIT_MS = 20_000;
 const GZIP_LEVEL = 9;
+const BYPASS_CSP = process.argv.includes('--bypass-csp');
 
 const LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -59,13 +64,17 @@ interface Visit {
   analyticsHostRequests: string[];
   /** .js requests of another resource type (e.g. <link rel=prefetch> for other routes): not counted. */
   otherJsRequests: { url: string; resourceType: string }[];
+  /** window.next is set once the Next.js client has started (hydration). */
+  hydrated: boolean;
+  /** Console messages about Content-Security-Policy violations. */
+  cspViolations: string[];
   waitedMs: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function visit(browser: Browser, baseUrl: string, scenario: string, opts: { consent: boolean; analyticsHost?: string }): Promise<Visit> {
-  const context = await browser.newContext();
+  const context = await browser.newContext({ bypassCSP: BYPASS_CSP });
   if (opts.consent) {
     await context.addInitScript(() => {
       try {
@@ -82,6 +91,10 @@ async function visit(browser: Browser, baseUrl: string, scenario: string, opts: 
   const failedScripts: Visit['failedScripts'] = [];
   const analyticsHostRequests: string[] = [];
   const otherJsRequests: Visit['otherJsRequests'] = [];
+  const cspViolations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy/i.test(msg.text())) cspViolations.push(msg.text());
+  });
 
   page.on('request', (req) => {
     inFlight++;
@@ -112,6 +125,7 @@ async function visit(browser: Browser, baseUrl: string, scenario: string, opts: 
   await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
   while (performance.now() - t0 < MAX_WAIT_MS && (inFlight > 0 || performance.now() - lastActivity < IDLE_MS)) await sleep(50);
   const waitedMs = Math.round(performance.now() - t0);
+  const hydrated = await page.evaluate(() => typeof (window as unknown as { next?: unknown }).next === 'object');
   const collected = (await Promise.all(bodies)).filter((s): s is Script => s !== undefined);
   await context.close();
 
@@ -125,6 +139,8 @@ async function visit(browser: Browser, baseUrl: string, scenario: string, opts: 
     failedScripts,
     analyticsHostRequests,
     otherJsRequests,
+    hydrated,
+    cspViolations,
     waitedMs,
   };
 }
@@ -153,14 +169,14 @@ async function main() {
   const visits: Visit[] = [];
   try {
     const offDir = tempDataDir('fljs-off');
-    const off = startServer({ port: PORT, dataDir: offDir });
+    const off = await startServer({ port: PORT, dataDir: offDir });
     await withServer(off, async () => {
       visits.push(await visit(browser, off.url, 'analytics OFF', { consent: false }));
     });
     removeTempDataDir(offDir);
 
     const onDir = tempDataDir('fljs-on');
-    const on = startServer({
+    const on = await startServer({
       port: PORT + 1,
       dataDir: onDir,
       // Lets the headless browser past PostHog's bot filter, so that consent really loads analytics.
@@ -188,7 +204,7 @@ async function main() {
   console.log(`\nFirst-load JS of / (script responses until load + ${IDLE_MS / 1000} s idle; gzip level ${GZIP_LEVEL}; 1 kB = 1000 B)`);
   console.log(
     table([
-      ['scenario', 'scripts', 'raw kB', 'gzip kB', 'failed scripts', 'analytics-host requests', 'other .js (not counted)'],
+      ['scenario', 'scripts', 'raw kB', 'gzip kB', 'failed scripts', 'analytics-host requests', 'other .js (not counted)', 'hydrated', 'CSP violations'],
       ...visits.map((v) => [
         v.scenario,
         v.scripts.length,
@@ -197,12 +213,23 @@ async function main() {
         v.failedScripts.length,
         v.analyticsHostRequests.length,
         v.otherJsRequests.length,
+        v.hydrated ? 'yes' : 'NO',
+        v.cspViolations.length,
       ]),
     ]),
   );
+  if (BYPASS_CSP) console.log('--bypass-csp: the browser ignored the Content-Security-Policy (diagnosis only).');
+  if (visits.some((v) => !v.hydrated)) {
+    console.log('WARNING: the page did not hydrate in some scenarios: client code (including the consent-gated analytics import) never ran there.');
+    for (const v of visits) for (const c of [...new Set(v.cspViolations)]) console.log(`  [${v.scenario}] ${c.slice(0, 300)}`);
+  }
   console.log(`analytics ON − OFF, no consent: ${delta >= 0 ? '+' : ''}${kB(delta)} kB gzip (${delta} B)`);
   if (extra.length === 0 && consentV.failedScripts.length === 0) {
-    console.log('consent granted: no extra script loaded (the analytics module may not be implemented on this branch yet).');
+    console.log(
+      consentV.hydrated
+        ? 'consent granted: no extra script loaded (the analytics module may not be implemented on this branch yet).'
+        : 'consent granted: no extra script loaded; the page did not hydrate, so nothing could load it.',
+    );
   } else {
     console.log(`consent granted: ${extra.length} extra script(s), ${kB(extraGzip)} kB gzip (${kB(extraRaw)} kB raw), loaded after consent:`);
     for (const s of extra) console.log(`  ${base(s.url)}  ${kB(s.gzipBytes)} kB gzip`);
@@ -219,13 +246,14 @@ async function main() {
   }
   console.log(`load average before ${formatLoad(loadBefore)}, after ${formatLoad(loadAfter)}`);
 
-  const file = writeResult('first-load-js', {
+  const file = writeResult(BYPASS_CSP ? 'first-load-js-bypass-csp' : 'first-load-js', {
     name: 'first-load-js',
     environment: environmentInfo(),
     loadAverage: { before: loadBefore, after: loadAfter },
-    method: { gzipLevel: GZIP_LEVEL, idleMs: IDLE_MS, kB: 1000, resourceType: 'script', analyticsHost: deadHost },
+    method: { gzipLevel: GZIP_LEVEL, idleMs: IDLE_MS, kB: 1000, resourceType: 'script', analyticsHost: deadHost, bypassCsp: BYPASS_CSP },
     visits,
     summary: {
+      hydrated: visits.map((v) => v.hydrated),
       offGzipKb: kB(offV.totalGzipBytes),
       onNoConsentGzipKb: kB(onV.totalGzipBytes),
       onMinusOffGzipBytes: delta,

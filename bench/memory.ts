@@ -47,7 +47,7 @@ async function main() {
   console.log(`memory: port ${PORT}, ${driver}, load average ${formatLoad(loadBefore)}`);
 
   const idleAfterStart = async () => {
-    const server = startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL });
+    const server = await startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL });
     try {
       await waitForHealth(server);
     } catch (err) {

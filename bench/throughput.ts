@@ -77,7 +77,7 @@ async function main() {
     `throughput: port ${PORT}, ${driver}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per path × ${ROUNDS} round(s), LOG_LEVEL=${LOG_LEVEL}, load average ${formatLoad(loadBefore)}`,
   );
 
-  const server = startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL, env: { LOG_LEVEL } });
+  const server = await startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL, env: { LOG_LEVEL } });
   try {
     await waitForHealth(server);
   } catch (err) {

@@ -52,12 +52,24 @@ export interface RunningServer {
   exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
 }
 
+/** Servers this process started and that have not exited: killed if the benchmark dies. */
+const live = new Set<ChildProcess>();
+process.on('exit', () => {
+  for (const child of live) child.kill('SIGKILL');
+});
+
+/** Throws when something already listens on the port (a stale server would answer our probes). */
+export async function assertPortFree(port: number): Promise<void> {
+  if (!(await portIsClosed(port))) throw new Error(`port ${port} is in use; choose another with --port`);
+}
+
 /**
  * Spawns `node scripts/start.mjs` (the server runs in that same process, so the pid is the
  * server's). stdout/stderr go to a log file so that request logging costs what it costs in
  * production (a synchronous write per line) without a pipe that could fill up.
  */
-export function startServer(opts: ServerOptions): RunningServer {
+export async function startServer(opts: ServerOptions): Promise<RunningServer> {
+  await assertPortFree(opts.port);
   const logDir = mkdtempSync(path.join(os.tmpdir(), 'chorus-bench-log-'));
   const logFile = path.join(logDir, 'server.log');
   const fd = openSync(logFile, 'w');
@@ -82,8 +94,12 @@ export function startServer(opts: ServerOptions): RunningServer {
   const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   if (child.pid === undefined) throw new Error('could not spawn the server');
+  live.add(child);
   const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
-    child.once('exit', (code, signal) => resolve({ code, signal }));
+    child.once('exit', (code, signal) => {
+      live.delete(child);
+      resolve({ code, signal });
+    });
   });
   return { pid: child.pid, port: opts.port, url: `http://127.0.0.1:${opts.port}`, child, spawnedAt, logFile, exited };
 }
