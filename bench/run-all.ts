@@ -1,0 +1,140 @@
+/**
+ * Runs every benchmark in sequence (each in its own process), then prints a summary with the
+ * targets. The targets are informational: nothing here fails on a figure.
+ *
+ *   npm run bench [-- --database-url postgres://…] [--rounds N]
+ *
+ * With --database-url, throughput and memory are also measured against that PostgreSQL database.
+ * --rounds N is passed to throughput (N interleaved rounds, medians reported).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { RESULTS_DIR, ROOT, argValue, ensureBuild, formatLoad, loadAvg, table } from './lib/server';
+
+const DATABASE_URL = argValue('database-url');
+const ROUNDS = argValue('rounds') ?? '1';
+
+interface Step {
+  script: string;
+  args: string[];
+  result: string;
+}
+
+const steps: Step[] = [
+  { script: 'cold-start.ts', args: [], result: 'cold-start' },
+  { script: 'memory.ts', args: [], result: 'memory' },
+  { script: 'throughput.ts', args: ['--rounds', ROUNDS], result: 'throughput' },
+  ...(DATABASE_URL
+    ? [
+        { script: 'throughput.ts', args: ['--rounds', ROUNDS, '--database-url', DATABASE_URL], result: 'throughput-postgres' },
+        { script: 'memory.ts', args: ['--database-url', DATABASE_URL], result: 'memory-postgres' },
+      ]
+    : []),
+  { script: 'first-load-js.ts', args: [], result: 'first-load-js' },
+];
+
+type Json = Record<string, unknown>;
+
+function readResult(name: string, since: number): Json | undefined {
+  const file = path.join(RESULTS_DIR, `${name}.json`);
+  if (!existsSync(file) || statSync(file).mtimeMs < since) return undefined;
+  return JSON.parse(readFileSync(file, 'utf8')) as Json;
+}
+
+/** Reads a nested property by dotted path ("a.b.0.c"). */
+function pick(obj: Json | undefined, dotted: string): unknown {
+  let cur: unknown = obj;
+  for (const key of dotted.split('.')) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<string, unknown>)[key];
+  }
+  return cur;
+}
+
+const num = (v: unknown, digits = 1) => (typeof v === 'number' ? (Math.round(v * 10 ** digits) / 10 ** digits).toString() : 'n/a');
+const load1 = (v: unknown) => (Array.isArray(v) && typeof v[0] === 'number' ? v[0].toFixed(2) : 'n/a');
+
+function main() {
+  const started = Date.now();
+  const loadBefore = loadAvg();
+  console.log(`run-all: load average ${formatLoad(loadBefore)}`);
+  ensureBuild();
+
+  const failures: string[] = [];
+  for (const step of steps) {
+    console.log(`\n=== ${step.script} ${step.args.join(' ')} ===`);
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', step.script), ...step.args], { cwd: ROOT, stdio: 'inherit' });
+    if (r.status !== 0) failures.push(`${step.script} exited ${r.status ?? r.signal}`);
+  }
+
+  const cold = readResult('cold-start', started);
+  const mem = readResult('memory', started);
+  const thr = readResult('throughput', started);
+  const thrPg = DATABASE_URL ? readResult('throughput-postgres', started) : undefined;
+  const memPg = DATABASE_URL ? readResult('memory-postgres', started) : undefined;
+  const fljs = readResult('first-load-js', started);
+
+  const rps = (r: Json | undefined, p: string) => {
+    const results = pick(r, 'summaries');
+    const found = Array.isArray(results) ? (results as Json[]).find((x) => x.path === p) : undefined;
+    return num(found?.requestsPerSec);
+  };
+  const pct = (v: unknown) => (typeof v === 'number' ? `${Math.round(v * 1000) / 10}%` : 'n/a');
+
+  const rows: string[][] = [['figure', 'value', 'target', 'verdict', 'load (1 min)']];
+  rows.push(['cold start, existing data dir (median)', `${num(pick(cold, 'medianMs.existing'), 0)} ms`, '≤ 2000 ms', String(pick(cold, 'target.verdict') ?? 'n/a'), load1(pick(cold, 'loadAverage.before'))]);
+  rows.push(['cold start, new data dir (median)', `${num(pick(cold, 'medianMs.new'), 0)} ms`, '', '', load1(pick(cold, 'loadAverage.before'))]);
+  rows.push([
+    'RSS idle, first start (new PGlite data dir)',
+    `${num(pick(mem, 'rssMb.firstStartNewDataDir.idle'))} MB`,
+    '≤ 400 MB',
+    String(pick(mem, 'target.firstStartVerdict') ?? 'n/a'),
+    load1(pick(mem, 'loadAverage.before')),
+  ]);
+  rows.push(['RSS idle, restart (existing PGlite data dir)', `${num(pick(mem, 'rssMb.idle'))} MB`, '≤ 400 MB', String(pick(mem, 'target.verdict') ?? 'n/a'), load1(pick(mem, 'loadAverage.before'))]);
+  rows.push(['RSS peak during 30 s load on / (PGlite)', `${num(pick(mem, 'rssMb.peakDuringLoad'))} MB`, '', '', load1(pick(mem, 'loadAverage.loadEnd'))]);
+  rows.push(['RSS 10 s after load (PGlite)', `${num(pick(mem, 'rssMb.afterLoad'))} MB`, '', '', load1(pick(mem, 'loadAverage.after'))]);
+  if (DATABASE_URL) {
+    rows.push(['RSS idle (PostgreSQL)', `${num(pick(memPg, 'rssMb.idle'))} MB`, '≤ 400 MB', String(pick(memPg, 'target.verdict') ?? 'n/a'), load1(pick(memPg, 'loadAverage.before'))]);
+    rows.push(['RSS peak during 30 s load on / (PostgreSQL)', `${num(pick(memPg, 'rssMb.peakDuringLoad'))} MB`, '', '', load1(pick(memPg, 'loadAverage.loadEnd'))]);
+  }
+  for (const [label, r] of [['pglite', thr], ['postgres', thrPg]] as const) {
+    if (label === 'postgres' && !DATABASE_URL) continue;
+    const l = load1(pick(r, 'loadAverage.after'));
+    rows.push([`throughput ${label}: / req/s`, rps(r, '/'), '', '', l]);
+    rows.push([`throughput ${label}: /api/health req/s`, rps(r, '/api/health'), '', '', l]);
+    rows.push([`throughput ${label}: /diagnostics/trivial req/s`, rps(r, '/diagnostics/trivial'), '', '', l]);
+    rows.push([`throughput ${label}: / vs trivial`, pct(pick(r, 'ratios.home')), '≥ 70%', String(pick(r, 'target.verdict') ?? 'n/a'), l]);
+    rows.push([`throughput ${label}: /api/health vs trivial`, pct(pick(r, 'ratios.health')), '', '', l]);
+    rows.push([`throughput ${label}: / vs trivial by server CPU/request`, pct(pick(r, 'ratios.homeCpu')), '', '', l]);
+  }
+  const delta = pick(fljs, 'summary.onMinusOffGzipBytes');
+  const fl = load1(pick(fljs, 'loadAverage.before'));
+  rows.push(['first-load JS of /, analytics OFF (gzip -9)', `${num(pick(fljs, 'summary.offGzipKb'))} kB`, '', '', fl]);
+  rows.push([
+    'first-load JS of /, analytics ON, no consent',
+    `${num(pick(fljs, 'summary.onNoConsentGzipKb'))} kB`,
+    '≈ OFF',
+    typeof delta === 'number' ? (Math.abs(delta) <= 1000 ? `PASS (${delta >= 0 ? '+' : ''}${delta} B)` : `MISS (${delta >= 0 ? '+' : ''}${delta} B)`) : 'n/a',
+    fl,
+  ]);
+  const extra = pick(fljs, 'summary.consentExtraScripts');
+  rows.push([
+    'lazy analytics chunk(s) after consent',
+    `${num(pick(fljs, 'summary.consentExtraGzipKb'))} kB in ${Array.isArray(extra) ? extra.length : 'n/a'} script(s)`,
+    '',
+    '',
+    fl,
+  ]);
+
+  console.log(`\n=== Summary (targets are informational) ===`);
+  console.log(table(rows));
+  console.log(`load average at start ${formatLoad(loadBefore)}, at end ${formatLoad(loadAvg())}; machine: 2 cores shared with autocannon and Chromium.`);
+  if (failures.length) {
+    console.log(`\nSome benchmarks did not complete: ${failures.join('; ')}`);
+    process.exitCode = 1;
+  }
+}
+
+main();
