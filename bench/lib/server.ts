@@ -31,6 +31,9 @@ export function removeTempDataDir(dataDir: string): void {
   rmSync(path.dirname(dataDir), { recursive: true, force: true });
 }
 
+/** The admin every benchmark server is set up with. */
+export const BENCH_ADMIN = { email: 'bench-admin@example.test', password: 'bench admin password' } as const;
+
 export interface ServerOptions {
   port: number;
   /** PGlite data directory; ignored when databaseUrl is set. */
@@ -84,6 +87,10 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${opts.port}`,
     CHORUS_DIAGNOSTIC_ROUTES: '1',
+    // Set up headlessly, so pages answer 200 instead of redirecting to /setup.
+    CHORUS_ADMIN_EMAIL: BENCH_ADMIN.email,
+    CHORUS_ADMIN_PASSWORD: BENCH_ADMIN.password,
+    CHORUS_WORKSPACE_NAME: 'Bench',
     NEXT_TELEMETRY_DISABLED: '1',
     LOG_LEVEL: 'info',
     ...(opts.databaseUrl ? { DATABASE_URL: opts.databaseUrl } : { CHORUS_DATA_DIR: opts.dataDir ?? tempDataDir('server') }),
