@@ -32,6 +32,7 @@ const steps: Step[] = [
       ]
     : []),
   { script: 'first-load-js.ts', args: [], result: 'first-load-js' },
+  { script: 'auth.ts', args: [], result: 'auth' },
 ];
 
 type Json = Record<string, unknown>;
@@ -74,6 +75,7 @@ function main() {
   const thrPg = DATABASE_URL ? readResult('throughput-postgres', started) : undefined;
   const memPg = DATABASE_URL ? readResult('memory-postgres', started) : undefined;
   const fljs = readResult('first-load-js', started);
+  const auth = readResult('auth', started);
 
   const rps = (r: Json | undefined, p: string) => {
     const results = pick(r, 'summaries');
@@ -127,6 +129,12 @@ function main() {
     '',
     fl,
   ]);
+
+  const signIn = pick(auth, 'signIn') as Json | undefined;
+  rows.push(['sign-in (argon2id) req/s', num(signIn?.requestsPerSec), '', '', load1(pick(auth, 'loadAfter'))]);
+  rows.push(['sign-in p95', `${num(pick(auth, 'signIn.latencyMs.p95'))} ms`, '', '', load1(pick(auth, 'loadAfter'))]);
+  const cost = pick(auth, 'sessionCheckCostPercent');
+  rows.push(['session check cost on / (signed in vs out)', typeof cost === 'number' ? `${Math.round(cost * 10) / 10}%` : 'n/a', '≤ 15%', typeof cost === 'number' ? (cost <= 15 ? 'PASS' : 'MISS') : 'n/a', load1(pick(auth, 'loadAfter'))]);
 
   console.log(`\n=== Summary (targets are informational) ===`);
   console.log(table(rows));

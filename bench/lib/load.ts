@@ -12,6 +12,9 @@ export interface LoadOptions {
   durationSec: number;
   /** Called once a second with the elapsed whole seconds (for sampling RSS during the load). */
   onTick?: (second: number) => void;
+  method?: 'GET' | 'POST';
+  headers?: Record<string, string>;
+  body?: string;
 }
 
 export interface LoadResult {
@@ -36,7 +39,15 @@ export interface LoadResult {
 
 export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
   const hist = hdr.build({ lowestDiscernibleValue: 1, highestTrackableValue: 120_000_000, numberOfSignificantValueDigits: 3 });
-  const instance = autocannon({ url: opts.url, connections: opts.connections, duration: opts.durationSec, timeout: 30 });
+  const instance = autocannon({
+    url: opts.url,
+    connections: opts.connections,
+    duration: opts.durationSec,
+    timeout: 30,
+    method: opts.method ?? 'GET',
+    headers: opts.headers,
+    body: opts.body,
+  });
   let completed = 0;
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {
     completed++;

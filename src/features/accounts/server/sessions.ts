@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
 import { db, queryRows } from '@/server/db/client';
 import { sessions } from '@/server/db/schema';
 import type { Role } from '../schema';
@@ -58,7 +58,7 @@ export async function getSessionUser(req: IncomingMessage, res?: ServerResponse)
     stale: boolean;
   }>(sql`
     select u.id, u.email, u.display_name, u.avatar_url, u.role, u.email_verified_at,
-           s.expires_at < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS}) as stale
+           ${staleSessionSql(sql`s.expires_at`)} as stale
     from sessions s join users u on u.id = s.user_id
     where s.token_hash = ${tokenHash} and s.expires_at > now() and u.banned_at is null and u.deleted_at is null`);
   const row = rows[0];
@@ -66,13 +66,7 @@ export async function getSessionUser(req: IncomingMessage, res?: ServerResponse)
     if (res) clearSessionCookie(res);
     return null;
   }
-  if (row.stale) {
-    await db()
-      .update(sessions)
-      .set({ expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000), lastSeenAt: new Date() })
-      .where(eq(sessions.tokenHash, tokenHash));
-    if (res) setSessionCookie(res, token);
-  }
+  if (row.stale) await refreshSession(token, tokenHash, res);
   return {
     id: row.id,
     email: row.email,
@@ -82,6 +76,18 @@ export async function getSessionUser(req: IncomingMessage, res?: ServerResponse)
     emailVerified: row.email_verified_at !== null,
     sessionHash: tokenHash,
   };
+}
+
+/** The SQL test for "extend this session now" (sliding expiry, at most once a day), on `expires_at`. */
+export const staleSessionSql = (expiresAt: SQL) => sql`${expiresAt} < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS})`;
+
+/** Extends a session to a full lifetime from now, and its cookie with it. */
+export async function refreshSession(token: string, tokenHash: string, res?: ServerResponse): Promise<void> {
+  await db()
+    .update(sessions)
+    .set({ expiresAt: new Date(Date.now() + SESSION_TTL_SECONDS * 1000), lastSeenAt: new Date() })
+    .where(eq(sessions.tokenHash, tokenHash));
+  if (res) setSessionCookie(res, token);
 }
 
 /** Signs out this request's session. */

@@ -4,10 +4,10 @@ import type { Decision } from '@/features/accounts/policy';
 import type { Viewer } from '@/features/accounts/schema';
 import type { AnalyticsConfig } from '@/features/analytics/config';
 import type { PublicWorkspace } from '@/features/settings/schema';
-import { getPublicWorkspace } from '@/features/settings/server/service';
-import { resolveActor, type Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/http/actor';
 import { logger } from '@/server/log';
 import type { ShellProps } from '../types';
+import { loadShellContext } from './shell-context';
 
 function analyticsConfig(): AnalyticsConfig {
   const e = env();
@@ -62,7 +62,7 @@ export function gate(ctx: GetServerSidePropsContext, decision: Decision): GetSer
 export function withShell<P extends Record<string, unknown>>(inner?: Inner<P>, options: ShellOptions = {}): GetServerSideProps<ShellProps & Partial<P>> {
   return async (ctx) => {
     try {
-      const [workspace, actor] = await Promise.all([getPublicWorkspace(), resolveActor(ctx.req, ctx.res)]);
+      const { workspace, actor } = await loadShellContext(ctx.req, ctx.res);
       if (!workspace.setupDone && !options.setupPage) return { redirect: { destination: '/setup', permanent: false } };
       if (workspace.setupDone && options.setupPage) return { redirect: { destination: '/', permanent: false } };
       if (workspace.access === 'sign_in_required' && actor.kind === 'visitor' && !options.openToVisitors && !options.setupPage) {
