@@ -1,4 +1,5 @@
-import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { forwardRef, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { FieldFrame } from './FieldFrame';
 
 type Props = SelectHTMLAttributes<HTMLSelectElement> & {
   label: string;
@@ -11,39 +12,17 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
 
 /** A labelled native select with its hint and inline error, wired for screen readers. */
 export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField({ label, hideLabel, options, error, hint, id, className, ...select }, ref) {
-  const autoId = useId();
-  const selectId = id ?? autoId;
-  const hintId = hint ? `${selectId}-hint` : undefined;
-  const errorId = error ? `${selectId}-error` : undefined;
   return (
-    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
-      <label htmlFor={selectId} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
-        {label}
-      </label>
-      <select
-        ref={ref}
-        id={selectId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={[hintId, errorId].filter(Boolean).join(' ') || undefined}
-        className={`rounded-md border bg-surface px-3 py-2 text-fg ${error ? 'border-danger' : 'border-border'}`}
-        {...select}
-      >
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {hint ? (
-        <p id={hintId} className="m-0 text-xs text-muted">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={errorId} className="m-0 text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hideLabel={hideLabel} error={error} hint={hint} id={id} className={className}>
+      {(control) => (
+        <select ref={ref} {...control} {...select}>
+          {options.map((o) => (
+            <option key={o.value} value={o.value}>
+              {o.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </FieldFrame>
   );
 });
