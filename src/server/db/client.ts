@@ -17,6 +17,12 @@ export type Driver = 'pglite' | 'postgres';
 export interface DbHandle {
   db: Db;
   driver: Driver;
+  /**
+   * True when this process is the database's only client (embedded PGlite): an in-process cache
+   * invalidated on this process's own writes is then exact. False for a server that other
+   * instances share, where no cache may stand in for the database.
+   */
+  exclusive: boolean;
   /** Runs the migrations in ./drizzle; safe to call from several instances at once. */
   migrate(): Promise<void>;
   close(): Promise<void>;

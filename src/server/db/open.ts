@@ -58,6 +58,7 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
   return {
     db,
     driver: 'pglite',
+    exclusive: true,
     migrate: async () => {
       await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
     },
@@ -78,6 +79,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   return {
     db,
     driver: 'postgres',
+    exclusive: false,
     migrate: async () => {
       const client = await pool.connect();
       try {

@@ -6,6 +6,7 @@ import { users, workspaceSettings } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
 import { logger } from '@/server/log';
 import type { setupInput } from '../schema';
+import { forgetWorkspace } from '@/features/settings/server/cache';
 import { hashPassword } from './passwords';
 
 /**
@@ -14,7 +15,7 @@ import { hashPassword } from './passwords';
  */
 export async function completeSetup(input: z.output<typeof setupInput>, ip?: string): Promise<{ userId: string }> {
   const passwordHash = await hashPassword(input.password);
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const [ws] = await tx.select().from(workspaceSettings).where(eq(workspaceSettings.id, 1)).for('update');
     if (ws?.setupCompletedAt) throw new AppError('SETUP_DONE');
     const [user] = await tx
@@ -27,6 +28,8 @@ export async function completeSetup(input: z.output<typeof setupInput>, ip?: str
     await recordAudit({ actor, action: 'workspace.setup', targetType: 'workspace', targetId: '1', after: { name: input.workspaceName }, ip }, tx);
     return { userId: user!.id };
   });
+  forgetWorkspace();
+  return result;
 }
 
 export async function isSetupDone(): Promise<boolean> {

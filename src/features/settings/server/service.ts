@@ -3,6 +3,7 @@ import { recordAudit } from '@/features/audit/server/service';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
 import { workspaceSettingsSchema, type PublicWorkspace, type WorkspaceSettings, type workspaceSettingsPatch } from '../schema';
+import { cachedWorkspace, forgetWorkspace, rememberWorkspace } from './cache';
 import { getWorkspaceSettings, updateWorkspaceSettings, type WorkspaceSettingsRow } from './queries';
 
 const FALLBACK: PublicWorkspace = {
@@ -16,9 +17,11 @@ const FALLBACK: PublicWorkspace = {
 
 /** The workspace as any visitor may see it: what the shell needs on every page. */
 export async function getPublicWorkspace(): Promise<PublicWorkspace> {
+  const cached = cachedWorkspace();
+  if (cached) return cached;
   const row = await getWorkspaceSettings(db());
   if (!row) return FALLBACK;
-  return {
+  const workspace: PublicWorkspace = {
     name: row.name,
     logoUrl: row.logoUrl,
     accentColor: row.accentColor,
@@ -26,6 +29,8 @@ export async function getPublicWorkspace(): Promise<PublicWorkspace> {
     access: row.access,
     setupDone: row.setupCompletedAt !== null,
   };
+  rememberWorkspace(workspace);
+  return workspace;
 }
 
 const SETTING_KEYS = ['name', 'accentColor', 'defaultTheme', 'access', 'signupPolicy', 'allowedDomains', 'moderation'] as const satisfies readonly (keyof WorkspaceSettings)[];
@@ -60,7 +65,7 @@ export async function updateWorkspaceSettingsAs(
   patch: z.output<typeof workspaceSettingsPatch>,
   ip: string,
 ): Promise<WorkspaceSettings> {
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const before = settingsOf(await requireRow(getWorkspaceSettings(tx, { forUpdate: true })));
     const merged = workspaceSettingsSchema.safeParse({ ...before, ...patch });
     if (!merged.success) {
@@ -78,4 +83,6 @@ export async function updateWorkspaceSettingsAs(
     );
     return after;
   });
+  forgetWorkspace();
+  return result;
 }

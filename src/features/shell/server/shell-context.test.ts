@@ -59,3 +59,30 @@ describe('loadShellContext: the workspace and the viewer in one statement', () =
     expect(String(res.getHeader('set-cookie'))).toMatch(/Max-Age=2592000/);
   });
 });
+
+describe('the workspace in memory (embedded PGlite only)', () => {
+  it('serves visitors from memory only where this process is the only client, and forgets on change', async () => {
+    const { forgetWorkspace } = await import('@/features/settings/server/cache');
+    const { getDbHandle } = await import('@/server/db/client');
+    const exclusive = getDbHandle()!.exclusive;
+    forgetWorkspace();
+    await db().update(workspaceSettings).set({ name: 'First' }).where(eq(workspaceSettings.id, 1));
+    expect((await loadShellContext(request().req, request().res)).workspace.name).toBe('First');
+    // A change behind the app's back: PGlite (exclusive) still shows the remembered row…
+    await db().update(workspaceSettings).set({ name: 'Second' }).where(eq(workspaceSettings.id, 1));
+    const seen = (await loadShellContext(request().req, request().res)).workspace.name;
+    expect(seen).toBe(exclusive ? 'First' : 'Second');
+    // …until the app forgets it, as every write path through the services does.
+    forgetWorkspace();
+    expect((await loadShellContext(request().req, request().res)).workspace.name).toBe('Second');
+  });
+
+  it('a settings change through the service is visible at once', async () => {
+    const { updateWorkspaceSettingsAs } = await import('@/features/settings/server/service');
+    const admin = await createTestActor('admin');
+    await loadShellContext(request().req, request().res);
+    await updateWorkspaceSettingsAs({ id: admin.id, displayName: admin.displayName }, { name: 'Renamed', access: 'sign_in_required' }, '127.0.0.1');
+    const ctx = await loadShellContext(request().req, request().res);
+    expect(ctx.workspace).toMatchObject({ name: 'Renamed', access: 'sign_in_required' });
+  });
+});

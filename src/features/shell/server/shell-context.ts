@@ -5,6 +5,7 @@ import { clearSessionCookie, readSessionToken } from '@/features/accounts/server
 import { refreshSession, staleSessionSql } from '@/features/accounts/server/sessions';
 import { hashToken } from '@/features/accounts/server/tokens';
 import type { PublicWorkspace, Theme, WorkspaceAccess } from '@/features/settings/schema';
+import { cachedWorkspace, rememberWorkspace } from '@/features/settings/server/cache';
 import { queryRows } from '@/server/db/client';
 import { VISITOR, type Actor } from '@/server/http/actor';
 
@@ -33,6 +34,9 @@ interface Row extends Record<string, unknown> {
 export async function loadShellContext(req: IncomingMessage, res: ServerResponse): Promise<{ workspace: PublicWorkspace; actor: Actor }> {
   const token = readSessionToken(req);
   const tokenHash = token ? hashToken(token) : null;
+  // A visitor needs only the workspace, which embedded PGlite can serve from memory (settings/server/cache.ts).
+  const cached = token ? undefined : cachedWorkspace();
+  if (cached) return { workspace: cached, actor: VISITOR };
   const rows = await queryRows<Row>(sql`
     select w.name, w.logo_url, w.accent_color, w.default_theme, w.access, w.setup_completed_at is not null as setup_done,
            u.id as user_id, u.email, u.display_name, u.avatar_url, u.role, u.email_verified_at is not null as email_verified,
@@ -51,6 +55,7 @@ export async function loadShellContext(req: IncomingMessage, res: ServerResponse
     access: row.access,
     setupDone: row.setup_done,
   };
+  rememberWorkspace(workspace);
   if (!token || !tokenHash) return { workspace, actor: VISITOR };
   if (!row.user_id) {
     clearSessionCookie(res);
