@@ -121,6 +121,14 @@ function main() {
     typeof delta === 'number' ? (Math.abs(delta) <= 1000 ? `PASS (${delta >= 0 ? '+' : ''}${delta} B)` : `MISS (${delta >= 0 ? '+' : ''}${delta} B)`) : 'n/a',
     fl,
   ]);
+  const hydrated = pick(fljs, 'summary.hydrated');
+  rows.push([
+    'page / hydrated in Chromium (OFF, ON, ON+consent)',
+    Array.isArray(hydrated) ? hydrated.map((h) => (h ? 'yes' : 'NO')).join(', ') : 'n/a',
+    'yes',
+    Array.isArray(hydrated) ? (hydrated.every(Boolean) ? 'PASS' : 'MISS') : 'n/a',
+    fl,
+  ]);
   const extra = pick(fljs, 'summary.consentExtraScripts');
   rows.push([
     'lazy analytics chunk(s) after consent',

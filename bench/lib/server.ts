@@ -60,6 +60,12 @@ const live = new Set<ChildProcess>();
 process.on('exit', () => {
   for (const child of live) child.kill('SIGKILL');
 });
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(signal, () => {
+    console.error(`benchmark interrupted (${signal}); stopping its servers`);
+    process.exit(130);
+  });
+}
 
 /** Throws when something already listens on the port (a stale server would answer our probes). */
 export async function assertPortFree(port: number): Promise<void> {
