@@ -1,3 +1,4 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { anyone } from '@/server/http/actor';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { emailOnlyInput, resetPasswordInput, setupInput, signInInput, signUpInput, tokenInput } from '../schema';
@@ -57,64 +58,51 @@ export const signOutRoute = route({
   }),
 });
 
-export const verifyEmailRoute = route({
-  POST: endpoint({
-    authorize: anyone,
-    openToVisitors: true,
-    body: tokenInput,
-    rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
-    handle: async ({ body, req, res, ip }) => {
-      await verifyEmail(body.token, { req, res, ip });
-      return json({ status: 'signed-in' });
-    },
-  }),
-});
+/** Single-use emailed links: limited per source so tokens cannot be guessed by volume. */
+const TOKEN_USE = { name: 'token-use', limit: 30, windowSeconds: 60 };
 
-export const forgotPasswordRoute = route({
-  POST: endpoint({
-    authorize: anyone,
-    openToVisitors: true,
-    body: emailOnlyInput,
-    handle: async ({ body, ip }) => {
-      await requestPasswordReset(body.email, ip);
-      return json(CHECK_EMAIL, 202);
-    },
-  }),
-});
+/** "Email me a link": always 202, whether or not the address has an account. */
+const emailRequestRoute = (send: (email: string, ip: string) => Promise<void>) =>
+  route({
+    POST: endpoint({
+      authorize: anyone,
+      openToVisitors: true,
+      body: emailOnlyInput,
+      handle: async ({ body, ip }) => {
+        await send(body.email, ip);
+        return json(CHECK_EMAIL, 202);
+      },
+    }),
+  });
+
+/** Following an emailed link that signs the person in (verification, magic link). */
+const tokenSignInRoute = (follow: (token: string, http: { req: IncomingMessage; res: ServerResponse; ip: string }) => Promise<void>) =>
+  route({
+    POST: endpoint({
+      authorize: anyone,
+      openToVisitors: true,
+      body: tokenInput,
+      rateLimit: TOKEN_USE,
+      handle: async ({ body, req, res, ip }) => {
+        await follow(body.token, { req, res, ip });
+        return json({ status: 'signed-in' });
+      },
+    }),
+  });
+
+export const verifyEmailRoute = tokenSignInRoute(verifyEmail);
+export const consumeMagicLinkRoute = tokenSignInRoute(consumeMagicLink);
+export const forgotPasswordRoute = emailRequestRoute(requestPasswordReset);
+export const magicLinkRoute = emailRequestRoute(requestMagicLink);
 
 export const resetPasswordRoute = route({
   POST: endpoint({
     authorize: anyone,
     openToVisitors: true,
     body: resetPasswordInput,
-    rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
+    rateLimit: TOKEN_USE,
     handle: async ({ body, req, res, ip }) => {
       await resetPassword(body.token, body.password, { req, res, ip });
-      return json({ status: 'signed-in' });
-    },
-  }),
-});
-
-export const magicLinkRoute = route({
-  POST: endpoint({
-    authorize: anyone,
-    openToVisitors: true,
-    body: emailOnlyInput,
-    handle: async ({ body, ip }) => {
-      await requestMagicLink(body.email, ip);
-      return json(CHECK_EMAIL, 202);
-    },
-  }),
-});
-
-export const consumeMagicLinkRoute = route({
-  POST: endpoint({
-    authorize: anyone,
-    openToVisitors: true,
-    body: tokenInput,
-    rateLimit: { name: 'token-use', limit: 30, windowSeconds: 60 },
-    handle: async ({ body, req, res, ip }) => {
-      await consumeMagicLink(body.token, { req, res, ip });
       return json({ status: 'signed-in' });
     },
   }),
