@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { and, eq, lt, ne, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { db, queryRows } from '@/server/db/client';
 import { sessions } from '@/server/db/schema';
 import type { Role } from '../schema';
@@ -40,46 +40,58 @@ export async function startSession(req: IncomingMessage, res: ServerResponse, us
   setSessionCookie(res, token);
 }
 
+/** The columns of a session lookup, named as `settleSession` reads them (user columns null when none). */
+export interface SessionRow extends Record<string, unknown> {
+  user_id: string | null;
+  email: string | null;
+  display_name: string | null;
+  avatar_url: string | null;
+  role: Role | null;
+  email_verified: boolean | null;
+  stale: boolean | null;
+}
+
+/** The select list of a session lookup; goes with `sessionJoin`. */
+export const sessionColumns = sql`u.id as user_id, u.email, u.display_name, u.avatar_url, u.role,
+  u.email_verified_at is not null as email_verified, s.expires_at < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS}) as stale`;
+
 /**
- * The signed-in user of a request, from the session cookie: one indexed lookup. Expired,
- * banned and deleted users have no session. Extends the session (and its cookie) once a day.
+ * The session rules, in one place: the session with this token hash, unexpired, and its user,
+ * neither banned nor deleted. Left joins (aliases s and u), so a query can also read other rows.
  */
-export async function getSessionUser(req: IncomingMessage, res?: ServerResponse): Promise<SessionUser | null> {
-  const token = readSessionToken(req);
-  if (!token) return null;
-  const tokenHash = hashToken(token);
-  const rows = await queryRows<{
-    id: string;
-    email: string;
-    display_name: string;
-    avatar_url: string | null;
-    role: Role;
-    email_verified_at: unknown;
-    stale: boolean;
-  }>(sql`
-    select u.id, u.email, u.display_name, u.avatar_url, u.role, u.email_verified_at,
-           ${staleSessionSql(sql`s.expires_at`)} as stale
-    from sessions s join users u on u.id = s.user_id
-    where s.token_hash = ${tokenHash} and s.expires_at > now() and u.banned_at is null and u.deleted_at is null`);
-  const row = rows[0];
-  if (!row) {
+export const sessionJoin = (tokenHash: string | null) => sql`
+  left join sessions s on s.token_hash = ${tokenHash} and s.expires_at > now()
+  left join users u on u.id = s.user_id and u.banned_at is null and u.deleted_at is null`;
+
+/**
+ * Turns a session lookup's row into the signed-in user: none clears the cookie, and a session
+ * more than a day into its 30 is extended (with its cookie).
+ */
+export async function settleSession(row: SessionRow | undefined, token: string, tokenHash: string, res?: ServerResponse): Promise<SessionUser | null> {
+  if (!row?.user_id) {
     if (res) clearSessionCookie(res);
     return null;
   }
   if (row.stale) await refreshSession(token, tokenHash, res);
   return {
-    id: row.id,
-    email: row.email,
-    displayName: row.display_name,
+    id: row.user_id,
+    email: row.email!,
+    displayName: row.display_name!,
     avatarUrl: row.avatar_url,
-    role: row.role,
-    emailVerified: row.email_verified_at !== null,
+    role: row.role!,
+    emailVerified: Boolean(row.email_verified),
     sessionHash: tokenHash,
   };
 }
 
-/** The SQL test for "extend this session now" (sliding expiry, at most once a day), on `expires_at`. */
-export const staleSessionSql = (expiresAt: SQL) => sql`${expiresAt} < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS})`;
+/** The signed-in user of a request, from the session cookie: one indexed lookup. */
+export async function getSessionUser(req: IncomingMessage, res?: ServerResponse): Promise<SessionUser | null> {
+  const token = readSessionToken(req);
+  if (!token) return null;
+  const tokenHash = hashToken(token);
+  const rows = await queryRows<SessionRow>(sql`select ${sessionColumns} from (values (1)) as one (x) ${sessionJoin(tokenHash)}`);
+  return settleSession(rows[0], token, tokenHash, res);
+}
 
 /** Extends a session to a full lifetime from now, and its cookie with it. */
 export async function refreshSession(token: string, tokenHash: string, res?: ServerResponse): Promise<void> {

@@ -6,21 +6,12 @@ import { workspaceSettingsSchema, type PublicWorkspace, type WorkspaceSettings, 
 import { cachedWorkspace, forgetWorkspace, rememberWorkspace } from './cache';
 import { getWorkspaceSettings, updateWorkspaceSettings, type WorkspaceSettingsRow } from './queries';
 
-const FALLBACK: PublicWorkspace = {
-  name: 'Chorus',
-  logoUrl: null,
-  accentColor: '#6d28d9',
-  defaultTheme: 'system',
-  access: 'public',
-  setupDone: false,
-};
-
 /** The workspace as any visitor may see it: what the shell needs on every page. */
 export async function getPublicWorkspace(): Promise<PublicWorkspace> {
   const cached = cachedWorkspace();
   if (cached) return cached;
   const row = await getWorkspaceSettings(db());
-  if (!row) return FALLBACK;
+  if (!row) throw new Error('the workspace settings row is missing: have the migrations run?');
   const workspace: PublicWorkspace = {
     name: row.name,
     logoUrl: row.logoUrl,

@@ -21,7 +21,7 @@ import { NavigationEffects } from './NavigationEffects';
 const TOP_LOADER_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
 NProgress.configure({ barSelector: '.bar' });
 
-/** Shown only on pages rendered without server data (the static 404 and 500 fallbacks). */
+/** Shown only on pages rendered without the shell's server data (the error page, diagnostics). */
 const FALLBACK_WORKSPACE: PublicWorkspace = {
   name: 'Chorus',
   logoUrl: null,
