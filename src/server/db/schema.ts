@@ -3,8 +3,11 @@
  * Features add their tables here; migrations are generated from this file (npm run db:generate).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AUTH_TOKEN_KINDS, ROLES } from '@/features/accounts/schema';
+import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/schema';
+import { POST_APPROVAL } from '@/features/posts/schema';
+import { STATUS_CATEGORIES } from '@/features/statuses/schema';
 import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/features/settings/schema';
 
 const timestamps = {
@@ -139,4 +142,217 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`), index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Boards (SPEC.md §3). Archived boards stay readable and take nothing new. */
+export const boards = pgTable(
+  'boards',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    visibility: text('visibility', { enum: BOARD_VISIBILITY }).notNull().default('public'),
+    posting: text('posting', { enum: BOARD_POSTING }).notNull().default('members'),
+    position: integer('position').notNull().default(0),
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('boards_slug_key').on(t.slug),
+    check('boards_visibility_valid', sql`${t.visibility} in ('public', 'private')`),
+    check('boards_posting_valid', sql`${t.posting} in ('members', 'team')`),
+  ],
+);
+
+/** Members granted a private board. */
+export const boardMembers = pgTable(
+  'board_members',
+  {
+    boardId: uuid('board_id')
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.boardId, t.userId] }), index('board_members_user_idx').on(t.userId)],
+);
+
+/** Statuses (SPEC.md §3); the defaults are inserted by the migration. Names are unique without regard to case. */
+export const statuses = pgTable(
+  'statuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    category: text('category', { enum: STATUS_CATEGORIES }).notNull(),
+    position: integer('position').notNull().default(0),
+    onRoadmap: boolean('on_roadmap').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('statuses_slug_key').on(t.slug),
+    uniqueIndex('statuses_name_key').on(sql`lower(${t.name})`),
+    check('statuses_category_valid', sql`${t.category} in ('open', 'planned', 'in_progress', 'done', 'closed')`),
+    check('statuses_color_valid', sql`${t.color} ~ '^#[0-9a-fA-F]{6}$'`),
+  ],
+);
+
+/** Tags (SPEC.md §3): names unique without regard to case. */
+export const tags = pgTable(
+  'tags',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    color: text('color').notNull().default('#64748b'),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('tags_name_key').on(sql`lower(${t.name})`), check('tags_color_valid', sql`${t.color} ~ '^#[0-9a-fA-F]{6}$'`)],
+);
+
+/**
+ * Posts (SPEC.md §3). `number` is sequential and stable (the URL); `vote_count` and
+ * `comment_count` are counters kept in the same transaction as the rows they count;
+ * `trending_score` is the §9 formula, written on every vote and refreshed periodically so the
+ * trending order is an index scan; `search` is the full-text vector of title and body.
+ */
+export const posts = pgTable(
+  'posts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: integer('number').notNull().generatedByDefaultAsIdentity(),
+    boardId: uuid('board_id')
+      .notNull()
+      .references(() => boards.id, { onDelete: 'restrict' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    statusId: uuid('status_id').references(() => statuses.id, { onDelete: 'restrict' }),
+    statusChangedAt: timestamp('status_changed_at', { withTimezone: true }),
+    voteCount: integer('vote_count').notNull().default(0),
+    commentCount: integer('comment_count').notNull().default(0),
+    trendingScore: doublePrecision('trending_score').notNull().default(0),
+    mergedIntoId: uuid('merged_into_id'),
+    mergedAt: timestamp('merged_at', { withTimezone: true }),
+    pinned: boolean('pinned').notNull().default(false),
+    approval: text('approval', { enum: POST_APPROVAL }).notNull().default('approved'),
+    /** Last activity: edit, comment, status change. Drives the `updated` sort. */
+    activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
+    search: tsvector('search')
+      .notNull()
+      .generatedAlwaysAs(sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, left(coalesce(body, ''), 20000)), 'B')`),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('posts_number_key').on(t.number),
+    index('posts_board_trending_idx').on(t.boardId, t.trendingScore.desc(), t.id.desc()),
+    index('posts_board_top_idx').on(t.boardId, t.voteCount.desc(), t.id.desc()),
+    index('posts_board_new_idx').on(t.boardId, t.createdAt.desc(), t.id.desc()),
+    index('posts_board_activity_idx').on(t.boardId, t.activityAt.desc(), t.id.desc()),
+    index('posts_trending_idx').on(t.trendingScore.desc(), t.id.desc()),
+    index('posts_status_idx').on(t.statusId),
+    index('posts_author_idx').on(t.authorId),
+    index('posts_merged_into_idx').on(t.mergedIntoId),
+    index('posts_search_idx').using('gin', t.search),
+    index('posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    check('posts_approval_valid', sql`${t.approval} in ('pending', 'approved', 'rejected')`),
+    check('posts_counts_nonnegative', sql`${t.voteCount} >= 0 and ${t.commentCount} >= 0`),
+    check('posts_not_merged_into_self', sql`${t.mergedIntoId} is null or ${t.mergedIntoId} <> ${t.id}`),
+  ],
+);
+
+export const postTags = pgTable(
+  'post_tags',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    tagId: uuid('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.tagId] }), index('post_tags_tag_idx').on(t.tagId)],
+);
+
+/**
+ * Votes (SPEC.md §3): one per (post, user). `cast_by_id` is the team member who voted on the
+ * person's behalf. `merged_from_id` marks a vote copied here when a duplicate was merged in, so
+ * unmerging removes exactly the copies (the duplicate keeps its own rows throughout).
+ */
+export const votes = pgTable(
+  'votes',
+  {
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    castById: uuid('cast_by_id').references(() => users.id, { onDelete: 'set null' }),
+    mergedFromId: uuid('merged_from_id').references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('votes_user_idx').on(t.userId), index('votes_post_created_idx').on(t.postId, t.createdAt.desc())],
+);
+
+/** Comments (SPEC.md §3); `internal` notes are seen by the team only. Ids are the `#comment-<id>` anchors. */
+export const comments = pgTable(
+  'comments',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    internal: boolean('internal').notNull().default(false),
+    approval: text('approval', { enum: POST_APPROVAL }).notNull().default('approved'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (t) => [index('comments_post_idx').on(t.postId, t.createdAt, t.id), index('comments_author_idx').on(t.authorId)],
+);
+
+/** A post's history: every status change, with its optional public note (SPEC.md §3). */
+export const statusChanges = pgTable(
+  'status_changes',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    fromStatusId: uuid('from_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    toStatusId: uuid('to_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    byId: uuid('by_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note').notNull().default(''),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('status_changes_post_idx').on(t.postId, t.createdAt)],
+);
+
+/**
+ * Subscriptions to a post (SPEC.md §3). Posting, voting and commenting subscribe a member unless
+ * they chose otherwise: the row remembers an explicit unsubscribe (`subscribed = false`).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    subscribed: boolean('subscribed').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('subscriptions_post_idx').on(t.postId)],
 );

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+import { authorSchema } from '@/features/posts/schema';
+
+/** Markdown, 1–5,000 characters (SPEC.md §5). */
+export const commentBodySchema = z
+  .string({ message: 'Write a comment' })
+  .max(5_000, 'Comments are at most 5,000 characters')
+  .refine((v) => v.trim().length > 0, 'Write a comment');
+
+export const commentInput = z.object({
+  body: commentBodySchema,
+  /** A team-only note (moderators and admins). */
+  internal: z.boolean().default(false),
+});
+export type CommentInput = z.infer<typeof commentInput>;
+export const commentUpdateInput = z.object({ body: commentBodySchema });
+export const commentParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const commentSchema = z.object({
+  id: z.number().int(),
+  postNumber: z.number().int(),
+  author: authorSchema,
+  /** Markdown source; null once deleted. */
+  body: z.string().nullable(),
+  internal: z.boolean(),
+  createdAt: z.string(),
+  editedAt: z.string().nullable(),
+  deleted: z.boolean(),
+});
+export type Comment = z.infer<typeof commentSchema>;

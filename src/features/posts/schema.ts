@@ -1,0 +1,128 @@
+import { z } from 'zod';
+import { statusRefSchema } from '@/features/statuses/schema';
+import { tagRefSchema } from '@/features/tags/schema';
+
+/** Post enumerations (SPEC.md §3, §4), defined once. */
+export const POST_APPROVAL = ['pending', 'approved', 'rejected'] as const;
+export type PostApproval = (typeof POST_APPROVAL)[number];
+export const POST_SORTS = ['trending', 'top', 'new', 'updated'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending', top: 'Top', new: 'New', updated: 'Recently updated' };
+
+/** SPEC.md §9. */
+export const PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 100;
+
+/** Trending score (SPEC.md §9): votes ÷ (age in hours + 2)^1.5. */
+export function trendingScore(votes: number, createdAt: Date, now = new Date()): number {
+  const ageHours = Math.max(0, (now.getTime() - createdAt.getTime()) / 3_600_000);
+  return votes / Math.pow(ageHours + 2, 1.5);
+}
+
+// SPEC.md §5. The same schemas validate the API, drive the forms and type the code.
+/** Trimmed, inner whitespace collapsed, 4–120 characters. */
+export const postTitleSchema = z
+  .string({ message: 'Enter a title' })
+  .transform((v) => v.replace(/\s+/g, ' ').trim())
+  .pipe(
+    z
+      .string()
+      .min(4, 'Titles need at least 4 characters')
+      .max(120, 'Titles are at most 120 characters')
+      .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'Titles cannot contain control characters'),
+  );
+/** Markdown, 0–10,000 characters. */
+export const postBodySchema = z.string().max(10_000, 'Descriptions are at most 10,000 characters');
+
+export const newPostInput = z.object({
+  board: z.string().min(1, 'Choose a board').max(60),
+  title: postTitleSchema,
+  body: postBodySchema.default(''),
+});
+export type NewPostInput = z.infer<typeof newPostInput>;
+
+export const postUpdateInput = z.object({ title: postTitleSchema.optional(), body: postBodySchema.optional() });
+export type PostUpdateInput = z.infer<typeof postUpdateInput>;
+
+/** `/p/42` or `/p/42-any-slug`: the number decides, the slug is decoration. */
+export const postNumberParam = z
+  .string()
+  .regex(/^\d{1,9}(?:-[^/]*)?$/, 'Not a post number')
+  .transform((v) => Number.parseInt(v, 10))
+  .pipe(z.number().int().positive());
+export const postParams = z.object({ number: postNumberParam });
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => (v ? v : undefined));
+
+/** The board list's query: every filter lives in the URL (SPEC.md §2). */
+export const postListQuery = z.object({
+  board: optionalText(60),
+  sort: z.enum(POST_SORTS).default('trending'),
+  status: optionalText(60),
+  tag: optionalText(60),
+  q: optionalText(200),
+  cursor: optionalText(400),
+  limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
+});
+export type PostListQuery = z.infer<typeof postListQuery>;
+
+export const similarPostsQuery = z.object({
+  title: z.string().trim().min(3).max(200),
+  board: optionalText(60),
+  limit: z.coerce.number().int().min(1).max(10).default(5),
+});
+
+export const postStatusInput = z.object({
+  statusId: z.uuid({ message: 'Choose a status' }),
+  note: z.string().trim().max(5_000, 'Notes are at most 5,000 characters').default(''),
+});
+export const postApprovalInput = z.object({ approval: z.enum(['approved', 'rejected']) });
+export const postPinInput = z.object({ pinned: z.boolean() });
+export const postMergeInput = z.object({ into: z.coerce.number().int().positive({ message: 'Enter the number of the post to merge into' }) });
+
+export const authorSchema = z.object({
+  id: z.uuid().nullable(),
+  displayName: z.string(),
+  avatarUrl: z.string().nullable(),
+  isTeam: z.boolean(),
+});
+export type Author = z.infer<typeof authorSchema>;
+
+/**
+ * A highlighted fragment: search matches come back as plain text split into runs, never as
+ * HTML, so the browser renders them as text.
+ */
+export const highlightSchema = z.array(z.object({ text: z.string(), match: z.boolean() }));
+export type Highlight = z.infer<typeof highlightSchema>;
+
+/** A post in a list (board page, home page, API). */
+export const postSummarySchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  board: z.object({ slug: z.string(), name: z.string() }),
+  author: authorSchema,
+  status: statusRefSchema.nullable(),
+  tags: z.array(tagRefSchema),
+  voteCount: z.number().int(),
+  commentCount: z.number().int(),
+  voted: z.boolean(),
+  pinned: z.boolean(),
+  approval: z.enum(POST_APPROVAL),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  /** Present for search results: the title and excerpt with the matches marked. */
+  highlight: z.object({ title: highlightSchema, excerpt: highlightSchema }).optional(),
+});
+export type PostSummary = z.infer<typeof postSummarySchema>;
+
+export const postPageSchema = z.object({ items: z.array(postSummarySchema), nextCursor: z.string().nullable() });
+export type PostPage = z.infer<typeof postPageSchema>;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { colourSchema } from '@/features/settings/schema';
+
+/** Status categories (SPEC.md §3, §4), defined once. The category drives voting and the roadmap. */
+export const STATUS_CATEGORIES = ['open', 'planned', 'in_progress', 'done', 'closed'] as const;
+export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
+export const STATUS_CATEGORY_LABELS: Record<StatusCategory, string> = {
+  open: 'Open',
+  planned: 'Planned',
+  in_progress: 'In progress',
+  done: 'Done',
+  closed: 'Closed',
+};
+/** Voting is open in these categories; in the others it is closed and cast votes stay (SPEC.md §4). */
+export const VOTING_OPEN_CATEGORIES: readonly StatusCategory[] = ['open', 'planned', 'in_progress'];
+export const isVotingOpenCategory = (c: StatusCategory | null | undefined): boolean => c == null || VOTING_OPEN_CATEGORIES.includes(c);
+
+/** The default statuses every workspace starts with (also inserted by the migration). */
+export const DEFAULT_STATUSES = [
+  { slug: 'open', name: 'Open', color: '#64748b', category: 'open', onRoadmap: false },
+  { slug: 'under-review', name: 'Under review', color: '#0ea5e9', category: 'open', onRoadmap: false },
+  { slug: 'planned', name: 'Planned', color: '#8b5cf6', category: 'planned', onRoadmap: true },
+  { slug: 'in-progress', name: 'In progress', color: '#f59e0b', category: 'in_progress', onRoadmap: true },
+  { slug: 'complete', name: 'Complete', color: '#10b981', category: 'done', onRoadmap: true },
+  { slug: 'closed', name: 'Closed', color: '#ef4444', category: 'closed', onRoadmap: false },
+] as const satisfies readonly { slug: string; name: string; color: string; category: StatusCategory; onRoadmap: boolean }[];
+
+/** Tag and status names: 1–30 characters, unique without regard to case (SPEC.md §5). */
+export const shortNameSchema = z
+  .string({ message: 'Enter a name' })
+  .transform((v) => v.replace(/\s+/g, ' ').trim())
+  .pipe(z.string()
+  .min(1, 'Enter a name')
+  .max(30, 'Names are at most 30 characters')
+  .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'Names cannot contain control characters'));
+
+export const statusInput = z.object({
+  name: shortNameSchema,
+  color: colourSchema.transform((c) => c.toLowerCase()),
+  category: z.enum(STATUS_CATEGORIES, { message: 'Choose a category' }),
+  onRoadmap: z.boolean().default(false),
+});
+export type StatusInput = z.infer<typeof statusInput>;
+export const statusUpdateInput = statusInput.partial();
+export const statusReorderInput = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
+/** Deleting a status that posts use moves them to another status first. */
+export const statusDeleteQuery = z.object({ id: z.uuid(), moveTo: z.uuid().optional() });
+
+export const statusSchema = z.object({
+  id: z.uuid(),
+  slug: z.string(),
+  name: z.string(),
+  color: z.string(),
+  category: z.enum(STATUS_CATEGORIES),
+  position: z.number().int(),
+  onRoadmap: z.boolean(),
+  postCount: z.number().int(),
+});
+export type Status = z.infer<typeof statusSchema>;
+/** The short form posts carry. */
+export const statusRefSchema = statusSchema.pick({ id: true, slug: true, name: true, color: true, category: true });
+export type StatusRef = z.infer<typeof statusRefSchema>;
