@@ -1,6 +1,17 @@
 /** Typed links to every screen, so a renamed route breaks the build instead of a link. */
 export const paths = {
   home: () => '/',
+  /** A board's posts; every filter lives in the query string (SPEC.md §2). */
+  board: (slug: string, query?: { sort?: string; status?: string; tag?: string; q?: string; cursor?: string }) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v) params.set(k, v);
+    const qs = params.toString();
+    return `/b/${encodeURIComponent(slug)}${qs ? `?${qs}` : ''}`;
+  },
+  newPost: (boardSlug: string) => `/b/${encodeURIComponent(boardSlug)}/new`,
+  /** A post's canonical URL: its number, then its title as a decorative slug. */
+  post: (number: number, slug?: string, commentId?: number) => `/p/${number}${slug ? `-${slug}` : ''}${commentId ? `#comment-${commentId}` : ''}`,
+  docsApi: () => '/docs/api',
   roadmap: () => '/roadmap',
   changelog: () => '/changelog',
   privacy: (section?: string) => (section ? `/privacy#${section}` : '/privacy'),
@@ -12,6 +23,10 @@ export const paths = {
   settingsAccount: () => '/settings/account',
   admin: () => '/admin',
   adminMembers: () => '/admin/members',
+  adminInbox: () => '/admin/inbox',
+  adminBoards: () => '/admin/boards',
+  adminStatuses: () => '/admin/statuses',
+  adminTags: () => '/admin/tags',
   adminAudit: () => '/admin/audit',
   adminOutbox: () => '/admin/outbox',
   adminSettings: () => '/admin/settings',

@@ -9,6 +9,18 @@ export const POST_SORTS = ['trending', 'top', 'new', 'updated'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
 export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending', top: 'Top', new: 'New', updated: 'Recently updated' };
 
+/** The decorative slug of a post's URL (`/p/42-dark-mode`); the number alone decides. */
+export function postSlug(title: string): string {
+  return title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+}
+
 /** SPEC.md §9. */
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;

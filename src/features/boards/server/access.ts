@@ -1,0 +1,42 @@
+/**
+ * Which boards an actor may see (SPEC.md §6): the team sees every board; a member sees public
+ * boards and the private boards granted to them; a visitor sees public boards. Hidden boards
+ * answer 404, so their existence does not leak. Every board and post query is scoped through
+ * `visibleBoardSql`.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isTeamMember } from '@/features/accounts/policy';
+import type { DbOrTx } from '@/server/db/client';
+import { boardMembers, boards } from '@/server/db/schema';
+import type { Actor } from '@/server/http/actor';
+import { AppError } from '@/server/http/errors';
+
+export type BoardRow = typeof boards.$inferSelect;
+
+/** A condition on `boards` that holds for the boards this actor may see. */
+export function visibleBoardSql(actor: Actor): SQL {
+  if (isTeamMember(actor)) return sql`true`;
+  if (actor.kind === 'user') {
+    return sql`(${boards.visibility} = 'public' or exists (select 1 from ${boardMembers} bm where bm.board_id = ${boards.id} and bm.user_id = ${actor.id}))`;
+  }
+  return sql`${boards.visibility} = 'public'`;
+}
+
+/** The board with this slug if the actor may see it; NOT_FOUND otherwise. */
+export async function getVisibleBoard(db: DbOrTx, actor: Actor, slug: string): Promise<BoardRow> {
+  const [row] = await db
+    .select()
+    .from(boards)
+    .where(and(eq(boards.slug, slug.toLowerCase()), visibleBoardSql(actor)))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such board.');
+  return row;
+}
+
+/** Whether the actor may post, vote and comment on this board (archived boards take nothing new). */
+export function boardOpenFor(actor: Actor, board: Pick<BoardRow, 'posting' | 'archivedAt'>): 'allow' | 'unauthenticated' | 'forbidden' {
+  if (actor.kind !== 'user') return 'unauthenticated';
+  if (board.archivedAt) return 'forbidden';
+  if (board.posting === 'team' && !isTeamMember(actor)) return 'forbidden';
+  return 'allow';
+}

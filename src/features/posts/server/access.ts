@@ -1,0 +1,81 @@
+/**
+ * Which posts an actor may see, and the one lookup every post action starts from
+ * (SPEC.md §4, §6). A post is visible when its board is, it is not deleted, and it is approved,
+ * or it is pending and the actor is its author or on the team. Rejected posts are seen by the
+ * team only. Anything else answers 404.
+ */
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isTeamMember } from '@/features/accounts/policy';
+import { visibleBoardSql, type BoardRow } from '@/features/boards/server/access';
+import { isVotingOpenCategory, type StatusCategory } from '@/features/statuses/schema';
+import type { DbOrTx } from '@/server/db/client';
+import { boards, posts, statuses, users } from '@/server/db/schema';
+import type { Actor } from '@/server/http/actor';
+import { AppError } from '@/server/http/errors';
+
+export type PostRow = typeof posts.$inferSelect;
+
+/** A condition on `posts` (joined with `boards`) that holds for the posts this actor may see. */
+export function visiblePostSql(actor: Actor): SQL {
+  const approval = isTeamMember(actor)
+    ? sql`true`
+    : actor.kind === 'user'
+      ? sql`(${posts.approval} = 'approved' or (${posts.approval} = 'pending' and ${posts.authorId} = ${actor.id}))`
+      : sql`${posts.approval} = 'approved'`;
+  return sql`(${posts.deletedAt} is null and ${approval} and ${visibleBoardSql(actor)})`;
+}
+
+export interface PostContext {
+  post: PostRow;
+  board: BoardRow;
+  status: { id: string; slug: string; name: string; color: string; category: StatusCategory } | null;
+  author: { id: string; displayName: string; role: 'member' | 'moderator' | 'admin'; deleted: boolean } | null;
+}
+
+/**
+ * The post with this number as the actor may see it, with its board, status and author;
+ * NOT_FOUND when it does not exist or is hidden. `forUpdate` locks the post row (inside a
+ * transaction) so counters and state change one writer at a time.
+ */
+export async function getPostContext(db: DbOrTx, actor: Actor, number: number, opts: { forUpdate?: boolean } = {}): Promise<PostContext> {
+  const query = db
+    .select({
+      post: posts,
+      board: boards,
+      status: { id: statuses.id, slug: statuses.slug, name: statuses.name, color: statuses.color, category: statuses.category },
+      author: { id: users.id, displayName: users.displayName, role: users.role, deletedAt: users.deletedAt },
+    })
+    .from(posts)
+    .innerJoin(boards, eq(boards.id, posts.boardId))
+    .leftJoin(statuses, eq(statuses.id, posts.statusId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(and(eq(posts.number, number), visiblePostSql(actor)))
+    .limit(1);
+  const [row] = opts.forUpdate ? await query.for('update', { of: posts }) : await query;
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such post.');
+  return {
+    post: row.post,
+    board: row.board,
+    status: row.status?.id ? row.status : null,
+    author: row.author?.id
+      ? { id: row.author.id, displayName: row.author.deletedAt ? 'Deleted user' : row.author.displayName, role: row.author.role, deleted: Boolean(row.author.deletedAt) }
+      : null,
+  };
+}
+
+/**
+ * Voting is closed for done and closed statuses, merged posts, archived boards, and posts not
+ * (yet) approved (SPEC.md §4). Votes already cast stay.
+ */
+export function votingClosedReason(ctx: Pick<PostContext, 'post' | 'board' | 'status'>): string | null {
+  if (ctx.post.mergedIntoId) return 'This post was merged into another; vote there.';
+  if (ctx.board.archivedAt) return 'This board is archived.';
+  if (!isVotingOpenCategory(ctx.status?.category)) return 'Voting is closed for this post.';
+  if (ctx.post.approval !== 'approved') return 'This post is awaiting approval.';
+  return null;
+}
+
+export function assertVotingOpen(ctx: Pick<PostContext, 'post' | 'board' | 'status'>): void {
+  const reason = votingClosedReason(ctx);
+  if (reason) throw new AppError('VOTING_CLOSED', reason);
+}

@@ -1,0 +1,43 @@
+/**
+ * The safe Markdown tree the server sends to the browser: a whitelist of elements and plain
+ * strings, never HTML. The browser maps it to React elements (components/ui/Markdown), so user
+ * text is always text (SPEC.md §5).
+ */
+export type MdInline =
+  | string
+  | { t: 'em' | 'strong' | 'del'; c: MdInline[] }
+  | { t: 'code'; v: string }
+  | { t: 'a'; href: string; c: MdInline[] }
+  | { t: 'br' };
+
+export type MdBlock =
+  | { t: 'p'; c: MdInline[] }
+  | { t: 'h'; level: 3 | 4 | 5 | 6; c: MdInline[] }
+  | { t: 'pre'; lang: string | null; v: string }
+  | { t: 'quote'; c: MdBlock[] }
+  | { t: 'list'; ordered: boolean; start: number | null; items: { checked: boolean | null; c: MdBlock[] }[] }
+  | { t: 'hr' }
+  | { t: 'table'; head: MdInline[][]; rows: MdInline[][][] };
+
+export type MdDoc = MdBlock[];
+
+/**
+ * A cheap plain-text excerpt of Markdown for lists: markup characters dropped, whitespace
+ * collapsed, cut at a word boundary. Not a renderer; good enough for a two-line preview.
+ */
+export function plainExcerpt(markdown: string, max = 200): string {
+  const text = markdown
+    .slice(0, max * 4)
+    .replace(/```[\s\S]*?(```|$)/g, ' ')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+    .replace(/[*_~`]+/g, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
