@@ -70,6 +70,13 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
   },
 });
 
+/**
+ * E2E_ONLY=plain (a comma-separated list of servers) starts just those app servers, for a quick
+ * run of a few specs during development: `E2E_ONLY=plain npx playwright test e2e/x.spec.ts --project plain`.
+ */
+const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
+const wanted = (server: { env: Record<string, string> }) => !only || only.some((name) => server.env.CHORUS_DATA_DIR.startsWith(`.e2e/${name}-`));
+
 const ANALYTICS_SPECS = /\/analytics\.spec\.ts$/;
 /** Proves the product works while the analytics host never answers; meaningful only there. */
 const UNREACHABLE_SPECS = /\/analytics-unreachable\.spec\.ts$/;
@@ -104,6 +111,7 @@ export default defineConfig({
       reuseExistingServer: false,
       env: { SINK_SMTP_PORT: String(PORTS.sinkSmtp), SINK_HTTP_PORT: String(PORTS.sinkHttp) },
     },
+    ...[
     serve('plain', PORTS.plain),
     serve('analytics', PORTS.analytics, {
       POSTHOG_KEY: POSTHOG_TEST_KEY,
@@ -118,6 +126,7 @@ export default defineConfig({
     serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
     serve('workspace', PORTS.workspace),
     serve('smtp', PORTS.smtp, { SMTP_URL: `smtp://127.0.0.1:${PORTS.sinkSmtp}`, MAIL_FROM: 'Chorus e2e <no-reply@chorus.test>' }),
+    ].filter(wanted),
   ],
   projects: [
     { name: 'plain', testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS], use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },

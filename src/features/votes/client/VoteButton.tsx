@@ -1,0 +1,101 @@
+import { useRouter } from 'next/router';
+import { useRef, useState } from 'react';
+import { paths } from '@/config/paths';
+import { api, ApiError } from '@/lib/api';
+import type { VoteState } from '../schema';
+
+export interface VoteButtonProps {
+  postNumber: number;
+  postTitle: string;
+  voted: boolean;
+  voteCount: number;
+  /** Why voting is closed, when it is (done/closed status, merged, archived board). */
+  closedReason?: string | null;
+  /** False for visitors: a click takes them to sign in and back. */
+  signedIn: boolean;
+  size?: 'sm' | 'md';
+}
+
+/**
+ * One click toggles the vote (SPEC.md §4): the count changes at once and the server's answer
+ * settles it; a failure puts the previous state back and says why. Clicks while a request is
+ * in flight only change the wanted state, which is sent when the request returns, so rapid
+ * clicks never race each other.
+ */
+export function VoteButton({ postNumber, postTitle, voted: initialVoted, voteCount: initialCount, closedReason, signedIn, size = 'md' }: VoteButtonProps) {
+  const router = useRouter();
+  const [state, setState] = useState<VoteState>({ voted: initialVoted, voteCount: initialCount });
+  const [error, setError] = useState<string | null>(null);
+  const inFlight = useRef(false);
+  const wanted = useRef<boolean | null>(null);
+  const confirmed = useRef<VoteState>({ voted: initialVoted, voteCount: initialCount });
+
+  async function send(voted: boolean) {
+    inFlight.current = true;
+    try {
+      const result = await api<VoteState>(`/api/v1/posts/${postNumber}/vote`, { method: voted ? 'PUT' : 'DELETE', body: {} });
+      confirmed.current = result;
+      setError(null);
+      if (wanted.current !== null && wanted.current !== result.voted) {
+        const next = wanted.current;
+        wanted.current = null;
+        return send(next);
+      }
+      wanted.current = null;
+      setState(result);
+    } catch (err) {
+      wanted.current = null;
+      setState(confirmed.current);
+      if (err instanceof ApiError && err.code === 'UNAUTHENTICATED') {
+        void router.push(paths.login(router.asPath));
+        return;
+      }
+      setError(err instanceof ApiError ? err.message : 'Your vote was not saved. Try again.');
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  function toggle() {
+    if (!signedIn) {
+      void router.push(paths.login(router.asPath));
+      return;
+    }
+    const next = !state.voted;
+    setState((s) => ({ voted: next, voteCount: Math.max(0, s.voteCount + (next ? 1 : -1)) }));
+    if (inFlight.current) {
+      wanted.current = next;
+      return;
+    }
+    void send(next);
+  }
+
+  const closed = Boolean(closedReason);
+  const box = size === 'sm' ? 'h-12 w-11 text-xs' : 'h-14 w-12 text-sm';
+  return (
+    <div className="flex flex-col items-center">
+      <button
+        type="button"
+        onClick={toggle}
+        disabled={closed}
+        aria-pressed={state.voted}
+        aria-label={`${state.voted ? 'Remove your vote from' : 'Vote for'} “${postTitle}”, ${state.voteCount} ${state.voteCount === 1 ? 'vote' : 'votes'}`}
+        title={closedReason ?? undefined}
+        data-testid="vote-button"
+        className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${
+          state.voted ? 'border-accent bg-accent text-accent-fg' : 'border-border bg-surface text-fg hover:border-accent'
+        }`}
+      >
+        <svg aria-hidden="true" viewBox="0 0 12 8" className="h-2 w-3 fill-current">
+          <path d="M6 0l6 8H0z" />
+        </svg>
+        <span data-testid="vote-count">{state.voteCount}</span>
+      </button>
+      {error ? (
+        <p role="alert" className="mt-1 max-w-32 text-center text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
