@@ -75,7 +75,7 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
  * run of a few specs during development: `E2E_ONLY=plain npx playwright test e2e/x.spec.ts --project plain`.
  */
 const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-const wanted = (server: { env: Record<string, string> }) => !only || only.some((name) => server.env.CHORUS_DATA_DIR.startsWith(`.e2e/${name}-`));
+const wanted = (server: { env: Record<string, string> }) => !only || only.some((name) => (server.env.CHORUS_DATA_DIR ?? '').startsWith(`.e2e/${name}-`));
 
 const ANALYTICS_SPECS = /\/analytics\.spec\.ts$/;
 /** Proves the product works while the analytics host never answers; meaningful only there. */
