@@ -6,6 +6,10 @@ import type { Viewer } from '@/features/accounts/schema';
 
 const ITEMS: { href: string; label: string; match: (path: string) => boolean; allowed: (actor: PolicyActor) => Decision }[] = [
   { href: paths.admin(), label: 'Insights', match: (p) => p === '/admin', allowed: canEnterTeamArea },
+  { href: paths.adminInbox(), label: 'Inbox', match: (p) => p.startsWith('/admin/inbox'), allowed: canEnterTeamArea },
+  { href: paths.adminBoards(), label: 'Boards', match: (p) => p.startsWith('/admin/boards'), allowed: canAdminister },
+  { href: paths.adminStatuses(), label: 'Statuses', match: (p) => p.startsWith('/admin/statuses'), allowed: canAdminister },
+  { href: paths.adminTags(), label: 'Tags', match: (p) => p.startsWith('/admin/tags'), allowed: canAdminister },
   { href: paths.adminMembers(), label: 'Members', match: (p) => p.startsWith('/admin/members'), allowed: canEnterTeamArea },
   { href: paths.adminAudit(), label: 'Audit log', match: (p) => p.startsWith('/admin/audit'), allowed: canAdminister },
   { href: paths.adminOutbox(), label: 'Outbox', match: (p) => p.startsWith('/admin/outbox'), allowed: canAdminister },
