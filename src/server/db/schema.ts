@@ -8,7 +8,7 @@ import { AUTH_TOKEN_KINDS, ROLES } from '@/features/accounts/schema';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/schema';
 import { POST_APPROVAL } from '@/features/posts/schema';
 import { STATUS_CATEGORIES } from '@/features/statuses/schema';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/features/settings/schema';
+import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/features/settings/enums';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -1,16 +1,49 @@
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import Link from 'next/link';
-import { useState } from 'react';
+import { useRouter } from 'next/router';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/Avatar';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
 import type { Viewer } from '../schema';
 
-const itemClass = 'block cursor-pointer rounded px-3 py-2 text-sm outline-none data-[highlighted]:bg-bg';
+const itemClass = 'block w-full rounded px-3 py-2 text-left text-sm hover:bg-bg focus-visible:bg-bg';
 
-/** The header's account slot: "Sign in" for visitors, a menu for signed-in people. */
+/**
+ * The header's account slot: "Sign in" for visitors; for signed-in people a disclosure (a
+ * button that shows a short list of links), which is all this needs. It closes on Escape (focus
+ * back on the button), on a click outside, and on navigation. Written by hand rather than with a
+ * menu library so that every page's first-load JavaScript stays small.
+ */
 export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
+  const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const listId = useId();
+  const router = useRouter();
+
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape') {
+        setOpen(false);
+        buttonRef.current?.focus();
+      }
+    };
+    const onRoute = () => setOpen(false);
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    router.events.on('routeChangeStart', onRoute);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+      router.events.off('routeChangeStart', onRoute);
+    };
+  }, [open, router.events]);
+
   if (!viewer) {
     return (
       <Link href={paths.login()} className="rounded-md bg-accent px-3 py-2 text-sm font-medium text-accent-fg" data-testid="sign-in-link">
@@ -29,8 +62,13 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
   };
   const team = viewer.role === 'admin' || viewer.role === 'moderator';
   return (
-    <DropdownMenu.Root>
-      <DropdownMenu.Trigger
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        aria-expanded={open}
+        aria-controls={listId}
+        onClick={() => setOpen((o) => !o)}
         className="flex items-center gap-2 rounded-md border border-border px-2 py-1 text-sm"
         data-testid="account-menu"
       >
@@ -40,23 +78,29 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
         <span aria-hidden="true" className="hidden max-w-[10rem] truncate sm:inline-block">
           {viewer.displayName}
         </span>
-      </DropdownMenu.Trigger>
-        {/* Not portalled: the menu stays inside the shell, so it keeps the page's font and theme. */}
-        <DropdownMenu.Content align="end" sideOffset={6} className="z-50 min-w-[12rem] rounded-md border border-border bg-surface p-1 text-fg shadow-lg">
-        <DropdownMenu.Label className="px-3 py-2 text-xs text-muted">{viewer.email}</DropdownMenu.Label>
-          <DropdownMenu.Item asChild className={itemClass}>
-            <Link href={paths.settings()}>Settings</Link>
-          </DropdownMenu.Item>
+      </button>
+      <div id={listId} hidden={!open} className="absolute right-0 z-50 mt-1.5 min-w-[12rem] rounded-md border border-border bg-surface p-1 text-fg shadow-lg">
+        <p className="truncate px-3 py-2 text-xs text-muted">{viewer.email}</p>
+        <ul>
+          <li>
+            <Link href={paths.settings()} className={itemClass}>
+              Settings
+            </Link>
+          </li>
           {team ? (
-            <DropdownMenu.Item asChild className={itemClass}>
-              <Link href={paths.admin()}>Team area</Link>
-            </DropdownMenu.Item>
+            <li>
+              <Link href={paths.admin()} className={itemClass}>
+                Team area
+              </Link>
+            </li>
           ) : null}
-          <DropdownMenu.Separator className="my-1 h-px bg-border" />
-          <DropdownMenu.Item className={itemClass} disabled={signingOut} onSelect={() => void signOut()} data-testid="sign-out">
-            {signingOut ? 'Signing out…' : 'Sign out'}
-          </DropdownMenu.Item>
-        </DropdownMenu.Content>
-    </DropdownMenu.Root>
+          <li className="mt-1 border-t border-border pt-1">
+            <button type="button" className={itemClass} disabled={signingOut} onClick={() => void signOut()} data-testid="sign-out">
+              {signingOut ? 'Signing out…' : 'Sign out'}
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
   );
 }

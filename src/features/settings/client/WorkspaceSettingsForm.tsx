@@ -12,15 +12,12 @@ import { api, ApiError } from '@/lib/api';
 import {
   ACCESS_LABELS,
   MODERATION_LABELS,
-  MODERATION_MODES,
-  SIGNUP_POLICIES,
   SIGNUP_POLICY_LABELS,
   THEME_LABELS,
-  THEMES,
-  WORKSPACE_ACCESS,
   workspaceSettingsForm,
   type WorkspaceSettings,
 } from '../schema';
+import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '../enums';
 
 type Input = z.input<typeof workspaceSettingsForm>;
 type Output = z.output<typeof workspaceSettingsForm>;

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { THEMES, type Theme } from '@/features/settings/schema';
+import { THEMES, type Theme } from '@/features/settings/enums';
 import { THEME_STORAGE_KEY } from '../theme-script';
 
 const LABELS: Record<Theme, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };
