@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
 import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
 import type { PublicWorkspace } from '@/features/settings/schema';
+import { accentCss } from '@/lib/accent';
 import type { ShellProps } from '../types';
 import { ErrorView } from './ErrorView';
 import { poppins } from './font';
@@ -41,6 +42,8 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{workspace.name}</title>
+        {/* The workspace's accent colour, adjusted per theme for contrast (lib/accent). */}
+        <style key="accent">{accentCss(workspace.accentColor)}</style>
       </Head>
       <PagesTopLoader color="var(--accent)" height={3} showSpinner={false} shadow={false} template={TOP_LOADER_TEMPLATE} />
       <div className={`${poppins.className} ${poppins.variable} flex min-h-dvh flex-col bg-bg text-fg`}>
