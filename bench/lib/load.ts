@@ -3,7 +3,7 @@
  * p50/p90/p97.5/p99 but not p95, so every 2xx response time is also recorded in our own
  * HdrHistogram (hdr-histogram-js, the library autocannon itself uses), in microseconds.
  */
-import autocannon, { type Result } from 'autocannon';
+import autocannon, { type AutocannonRequest, type Result } from 'autocannon';
 import * as hdr from 'hdr-histogram-js';
 
 export interface LoadOptions {
@@ -12,9 +12,11 @@ export interface LoadOptions {
   durationSec: number;
   /** Called once a second with the elapsed whole seconds (for sampling RSS during the load). */
   onTick?: (second: number) => void;
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   headers?: Record<string, string>;
   body?: string;
+  /** A sequence each connection cycles through (e.g. vote then unvote), instead of one request. */
+  requests?: AutocannonRequest[];
 }
 
 export interface LoadResult {
@@ -47,6 +49,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     method: opts.method ?? 'GET',
     headers: opts.headers,
     body: opts.body,
+    requests: opts.requests,
   });
   let completed = 0;
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {

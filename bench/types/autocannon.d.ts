@@ -12,6 +12,17 @@ declare module 'autocannon' {
     method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     body?: string;
     title?: string;
+    /** Requests each connection cycles through; `setupRequest` may rewrite one before it is sent. */
+    requests?: AutocannonRequest[];
+  }
+
+  interface AutocannonRequest {
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
+    /** `context` is per connection and is reset each time the connection starts the list again. */
+    setupRequest?: (req: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
   }
 
   interface Histogram {
@@ -61,5 +72,5 @@ declare module 'autocannon' {
 
   function autocannon(opts: Options): Instance;
   export default autocannon;
-  export type { Options, Result, Instance, Histogram };
+  export type { Options, Result, Instance, Histogram, AutocannonRequest };
 }

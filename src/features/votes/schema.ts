@@ -4,8 +4,8 @@ import { emailSchema, displayNameSchema } from '@/features/accounts/schema';
 /** A moderator votes for a customer by email (SPEC.md §1, §3). */
 export const voteOnBehalfInput = z.object({
   email: emailSchema,
-  /** Used only when the person has no account yet. */
-  displayName: displayNameSchema.optional(),
+  /** Used only when the person has no account yet; empty means "from the email address". */
+  displayName: z.union([z.literal('').transform(() => undefined), displayNameSchema]).optional(),
 });
 export type VoteOnBehalfInput = z.infer<typeof voteOnBehalfInput>;
 
@@ -24,3 +24,29 @@ export type Voter = z.infer<typeof voterSchema>;
 
 export const subscriptionStateSchema = z.object({ subscribed: z.boolean() });
 export const subscriptionInput = z.object({ subscribed: z.boolean() });
+
+/** GET /api/v1/posts/[number]/votes: voters newest first, a page at a time. */
+export const voterListQuery = z.object({
+  cursor: z.string().trim().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(50),
+});
+export type VoterListQuery = z.infer<typeof voterListQuery>;
+export const voterPageSchema = z.object({ items: z.array(voterSchema), nextCursor: z.string().nullable(), voteCount: z.number().int() });
+export type VoterPage = z.infer<typeof voterPageSchema>;
+
+/** The answer to a vote on someone's behalf: the vote state and who it was cast for. */
+export const voteOnBehalfResultSchema = voteStateSchema.extend({
+  voter: z.object({ id: z.uuid(), displayName: z.string(), created: z.boolean() }),
+});
+export type VoteOnBehalfResult = z.infer<typeof voteOnBehalfResultSchema>;
+
+/** A post's merge state after a merge or unmerge (SPEC.md §4). */
+export const mergedPostStateSchema = z.object({
+  number: z.number().int(),
+  title: z.string(),
+  voteCount: z.number().int(),
+  mergedInto: z.object({ number: z.number().int(), title: z.string() }).nullable(),
+});
+/** `target` is the post merged into (or unmerged from); null when an unmerge found nothing merged. */
+export const mergeResultSchema = z.object({ post: mergedPostStateSchema, target: mergedPostStateSchema.nullable() });
+export type MergeResult = z.infer<typeof mergeResultSchema>;

@@ -1,0 +1,120 @@
+/**
+ * Votes (SPEC.md §4): one per person and post, toggled atomically. Each change runs in one
+ * transaction that locks the post row first (getPostContext forUpdate), so it is serialised
+ * against other votes and against merges of that post; the vote row is written with
+ * ON CONFLICT DO NOTHING and the counter (and trending score) moves only when a row was
+ * really inserted or deleted. Voting twice counts once; concurrent double-clicks too.
+ *
+ * Voting closed (done/closed status, merged, archived board, not approved) refuses unvoting as
+ * well: SPEC.md §4 says the votes already cast stay, so a closed post's count is frozen.
+ */
+import { canModerate, isTeamMember } from '@/features/accounts/policy';
+import { recordAudit } from '@/features/audit/server/service';
+import { boardOpenFor } from '@/features/boards/server/access';
+import { assertVotingOpen, getPostContext } from '@/features/posts/server/access';
+import { autoSubscribe } from '@/features/subscriptions/server/service';
+import { db } from '@/server/db/client';
+import type { Actor, Decision, UserActor } from '@/server/http/actor';
+import { AppError } from '@/server/http/errors';
+import type { VoteOnBehalfInput, VoteOnBehalfResult, VoterListQuery, VoterPage, VoteState } from '../schema';
+import { applyVoteDelta, deleteVote, findOrCreateMemberByEmail, hasVoted, insertVote, listVoters, type VoterKey } from './queries';
+
+export function requireAllowed(decision: Decision, message?: string): void {
+  if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
+  if (decision === 'hidden') throw new AppError('NOT_FOUND');
+  if (decision === 'forbidden') throw new AppError('FORBIDDEN', message);
+}
+
+/** Votes (`voted` true) or unvotes; idempotent. */
+export async function setVote(actor: UserActor, number: number, voted: boolean): Promise<VoteState> {
+  return db().transaction(async (tx) => {
+    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
+    // Closed first: an archived board is VOTING_CLOSED (SPEC.md §8), not a permission matter.
+    assertVotingOpen(ctx);
+    requireAllowed(boardOpenFor(actor, ctx.board), 'Only the team votes on this board.');
+    const changed = voted ? await insertVote(tx, { postId: ctx.post.id, userId: actor.id }) : await deleteVote(tx, ctx.post.id, actor.id);
+    const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, voted ? 1 : -1) : ctx.post.voteCount;
+    if (voted) await autoSubscribe(tx, actor.id, ctx.post.id);
+    return { voted, voteCount };
+  });
+}
+
+/** The actor's vote state on a post they may see. */
+export async function getVoteState(actor: Actor, number: number): Promise<VoteState> {
+  const ctx = await getPostContext(db(), actor, number);
+  const voted = actor.kind === 'user' ? await hasVoted(db(), ctx.post.id, actor.id) : false;
+  return { voted, voteCount: ctx.post.voteCount };
+}
+
+/** The local part of an address as a display name (`jane.doe@x` → `jane.doe`), within 50 characters. */
+export function nameFromEmail(email: string): string {
+  const local = email.split('@')[0]?.trim() ?? '';
+  return (local || email).slice(0, 50);
+}
+
+/**
+ * A moderator votes for a person by email (SPEC.md §1): their account, or a new member account
+ * without a password (email unverified; they can claim it through "email me a link" or a password
+ * reset). The vote records who cast it, counts like any other and is idempotent.
+ */
+export async function voteOnBehalf(actor: UserActor, number: number, input: VoteOnBehalfInput, ip: string): Promise<VoteOnBehalfResult> {
+  requireAllowed(canModerate(actor));
+  return db().transaction(async (tx) => {
+    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
+    assertVotingOpen(ctx);
+    const { user, created } = await findOrCreateMemberByEmail(tx, input.email, input.displayName ?? nameFromEmail(input.email));
+    if (user.deletedAt) throw new AppError('CONFLICT', 'This account was deleted.', { fields: { email: 'This account was deleted.' } });
+    if (user.bannedAt) throw new AppError('CONFLICT', 'This person is banned.', { fields: { email: 'This person is banned.' } });
+    const changed = await insertVote(tx, { postId: ctx.post.id, userId: user.id, castById: actor.id });
+    const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, 1) : ctx.post.voteCount;
+    await autoSubscribe(tx, user.id, ctx.post.id);
+    if (created) {
+      await recordAudit({ actor, action: 'member.created_for_vote', targetType: 'user', targetId: user.id, after: { email: user.email, displayName: user.displayName }, ip }, tx);
+    }
+    if (changed) {
+      await recordAudit({ actor, action: 'vote.cast_on_behalf', targetType: 'post', targetId: String(ctx.post.number), after: { userId: user.id, email: user.email }, ip }, tx);
+    }
+    return { voted: true, voteCount, voter: { id: user.id, displayName: user.displayName, created } };
+  });
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+function encodeCursor(key: VoterKey): string {
+  return Buffer.from(JSON.stringify([key.createdAt, key.userId])).toString('base64url');
+}
+
+function decodeCursor(cursor: string): VoterKey {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2) {
+      const [createdAt, userId] = value as unknown[];
+      if (typeof createdAt === 'string' && ISO_MICROS.test(createdAt) && typeof userId === 'string' && UUID.test(userId)) return { createdAt, userId };
+    }
+  } catch {
+    // falls through to the validation error
+  }
+  throw new AppError('VALIDATION_FAILED', undefined, { fields: { 'query.cursor': 'This page link is not valid.' } });
+}
+
+/** The post's voters, newest first. Who cast a vote on someone's behalf is shown to the team only. */
+export async function listVoterPage(actor: Actor, number: number, query: VoterListQuery): Promise<VoterPage> {
+  const ctx = await getPostContext(db(), actor, number);
+  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const rows = await listVoters(db(), ctx.post.id, { after, limit: query.limit + 1 });
+  const page = rows.slice(0, query.limit);
+  const team = isTeamMember(actor);
+  const last = page[page.length - 1];
+  return {
+    items: page.map((r) => ({
+      id: r.deletedAt ? null : r.userId,
+      displayName: r.deletedAt ? 'Deleted user' : r.displayName,
+      avatarUrl: r.deletedAt ? null : r.avatarUrl,
+      votedAt: r.createdAt.toISOString(),
+      ...(team ? { castBy: r.castByName ?? null } : {}),
+    })),
+    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtKey, userId: last.userId }) : null,
+    voteCount: ctx.post.voteCount,
+  };
+}

@@ -1,0 +1,3 @@
+import { mergeRoute } from '@/features/votes/server/handlers';
+export default mergeRoute;
+export const config = { api: { bodyParser: false } };
