@@ -32,7 +32,7 @@ test.describe('comments', () => {
     await expect(team.getByTestId('team-badge')).toBeVisible();
     await expect(team.locator('strong')).toHaveText('looking');
 
-    await page.getByTestId('comment-form').getByLabel('Your comment').fill('Me too, *please*');
+    await page.getByTestId('comment-form').getByLabel('Your comment', { exact: true }).fill('Me too, *please*');
     await page.getByTestId('comment-submit').click();
     const mine = page.getByTestId('comment').nth(1);
     await expect(mine.locator('em')).toHaveText('please');
@@ -40,7 +40,7 @@ test.describe('comments', () => {
     await expect(mine).toBeFocused();
 
     await mine.getByTestId('comment-edit').click();
-    await mine.getByLabel('Edit comment').fill('Me too, edited');
+    await mine.getByLabel('Edit comment', { exact: true }).fill('Me too, edited');
     await mine.getByRole('button', { name: 'Save' }).click();
     await expect(mine).toContainText('Me too, edited');
     await expect(mine).toContainText('(edited)');
@@ -55,7 +55,7 @@ test.describe('comments', () => {
     const { admin, post, anon } = await setUp(playwright, baseURL!);
     await apiSignIn(page.context().request, baseURL!);
     await page.goto(`/p/${post.number}`);
-    await page.getByTestId('comment-form').getByLabel('Your comment').fill('Big customer asked for this');
+    await page.getByTestId('comment-form').getByLabel('Your comment', { exact: true }).fill('Big customer asked for this');
     await page.getByTestId('comment-internal').check();
     await page.getByTestId('comment-submit').click();
     const note = page.getByTestId('comment').first();

@@ -22,7 +22,7 @@ test.describe('posts', () => {
     await expect(similar.getByRole('link', { name: 'Dark mode for the dashboard' })).toHaveAttribute('href', `/p/${existing.number}-${existing.slug}`);
 
     await page.getByLabel('Title').fill('Keyboard shortcuts everywhere');
-    await page.getByLabel('Description').fill('Press **j** and **k** to move.\n\n- one\n- two');
+    await page.getByLabel('Description', { exact: true }).fill('Press **j** and **k** to move.\n\n- one\n- two');
     await page.getByRole('button', { name: 'Preview' }).click();
     await expect(page.getByTestId('markdown-preview').locator('strong').first()).toHaveText('j');
     await page.getByTestId('new-post-submit').click();
@@ -43,7 +43,7 @@ test.describe('posts', () => {
 
     await page.goto(`/b/${board.slug}/new`);
     await page.getByLabel('Title').fill('Export my data as CSV');
-    await page.getByLabel('Description').fill('Every column, please.');
+    await page.getByLabel('Description', { exact: true }).fill('Every column, please.');
     await page.getByRole('button', { name: 'Sign in to post' }).click();
     await expect(page).toHaveURL(/\/login\?next=/);
     await fillSignIn(page, member);
@@ -51,7 +51,7 @@ test.describe('posts', () => {
     await expect(page).toHaveURL(new RegExp(`/b/${board.slug}/new$`));
     await expect(page.getByTestId('draft-restored')).toBeVisible();
     await expect(page.getByLabel('Title')).toHaveValue('Export my data as CSV');
-    await expect(page.getByLabel('Description')).toHaveValue('Every column, please.');
+    await expect(page.getByLabel('Description', { exact: true })).toHaveValue('Every column, please.');
     await page.getByTestId('new-post-submit').click();
     await expect(page.getByRole('heading', { level: 1, name: 'Export my data as CSV' })).toBeVisible();
     // Cleared after the successful submit.
@@ -65,7 +65,7 @@ test.describe('posts', () => {
     const anon = await playwright.request.newContext({ baseURL });
     const member = await createMember(admin, anon, baseURL!, 'Sam Safe');
     await apiSignIn(page.context().request, baseURL!, member);
-    const evil = '<script>window.__xss = 1</script><img src=x onerror="window.__xss=2"> [click](javascript:window.__xss=3) **bold**';
+    const evil = '<script>window.__xss = 1</script>\n\n<img src=x onerror="window.__xss=2">\n\n[click](javascript:window.__xss=3) **bold**';
     const post = await createPost(page.context().request, baseURL!, board.slug, 'Safe rendering check', evil);
 
     await page.goto(`/p/${post.number}`);
@@ -120,7 +120,7 @@ test.describe('posts', () => {
       await expect(page.locator('[aria-invalid=true]').first()).toBeVisible();
       problems.push(...(await axeViolations(page, 'new post with errors')));
       await page.goto(`/p/${post.number}`);
-      await page.getByTestId('comment-form').getByLabel('Your comment').fill('A comment for axe');
+      await page.getByTestId('comment-form').getByLabel('Your comment', { exact: true }).fill('A comment for axe');
       await page.getByTestId('comment-submit').click();
       await expect(page.getByTestId('comment')).toHaveCount(1);
       problems.push(...(await axeViolations(page, 'post page')));
