@@ -138,3 +138,31 @@ export type PostSummary = z.infer<typeof postSummarySchema>;
 
 export const postPageSchema = z.object({ items: z.array(postSummarySchema), nextCursor: z.string().nullable() });
 export type PostPage = z.infer<typeof postPageSchema>;
+
+/**
+ * One post as the API answers it: the list fields, the Markdown source of the body, and where
+ * it was merged (a merged post is a read-only duplicate). The post page receives the rendered
+ * tree instead (its loader renders the source).
+ */
+export const postDetailSchema = postSummarySchema.extend({
+  body: z.string(),
+  statusChangedAt: z.string().nullable(),
+  mergedInto: z.object({ number: z.number().int(), slug: z.string(), title: z.string() }).nullable(),
+  boardArchived: z.boolean(),
+});
+export type PostDetail = z.infer<typeof postDetailSchema>;
+
+/** A similar post suggested while a title is typed (GET /api/v1/posts/similar). */
+export const similarPostSchema = z.object({
+  id: z.uuid(),
+  number: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  voteCount: z.number().int(),
+  status: statusRefSchema.pick({ name: true, color: true }).nullable(),
+});
+export type SimilarPost = z.infer<typeof similarPostSchema>;
+export const similarPostsSchema = z.object({ items: z.array(similarPostSchema) });
+
+/** POST /api/v1/markdown/preview: any Markdown field (post body, comment, note). */
+export const markdownPreviewInput = z.object({ body: z.string().max(50_000, 'At most 50,000 characters') });

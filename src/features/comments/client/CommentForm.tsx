@@ -1,0 +1,50 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { api } from '@/lib/api';
+import { showApiError } from '@/lib/form-api-errors';
+import { MarkdownEditor } from '@/features/posts/client/MarkdownEditor';
+import { commentInput, type Comment } from '../schema';
+
+type Input = z.input<typeof commentInput>;
+type Output = z.output<typeof commentInput>;
+
+/** A new comment (and, for the team, an internal note). `onPosted` reloads the thread. */
+export function CommentForm({ postNumber, allowInternal, onPosted }: { postNumber: number; allowInternal: boolean; onPosted: (comment: Comment) => Promise<void> }) {
+  const [problem, setProblem] = useState<string | null>(null);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(commentInput), defaultValues: { body: '', internal: false } });
+  const { errors, isSubmitting } = form.formState;
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    try {
+      const comment = await api<Comment>(`/api/v1/posts/${postNumber}/comments`, { body: values });
+      form.reset({ body: '', internal: false });
+      await onPosted(comment);
+    } catch (err) {
+      setProblem(showApiError(err, form.setError, ['body']));
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid="comment-form">
+      <MarkdownEditor label="Your comment" rows={4} value={body} error={errors.body?.message} {...form.register('body')} />
+      {allowInternal ? (
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="h-4 w-4" data-testid="comment-internal" {...form.register('internal')} />
+          Internal note (only the team sees it)
+        </label>
+      ) : null}
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <div>
+        <Button type="submit" busy={isSubmitting} data-testid="comment-submit">
+          {isSubmitting ? 'Posting…' : 'Comment'}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,60 @@
+import Link from 'next/link';
+import { useRouter } from 'next/router';
+import { paths } from '@/config/paths';
+import { refreshPage } from '@/features/posts/client/refresh';
+import type { CommentView } from '@/features/posts/page/post-page-types';
+import { focusHashTarget } from '@/features/shell/client/NavigationEffects';
+import { CommentForm } from './CommentForm';
+import { CommentItem } from './CommentItem';
+
+interface Props {
+  postNumber: number;
+  comments: CommentView[];
+  canComment: boolean;
+  /** Why there is no form (merged post, archived board…); visitors get a sign-in link. */
+  refusal: string | null;
+  signedIn: boolean;
+  isTeam: boolean;
+}
+
+/** A post's comments, oldest first, and the form to add one. */
+export function CommentThread({ postNumber, comments, canComment, refusal, signedIn, isTeam }: Props) {
+  const router = useRouter();
+  const reload = async () => {
+    await refreshPage(router);
+  };
+  const count = comments.filter((c) => !c.deleted).length;
+  return (
+    <section aria-labelledby="comments-heading" className="mt-10" data-testid="comments">
+      <h2 id="comments-heading" className="text-lg font-semibold">
+        Comments{count ? ` (${count})` : ''}
+      </h2>
+      {comments.length === 0 ? <p className="mt-2 text-sm text-muted">No comments yet.</p> : null}
+      <ol className="mt-4 flex flex-col gap-3">
+        {comments.map((c) => (
+          <CommentItem key={c.id} comment={c} onChanged={reload} />
+        ))}
+      </ol>
+      <div className="mt-6">
+        {canComment ? (
+          <CommentForm
+            postNumber={postNumber}
+            allowInternal={isTeam}
+            onPosted={async (comment) => {
+              await reload();
+              focusHashTarget(`#comment-${comment.id}`);
+            }}
+          />
+        ) : !signedIn ? (
+          <p className="text-sm">
+            <Link href={paths.login(router.asPath.split('#')[0])} className="underline">
+              Sign in to comment
+            </Link>
+          </p>
+        ) : refusal ? (
+          <p className="text-sm text-muted">{refusal}</p>
+        ) : null}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,79 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useRouter } from 'next/router';
+import { useEffect, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { Field } from '@/components/ui/Field';
+import { paths } from '@/config/paths';
+import { api } from '@/lib/api';
+import { showApiError } from '@/lib/form-api-errors';
+import { newPostInput, type PostDetail } from '../schema';
+import { MarkdownEditor } from './MarkdownEditor';
+import { clearDraft, readDraft, saveDraft } from './post-draft';
+import { SimilarPosts } from './SimilarPosts';
+
+type Input = z.input<typeof newPostInput>;
+type Output = z.output<typeof newPostInput>;
+
+/**
+ * Title and Markdown body, with similar posts suggested while the title is typed. Visitors
+ * write freely; at submit they sign in and come back to the same draft (kept in localStorage,
+ * cleared once the post is created).
+ */
+export function NewPostForm({ board, signedIn }: { board: string; signedIn: boolean }) {
+  const router = useRouter();
+  const [problem, setProblem] = useState<string | null>(null);
+  const [restored, setRestored] = useState(false);
+  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(newPostInput), defaultValues: { board, title: '', body: '' } });
+  const { errors, isSubmitting } = form.formState;
+  const title = useWatch({ control: form.control, name: 'title' }) ?? '';
+  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
+
+  useEffect(() => {
+    const draft = readDraft(board);
+    if (draft) {
+      form.reset({ board, title: draft.title, body: draft.body });
+      // localStorage exists only in the browser, after hydration: the server rendered an empty form.
+      // eslint-disable-next-line react-hooks/set-state-in-effect
+      setRestored(true);
+    }
+  }, [board, form]);
+
+  useEffect(() => {
+    if (form.formState.isDirty) saveDraft({ board, title, body });
+  }, [board, title, body, form.formState.isDirty]);
+
+  const submit = form.handleSubmit(async (values) => {
+    setProblem(null);
+    if (!signedIn) {
+      saveDraft({ board, title, body });
+      await router.push(paths.login(paths.newPost(board)));
+      return;
+    }
+    try {
+      const post = await api<PostDetail>('/api/v1/posts', { body: values });
+      clearDraft();
+      await router.push(paths.post(post.number, post.slug));
+    } catch (err) {
+      setProblem(showApiError(err, form.setError, ['title', 'body']));
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex max-w-3xl flex-col gap-5" data-testid="new-post-form">
+      {restored ? <Alert testId="draft-restored">Your draft was restored.</Alert> : null}
+      <Field label="Title" autoComplete="off" maxLength={200} error={errors.title?.message} hint="One short sentence: what do you need?" {...form.register('title')} />
+      <SimilarPosts title={title} board={board} />
+      <MarkdownEditor label="Description" rows={8} value={body} error={errors.body?.message} {...form.register('body')} />
+      {problem ? <Alert tone="error">{problem}</Alert> : null}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" busy={isSubmitting} data-testid="new-post-submit">
+          {signedIn ? (isSubmitting ? 'Posting…' : 'Post') : 'Sign in to post'}
+        </Button>
+        {!signedIn ? <span className="text-sm text-muted">Your draft is kept while you sign in.</span> : null}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,69 @@
+import { canParticipate } from '@/features/accounts/policy';
+import { renderMarkdown } from '@/server/markdown/render';
+import { anyone, signedInActor, type Actor, type Decision } from '@/server/http/actor';
+import { endpoint, json, noContent, route } from '@/server/http/route';
+import { markdownPreviewInput, newPostInput, postParams, postUpdateInput, similarPostsQuery } from '../schema';
+import { createPost, deletePost, findSimilarPosts, getPostDetail, updatePost } from './service';
+
+/** Signed in; what the board and the post allow is decided in the service, with the rows. */
+const signedIn = (actor: Actor): Decision => canParticipate(actor, { posting: 'members', archived: false });
+
+/** SPEC.md §9: posts 10 per hour per user. */
+const POST_RATE = { name: 'posts', limit: 10, windowSeconds: 3600 };
+
+/** POST /api/v1/posts {board, title, body}: 201 with the post (its `approval` says whether it awaits moderation). */
+export const createPostEndpoint = endpoint({
+  authorize: signedIn,
+  body: newPostInput,
+  rateLimit: POST_RATE,
+  handle: async ({ actor, body }) => json(await createPost(signedInActor(actor), body), 201),
+});
+
+/** /api/v1/posts (the listing's GET is added beside this POST). */
+export const postsRoute = route({ POST: createPostEndpoint });
+
+/** GET, PATCH and DELETE /api/v1/posts/[number] (`42` or `42-any-slug`). */
+export const postRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    query: postParams,
+    handle: async ({ actor, query }) => json(await getPostDetail(actor, query.number)),
+  }),
+  PATCH: endpoint({
+    authorize: signedIn,
+    query: postParams,
+    body: postUpdateInput,
+    handle: async ({ actor, query, body, ip }) => json(await updatePost(signedInActor(actor), query.number, body, ip)),
+  }),
+  DELETE: endpoint({
+    authorize: signedIn,
+    query: postParams,
+    handle: async ({ actor, query, ip }) => {
+      await deletePost(signedInActor(actor), query.number, ip);
+      return noContent();
+    },
+  }),
+});
+
+/** GET /api/v1/posts/similar?title=&board=: suggestions while a title is typed (rate-limited generously). */
+export const similarPostsRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    query: similarPostsQuery,
+    rateLimit: { name: 'similar-posts', limit: 240, windowSeconds: 60 },
+    handle: async ({ actor, query }) => json({ items: await findSimilarPosts(actor, query) }),
+  }),
+});
+
+/**
+ * POST /api/v1/markdown/preview {body} → {doc}: the same safe tree the pages render. Visitors
+ * write drafts too, so they may preview (limited per IP).
+ */
+export const markdownPreviewRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    body: markdownPreviewInput,
+    rateLimit: { name: 'markdown-preview', limit: 120, windowSeconds: 60 },
+    handle: ({ body }) => json({ doc: renderMarkdown(body.body) }),
+  }),
+});

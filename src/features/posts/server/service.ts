@@ -1,0 +1,154 @@
+/**
+ * Posts (SPEC.md §3, §4, §6): create (with moderation), read one, edit within the window,
+ * soft delete, and similar-post suggestions.
+ */
+import { canDeleteContent, canEditContent, isTeamMember } from '@/features/accounts/policy';
+import { recordAudit } from '@/features/audit/server/service';
+import { boardOpenFor, getVisibleBoard } from '@/features/boards/server/access';
+import { getWorkspaceSettingsForAdmin } from '@/features/settings/server/service';
+import { autoSubscribe } from '@/features/subscriptions/server/service';
+import { plainExcerpt } from '@/lib/markdown-tree';
+import { db, type DbOrTx } from '@/server/db/client';
+import type { Actor, UserActor } from '@/server/http/actor';
+import { AppError } from '@/server/http/errors';
+import { postSlug, type Author, type NewPostInput, type PostApproval, type PostDetail, type PostUpdateInput, type SimilarPost } from '../schema';
+import { getPostContext, type PostContext } from './access';
+import { authorHasApprovedPost, getPostExtras, insertPost, listSimilarPosts, softDeletePost, updatePostContent, type PostExtras } from './queries';
+
+export const DELETED_USER = 'Deleted user';
+
+/** How the public sees a person: name, avatar, and whether they speak for the team. */
+export function authorOf(person: { id: string; displayName: string; role: string; deleted: boolean } | null, avatarUrl: string | null): Author {
+  if (!person || person.deleted) return { id: null, displayName: DELETED_USER, avatarUrl: null, isTeam: false };
+  return { id: person.id, displayName: person.displayName, avatarUrl, isTeam: person.role === 'moderator' || person.role === 'admin' };
+}
+
+export function toPostDetail(ctx: PostContext, extras: PostExtras): PostDetail {
+  const { post, board, status } = ctx;
+  return {
+    id: post.id,
+    number: post.number,
+    slug: postSlug(post.title),
+    title: post.title,
+    excerpt: plainExcerpt(post.body),
+    body: post.body,
+    board: { slug: board.slug, name: board.name },
+    author: authorOf(ctx.author, extras.authorAvatarUrl),
+    status,
+    tags: extras.tags,
+    voteCount: post.voteCount,
+    commentCount: post.commentCount,
+    voted: extras.voted,
+    pinned: post.pinned,
+    approval: post.approval,
+    createdAt: post.createdAt.toISOString(),
+    updatedAt: post.updatedAt.toISOString(),
+    statusChangedAt: post.statusChangedAt?.toISOString() ?? null,
+    mergedInto: extras.mergedInto ? { ...extras.mergedInto, slug: postSlug(extras.mergedInto.title) } : null,
+    boardArchived: Boolean(board.archivedAt),
+  };
+}
+
+const viewerIdOf = (actor: Actor) => (actor.kind === 'user' ? actor.id : null);
+
+/** A post with everything its page needs around it; NOT_FOUND when hidden. */
+export async function loadPost(handle: DbOrTx, actor: Actor, number: number, voterLimit = 20): Promise<{ ctx: PostContext; extras: PostExtras }> {
+  const ctx = await getPostContext(handle, actor, number);
+  const extras = await getPostExtras(handle, ctx.post, viewerIdOf(actor), { voterLimit, team: isTeamMember(actor) });
+  return { ctx, extras };
+}
+
+export async function getPostDetail(actor: Actor, number: number): Promise<PostDetail> {
+  const { ctx, extras } = await loadPost(db(), actor, number, 0);
+  return toPostDetail(ctx, extras);
+}
+
+const OPEN_REFUSALS = {
+  archived: 'This board is archived and takes no new posts.',
+  team: 'Only the team can post on this board.',
+};
+
+/**
+ * With moderation on (SPEC.md §4) a post waits for approval: every non-team post under `all`,
+ * and under `new_members` the posts of people who have no approved post yet.
+ */
+async function approvalFor(tx: DbOrTx, actor: UserActor, mode: 'off' | 'new_members' | 'all'): Promise<PostApproval> {
+  if (isTeamMember(actor) || mode === 'off') return 'approved';
+  if (mode === 'all') return 'pending';
+  return (await authorHasApprovedPost(tx, actor.id)) ? 'approved' : 'pending';
+}
+
+export async function createPost(actor: UserActor, input: NewPostInput): Promise<PostDetail> {
+  // Read before the transaction: PGlite has one connection, and db() inside it would wait forever.
+  const { moderation } = await getWorkspaceSettingsForAdmin();
+  const number = await db().transaction(async (tx) => {
+    const board = await getVisibleBoard(tx, actor, input.board);
+    const open = boardOpenFor(actor, board);
+    if (open === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
+    if (open === 'forbidden') throw new AppError('FORBIDDEN', board.archivedAt ? OPEN_REFUSALS.archived : OPEN_REFUSALS.team);
+    const approval = await approvalFor(tx, actor, moderation);
+    const post = await insertPost(tx, { boardId: board.id, authorId: actor.id, title: input.title, body: input.body, approval });
+    await autoSubscribe(tx, actor.id, post.id);
+    return post.number;
+  });
+  return getPostDetail(actor, number);
+}
+
+const ownedContentOf = (ctx: PostContext) => ({
+  authorId: ctx.post.authorId,
+  authorRole: ctx.author?.role ?? null,
+  createdAt: ctx.post.createdAt,
+  statusChangedAt: ctx.post.statusChangedAt,
+});
+
+/** Why this actor may not edit the post, in words, or null when they may. */
+export function editRefusal(actor: Actor, ctx: PostContext, now = new Date()): string | null {
+  if (ctx.post.mergedIntoId) return 'This post was merged into another and is read-only.';
+  const decision = canEditContent(actor, ownedContentOf(ctx), now);
+  if (decision === 'allow') return null;
+  if (actor.kind === 'user' && ctx.post.authorId === actor.id) {
+    return ctx.post.statusChangedAt ? 'Posts cannot be edited after the team has changed their status.' : 'The 30-minute edit window for this post has closed.';
+  }
+  return 'You cannot edit this post.';
+}
+
+export async function updatePost(actor: UserActor, number: number, input: PostUpdateInput, ip: string): Promise<PostDetail> {
+  await db().transaction(async (tx) => {
+    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
+    const refusal = editRefusal(actor, ctx);
+    if (refusal) throw new AppError('FORBIDDEN', refusal);
+    const change = { ...(input.title !== undefined ? { title: input.title } : {}), ...(input.body !== undefined ? { body: input.body } : {}) };
+    if (Object.keys(change).length === 0) return;
+    await updatePostContent(tx, ctx.post.id, change);
+    if (ctx.post.authorId !== actor.id) {
+      await recordAudit(
+        { actor, action: 'post.edited', targetType: 'post', targetId: String(number), before: { title: ctx.post.title, body: ctx.post.body }, after: change, ip },
+        tx,
+      );
+    }
+  });
+  return getPostDetail(actor, number);
+}
+
+export async function deletePost(actor: UserActor, number: number, ip: string): Promise<void> {
+  await db().transaction(async (tx) => {
+    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
+    if (canDeleteContent(actor, ownedContentOf(ctx)) !== 'allow') throw new AppError('FORBIDDEN', 'You cannot delete this post.');
+    await softDeletePost(tx, ctx.post.id);
+    if (ctx.post.authorId !== actor.id) {
+      await recordAudit({ actor, action: 'post.deleted', targetType: 'post', targetId: String(number), before: { title: ctx.post.title }, ip }, tx);
+    }
+  });
+}
+
+export async function findSimilarPosts(actor: Actor, query: { title: string; board?: string; limit: number }): Promise<SimilarPost[]> {
+  const rows = await listSimilarPosts(db(), actor, { title: query.title, boardSlug: query.board?.toLowerCase(), limit: query.limit });
+  return rows.map((r) => ({
+    id: r.id,
+    number: Number(r.number),
+    slug: postSlug(r.title),
+    title: r.title,
+    voteCount: Number(r.vote_count),
+    status: r.status_name && r.status_color ? { name: r.status_name, color: r.status_color } : null,
+  }));
+}

@@ -1,0 +1,4 @@
+import { postCommentsRoute } from '@/features/comments/server/handlers';
+
+export default postCommentsRoute;
+export const config = { api: { bodyParser: false } };

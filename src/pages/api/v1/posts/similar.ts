@@ -1,0 +1,4 @@
+import { similarPostsRoute } from '@/features/posts/server/handlers';
+
+export default similarPostsRoute;
+export const config = { api: { bodyParser: false } };
