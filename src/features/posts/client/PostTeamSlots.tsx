@@ -1,8 +1,12 @@
 /**
- * Places on the post page for controls built elsewhere (the integrator replaces these with
- * the real components). Each renders nothing yet; the page already passes the data they need.
+ * The team's controls on the post page, and the subscribe bell. The team-only ones are loaded
+ * on demand (next/dynamic): they carry forms (zod, react-hook-form) that nobody else needs, so
+ * the page stays light for members and visitors.
  */
+import dynamic from 'next/dynamic';
+import { useRouter } from 'next/router';
 import type { StatusRef } from '@/features/statuses/schema';
+import { SubscribeBell } from '@/features/subscriptions/client/SubscribeBell';
 import type { TagRef } from '@/features/tags/schema';
 
 interface PostRef {
@@ -10,22 +14,26 @@ interface PostRef {
   title: string;
 }
 
+const VoteOnBehalf = dynamic(() => import('@/features/votes/client/VoteOnBehalf').then((m) => m.VoteOnBehalf));
+const MergeControl = dynamic(() => import('./MergeControl').then((m) => m.MergeControl));
+
 /** Status (with a public note) and tags: team only. */
 export function ModeratorPanelSlot(_: { post: PostRef & { status: StatusRef | null; tags: TagRef[] }; statuses: StatusRef[]; tags: TagRef[] }) {
   return null;
 }
 
-/** Vote on behalf of a person by email: team only. */
-export function VoteOnBehalfSlot(_: { post: PostRef }) {
-  return null;
+/** Vote on behalf of a person by email: team only. The page's data (count, voters) is reloaded after. */
+export function VoteOnBehalfSlot({ post }: { post: PostRef }) {
+  const router = useRouter();
+  return <VoteOnBehalf postNumber={post.number} onVoted={() => void router.replace(router.asPath, undefined, { scroll: false })} />;
 }
 
-/** Merge this post into another: team only. */
-export function MergeSlot(_: { post: PostRef; mergedInto: { number: number } | null }) {
-  return null;
+/** Merge this post into another, or unmerge it: team only. */
+export function MergeSlot({ post, mergedInto }: { post: PostRef; mergedInto: { number: number; title: string } | null }) {
+  return <MergeControl postNumber={post.number} mergedInto={mergedInto} />;
 }
 
 /** The subscribe bell: signed-in viewers. */
-export function SubscribeBellSlot(_: { post: PostRef; subscribed: boolean }) {
-  return null;
+export function SubscribeBellSlot({ post, subscribed }: { post: PostRef; subscribed: boolean }) {
+  return <SubscribeBell postNumber={post.number} subscribed={subscribed} signedIn />;
 }

@@ -53,7 +53,7 @@ export default function PostPage({ shell, post, bodyDoc, canonicalUrl, history, 
       ) : null}
 
       <div className="flex items-start gap-4">
-        <VoteButton postNumber={post.number} postTitle={post.title} voted={post.voted} voteCount={post.voteCount} closedReason={viewer.votingClosedReason} signedIn={signedIn} />
+        <VoteButton key={`${post.voted}-${post.voteCount}`} postNumber={post.number} postTitle={post.title} voted={post.voted} voteCount={post.voteCount} closedReason={viewer.votingClosedReason} signedIn={signedIn} />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words sm:text-3xl">{post.title}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
