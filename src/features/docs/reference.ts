@@ -17,7 +17,7 @@ export interface ReferenceOperation {
   id: string;
   method: string;
   path: string;
-  summary: string;
+  summary?: string;
   description?: string;
   who: string;
   rateLimit?: string;
@@ -120,7 +120,7 @@ export function buildApiReference(doc: OpenApiDocument): ApiReference {
         id: op.operationId,
         method: method.toUpperCase(),
         path,
-        summary: op.summary,
+        ...(op.summary ? { summary: op.summary } : {}),
         ...(op.description ? { description: op.description } : {}),
         who: whoMayCall(op),
         ...(op['x-rate-limit'] ? { rateLimit: `${op['x-rate-limit'].limit} per ${formatWindow(op['x-rate-limit'].windowSeconds)}` } : {}),

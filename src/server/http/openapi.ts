@@ -4,6 +4,7 @@
  * its authorize policy and rate limit. Served at /api/v1/openapi.json and rendered at /docs/api.
  */
 import { z, type ZodType } from 'zod';
+import * as policies from '@/features/accounts/policy';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/lib/error-codes';
 import { anyone } from './actor';
 import type { Method, RouteHandler } from './route';
@@ -18,7 +19,7 @@ type JsonSchema = Record<string, unknown>;
 
 export interface OpenApiOperation {
   operationId: string;
-  summary: string;
+  summary?: string;
   description?: string;
   tags: string[];
   security: Record<string, string[]>[];
@@ -52,6 +53,13 @@ export interface OpenApiDocument {
     securitySchemes: Record<string, JsonSchema>;
   };
 }
+
+/**
+ * Policy names by identity: the production build minifies function names, so `fn.name` cannot
+ * be trusted there. Policies defined elsewhere fall back to their (development) name.
+ */
+const POLICY_NAMES = new Map<unknown, string>([[anyone, 'anyone'], ...Object.entries(policies).filter(([, v]) => typeof v === 'function').map(([k, v]) => [v, k] as const)]);
+const policyName = (fn: (...args: never[]) => unknown) => POLICY_NAMES.get(fn) ?? (fn.name || 'custom');
 
 const METHOD_ORDER: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
@@ -121,7 +129,7 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
   const parameters = parametersOf(path, ep.query);
   return {
     operationId: operationId(method, path),
-    summary: ep.summary ?? `${method} ${path.replace(/^\/api\/v1/, '')}`,
+    ...(ep.summary ? { summary: ep.summary } : {}),
     ...(ep.description ? { description: ep.description } : {}),
     tags: ep.tags ?? [tagOf(path)],
     // Anyone: the credentials are optional (an empty requirement); otherwise a session or a key.
@@ -129,7 +137,7 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
     ...(parameters.length ? { parameters } : {}),
     ...(ep.body && method !== 'GET' ? { requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(ep.body) } } } } : {}),
     responses,
-    'x-authorize': ep.authorize.name || 'custom',
+    'x-authorize': policyName(ep.authorize),
     ...(ep.openToVisitors ? { 'x-open-to-visitors': true } : {}),
     ...(ep.rateLimit ? { 'x-rate-limit': { limit: ep.rateLimit.limit, windowSeconds: ep.rateLimit.windowSeconds } } : {}),
   };

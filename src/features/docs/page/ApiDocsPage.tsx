@@ -35,7 +35,7 @@ function Operation({ op }: { op: ReferenceOperation }) {
         <span className="rounded border border-border px-1.5 py-0.5 font-mono text-xs font-bold">{op.method}</span>{' '}
         <code className="font-mono text-sm break-all">{op.path}</code>
       </h3>
-      <p className="mt-2">{op.summary}</p>
+      {op.summary ? <p className="mt-2">{op.summary}</p> : null}
       {op.description ? <p className="mt-1 text-sm text-muted">{op.description}</p> : null}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold">Who may call it</dt>
