@@ -9,6 +9,9 @@
  *  - analytics ON with consent (localStorage chorus.consent=granted set by addInitScript before
  *    load): the scripts it loads beyond the no-consent run are the lazily loaded analytics chunks.
  *
+ * Per route (analytics OFF, on a small seeded demo workspace): `/`, `/b/[board]`, `/b/[board]/new`,
+ * `/p/[number]` and `/admin/boards` (signed in as the admin), each in a fresh context.
+ *
  * Also reports whether the page hydrated (window.next is set by the Next.js client) and any
  * Content-Security-Policy violations: a page that does not hydrate never runs the code that
  * loads analytics. --bypass-csp measures as if the CSP allowed everything (diagnosis only).
@@ -17,7 +20,9 @@
  */
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
+import { seedDemoData } from './lib/seed';
 import {
+  BENCH_ADMIN,
   argValue,
   ensureBuild,
   environmentInfo,
@@ -69,12 +74,25 @@ interface Visit {
   /** Console messages about Content-Security-Policy violations. */
   cspViolations: string[];
   waitedMs: number;
+  /** The page visited and its HTTP status (a route not built yet answers 404). */
+  path: string;
+  status: number;
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function visit(browser: Browser, baseUrl: string, scenario: string, opts: { consent: boolean; analyticsHost?: string }): Promise<Visit> {
+async function visit(
+  browser: Browser,
+  baseUrl: string,
+  scenario: string,
+  opts: { consent: boolean; analyticsHost?: string; path?: string; signedIn?: boolean },
+): Promise<Visit> {
   const context = await browser.newContext({ bypassCSP: BYPASS_CSP });
+  if (opts.signedIn) {
+    // The session cookie lands in this context; the HTTP cache stays empty, so it is still a first load.
+    const res = await context.request.post(`${baseUrl}/api/v1/auth/sign-in`, { data: BENCH_ADMIN, headers: { origin: baseUrl } });
+    if (!res.ok()) throw new Error(`sign-in for ${opts.path} answered ${res.status()}`);
+  }
   if (opts.consent) {
     await context.addInitScript(() => {
       try {
@@ -122,7 +140,8 @@ async function visit(browser: Browser, baseUrl: string, scenario: string, opts: 
   });
 
   const t0 = performance.now();
-  await page.goto(`${baseUrl}/`, { waitUntil: 'load' });
+  const path = opts.path ?? '/';
+  const response = await page.goto(`${baseUrl}${path}`, { waitUntil: 'load' });
   while (performance.now() - t0 < MAX_WAIT_MS && (inFlight > 0 || performance.now() - lastActivity < IDLE_MS)) await sleep(50);
   const waitedMs = Math.round(performance.now() - t0);
   const hydrated = await page.evaluate(() => typeof (window as unknown as { next?: unknown }).next === 'object');
@@ -142,6 +161,8 @@ async function visit(browser: Browser, baseUrl: string, scenario: string, opts: 
     hydrated,
     cspViolations,
     waitedMs,
+    path,
+    status: response?.status() ?? 0,
   };
 }
 
@@ -167,11 +188,22 @@ async function main() {
 
   const browser = await chromium.launch(LAUNCH);
   const visits: Visit[] = [];
+  const routeVisits: { route: string; visit: Visit }[] = [];
   try {
     const offDir = tempDataDir('fljs-off');
+    // A small demo workspace, so the board and post pages have something to show.
+    const seed = seedDemoData({ posts: 60, dataDir: offDir });
+    const board = seed?.boards[0]?.slug ?? 'feature-requests';
+    const routes = [
+      { route: '/b/[board]', path: `/b/${board}` },
+      { route: '/b/[board]/new', path: `/b/${board}/new` },
+      { route: '/p/[number]', path: `/p/${seed?.topPostNumber ?? 1}` },
+      { route: '/admin/boards', path: '/admin/boards', signedIn: true },
+    ];
     const off = await startServer({ port: PORT, dataDir: offDir });
     await withServer(off, async () => {
       visits.push(await visit(browser, off.url, 'analytics OFF', { consent: false }));
+      for (const r of routes) routeVisits.push({ route: r.route, visit: await visit(browser, off.url, `route ${r.route}`, { consent: false, path: r.path, signedIn: r.signedIn }) });
     });
     removeTempDataDir(offDir);
 
@@ -223,6 +255,23 @@ async function main() {
     console.log('WARNING: the page did not hydrate in some scenarios: client code (including the consent-gated analytics import) never ran there.');
     for (const v of visits) for (const c of [...new Set(v.cspViolations)]) console.log(`  [${v.scenario}] ${c.slice(0, 300)}`);
   }
+  console.log(`\nFirst-load JS per route (analytics OFF; /admin/boards signed in as the admin; gzip level ${GZIP_LEVEL})`);
+  const perRoute = [{ route: '/', visit: offV }, ...routeVisits];
+  console.log(
+    table([
+      ['route', 'path', 'status', 'scripts', 'raw kB', 'gzip kB', 'hydrated', 'target'],
+      ...perRoute.map(({ route, visit: v }) => [
+        route,
+        v.path,
+        v.status,
+        v.scripts.length,
+        kB(v.totalRawBytes),
+        kB(v.totalGzipBytes),
+        v.hydrated ? 'yes' : 'NO',
+        route === '/b/[board]' ? `≤ 150 kB ${v.status === 200 ? (v.totalGzipBytes <= 150_000 ? 'PASS' : 'MISS') : 'n/a (not 200)'}` : '',
+      ]),
+    ]),
+  );
   console.log(`analytics ON − OFF, no consent: ${delta >= 0 ? '+' : ''}${kB(delta)} kB gzip (${delta} B)`);
   if (extra.length === 0 && consentV.failedScripts.length === 0) {
     console.log(
@@ -252,6 +301,7 @@ async function main() {
     loadAverage: { before: loadBefore, after: loadAfter },
     method: { gzipLevel: GZIP_LEVEL, idleMs: IDLE_MS, kB: 1000, resourceType: 'script', analyticsHost: deadHost, bypassCsp: BYPASS_CSP },
     visits,
+    routes: perRoute.map(({ route, visit: v }) => ({ route, path: v.path, status: v.status, scripts: v.scripts.length, rawKb: kB(v.totalRawBytes), gzipKb: kB(v.totalGzipBytes), hydrated: v.hydrated })),
     summary: {
       hydrated: visits.map((v) => v.hydrated),
       offGzipKb: kB(offV.totalGzipBytes),

@@ -33,6 +33,8 @@ const steps: Step[] = [
     : []),
   { script: 'first-load-js.ts', args: [], result: 'first-load-js' },
   { script: 'auth.ts', args: [], result: 'auth' },
+  { script: 'feedback.ts', args: [], result: 'feedback' },
+  ...(DATABASE_URL ? [{ script: 'feedback.ts', args: ['--database-url', DATABASE_URL], result: 'feedback-postgres' }] : []),
 ];
 
 type Json = Record<string, unknown>;
@@ -76,6 +78,8 @@ function main() {
   const memPg = DATABASE_URL ? readResult('memory-postgres', started) : undefined;
   const fljs = readResult('first-load-js', started);
   const auth = readResult('auth', started);
+  const feedback = readResult('feedback', started);
+  const feedbackPg = DATABASE_URL ? readResult('feedback-postgres', started) : undefined;
 
   const rps = (r: Json | undefined, p: string) => {
     const results = pick(r, 'summaries');
@@ -143,6 +147,42 @@ function main() {
   rows.push(['sign-in p95', `${num(pick(auth, 'signIn.latencyMs.p95'))} ms`, '', '', load1(pick(auth, 'loadAfter'))]);
   const cost = pick(auth, 'sessionCheckCostPercent');
   rows.push(['session check cost on / (signed in vs out)', typeof cost === 'number' ? `${Math.round(cost * 10) / 10}%` : 'n/a', '≤ 15%', typeof cost === 'number' ? (cost <= 15 ? 'PASS' : 'MISS') : 'n/a', load1(pick(auth, 'loadAfter'))]);
+
+  const routes = pick(fljs, 'routes');
+  for (const r of Array.isArray(routes) ? (routes as Json[]) : []) {
+    const isBoard = r.route === '/b/[board]';
+    const ok = r.status === 200;
+    rows.push([
+      `first-load JS of ${String(r.route)} (gzip -9)`,
+      ok ? `${num(r.gzipKb)} kB` : `answered ${String(r.status)}`,
+      isBoard ? '≤ 150 kB' : '',
+      isBoard && ok && typeof r.gzipKb === 'number' ? (r.gzipKb <= 150 ? 'PASS' : 'MISS') : '',
+      fl,
+    ]);
+  }
+  for (const [label, r] of [['pglite', feedback], ['postgres', feedbackPg]] as const) {
+    if (label === 'postgres' && !DATABASE_URL) continue;
+    const l = load1(pick(r, 'loadAverage.after'));
+    const pages = pick(r, 'pages');
+    for (const p of Array.isArray(pages) ? (pages as Json[]) : []) {
+      if (p.path === '/diagnostics/trivial') continue;
+      const page = typeof p.path === 'string' && (p.path.startsWith('/b/') || p.path.startsWith('/p/'));
+      const ratio = p.ratioToTrivial;
+      rows.push([
+        `feedback ${label}: ${String(p.path)} req/s (vs trivial)`,
+        `${num(p.requestsPerSec)} (${pct(ratio)})`,
+        page ? '≥ 40%' : '',
+        page && typeof ratio === 'number' ? (ratio >= 0.4 ? 'PASS' : 'MISS') : '',
+        l,
+      ]);
+    }
+    const skipped = pick(r, 'skipped');
+    for (const s of Array.isArray(skipped) ? (skipped as Json[]) : []) rows.push([`feedback ${label}: ${String(s.path)}`, `answered ${String(s.status)}`, '', '', l]);
+    const searchP95 = pick(r, 'search.latencyMs.p95');
+    rows.push([`feedback ${label}: search p95`, typeof searchP95 === 'number' ? `${num(searchP95)} ms` : 'n/a', '≤ 50 ms', typeof searchP95 === 'number' ? (searchP95 <= 50 ? 'PASS' : 'MISS') : 'n/a', l]);
+    const similarP95 = pick(r, 'similar.latencyMs.p95');
+    rows.push([`feedback ${label}: similar posts p95`, typeof similarP95 === 'number' ? `${num(similarP95)} ms` : 'n/a', '', '', l]);
+  }
 
   console.log(`\n=== Summary (targets are informational) ===`);
   console.log(table(rows));

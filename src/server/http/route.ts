@@ -13,6 +13,7 @@ import { logger } from '@/server/log';
 import { resolveActor, type Actor, type Decision } from './actor';
 import { readJsonBody } from './body';
 import { isCrossSiteRequest } from './csrf';
+import type { ErrorCode } from '@/lib/error-codes';
 import { AppError, errorBody } from './errors';
 import { enforceRateLimit, type RateLimitRule } from './rate-limit';
 import { clientIp, requestIdOf } from './request-meta';
@@ -51,6 +52,14 @@ export interface Endpoint<BS extends ZodType | undefined = undefined, QS extends
   openToVisitors?: boolean;
   /** Limits counted per actor when signed in, per IP otherwise. */
   rateLimit?: RateLimitRule;
+  /** For the OpenAPI document and /docs/api only (they never change behaviour): a one-line summary… */
+  summary?: string;
+  /** …a longer description (plain text)… */
+  description?: string;
+  /** …the group it is listed under (default: the path's first segment)… */
+  tags?: string[];
+  /** …and the domain errors it may answer beyond the pipeline's own (CONFLICT, VOTING_CLOSED…). */
+  errors?: ErrorCode[];
   handle: (ctx: Ctx<Infer<BS>, Infer<QS>>) => Promise<Reply> | Reply;
 }
 
@@ -77,7 +86,16 @@ const DECISION_ERRORS = {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the map is heterogeneous by design
 type AnyEndpoint = Endpoint<any, any>;
 
-export function route(methods: Partial<Record<Method, AnyEndpoint>>) {
+export type EndpointMap = Partial<Record<Method, AnyEndpoint>>;
+
+/** A route handler, with its endpoints readable for the OpenAPI document (src/server/http/openapi.ts). */
+export type RouteHandler = ((req: NextApiRequest, res: NextApiResponse) => Promise<void>) & { readonly endpoints: EndpointMap };
+
+export function route(methods: EndpointMap): RouteHandler {
+  return Object.assign(pipeline(methods), { endpoints: methods });
+}
+
+function pipeline(methods: EndpointMap) {
   const allow = [...Object.keys(methods), ...(methods.GET ? ['HEAD'] : [])].join(', ');
 
   return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {

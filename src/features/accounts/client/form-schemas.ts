@@ -10,7 +10,7 @@ const confirmPassword = z.string().min(1, 'Repeat the password');
 const passwordsMatch = (v: { password: string; confirmPassword: string }) => v.password === v.confirmPassword;
 const mismatch = { message: 'The two passwords do not match', path: ['confirmPassword'] };
 
-export const setupForm = setupInput.omit({ demoData: true }).extend({ confirmPassword }).refine(passwordsMatch, mismatch);
+export const setupForm = setupInput.extend({ confirmPassword }).refine(passwordsMatch, mismatch);
 export const signUpForm = signUpInput.omit({ inviteToken: true });
 export const signInForm = signInInput;
 export const emailForm = emailOnlyInput;

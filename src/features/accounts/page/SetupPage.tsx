@@ -19,7 +19,7 @@ const FIELDS = ['workspaceName', 'displayName', 'email', 'password', 'confirmPas
 export default function SetupPage({ shell }: ShellProps) {
   const form = useForm<SetupFormInput, unknown, z.output<typeof setupForm>>({
     resolver: zodResolver(setupForm),
-    defaultValues: { workspaceName: '', displayName: '', email: '', password: '', confirmPassword: '' },
+    defaultValues: { workspaceName: '', displayName: '', email: '', password: '', confirmPassword: '', demoData: false },
   });
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, FIELDS);
@@ -59,15 +59,15 @@ export default function SetupPage({ shell }: ShellProps) {
           <Field label="Password" type="password" autoComplete="new-password" hint="At least 10 characters." {...form.register('password')} error={errors.password?.message} />
           <Field label="Repeat the password" type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
         </fieldset>
-        {/* Honest about what is not there yet: demo data needs boards and posts, which come in a later release. */}
         <div className="flex items-start gap-2">
-          <input id="setup-demo-data" type="checkbox" disabled aria-describedby="setup-demo-data-note" className="mt-1 h-4 w-4" />
+          <input id="setup-demo-data" type="checkbox" aria-describedby="setup-demo-data-note" className="mt-1 h-4 w-4" {...form.register('demoData')} />
           <div>
-            <label htmlFor="setup-demo-data" className="text-sm font-medium text-muted">
+            <label htmlFor="setup-demo-data" className="text-sm font-medium">
               Fill with demo data
             </label>
             <p id="setup-demo-data-note" className="m-0 text-xs text-muted">
-              Not available yet: demo data comes with boards and posts.
+              Adds three boards with about 300 example posts, votes and comments from 40 made-up members, so you can try
+              everything at once. It is added in the background after setup.
             </p>
           </div>
         </div>

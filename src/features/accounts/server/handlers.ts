@@ -4,6 +4,7 @@ import { endpoint, json, noContent, route } from '@/server/http/route';
 import { emailOnlyInput, resetPasswordInput, setupInput, signInInput, signUpInput, tokenInput } from '../schema';
 import { consumeMagicLink, requestMagicLink, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from './service';
 import { endSession, startSession } from './sessions';
+import { seedDemoInBackground } from '@/server/demo/background';
 import { completeSetup } from './setup';
 
 /** The same answer whether or not the address has an account (no enumeration). */
@@ -18,6 +19,8 @@ export const setupRoute = route({
     handle: async ({ body, req, res, ip }) => {
       const { userId } = await completeSetup(body, ip);
       await startSession(req, res, userId, ip);
+      // The admin does not wait for the demo data: it arrives in the background (logged when done).
+      if (body.demoData) void seedDemoInBackground();
       return json({ status: 'done' }, 201);
     },
   }),

@@ -1,0 +1,37 @@
+/**
+ * Every /api/v1 route, for the OpenAPI document. Adding a route is one line here (a test fails
+ * when a file under src/pages/api/v1 is missing). Paths write dynamic segments as `{name}`.
+ */
+import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, setupRoute, signInRoute, signOutRoute, signUpRoute, verifyEmailRoute } from '@/features/accounts/server/handlers';
+import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
+import { auditRoute } from '@/features/audit/server/handlers';
+import { openApiRoute } from '@/features/docs/server/handlers';
+import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from '@/features/members/server/handlers';
+import { outboxRoute } from '@/features/notifications/server/handlers';
+import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
+import type { ApiRouteEntry } from './openapi';
+
+export const API_ROUTES: readonly ApiRouteEntry[] = [
+  { path: '/api/v1/admin/outbox', route: outboxRoute },
+  { path: '/api/v1/admin/settings', route: adminSettingsRoute },
+  { path: '/api/v1/audit', route: auditRoute },
+  { path: '/api/v1/auth/forgot-password', route: forgotPasswordRoute },
+  { path: '/api/v1/auth/magic-link', route: magicLinkRoute },
+  { path: '/api/v1/auth/magic-link/consume', route: consumeMagicLinkRoute },
+  { path: '/api/v1/auth/reset-password', route: resetPasswordRoute },
+  { path: '/api/v1/auth/sign-in', route: signInRoute },
+  { path: '/api/v1/auth/sign-out', route: signOutRoute },
+  { path: '/api/v1/auth/sign-up', route: signUpRoute },
+  { path: '/api/v1/auth/verify-email', route: verifyEmailRoute },
+  { path: '/api/v1/invitations', route: invitationsRoute },
+  { path: '/api/v1/me', route: meRoute },
+  { path: '/api/v1/me/email', route: changeEmailRoute },
+  { path: '/api/v1/me/export', route: exportRoute },
+  { path: '/api/v1/me/password', route: changePasswordRoute },
+  { path: '/api/v1/members', route: membersRoute },
+  { path: '/api/v1/members/{id}', route: memberRoute },
+  { path: '/api/v1/members/{id}/ban', route: memberBanRoute },
+  { path: '/api/v1/openapi.json', route: openApiRoute },
+  { path: '/api/v1/setup', route: setupRoute },
+  { path: '/api/v1/workspace', route: workspaceRoute },
+];

@@ -1,0 +1,207 @@
+/**
+ * The OpenAPI 3.1 document, generated from the routes themselves: each endpoint's method, its
+ * zod body and query schemas (the very ones that validate requests, read on their input side),
+ * its authorize policy and rate limit. Served at /api/v1/openapi.json and rendered at /docs/api.
+ */
+import { z, type ZodType } from 'zod';
+import * as policies from '@/features/accounts/policy';
+import { ERROR_CATALOGUE, type ErrorCode } from '@/lib/error-codes';
+import { anyone } from './actor';
+import type { Method, RouteHandler } from './route';
+
+export interface ApiRouteEntry {
+  /** The public path, with Next.js dynamic segments written `{name}`: `/api/v1/members/{id}`. */
+  path: string;
+  route: RouteHandler;
+}
+
+type JsonSchema = Record<string, unknown>;
+
+export interface OpenApiOperation {
+  operationId: string;
+  summary?: string;
+  description?: string;
+  tags: string[];
+  security: Record<string, string[]>[];
+  parameters?: OpenApiParameter[];
+  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; 'x-error-codes'?: ErrorCode[] }>;
+  /** The policy function that decides who may call it (SPEC.md §6). */
+  'x-authorize': string;
+  /** Reachable by visitors even in a sign-in-required workspace. */
+  'x-open-to-visitors'?: boolean;
+  'x-rate-limit'?: { limit: number; windowSeconds: number };
+}
+
+export interface OpenApiParameter {
+  name: string;
+  in: 'path' | 'query';
+  required: boolean;
+  description?: string;
+  schema: JsonSchema;
+}
+
+export interface OpenApiDocument {
+  openapi: '3.1.0';
+  info: { title: string; version: string; description: string };
+  jsonSchemaDialect: string;
+  servers: { url: string }[];
+  tags: { name: string }[];
+  paths: Record<string, Partial<Record<Lowercase<Method>, OpenApiOperation>>>;
+  components: {
+    schemas: Record<string, JsonSchema>;
+    securitySchemes: Record<string, JsonSchema>;
+  };
+}
+
+/**
+ * Policy names by identity: the production build minifies function names, so `fn.name` cannot
+ * be trusted there. Policies defined elsewhere fall back to their (development) name.
+ */
+const POLICY_NAMES = new Map<unknown, string>([[anyone, 'anyone'], ...Object.entries(policies).filter(([, v]) => typeof v === 'function').map(([k, v]) => [v, k] as const)]);
+const policyName = (fn: (...args: never[]) => unknown) => POLICY_NAMES.get(fn) ?? (fn.name || 'custom');
+
+const METHOD_ORDER: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** JSON Schema (draft 2020-12, OpenAPI 3.1's dialect) of what a client sends. */
+export function inputJsonSchema(schema: ZodType): JsonSchema {
+  const out = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'input', unrepresentable: 'any' }) as JsonSchema;
+  delete out.$schema;
+  return out;
+}
+
+const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
+
+function tagOf(path: string): string {
+  const seg = path.replace(/^\/api\/v1\/?/, '').split('/')[0] || 'api';
+  return seg.charAt(0).toUpperCase() + seg.slice(1).replace(/\.json$/, '');
+}
+
+function operationId(method: Method, path: string): string {
+  const words = path
+    .replace(/^\/api\/v1\/?/, '')
+    .replace(/\.json$/, '')
+    .split(/[/{}-]+/)
+    .filter(Boolean);
+  return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+/** The error codes an endpoint can answer: the pipeline's own, from its shape, plus its declared ones. */
+export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Method] & object): ErrorCode[] {
+  const codes = new Set<ErrorCode>();
+  if (ep.body) ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'].forEach((c) => codes.add(c as ErrorCode));
+  if (ep.query) codes.add('VALIDATION_FAILED');
+  if (ep.authorize !== anyone || !ep.openToVisitors) codes.add('UNAUTHENTICATED');
+  if (ep.authorize !== anyone || method !== 'GET') codes.add('FORBIDDEN'); // the policy, or a cross-site write (CSRF)
+  if (ep.rateLimit || method !== 'GET') codes.add('RATE_LIMITED');
+  for (const c of ep.errors ?? []) codes.add(c);
+  codes.add('INTERNAL');
+  return [...codes].sort((a, b) => ERROR_CATALOGUE[a].status - ERROR_CATALOGUE[b].status || a.localeCompare(b));
+}
+
+function parametersOf(path: string, query: ZodType | undefined): OpenApiParameter[] {
+  const schema = query ? inputJsonSchema(query) : undefined;
+  const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema?.required as string[] | undefined) ?? []);
+  const inPath = pathParams(path);
+  const params: OpenApiParameter[] = inPath.map((name) => ({ name, in: 'path', required: true, schema: props[name] ?? { type: 'string' } }));
+  for (const [name, s] of Object.entries(props)) {
+    if (inPath.includes(name)) continue;
+    const { description, ...rest } = s;
+    params.push({ name, in: 'query', required: required.has(name), ...(typeof description === 'string' ? { description } : {}), schema: rest });
+  }
+  return params;
+}
+
+function operation(method: Method, path: string, ep: NonNullable<RouteHandler['endpoints'][Method]>): OpenApiOperation {
+  const open = ep.authorize === anyone;
+  const codes = errorCodesOf(method, ep);
+  const responses: OpenApiOperation['responses'] = { '2XX': { description: 'Success: a JSON body, or no content (204).' } };
+  const byStatus = new Map<number, ErrorCode[]>();
+  for (const c of codes) byStatus.set(ERROR_CATALOGUE[c].status, [...(byStatus.get(ERROR_CATALOGUE[c].status) ?? []), c]);
+  for (const [status, list] of byStatus) {
+    responses[String(status)] = {
+      description: list.map((c) => `${c}: ${ERROR_CATALOGUE[c].message}`).join(' '),
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      'x-error-codes': list,
+    };
+  }
+  const parameters = parametersOf(path, ep.query);
+  return {
+    operationId: operationId(method, path),
+    ...(ep.summary ? { summary: ep.summary } : {}),
+    ...(ep.description ? { description: ep.description } : {}),
+    tags: ep.tags ?? [tagOf(path)],
+    // Anyone: the credentials are optional (an empty requirement); otherwise a session or a key.
+    security: open ? [{}, { cookieAuth: [] }, { bearerAuth: [] }] : [{ cookieAuth: [] }, { bearerAuth: [] }],
+    ...(parameters.length ? { parameters } : {}),
+    ...(ep.body && method !== 'GET' ? { requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(ep.body) } } } } : {}),
+    responses,
+    'x-authorize': policyName(ep.authorize),
+    ...(ep.openToVisitors ? { 'x-open-to-visitors': true } : {}),
+    ...(ep.rateLimit ? { 'x-rate-limit': { limit: ep.rateLimit.limit, windowSeconds: ep.rateLimit.windowSeconds } } : {}),
+  };
+}
+
+export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  const tags = new Set<string>();
+  for (const { path, route } of [...entries].sort((a, b) => a.path.localeCompare(b.path))) {
+    const item: OpenApiDocument['paths'][string] = {};
+    for (const method of METHOD_ORDER) {
+      const ep = route.endpoints[method];
+      if (!ep) continue;
+      const op = operation(method, path, ep);
+      op.tags.forEach((t) => tags.add(t));
+      item[method.toLowerCase() as Lowercase<Method>] = op;
+    }
+    paths[path] = item;
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'Chorus API',
+      version: '1',
+      description:
+        'The REST API of Chorus. Every request and error is JSON. Sign in with the session cookie (browsers) or send an API key as `Authorization: Bearer <key>`. State-changing requests from a browser must be same-origin. Lists use cursor pagination (`cursor`, `limit` ≤ 100). Errors have the shape of the `Error` schema.',
+    },
+    jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
+    servers: [{ url: '/' }],
+    tags: [...tags].sort().map((name) => ({ name })),
+    paths,
+    components: {
+      schemas: {
+        Error: {
+          type: 'object',
+          required: ['error'],
+          properties: {
+            error: {
+              type: 'object',
+              required: ['code', 'message', 'requestId'],
+              properties: {
+                code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
+                message: { type: 'string', description: 'A human message; never internal details.' },
+                fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'VALIDATION_FAILED only: a message per invalid field (query fields are prefixed `query.`).' },
+                requestId: { type: 'string', description: 'Also in the x-request-id header; quote it when reporting a problem.' },
+              },
+            },
+          },
+        },
+      },
+      securitySchemes: {
+        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'chorus_session', description: 'The session cookie set by sign-in (`__Host-chorus_session` over https).' },
+        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`.' },
+      },
+    },
+  };
+}
+
+let cached: OpenApiDocument | undefined;
+
+/** The document for the registered routes, built once per process. */
+export async function openApiDocument(): Promise<OpenApiDocument> {
+  // Imported here, not at the top: the registry imports every route, including the one serving this.
+  const { API_ROUTES } = await import('./api-registry');
+  cached ??= buildOpenApiDocument(API_ROUTES);
+  return cached;
+}
