@@ -5,10 +5,14 @@
 import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, setupRoute, signInRoute, signOutRoute, signUpRoute, verifyEmailRoute } from '@/features/accounts/server/handlers';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { auditRoute } from '@/features/audit/server/handlers';
+import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
 import { openApiRoute } from '@/features/docs/server/handlers';
 import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from '@/features/members/server/handlers';
 import { outboxRoute } from '@/features/notifications/server/handlers';
+import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
 import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
+import { subscriptionRoute } from '@/features/subscriptions/server/handlers';
+import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
 import type { ApiRouteEntry } from './openapi';
 
 export const API_ROUTES: readonly ApiRouteEntry[] = [
@@ -23,7 +27,9 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/auth/sign-out', route: signOutRoute },
   { path: '/api/v1/auth/sign-up', route: signUpRoute },
   { path: '/api/v1/auth/verify-email', route: verifyEmailRoute },
+  { path: '/api/v1/comments/{id}', route: commentRoute },
   { path: '/api/v1/invitations', route: invitationsRoute },
+  { path: '/api/v1/markdown/preview', route: markdownPreviewRoute },
   { path: '/api/v1/me', route: meRoute },
   { path: '/api/v1/me/email', route: changeEmailRoute },
   { path: '/api/v1/me/export', route: exportRoute },
@@ -32,6 +38,14 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/members/{id}', route: memberRoute },
   { path: '/api/v1/members/{id}/ban', route: memberBanRoute },
   { path: '/api/v1/openapi.json', route: openApiRoute },
+  { path: '/api/v1/posts', route: postsRoute },
+  { path: '/api/v1/posts/similar', route: similarPostsRoute },
+  { path: '/api/v1/posts/{number}', route: postRoute },
+  { path: '/api/v1/posts/{number}/comments', route: postCommentsRoute },
+  { path: '/api/v1/posts/{number}/merge', route: mergeRoute },
+  { path: '/api/v1/posts/{number}/subscription', route: subscriptionRoute },
+  { path: '/api/v1/posts/{number}/vote', route: voteRoute },
+  { path: '/api/v1/posts/{number}/votes', route: votesRoute },
   { path: '/api/v1/setup', route: setupRoute },
   { path: '/api/v1/workspace', route: workspaceRoute },
 ];
