@@ -20,6 +20,11 @@ export function isTeamMember(actor: PolicyActor): boolean {
   return actor.kind === 'user' && isTeam(actor.role);
 }
 
+/** Any signed-in person; what they may then do is decided with the thing they act on. */
+export function isSignedIn(actor: PolicyActor): Decision {
+  return actor.kind === 'user' ? 'allow' : 'unauthenticated';
+}
+
 /** Public boards, the roadmap and the changelog: anyone, unless the workspace requires sign-in. */
 export function canReadWorkspace(actor: PolicyActor, workspace: { access: 'public' | 'sign_in_required' }): Decision {
   if (workspace.access === 'public') return 'allow';

@@ -43,7 +43,7 @@ const WHO: Record<string, string> = {
   canModerate: 'Moderators and admins',
   canWriteChangelog: 'Moderators and admins',
   canManageOwnAccount: 'Signed-in people, for their own account',
-  signedIn: 'Signed-in people',
+  isSignedIn: 'Signed-in people (the thing acted on decides the rest)',
   canParticipate: 'Signed-in people who may take part on the board',
 };
 

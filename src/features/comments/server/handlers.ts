@@ -1,12 +1,9 @@
-import { canParticipate } from '@/features/accounts/policy';
+import { isSignedIn } from '@/features/accounts/policy';
 import { postParams } from '@/features/posts/schema';
-import { anyone, signedInActor, type Actor, type Decision } from '@/server/http/actor';
+import { anyone, signedInActor } from '@/server/http/actor';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { commentInput, commentParams, commentUpdateInput } from '../schema';
 import { createComment, deleteComment, listComments, updateComment } from './service';
-
-/** Signed in; the board, the post and the comment decide the rest in the service. */
-const signedIn = (actor: Actor): Decision => canParticipate(actor, { posting: 'members', archived: false });
 
 /** SPEC.md §9: comments 60 per hour. */
 const COMMENT_RATE = { name: 'comments', limit: 60, windowSeconds: 3600 };
@@ -19,7 +16,7 @@ export const postCommentsRoute = route({
     handle: async ({ actor, query }) => json({ items: await listComments(actor, query.number) }),
   }),
   POST: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: postParams,
     body: commentInput,
     rateLimit: COMMENT_RATE,
@@ -30,13 +27,13 @@ export const postCommentsRoute = route({
 /** PATCH (edit within the window) and DELETE (soft) /api/v1/comments/[id]. */
 export const commentRoute = route({
   PATCH: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: commentParams,
     body: commentUpdateInput,
     handle: async ({ actor, query, body, ip }) => json(await updateComment(signedInActor(actor), query.id, body.body, ip)),
   }),
   DELETE: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: commentParams,
     handle: async ({ actor, query, ip }) => {
       await deleteComment(signedInActor(actor), query.id, ip);

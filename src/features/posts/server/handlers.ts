@@ -1,19 +1,16 @@
-import { canParticipate } from '@/features/accounts/policy';
+import { isSignedIn } from '@/features/accounts/policy';
 import { renderMarkdown } from '@/server/markdown/render';
-import { anyone, signedInActor, type Actor, type Decision } from '@/server/http/actor';
+import { anyone, signedInActor } from '@/server/http/actor';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { markdownPreviewInput, newPostInput, postParams, postUpdateInput, similarPostsQuery } from '../schema';
 import { createPost, deletePost, findSimilarPosts, getPostDetail, updatePost } from './service';
-
-/** Signed in; what the board and the post allow is decided in the service, with the rows. */
-const signedIn = (actor: Actor): Decision => canParticipate(actor, { posting: 'members', archived: false });
 
 /** SPEC.md §9: posts 10 per hour per user. */
 const POST_RATE = { name: 'posts', limit: 10, windowSeconds: 3600 };
 
 /** POST /api/v1/posts {board, title, body}: 201 with the post (its `approval` says whether it awaits moderation). */
 export const createPostEndpoint = endpoint({
-  authorize: signedIn,
+  authorize: isSignedIn,
   body: newPostInput,
   rateLimit: POST_RATE,
   handle: async ({ actor, body }) => json(await createPost(signedInActor(actor), body), 201),
@@ -30,13 +27,13 @@ export const postRoute = route({
     handle: async ({ actor, query }) => json(await getPostDetail(actor, query.number)),
   }),
   PATCH: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: postParams,
     body: postUpdateInput,
     handle: async ({ actor, query, body, ip }) => json(await updatePost(signedInActor(actor), query.number, body, ip)),
   }),
   DELETE: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: postParams,
     handle: async ({ actor, query, ip }) => {
       await deletePost(signedInActor(actor), query.number, ip);

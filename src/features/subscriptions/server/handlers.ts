@@ -1,20 +1,19 @@
 import { subscriptionInput } from '@/features/votes/schema';
 import { postParams } from '@/features/posts/schema';
-import { signedInActor, type Actor, type Decision } from '@/server/http/actor';
+import { isSignedIn } from '@/features/accounts/policy';
+import { signedInActor } from '@/server/http/actor';
 import { endpoint, json, route } from '@/server/http/route';
 import { getPostSubscription, setPostSubscription } from './post-subscription';
-
-const signedIn = (actor: Actor): Decision => (actor.kind === 'user' ? 'allow' : 'unauthenticated');
 
 /** GET and PUT {subscribed} /api/v1/posts/[number]/subscription: one's own bell on a post. */
 export const subscriptionRoute = route({
   GET: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: postParams,
     handle: async ({ actor, query }) => json(await getPostSubscription(signedInActor(actor), query.number)),
   }),
   PUT: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: postParams,
     body: subscriptionInput,
     handle: async ({ actor, query, body }) => json(await setPostSubscription(signedInActor(actor), query.number, body.subscribed)),

@@ -1,7 +1,7 @@
-import { anyone, signedInActor, type Actor, type Decision } from '@/server/http/actor';
+import { anyone, signedInActor } from '@/server/http/actor';
 import { endpoint, json, route } from '@/server/http/route';
 import type { RateLimitRule } from '@/server/http/rate-limit';
-import { canModerate } from '@/features/accounts/policy';
+import { canModerate, isSignedIn } from '@/features/accounts/policy';
 import { postMergeInput, postParams } from '@/features/posts/schema';
 import { voteOnBehalfInput, voterListQuery } from '../schema';
 import { mergePost, unmergePost } from './merge';
@@ -10,19 +10,16 @@ import { listVoterPage, setVote, voteOnBehalf } from './service';
 /** SPEC.md §9: votes 120/min per user (the pipeline counts per user when signed in). */
 export const VOTE_RATE_LIMIT: RateLimitRule = { name: 'votes', limit: 120, windowSeconds: 60 };
 
-/** Any signed-in person may try; whether they may vote on this post's board is decided with the post. */
-export const signedIn = (actor: Actor): Decision => (actor.kind === 'user' ? 'allow' : 'unauthenticated');
-
 /** PUT (vote) and DELETE (unvote) /api/v1/posts/[number]/vote → {voted, voteCount}. */
 export const voteRoute = route({
   PUT: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
     handle: async ({ actor, query }) => json(await setVote(signedInActor(actor), query.number, true)),
   }),
   DELETE: endpoint({
-    authorize: signedIn,
+    authorize: isSignedIn,
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
     handle: async ({ actor, query }) => json(await setVote(signedInActor(actor), query.number, false)),
