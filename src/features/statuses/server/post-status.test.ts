@@ -5,7 +5,7 @@ import { db } from '@/server/db/client';
 import { posts, rateLimits, statusChanges, votes } from '@/server/db/schema';
 import { createRoleActors, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
-import { callRoute } from '@/test/http';
+import { callRoute, type JsonBody } from '@/test/http';
 import type { PostStatusResult } from '../schema';
 import { postStatusRoute } from './handlers';
 import { insertBoard, insertPost, statusBySlug } from './test-fixtures';
@@ -23,7 +23,7 @@ beforeEach(async () => {
 });
 
 const setStatus = (as: TestActor | undefined, number: number | string, body: unknown) =>
-  callRoute<PostStatusResult & Record<string, unknown>>(postStatusRoute, { method: 'POST', params: { number: String(number) }, body, as });
+  callRoute<PostStatusResult & JsonBody>(postStatusRoute, { method: 'POST', params: { number: String(number) }, body, as });
 
 describe('POST /api/v1/posts/[number]/status', () => {
   it.each([

@@ -5,7 +5,7 @@ import { db } from '@/server/db/client';
 import { auditEvents, posts, rateLimits, statusChanges, statuses } from '@/server/db/schema';
 import { createRoleActors, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
-import { callRoute, type CallResult } from '@/test/http';
+import { callRoute, type CallResult, type JsonBody } from '@/test/http';
 import type { Status } from '../schema';
 import { statusesRoute, statusReorderRoute, statusRoute } from './handlers';
 import { insertBoard, insertPost, statusBySlug } from './test-fixtures';
@@ -24,7 +24,7 @@ beforeEach(async () => {
   await db().delete(rateLimits);
 });
 
-const create = (as: TestActor | undefined, body: Record<string, unknown>) => callRoute<Status & Record<string, unknown>>(statusesRoute, { method: 'POST', body, as });
+const create = (as: TestActor | undefined, body: Record<string, unknown>) => callRoute<Status & JsonBody>(statusesRoute, { method: 'POST', body, as });
 const newStatus = async (overrides: Record<string, unknown> = {}) => {
   const res = await create(actors.admin, { name: uniqueName(), color: '#123456', category: 'planned', ...overrides });
   expect(res.status).toBe(201);

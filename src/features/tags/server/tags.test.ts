@@ -6,7 +6,7 @@ import { db } from '@/server/db/client';
 import { auditEvents, postTags, rateLimits } from '@/server/db/schema';
 import { createRoleActors, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
-import { callRoute, type CallResult } from '@/test/http';
+import { callRoute, type CallResult, type JsonBody } from '@/test/http';
 import type { Tag, TagRef } from '../schema';
 import { postTagsRoute, tagRoute, tagsRoute } from './handlers';
 
@@ -32,7 +32,7 @@ const newTag = async (name = uniqueName()) => {
   return res.json;
 };
 const setTags = (as: TestActor | undefined, number: number, tagIds: unknown) =>
-  callRoute<{ tags: TagRef[] } & Record<string, unknown>>(postTagsRoute, { method: 'PUT', params: { number: String(number) }, body: { tagIds }, as });
+  callRoute<{ tags: TagRef[] } & JsonBody>(postTagsRoute, { method: 'PUT', params: { number: String(number) }, body: { tagIds }, as });
 
 describe('who may call the tag routes', () => {
   const ROUTES: { name: string; call: (as: TestActor | undefined) => Promise<CallResult>; expected: Record<Who, number> }[] = [
