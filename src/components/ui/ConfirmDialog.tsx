@@ -12,6 +12,8 @@ interface Props {
   /** Runs on confirm; the dialog closes when it resolves and shows the message when it throws. */
   onConfirm: () => Promise<void>;
   testId?: string;
+  /** Extra controls the question needs (e.g. where to move things), drawn below the description. */
+  children?: ReactNode;
 }
 
 /**
@@ -19,7 +21,7 @@ interface Props {
  * closes, the rest of the page hidden from assistive technology). Not portalled, so it keeps
  * the shell's font and theme, like the account menu.
  */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, tone = 'danger', onConfirm, testId }: Props) {
+export function ConfirmDialog({ trigger, title, description, confirmLabel, tone = 'danger', onConfirm, testId, children }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,6 +56,7 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, tone 
       >
         <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
         <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>
+        {children ? <div className="mt-4">{children}</div> : null}
         {error ? (
           <p role="alert" className="mt-4 rounded-md border border-danger/50 bg-danger/10 px-3 py-2 text-sm text-danger">
             {error}

@@ -41,7 +41,14 @@ export const statusInput = z.object({
   onRoadmap: z.boolean().default(false),
 });
 export type StatusInput = z.infer<typeof statusInput>;
-export const statusUpdateInput = statusInput.partial();
+/** A partial change; no defaults here, so a rename never resets the roadmap flag. */
+export const statusUpdateInput = z.object({
+  name: statusInput.shape.name.optional(),
+  color: statusInput.shape.color.optional(),
+  category: statusInput.shape.category.optional(),
+  onRoadmap: z.boolean().optional(),
+});
+export type StatusUpdateInput = z.infer<typeof statusUpdateInput>;
 export const statusReorderInput = z.object({ ids: z.array(z.uuid()).min(1).max(100) });
 /** Deleting a status that posts use moves them to another status first. */
 export const statusDeleteQuery = z.object({ id: z.uuid(), moveTo: z.uuid().optional() });
@@ -60,3 +67,17 @@ export type Status = z.infer<typeof statusSchema>;
 /** The short form posts carry. */
 export const statusRefSchema = statusSchema.pick({ id: true, slug: true, name: true, color: true, category: true });
 export type StatusRef = z.infer<typeof statusRefSchema>;
+
+/** One entry of a post's history (SPEC.md §3 "status change"): who moved it where, with the public note (Markdown). */
+export const statusChangeSchema = z.object({
+  id: z.number().int(),
+  from: statusRefSchema.nullable(),
+  to: statusRefSchema.nullable(),
+  by: z.object({ id: z.uuid().nullable(), displayName: z.string() }).nullable(),
+  note: z.string(),
+  at: z.string(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+/** The answer to a post's status change: its status now, and the history entry written (null when nothing changed). */
+export const postStatusResultSchema = z.object({ status: statusRefSchema.nullable(), change: statusChangeSchema.nullable() });
+export type PostStatusResult = z.infer<typeof postStatusResultSchema>;

@@ -10,7 +10,9 @@ export const tagInput = z.object({
   color: colourSchema.transform((c) => c.toLowerCase()).default('#64748b'),
 });
 export type TagInput = z.infer<typeof tagInput>;
-export const tagUpdateInput = tagInput.partial();
+/** A partial change; no defaults here, so a rename never resets the colour. */
+export const tagUpdateInput = z.object({ name: tagInput.shape.name.optional(), color: colourSchema.transform((c) => c.toLowerCase()).optional() });
+export type TagUpdateInput = z.infer<typeof tagUpdateInput>;
 
 export const tagSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string(), postCount: z.number().int() });
 export type Tag = z.infer<typeof tagSchema>;
@@ -20,7 +22,9 @@ export type TagRef = z.infer<typeof tagRefSchema>;
 /** A post's tags, set as a whole by the team. */
 export const postTagsInput = z.object({
   tagIds: z
-    .array(z.uuid())
-    .max(MAX_TAGS_PER_POST, `A post has at most ${MAX_TAGS_PER_POST} tags`)
-    .transform((ids) => [...new Set(ids)]),
+    .array(z.uuid({ message: 'Choose tags from the list' }), { message: 'Give a list of tags' })
+    // Duplicates are dropped first, so the limit counts distinct tags.
+    .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
+    .pipe(z.array(z.string()).max(MAX_TAGS_PER_POST, `A post has at most ${MAX_TAGS_PER_POST} tags`)),
 });
+export type PostTagsInput = z.infer<typeof postTagsInput>;

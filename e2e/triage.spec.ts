@@ -1,0 +1,249 @@
+/**
+ * Triage by role: admins manage statuses and tags at /admin/statuses and /admin/tags; members
+ * and moderators are kept out (403); with moderation on, a member's post waits in /admin/inbox
+ * until a moderator approves it, and only then does a visitor see it.
+ *
+ * The inbox test creates its board and post through POST /api/v1/boards and POST /api/v1/posts
+ * (the boards and posts features); the status and tag tests need nothing else.
+ */
+import type { APIRequestContext, Page } from '@playwright/test';
+import { axeViolations } from './support/account-ui';
+import { apiSignIn, createMember, type Credentials } from './support/accounts';
+import { expect, test } from './support/fixtures';
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+async function rowNames(page: Page, testId: string): Promise<string[]> {
+  return page.getByTestId(testId).allTextContents();
+}
+
+/** A member promoted to moderator by the admin (the role change ends their sessions; sign in afresh after). */
+async function createModerator(admin: APIRequestContext, anonymous: APIRequestContext, baseURL: string): Promise<Credentials> {
+  const creds = await createMember(admin, anonymous, baseURL, 'Triage Moderator');
+  const list = await admin.get(`/api/v1/members?q=${encodeURIComponent(creds.email)}`);
+  const { items } = (await list.json()) as { items: { id: string }[] };
+  const res = await admin.patch(`/api/v1/members/${items[0]!.id}`, { data: { role: 'moderator' }, headers: { Origin: baseURL } });
+  expect(res.status()).toBe(200);
+  return creds;
+}
+
+test.describe('statuses and tags (admins)', () => {
+  test('an admin adds, renames, recolours, reorders, toggles and deletes a status', async ({ guardedPage: page, baseURL }) => {
+    test.setTimeout(60_000);
+    await apiSignIn(page.context().request, baseURL!);
+    const name = `Triage ${unique()}`;
+    await page.goto('/admin/statuses');
+    await expect(page.getByRole('heading', { level: 1, name: 'Statuses' })).toBeVisible();
+    const defaults = await rowNames(page, 'status-name');
+    expect(defaults).toEqual(expect.arrayContaining(['Open', 'Under review', 'Planned', 'In progress', 'Complete', 'Closed']));
+
+    // Inline validation with the server's schema, then a duplicate name refused by the server (ignoring case).
+    const add = page.getByTestId('status-add-form');
+    await add.getByLabel('Name').fill('   ');
+    await add.getByRole('button', { name: 'Add status' }).click();
+    await expect(add.getByText('Enter a name')).toBeVisible();
+    await add.getByLabel('Name').fill('pLaNnEd');
+    await add.getByRole('button', { name: 'Add status' }).click();
+    await expect(add.getByText('A status with this name already exists.').first()).toBeVisible();
+
+    await add.getByLabel('Name').fill(name);
+    await add.getByLabel('Colour', { exact: true }).fill('#0F766E');
+    await add.getByLabel('Category').selectOption('planned');
+    await add.getByRole('button', { name: 'Add status' }).click();
+    const row = page.getByTestId('status-row').filter({ hasText: name });
+    await expect(row).toBeVisible();
+    await expect(row.getByTestId('status-color')).toHaveText('#0f766e');
+    expect((await rowNames(page, 'status-name')).at(-1)).toBe(name);
+    await expect(page.getByTestId('status-add-form').getByLabel('Name')).toHaveValue('');
+
+    // Rename and recolour inline.
+    const renamed = `${name} v2`;
+    await row.getByTestId('status-edit').click();
+    const edit = page.getByTestId('status-edit-form');
+    await edit.getByLabel('Name').fill(renamed);
+    await edit.getByLabel('Colour', { exact: true }).fill('#b91c1c');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const renamedRow = page.getByTestId('status-row').filter({ hasText: renamed });
+    await expect(renamedRow.getByTestId('status-color')).toHaveText('#b91c1c');
+
+    // Reorder with the buttons (keyboard: focus and Enter), and it survives a reload; then back down.
+    const before = await rowNames(page, 'status-name');
+    await renamedRow.getByTestId('status-up').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('statuses-notice')).toContainText(`Moved “${renamed}” up`);
+    const moved = [...before];
+    moved.splice(before.length - 2, 2, renamed, before[before.length - 2]!);
+    await expect.poll(() => rowNames(page, 'status-name')).toEqual(moved);
+    await page.reload();
+    await expect.poll(() => rowNames(page, 'status-name')).toEqual(moved);
+    await page.getByTestId('status-row').filter({ hasText: renamed }).getByTestId('status-down').click();
+    await expect.poll(() => rowNames(page, 'status-name')).toEqual(before);
+
+    // On-roadmap toggle persists.
+    const toggle = page.getByTestId('status-row').filter({ hasText: renamed }).getByTestId('status-roadmap');
+    await expect(toggle).not.toBeChecked();
+    const saved = page.waitForResponse((r) => r.url().includes('/api/v1/statuses/') && r.request().method() === 'PATCH');
+    await toggle.check();
+    expect((await saved).status()).toBe(200);
+    await page.reload();
+    await expect(page.getByTestId('status-row').filter({ hasText: renamed }).getByTestId('status-roadmap')).toBeChecked();
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page, `/admin/statuses (${scheme})`)).toEqual([]);
+    }
+
+    // Delete (unused): a confirm dialog.
+    await page.getByTestId('status-row').filter({ hasText: renamed }).getByTestId('status-delete').click();
+    const dialog = page.getByTestId('status-delete-dialog');
+    await expect(dialog).toContainText('No post has this status');
+    await dialog.getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByTestId('status-row').filter({ hasText: renamed })).toHaveCount(0);
+    await page.reload();
+    await expect(page.getByTestId('status-row').filter({ hasText: renamed })).toHaveCount(0);
+  });
+
+  test('an admin adds, renames, recolours and deletes a tag', async ({ guardedPage: page, baseURL }) => {
+    await apiSignIn(page.context().request, baseURL!);
+    const name = `tag-${unique()}`;
+    await page.goto('/admin/tags');
+    await expect(page.getByRole('heading', { level: 1, name: 'Tags' })).toBeVisible();
+    const add = page.getByTestId('tag-add-form');
+    await add.getByLabel('Colour', { exact: true }).fill('blue');
+    await add.getByRole('button', { name: 'Add tag' }).click();
+    await expect(add.getByText('Enter a name')).toBeVisible();
+    await expect(add.getByText('Use a colour like #6d28d9')).toBeVisible();
+    await add.getByLabel('Name').fill(name);
+    await add.getByLabel('Colour', { exact: true }).fill('#1D4ED8');
+    await add.getByRole('button', { name: 'Add tag' }).click();
+    const row = page.getByTestId('tag-row').filter({ hasText: name });
+    await expect(row.getByTestId('tag-color')).toHaveText('#1d4ed8');
+
+    // The same name in another case is refused inline.
+    await add.getByLabel('Name').fill(name.toUpperCase());
+    await add.getByRole('button', { name: 'Add tag' }).click();
+    await expect(add.getByText('A tag with this name already exists.').first()).toBeVisible();
+
+    await row.getByTestId('tag-edit').click();
+    const edit = page.getByTestId('tag-edit-form');
+    await edit.getByLabel('Name').fill(`${name}-renamed`);
+    await edit.getByLabel('Colour', { exact: true }).fill('#15803d');
+    await edit.getByRole('button', { name: 'Save' }).click();
+    const renamed = page.getByTestId('tag-row').filter({ hasText: `${name}-renamed` });
+    await expect(renamed.getByTestId('tag-color')).toHaveText('#15803d');
+    await page.reload();
+    await expect(page.getByTestId('tag-row').filter({ hasText: `${name}-renamed` }).getByTestId('tag-color')).toHaveText('#15803d');
+
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page, `/admin/tags (${scheme})`)).toEqual([]);
+    }
+
+    await page.getByTestId('tag-row').filter({ hasText: `${name}-renamed` }).getByTestId('tag-delete').click();
+    await page.getByTestId('tag-delete-dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByTestId('tag-row').filter({ hasText: name })).toHaveCount(0);
+  });
+
+  test('the admin pages fit a 360 px wide screen', async ({ guardedPage: page, baseURL }) => {
+    await apiSignIn(page.context().request, baseURL!);
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const path of ['/admin/statuses', '/admin/tags', '/admin/inbox']) {
+      await page.goto(path);
+      await expect(page.locator('h1')).toBeVisible();
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflows`).toBeLessThanOrEqual(0);
+    }
+  });
+});
+
+test.describe('who may open the triage pages', () => {
+  test('a visitor is sent to sign in; a member gets 403 everywhere; a moderator gets the inbox but 403 on statuses and tags', async ({ guardedPage: page, baseURL, browser }) => {
+    test.setTimeout(60_000);
+    const res = await page.goto('/admin/statuses');
+    expect(res?.url()).toContain('/login?next=%2Fadmin%2Fstatuses');
+
+    const admin = await browser.newContext({ baseURL });
+    const anon = await browser.newContext({ baseURL });
+    try {
+      await apiSignIn(admin.request, baseURL!);
+      const member = await createMember(admin.request, anon.request, baseURL!, 'Triage Member');
+      await apiSignIn(page.context().request, baseURL!, member);
+      for (const path of ['/admin/statuses', '/admin/tags', '/admin/inbox']) {
+        const r = await page.goto(path);
+        expect(r?.status(), path).toBe(403);
+      }
+      const moderator = await createModerator(admin.request, anon.request, baseURL!);
+      await page.context().clearCookies();
+      await apiSignIn(page.context().request, baseURL!, moderator);
+      expect((await page.goto('/admin/statuses'))?.status()).toBe(403);
+      expect((await page.goto('/admin/tags'))?.status()).toBe(403);
+      expect((await page.goto('/admin/inbox'))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    } finally {
+      await admin.close();
+      await anon.close();
+    }
+  });
+});
+
+test.describe('the moderation inbox', () => {
+  test("with moderation on, a member's post waits in the inbox; a moderator approves it and a visitor then sees it", async ({ guardedPage: page, baseURL, browser }) => {
+    test.setTimeout(90_000);
+    const admin = await browser.newContext({ baseURL });
+    const anon = await browser.newContext({ baseURL });
+    const memberCtx = await browser.newContext({ baseURL });
+    const headers = { Origin: baseURL! };
+    try {
+      await apiSignIn(admin.request, baseURL!);
+      const slug = `triage-${unique()}`;
+      expect((await admin.request.post('/api/v1/boards', { data: { name: `Triage ${slug}`, slug }, headers })).status()).toBe(201);
+      const member = await createMember(admin.request, anon.request, baseURL!, 'Pending Poster');
+      const moderator = await createModerator(admin.request, anon.request, baseURL!);
+      await apiSignIn(memberCtx.request, baseURL!, member);
+
+      // Moderation is workspace-wide and other specs share this server: switch it on only for
+      // the one post, and back off at once.
+      const settings = (await (await admin.request.get('/api/v1/admin/settings')).json()) as { moderation: string };
+      let number: number;
+      try {
+        expect((await admin.request.patch('/api/v1/admin/settings', { data: { moderation: 'all' }, headers })).status()).toBe(200);
+        const created = await memberCtx.request.post('/api/v1/posts', { data: { board: slug, title: `Waiting for approval ${slug}`, body: 'Please review me.' }, headers });
+        expect(created.status()).toBe(201);
+        number = ((await created.json()) as { number: number }).number;
+      } finally {
+        await admin.request.patch('/api/v1/admin/settings', { data: { moderation: settings.moderation }, headers });
+      }
+      expect((await anon.request.get(`/api/v1/posts/${number}`)).status()).toBe(404);
+
+      await apiSignIn(page.context().request, baseURL!, moderator);
+      await page.goto('/admin/inbox');
+      const item = page.getByTestId('inbox-pending').locator(`[data-testid=inbox-post][data-post-number="${number}"]`);
+      await expect(item).toContainText(`Waiting for approval ${slug}`);
+      await expect(item.getByRole('link')).toHaveAttribute('href', new RegExp(`^/p/${number}`));
+      expect(await axeViolations(page, '/admin/inbox')).toEqual([]);
+
+      // A refusal from the server puts the optimistically removed item back, with the reason.
+      await page.route(`**/api/v1/posts/${number}/approval`, (route) =>
+        route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'CONFLICT', message: 'Already decided elsewhere.', requestId: 'x' } }) }),
+      );
+      await item.getByTestId('inbox-approve').click();
+      await expect(page.getByTestId('inbox-notice')).toContainText('Already decided elsewhere.');
+      await expect(item).toBeVisible();
+      await page.unroute(`**/api/v1/posts/${number}/approval`);
+
+      await item.getByTestId('inbox-approve').click();
+      await expect(item).toHaveCount(0);
+      await expect(page.getByTestId('inbox-notice')).toContainText(`Approved #${number}`);
+      // Approved and without a status, it is now a new post to triage.
+      await expect(page.getByTestId('inbox-untriaged').locator(`[data-post-number="${number}"]`)).toBeVisible();
+      expect((await anon.request.get(`/api/v1/posts/${number}`)).status()).toBe(200);
+
+      // Deciding twice is refused.
+      const again = await page.context().request.post(`/api/v1/posts/${number}/approval`, { data: { approval: 'rejected' }, headers });
+      expect(again.status()).toBe(409);
+    } finally {
+      await admin.close();
+      await anon.close();
+      await memberCtx.close();
+    }
+  });
+});

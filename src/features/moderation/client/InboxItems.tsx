@@ -1,0 +1,57 @@
+import Link from 'next/link';
+import { Button } from '@/components/ui/Button';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/dates';
+import type { InboxComment, InboxPost } from '../schema';
+
+export type Decision = 'approved' | 'rejected';
+
+function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDecide: (d: Decision) => void }) {
+  return (
+    <div className="flex gap-2">
+      <Button className="px-3 py-1.5" busy={busy} onClick={() => onDecide('approved')} data-testid="inbox-approve">
+        Approve<span className="sr-only"> {label}</span>
+      </Button>
+      <Button variant="secondary" className="px-3 py-1.5" busy={busy} onClick={() => onDecide('rejected')} data-testid="inbox-reject">
+        Reject<span className="sr-only"> {label}</span>
+      </Button>
+    </div>
+  );
+}
+
+/** A post in the inbox: title linking to the post, board, author, date; approve/reject when it is pending. */
+export function InboxPostItem({ post, onDecide, busy = false }: { post: InboxPost; onDecide?: (d: Decision) => void; busy?: boolean }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4" data-testid="inbox-post" data-post-number={post.number}>
+      <div className="min-w-0 flex-1">
+        <Link href={paths.post(post.number, post.slug)} className="font-medium break-words underline-offset-2 hover:underline">
+          #{post.number} {post.title}
+        </Link>
+        {post.excerpt ? <p className="m-0 mt-1 text-sm break-words text-muted">{post.excerpt}</p> : null}
+        <p className="m-0 mt-1 text-xs text-muted">
+          {post.board.name} · {post.author?.displayName ?? 'Deleted user'} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+        </p>
+      </div>
+      {onDecide ? <Decide label={`#${post.number} ${post.title}`} busy={busy} onDecide={onDecide} /> : null}
+    </li>
+  );
+}
+
+/** A comment awaiting approval, with a link to it on its post. */
+export function InboxCommentItem({ comment, onDecide, busy }: { comment: InboxComment; onDecide: (d: Decision) => void; busy: boolean }) {
+  return (
+    <li className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4" data-testid="inbox-comment" data-comment-id={comment.id}>
+      <div className="min-w-0 flex-1">
+        <p className="m-0 break-words">{comment.excerpt}</p>
+        <p className="m-0 mt-1 text-xs text-muted">
+          {comment.author?.displayName ?? 'Deleted user'} on{' '}
+          <Link href={paths.post(comment.post.number, comment.post.slug, comment.id)} className="underline">
+            #{comment.post.number} {comment.post.title}
+          </Link>{' '}
+          · <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+        </p>
+      </div>
+      <Decide label={`comment by ${comment.author?.displayName ?? 'a deleted user'}`} busy={busy} onDecide={onDecide} />
+    </li>
+  );
+}

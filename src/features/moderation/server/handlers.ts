@@ -1,0 +1,46 @@
+import { canModerate, canEnterTeamArea } from '@/features/accounts/policy';
+import { commentParams } from '@/features/comments/schema';
+import { postApprovalInput, postParams, postPinInput } from '@/features/posts/schema';
+import { signedInActor } from '@/server/http/actor';
+import { endpoint, json, route } from '@/server/http/route';
+import { commentApprovalInput, inboxQuery } from '../schema';
+import { decideCommentApproval, decidePostApproval, getInbox, setPostPinned } from './service';
+
+/** GET /api/v1/inbox: the team's triage inbox (pending posts and comments, posts without a status). */
+export const inboxRoute = route({
+  GET: endpoint({
+    authorize: canEnterTeamArea,
+    query: inboxQuery,
+    handle: async ({ query }) => json(await getInbox(query)),
+  }),
+});
+
+/** POST /api/v1/posts/[number]/approval {approval}: the team approves or rejects a pending post. */
+export const postApprovalRoute = route({
+  POST: endpoint({
+    authorize: canModerate,
+    query: postParams,
+    body: postApprovalInput,
+    handle: async ({ actor, query, body, ip }) => json(await decidePostApproval(signedInActor(actor), query.number, body.approval, ip)),
+  }),
+});
+
+/** POST /api/v1/posts/[number]/pin {pinned}: the team pins or unpins a post. */
+export const postPinRoute = route({
+  POST: endpoint({
+    authorize: canModerate,
+    query: postParams,
+    body: postPinInput,
+    handle: async ({ actor, query, body, ip }) => json(await setPostPinned(signedInActor(actor), query.number, body.pinned, ip)),
+  }),
+});
+
+/** POST /api/v1/comments/[id]/approval {approval}: the team approves or rejects a pending comment. */
+export const commentApprovalRoute = route({
+  POST: endpoint({
+    authorize: canModerate,
+    query: commentParams,
+    body: commentApprovalInput,
+    handle: async ({ actor, query, body, ip }) => json(await decideCommentApproval(signedInActor(actor), query.id, body.approval, ip)),
+  }),
+});

@@ -1,0 +1,101 @@
+/** SQL for the triage inbox (the team sees every board). Nothing here knows HTTP. */
+import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '@/server/db/client';
+import { boards, comments, posts, users } from '@/server/db/schema';
+
+/** (created_at, id) of the last row of a page, exact to the microsecond. */
+export interface PageKey {
+  createdAt: string;
+  id: string;
+}
+
+const postKey = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const commentKey = sql<string>`to_char(${comments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+const postColumns = {
+  id: posts.id,
+  number: posts.number,
+  title: posts.title,
+  body: posts.body,
+  approval: posts.approval,
+  createdAt: posts.createdAt,
+  key: postKey,
+  boardSlug: boards.slug,
+  boardName: boards.name,
+  authorId: users.id,
+  authorName: users.displayName,
+  authorDeletedAt: users.deletedAt,
+};
+
+async function listPosts(db: DbOrTx, where: SQL, after: PageKey | undefined, limit: number) {
+  return db
+    .select(postColumns)
+    .from(posts)
+    .innerJoin(boards, eq(boards.id, posts.boardId))
+    .leftJoin(users, eq(users.id, posts.authorId))
+    .where(and(where, after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
+    .orderBy(desc(posts.createdAt), desc(posts.id))
+    .limit(limit);
+}
+export type InboxPostRow = Awaited<ReturnType<typeof listPosts>>[number];
+
+/** Posts awaiting approval, newest first. */
+export function listPendingPosts(db: DbOrTx, after: PageKey | undefined, limit: number) {
+  return listPosts(db, sql`${posts.approval} = 'pending' and ${posts.deletedAt} is null`, after, limit);
+}
+
+/** Approved, live, unmerged posts that nobody has given a status yet, newest first. */
+export function listUntriagedPosts(db: DbOrTx, after: PageKey | undefined, limit: number) {
+  return listPosts(
+    db,
+    sql`${posts.approval} = 'approved' and ${posts.statusId} is null and ${posts.deletedAt} is null and ${posts.mergedIntoId} is null`,
+    after,
+    limit,
+  );
+}
+
+/** Comments awaiting approval on live posts, newest first. */
+export async function listPendingComments(db: DbOrTx, after: { createdAt: string; id: number } | undefined, limit: number) {
+  return db
+    .select({
+      id: comments.id,
+      body: comments.body,
+      createdAt: comments.createdAt,
+      key: commentKey,
+      postNumber: posts.number,
+      postTitle: posts.title,
+      authorId: users.id,
+      authorName: users.displayName,
+      authorDeletedAt: users.deletedAt,
+    })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .leftJoin(users, eq(users.id, comments.authorId))
+    .where(
+      and(
+        eq(comments.approval, 'pending'),
+        isNull(comments.deletedAt),
+        isNull(posts.deletedAt),
+        after ? sql`(${comments.createdAt}, ${comments.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined,
+      ),
+    )
+    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .limit(limit);
+}
+export type InboxCommentRow = Awaited<ReturnType<typeof listPendingComments>>[number];
+
+export async function getUserEmail(db: DbOrTx, id: string): Promise<{ email: string; deleted: boolean } | undefined> {
+  const [row] = await db.select({ email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)).limit(1);
+  return row ? { email: row.email, deleted: Boolean(row.deletedAt) } : undefined;
+}
+
+export async function getCommentForUpdate(db: DbOrTx, id: number) {
+  const [row] = await db
+    .select({ comment: comments, postId: posts.id, postNumber: posts.number, postDeletedAt: posts.deletedAt })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .where(eq(comments.id, id))
+    .limit(1)
+    .for('update', { of: comments });
+  return row;
+}

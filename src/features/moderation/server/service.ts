@@ -1,0 +1,146 @@
+/**
+ * Moderation (SPEC.md §4, §6): approving or rejecting pending posts and comments, pinning, and
+ * the triage inbox. A post leaves `pending` once: approving makes it public, rejecting hides
+ * it and tells the author by email (queued in the same transaction, sent after the commit).
+ */
+import { eq, sql } from 'drizzle-orm';
+import { recordAudit } from '@/features/audit/server/service';
+import { getPostContext } from '@/features/posts/server/access';
+import { postSlug } from '@/features/posts/schema';
+import { getPublicWorkspace } from '@/features/settings/server/service';
+import { plainExcerpt } from '@/lib/markdown-tree';
+import { db } from '@/server/db/client';
+import { comments, posts } from '@/server/db/schema';
+import type { UserActor } from '@/server/http/actor';
+import { AppError } from '@/server/http/errors';
+import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
+import type { Inbox, InboxComment, InboxPost, InboxQuery } from '../schema';
+import { postRejectedEmail } from './emails';
+import { getCommentForUpdate, getUserEmail, listPendingComments, listPendingPosts, listUntriagedPosts, type InboxCommentRow, type InboxPostRow, type PageKey } from './queries';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+
+const encodeCursor = (createdAt: string, id: string | number) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
+
+function decodeCursor(cursor: string | undefined, field: string, idOk: (id: unknown) => boolean): [string, unknown] | undefined {
+  if (!cursor) return undefined;
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && ISO_MICROS.test(value[0]) && idOk(value[1])) {
+      return [value[0], value[1]];
+    }
+  } catch {
+    // falls through to the validation error
+  }
+  throw new AppError('VALIDATION_FAILED', undefined, { fields: { [`query.${field}`]: 'This page link is not valid.' } });
+}
+
+const authorOf = (r: { authorId: string | null; authorName: string | null; authorDeletedAt: Date | null }) =>
+  r.authorId ? { id: r.authorId, displayName: r.authorDeletedAt ? 'Deleted user' : (r.authorName ?? '') } : null;
+
+const toInboxPost = (r: InboxPostRow): InboxPost => ({
+  id: r.id,
+  number: r.number,
+  slug: postSlug(r.title),
+  title: r.title,
+  excerpt: plainExcerpt(r.body, 160),
+  board: { slug: r.boardSlug, name: r.boardName },
+  author: authorOf(r),
+  approval: r.approval,
+  createdAt: r.createdAt.toISOString(),
+});
+
+const toInboxComment = (r: InboxCommentRow): InboxComment => ({
+  id: r.id,
+  excerpt: plainExcerpt(r.body, 160),
+  post: { number: r.postNumber, slug: postSlug(r.postTitle), title: r.postTitle },
+  author: authorOf(r),
+  createdAt: r.createdAt.toISOString(),
+});
+
+function paged<R extends { key: string }, T>(rows: R[], limit: number, map: (r: R) => T, idOf: (r: R) => string | number) {
+  const page = rows.slice(0, limit);
+  const last = page[page.length - 1];
+  return { items: page.map(map), nextCursor: rows.length > limit && last ? encodeCursor(last.key, idOf(last)) : null };
+}
+
+/** The team's triage inbox: posts and comments awaiting approval, and new posts without a status. */
+export async function getInbox(query: InboxQuery): Promise<Inbox> {
+  const pending = decodeCursor(query.pendingCursor, 'pendingCursor', (id) => typeof id === 'string' && UUID.test(id));
+  const untriaged = decodeCursor(query.untriagedCursor, 'untriagedCursor', (id) => typeof id === 'string' && UUID.test(id));
+  const commentsAfter = decodeCursor(query.commentsCursor, 'commentsCursor', (id) => Number.isSafeInteger(id) && (id as number) > 0);
+  const asKey = (c: [string, unknown] | undefined): PageKey | undefined => (c ? { createdAt: c[0], id: c[1] as string } : undefined);
+  // One connection on PGlite: the three reads run one after the other anyway.
+  const pendingRows = await listPendingPosts(db(), asKey(pending), query.limit + 1);
+  const commentRows = await listPendingComments(db(), commentsAfter ? { createdAt: commentsAfter[0], id: commentsAfter[1] as number } : undefined, query.limit + 1);
+  const untriagedRows = await listUntriagedPosts(db(), asKey(untriaged), query.limit + 1);
+  return {
+    pendingPosts: paged(pendingRows, query.limit, toInboxPost, (r) => r.id),
+    pendingComments: paged(commentRows, query.limit, toInboxComment, (r) => r.id),
+    untriagedPosts: paged(untriagedRows, query.limit, toInboxPost, (r) => r.id),
+  };
+}
+
+/** Approves or rejects a pending post; anything not pending is a CONFLICT. */
+export async function decidePostApproval(actor: UserActor, number: number, approval: 'approved' | 'rejected', ip: string): Promise<{ number: number; approval: 'approved' | 'rejected' }> {
+  const workspace = approval === 'rejected' ? await getPublicWorkspace() : undefined;
+  let queuedEmail = false;
+  await db().transaction(async (tx) => {
+    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
+    if (ctx.post.approval !== 'pending') {
+      throw new AppError('CONFLICT', ctx.post.approval === 'approved' ? 'This post was already approved.' : 'This post was already rejected.');
+    }
+    await tx.update(posts).set({ approval }).where(eq(posts.id, ctx.post.id));
+    await recordAudit(
+      { actor, action: approval === 'approved' ? 'post.approved' : 'post.rejected', targetType: 'post', targetId: String(number), before: { approval: 'pending' }, after: { approval }, ip },
+      tx,
+    );
+    if (approval === 'rejected' && ctx.post.authorId) {
+      const author = await getUserEmail(tx, ctx.post.authorId);
+      if (author && !author.deleted) {
+        await enqueueEmail(postRejectedEmail(author.email, workspace!.name, { title: ctx.post.title }), tx);
+        queuedEmail = true;
+      }
+    }
+  });
+  if (queuedEmail) kickEmailDelivery();
+  return { number, approval };
+}
+
+/** Pins or unpins a post (pinned posts lead their board's list). */
+export async function setPostPinned(actor: UserActor, number: number, pinned: boolean, ip: string): Promise<{ number: number; pinned: boolean }> {
+  return db().transaction(async (tx) => {
+    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
+    if (ctx.post.pinned !== pinned) {
+      await tx.update(posts).set({ pinned }).where(eq(posts.id, ctx.post.id));
+      await recordAudit({ actor, action: pinned ? 'post.pinned' : 'post.unpinned', targetType: 'post', targetId: String(number), before: { pinned: !pinned }, after: { pinned }, ip }, tx);
+    }
+    return { number, pinned };
+  });
+}
+
+/**
+ * Approves or rejects a pending comment. Approving a public comment adds it to the post's
+ * comment count (which counts approved, public, live comments), under the post's row lock.
+ */
+export async function decideCommentApproval(actor: UserActor, id: number, approval: 'approved' | 'rejected', ip: string): Promise<{ id: number; approval: 'approved' | 'rejected' }> {
+  return db().transaction(async (tx) => {
+    const peek = await tx.select({ postId: comments.postId }).from(comments).where(eq(comments.id, id)).limit(1);
+    if (!peek[0]) throw new AppError('NOT_FOUND', 'There is no such comment.');
+    // The post first, then the comment: the same lock order as every other comment change.
+    await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, peek[0].postId)).for('update');
+    const row = await getCommentForUpdate(tx, id);
+    if (!row || row.comment.deletedAt || row.postDeletedAt) throw new AppError('NOT_FOUND', 'There is no such comment.');
+    if (row.comment.approval !== 'pending') throw new AppError('CONFLICT', 'This comment is not awaiting approval.');
+    await tx.update(comments).set({ approval }).where(eq(comments.id, id));
+    if (approval === 'approved' && !row.comment.internal) {
+      await tx.update(posts).set({ commentCount: sql`${posts.commentCount} + 1`, activityAt: sql`now()` }).where(eq(posts.id, row.postId));
+    }
+    await recordAudit(
+      { actor, action: approval === 'approved' ? 'comment.approved' : 'comment.rejected', targetType: 'comment', targetId: String(id), before: { approval: 'pending' }, after: { approval }, ip },
+      tx,
+    );
+    return { id, approval };
+  });
+}

@@ -1,0 +1,71 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ColourField } from '@/components/ui/ColourField';
+import { Field } from '@/components/ui/Field';
+import { SelectField } from '@/components/ui/SelectField';
+import { showApiError } from '@/lib/form-api-errors';
+import { STATUS_CATEGORIES, STATUS_CATEGORY_LABELS, statusInput } from '../schema';
+
+type Input = z.input<typeof statusInput>;
+export type StatusValues = z.output<typeof statusInput>;
+
+const CATEGORY_OPTIONS = STATUS_CATEGORIES.map((c) => ({ value: c, label: STATUS_CATEGORY_LABELS[c] }));
+
+interface Props {
+  initial?: Input;
+  submitLabel: string;
+  /** Saves; throws the ApiError of a refused save, whose field errors go inline. */
+  onSubmit: (values: StatusValues) => Promise<void>;
+  onCancel?: () => void;
+  testId?: string;
+}
+
+/** Name, colour and category of a status (the same schema as the server); used to add and to edit. */
+export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
+  const form = useForm<Input, unknown, StatusValues>({
+    resolver: zodResolver(statusInput),
+    defaultValues: initial ?? { name: '', color: '#6366f1', category: 'open', onRoadmap: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      if (!initial) form.reset();
+    } catch (err) {
+      form.setError('root', { message: showApiError(err, form.setError, ['name', 'color', 'category', 'onRoadmap']) });
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid={testId}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <Field label="Name" autoComplete="off" className="sm:min-w-48 sm:flex-1" error={errors.name?.message} {...form.register('name')} />
+        <Controller
+          control={form.control}
+          name="color"
+          render={({ field }) => <ColourField label="Colour" value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={errors.color?.message} />}
+        />
+        <SelectField label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} {...form.register('category')} />
+      </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="h-4 w-4" {...form.register('onRoadmap')} />
+        Show on the roadmap
+      </label>
+      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
+      <div className="flex gap-2">
+        <Button type="submit" busy={isSubmitting}>
+          {isSubmitting ? 'Saving…' : submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

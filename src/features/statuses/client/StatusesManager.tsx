@@ -1,0 +1,87 @@
+import { useRef, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { api } from '@/lib/api';
+import type { Status } from '../schema';
+import { StatusForm, type StatusValues } from './StatusForm';
+import { StatusRow } from './StatusRow';
+
+type Notice = { tone: 'success' | 'error'; text: string } | null;
+
+/** The admins' status list: add, edit inline, toggle the roadmap, reorder (up/down) and delete. */
+export function StatusesManager({ initial }: { initial: Status[] }) {
+  const [statuses, setStatuses] = useState(initial);
+  const [notice, setNotice] = useState<Notice>(null);
+  const reorderSeq = useRef(0);
+  const notify = (tone: 'success' | 'error', text: string) => setNotice({ tone, text });
+
+  const replace = (next: Status) => setStatuses((list) => list.map((s) => (s.id === next.id ? next : s)));
+
+  const add = async (values: StatusValues) => {
+    const created = await api<Status>('/api/v1/statuses', { body: values });
+    setStatuses((list) => [...list, created]);
+    notify('success', `Added “${created.name}”.`);
+  };
+
+  const move = async (index: number, direction: -1 | 1) => {
+    const previous = statuses;
+    const next = [...statuses];
+    const [item] = next.splice(index, 1);
+    next.splice(index + direction, 0, item!);
+    setStatuses(next);
+    const seq = ++reorderSeq.current;
+    try {
+      const { items } = await api<{ items: Status[] }>('/api/v1/statuses/reorder', { body: { ids: next.map((s) => s.id) } });
+      if (seq === reorderSeq.current) setStatuses(items);
+      notify('success', `Moved “${item!.name}” ${direction < 0 ? 'up' : 'down'}.`);
+    } catch (err) {
+      if (seq === reorderSeq.current) setStatuses(previous);
+      notify('error', err instanceof Error ? err.message : 'The order was not saved.');
+    }
+  };
+
+  const deleted = (status: Status, result: { movedPosts: number; movedTo?: string }) => {
+    setStatuses((list) => list.filter((s) => s.id !== status.id).map((s) => (s.id === result.movedTo ? { ...s, postCount: s.postCount + status.postCount } : s)));
+    notify('success', result.movedPosts > 0 ? `Deleted “${status.name}” and moved ${result.movedPosts} ${result.movedPosts === 1 ? 'post' : 'posts'}.` : `Deleted “${status.name}”.`);
+  };
+
+  return (
+    <>
+      <section aria-labelledby="add-status-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
+        <h2 id="add-status-heading" className="mb-4 text-lg font-semibold">
+          Add a status
+        </h2>
+        <StatusForm submitLabel="Add status" onSubmit={add} testId="status-add-form" />
+      </section>
+      <div aria-live="polite" className="mb-4 empty:hidden">
+        {notice ? (
+          <Alert tone={notice.tone} testId="statuses-notice">
+            {notice.text}
+          </Alert>
+        ) : null}
+      </div>
+      <h2 className="mb-3 text-lg font-semibold">Statuses, in order</h2>
+      {statuses.length === 0 ? (
+        <EmptyState title="No statuses yet" testId="statuses-empty">
+          Add a status above; posts can then be moved to it.
+        </EmptyState>
+      ) : (
+        <ul className="flex flex-col gap-3" data-testid="status-list">
+          {statuses.map((status, index) => (
+            <StatusRow
+              key={status.id}
+              status={status}
+              others={statuses.filter((s) => s.id !== status.id)}
+              isFirst={index === 0}
+              isLast={index === statuses.length - 1}
+              onChanged={replace}
+              onMove={(direction) => void move(index, direction)}
+              onDeleted={(result) => deleted(status, result)}
+              notify={notify}
+            />
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}

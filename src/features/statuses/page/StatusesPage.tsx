@@ -1,0 +1,20 @@
+import { PageHeading } from '@/components/ui/PageHeading';
+import { TeamNav } from '@/features/shell/client/TeamNav';
+import type { ShellProps } from '@/features/shell/types';
+import { StatusesManager } from '../client/StatusesManager';
+import type { Status } from '../schema';
+
+export type StatusesPageProps = { statuses: Status[] };
+
+/** `/admin/statuses`: the statuses a post can be in, their order, colours and roadmap visibility. */
+export default function StatusesPage({ shell, statuses }: ShellProps & StatusesPageProps) {
+  return (
+    <>
+      <TeamNav viewer={shell.viewer} />
+      <PageHeading title="Statuses" siteName={shell.workspace.name}>
+        A post moves through these. The category decides whether voting is open (open, planned, in progress) and where the post shows on the roadmap.
+      </PageHeading>
+      <StatusesManager initial={statuses} />
+    </>
+  );
+}

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { canAdminister, canModerate } from '@/features/accounts/policy';
+import { postParams, postStatusInput } from '@/features/posts/schema';
+import { anyone, signedInActor } from '@/server/http/actor';
+import { endpoint, json, route } from '@/server/http/route';
+import { statusDeleteQuery, statusInput, statusReorderInput, statusUpdateInput } from '../schema';
+import { changePostStatus } from './post-status';
+import { createStatus, deleteStatusAs, listStatuses, reorderStatuses, updateStatusAs } from './service';
+
+const statusIdParams = z.object({ id: z.uuid({ message: 'Not a status id' }) });
+
+/** GET /api/v1/statuses (anyone who may read the workspace), POST (admins). */
+export const statusesRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    handle: async ({ actor }) => json({ items: await listStatuses(actor) }),
+  }),
+  POST: endpoint({
+    authorize: canAdminister,
+    body: statusInput,
+    handle: async ({ actor, body, ip }) => json(await createStatus(signedInActor(actor), body, ip), 201),
+  }),
+});
+
+/** PATCH /api/v1/statuses/[id] (rename, recolour, category, roadmap); DELETE …?moveTo=<id>. Admins. */
+export const statusRoute = route({
+  PATCH: endpoint({
+    authorize: canAdminister,
+    query: statusIdParams,
+    body: statusUpdateInput,
+    handle: async ({ actor, query, body, ip }) => json(await updateStatusAs(signedInActor(actor), query.id, body, ip)),
+  }),
+  DELETE: endpoint({
+    authorize: canAdminister,
+    query: statusDeleteQuery,
+    handle: async ({ actor, query, ip }) => json(await deleteStatusAs(signedInActor(actor), query.id, query.moveTo, ip)),
+  }),
+});
+
+/** POST /api/v1/statuses/reorder {ids}: every status, in the new order. Admins. */
+export const statusReorderRoute = route({
+  POST: endpoint({
+    authorize: canAdminister,
+    body: statusReorderInput,
+    handle: async ({ actor, body, ip }) => json({ items: await reorderStatuses(signedInActor(actor), body.ids, ip) }),
+  }),
+});
+
+/** POST /api/v1/posts/[number]/status {statusId, note}: the team moves a post to a status. */
+export const postStatusRoute = route({
+  POST: endpoint({
+    authorize: canModerate,
+    query: postParams,
+    body: postStatusInput,
+    handle: async ({ actor, query, body }) => json(await changePostStatus(signedInActor(actor), query.number, body)),
+  }),
+});

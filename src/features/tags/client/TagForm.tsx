@@ -1,0 +1,60 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ColourField } from '@/components/ui/ColourField';
+import { Field } from '@/components/ui/Field';
+import { showApiError } from '@/lib/form-api-errors';
+import { tagInput } from '../schema';
+
+type Input = z.input<typeof tagInput>;
+export type TagValues = z.output<typeof tagInput>;
+
+interface Props {
+  initial?: { name: string; color: string };
+  submitLabel: string;
+  /** Saves; throws the ApiError of a refused save, whose field errors go inline. */
+  onSubmit: (values: TagValues) => Promise<void>;
+  onCancel?: () => void;
+  testId?: string;
+}
+
+/** A tag's name and colour (the same schema as the server); used to add and to edit. */
+export function TagForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
+  const form = useForm<Input, unknown, TagValues>({ resolver: zodResolver(tagInput), defaultValues: initial ?? { name: '', color: '#64748b' } });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      if (!initial) form.reset();
+    } catch (err) {
+      form.setError('root', { message: showApiError(err, form.setError, ['name', 'color']) });
+    }
+  });
+
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid={testId}>
+      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <Field label="Name" autoComplete="off" className="sm:min-w-48 sm:flex-1" error={errors.name?.message} {...form.register('name')} />
+        <Controller
+          control={form.control}
+          name="color"
+          render={({ field }) => <ColourField label="Colour" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={errors.color?.message} />}
+        />
+      </div>
+      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
+      <div className="flex gap-2">
+        <Button type="submit" busy={isSubmitting}>
+          {isSubmitting ? 'Saving…' : submitLabel}
+        </Button>
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
+            Cancel
+          </Button>
+        ) : null}
+      </div>
+    </form>
+  );
+}

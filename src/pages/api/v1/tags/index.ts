@@ -1,0 +1,4 @@
+import { tagsRoute } from '@/features/tags/server/handlers';
+
+export default tagsRoute;
+export const config = { api: { bodyParser: false } };
