@@ -8,10 +8,13 @@ import { auditRoute } from '@/features/audit/server/handlers';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
 import { openApiRoute } from '@/features/docs/server/handlers';
 import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from '@/features/members/server/handlers';
+import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
 import { outboxRoute } from '@/features/notifications/server/handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
 import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
+import { postStatusRoute, statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
 import { subscriptionRoute } from '@/features/subscriptions/server/handlers';
+import { postTagsRoute, tagRoute, tagsRoute } from '@/features/tags/server/handlers';
 import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
 import type { ApiRouteEntry } from './openapi';
 
@@ -28,6 +31,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/auth/sign-up', route: signUpRoute },
   { path: '/api/v1/auth/verify-email', route: verifyEmailRoute },
   { path: '/api/v1/comments/{id}', route: commentRoute },
+  { path: '/api/v1/comments/{id}/approval', route: commentApprovalRoute },
+  { path: '/api/v1/inbox', route: inboxRoute },
   { path: '/api/v1/invitations', route: invitationsRoute },
   { path: '/api/v1/markdown/preview', route: markdownPreviewRoute },
   { path: '/api/v1/me', route: meRoute },
@@ -42,10 +47,19 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/posts/similar', route: similarPostsRoute },
   { path: '/api/v1/posts/{number}', route: postRoute },
   { path: '/api/v1/posts/{number}/comments', route: postCommentsRoute },
+  { path: '/api/v1/posts/{number}/approval', route: postApprovalRoute },
   { path: '/api/v1/posts/{number}/merge', route: mergeRoute },
+  { path: '/api/v1/posts/{number}/pin', route: postPinRoute },
+  { path: '/api/v1/posts/{number}/status', route: postStatusRoute },
   { path: '/api/v1/posts/{number}/subscription', route: subscriptionRoute },
+  { path: '/api/v1/posts/{number}/tags', route: postTagsRoute },
   { path: '/api/v1/posts/{number}/vote', route: voteRoute },
   { path: '/api/v1/posts/{number}/votes', route: votesRoute },
   { path: '/api/v1/setup', route: setupRoute },
+  { path: '/api/v1/statuses', route: statusesRoute },
+  { path: '/api/v1/statuses/reorder', route: statusReorderRoute },
+  { path: '/api/v1/statuses/{id}', route: statusRoute },
+  { path: '/api/v1/tags', route: tagsRoute },
+  { path: '/api/v1/tags/{id}', route: tagRoute },
   { path: '/api/v1/workspace', route: workspaceRoute },
 ];

@@ -16,10 +16,22 @@ interface PostRef {
 
 const VoteOnBehalf = dynamic(() => import('@/features/votes/client/VoteOnBehalf').then((m) => m.VoteOnBehalf));
 const MergeControl = dynamic(() => import('./MergeControl').then((m) => m.MergeControl));
+const PostStatusControl = dynamic(() => import('@/features/statuses/client/PostStatusControl').then((m) => m.PostStatusControl));
+const PostTagsControl = dynamic(() => import('@/features/tags/client/PostTagsControl').then((m) => m.PostTagsControl));
 
 /** Status (with a public note) and tags: team only. */
-export function ModeratorPanelSlot(_: { post: PostRef & { status: StatusRef | null; tags: TagRef[] }; statuses: StatusRef[]; tags: TagRef[] }) {
-  return null;
+export function ModeratorPanelSlot({ post, statuses, tags }: { post: PostRef & { status: StatusRef | null; tags: TagRef[] }; statuses: StatusRef[]; tags: TagRef[] }) {
+  return (
+    <section aria-labelledby="moderation-heading" className="mt-8 rounded-xl border border-border bg-surface p-4" data-testid="moderator-panel">
+      <h2 id="moderation-heading" className="text-base font-semibold">
+        Triage
+      </h2>
+      <div className="mt-3 grid gap-6 md:grid-cols-2">
+        <PostStatusControl postNumber={post.number} statuses={statuses} current={post.status} />
+        <PostTagsControl postNumber={post.number} tags={tags} selected={post.tags} />
+      </div>
+    </section>
+  );
 }
 
 /** Vote on behalf of a person by email: team only. The page's data (count, voters) is reloaded after. */
