@@ -53,6 +53,13 @@ export async function listBoardsForAdmin(actor: Actor): Promise<AdminBoard[]> {
   }));
 }
 
+/** One board by slug as anyone may see it (no grant list); NOT_FOUND when hidden. */
+export async function getBoardSummary(actor: Actor, slug: string): Promise<Board> {
+  const [row] = await listVisibleBoards(db(), actor, { slug });
+  if (!row) throw new AppError('NOT_FOUND', 'There is no such board.');
+  return toBoard(row);
+}
+
 /** One board by slug; NOT_FOUND when hidden. Admins also get its grant list. */
 export async function getBoard(actor: Actor, slug: string): Promise<Board | AdminBoard> {
   const [row] = await listVisibleBoards(db(), actor, { slug });

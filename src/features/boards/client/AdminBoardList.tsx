@@ -1,0 +1,141 @@
+import { useRouter } from 'next/router';
+import Link from 'next/link';
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { paths } from '@/config/paths';
+import { api, ApiError } from '@/lib/api';
+import { BOARD_POSTING_LABELS, type AdminBoard } from '../schema';
+import { BoardForm } from './BoardForm';
+
+type Move = { id: string; dir: 'up' | 'down' };
+
+/**
+ * The boards in their order, each with move up/down, edit (inline) and archive. After a change
+ * the page's data is loaded again; focus stays on the control that was used.
+ */
+export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
+  const router = useRouter();
+  const [editing, setEditing] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const refocus = useRef<Move | null>(null);
+
+  useEffect(() => {
+    const move = refocus.current;
+    if (!move) return;
+    refocus.current = null;
+    const wanted = document.getElementById(`move-${move.dir}-${move.id}`) as HTMLButtonElement | null;
+    const other = document.getElementById(`move-${move.dir === 'up' ? 'down' : 'up'}-${move.id}`) as HTMLButtonElement | null;
+    (wanted && !wanted.disabled ? wanted : other)?.focus();
+  }, [boards]);
+
+  const reload = () => router.replace(router.asPath, undefined, { scroll: false });
+
+  async function run(work: () => Promise<unknown>, done: string) {
+    setBusy(true);
+    setProblem(null);
+    setNotice(null);
+    try {
+      await work();
+      await reload();
+      setNotice(done);
+    } catch (err) {
+      setProblem(err instanceof ApiError ? err.message : 'That did not work. Try again.');
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  function move(index: number, dir: 'up' | 'down') {
+    const ids = boards.map((b) => b.id);
+    const other = dir === 'up' ? index - 1 : index + 1;
+    [ids[index], ids[other]] = [ids[other]!, ids[index]!];
+    refocus.current = { id: boards[index]!.id, dir };
+    void run(() => api('/api/v1/boards/reorder', { body: { ids } }), `Moved “${boards[index]!.name}” ${dir}.`);
+  }
+
+  return (
+    <section aria-labelledby="board-list-heading">
+      <h2 id="board-list-heading" className="mb-3 text-lg font-semibold">
+        Boards, in the order people see them
+      </h2>
+      <div aria-live="polite" className="mb-3 empty:hidden">
+        {problem ? <Alert tone="error">{problem}</Alert> : null}
+        {notice ? <Alert tone="success">{notice}</Alert> : null}
+      </div>
+      <ol className="flex flex-col gap-3" data-testid="admin-board-list">
+        {boards.map((b, i) => (
+          <li key={b.id} className="rounded-xl border border-border bg-surface p-4" data-testid="admin-board-row">
+            <div className="flex flex-wrap items-start justify-between gap-3">
+              <div className="min-w-0">
+                <p className="flex flex-wrap items-center gap-2">
+                  <Link href={paths.board(b.slug)} className="font-semibold underline">
+                    {b.name}
+                  </Link>
+                  <span className="text-sm text-muted">/b/{b.slug}</span>
+                </p>
+                <p className="mt-1 flex flex-wrap gap-2 text-xs">
+                  <span className="rounded border border-border px-1.5 py-0.5">{b.visibility === 'private' ? `Private · ${b.grantedMembers.length} granted` : 'Public'}</span>
+                  <span className="rounded border border-border px-1.5 py-0.5">Posting: {BOARD_POSTING_LABELS[b.posting]}</span>
+                  {b.archived ? <span className="rounded border border-border px-1.5 py-0.5 font-medium">Archived</span> : null}
+                  <span className="px-1.5 py-0.5 text-muted">
+                    {b.postCount} {b.postCount === 1 ? 'post' : 'posts'}
+                  </span>
+                </p>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <Button id={`move-up-${b.id}`} variant="secondary" className="px-2 py-1" disabled={busy || i === 0} onClick={() => move(i, 'up')} aria-label={`Move ${b.name} up`}>
+                  ↑<span className="sr-only"> up</span>
+                </Button>
+                <Button
+                  id={`move-down-${b.id}`}
+                  variant="secondary"
+                  className="px-2 py-1"
+                  disabled={busy || i === boards.length - 1}
+                  onClick={() => move(i, 'down')}
+                  aria-label={`Move ${b.name} down`}
+                >
+                  ↓<span className="sr-only"> down</span>
+                </Button>
+                <Button variant="secondary" className="px-2 py-1" aria-expanded={editing === b.id} aria-controls={`edit-${b.id}`} onClick={() => setEditing(editing === b.id ? null : b.id)}>
+                  {editing === b.id ? 'Close' : 'Edit'}
+                  <span className="sr-only"> {b.name}</span>
+                </Button>
+                <Button
+                  variant="secondary"
+                  className="px-2 py-1"
+                  disabled={busy}
+                  onClick={() =>
+                    void run(
+                      () => api(`/api/v1/boards/${encodeURIComponent(b.slug)}`, { method: 'PATCH', body: { archived: !b.archived } }),
+                      b.archived ? `“${b.name}” is open again.` : `“${b.name}” is archived.`,
+                    )
+                  }
+                  data-testid="board-archive-toggle"
+                >
+                  {b.archived ? 'Unarchive' : 'Archive'}
+                  <span className="sr-only"> {b.name}</span>
+                </Button>
+              </div>
+            </div>
+            {editing === b.id ? (
+              <div id={`edit-${b.id}`} className="mt-4 border-t border-border pt-4">
+                <BoardForm
+                  board={b}
+                  onCancel={() => setEditing(null)}
+                  onSaved={(saved) => {
+                    setEditing(null);
+                    setNotice(`Saved “${saved.name}”.`);
+                    void reload();
+                  }}
+                />
+              </div>
+            ) : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
