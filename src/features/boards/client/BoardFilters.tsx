@@ -3,7 +3,7 @@ import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
-import { POST_SORT_LABELS, POST_SORTS, type PostSort } from '@/features/posts/schema';
+import { POST_SORT_LABELS, POST_SORTS, type PostSort } from '@/features/posts/enums';
 
 export interface BoardFilterValues {
   /** The sort chosen in the URL, or null (trending; relevance when searching). */

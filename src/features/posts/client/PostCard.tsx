@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { paths } from '@/config/paths';
-import { isVotingOpenCategory } from '@/features/statuses/schema';
+import { isVotingOpenCategory } from '@/features/statuses/enums';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import type { Highlight, PostSummary } from '../schema';
 import { relativeTime } from './relative-time';
