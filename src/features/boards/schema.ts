@@ -88,6 +88,8 @@ export const boardSchema = z.object({
   postCount: z.number().int(),
 });
 export type Board = z.infer<typeof boardSchema>;
+/** A board without its post count (the board page's header). */
+export type BoardHeader = Omit<Board, 'postCount'>;
 
 /** What admins see in addition: who a private board is granted to. */
 export const adminBoardSchema = boardSchema.extend({

@@ -8,8 +8,6 @@ import { api, ApiError } from '@/lib/api';
 import { BOARD_POSTING_LABELS, type AdminBoard } from '../schema';
 import { BoardForm } from './BoardForm';
 
-type Move = { id: string; dir: 'up' | 'down' };
-
 /**
  * The boards in their order, each with move up/down, edit (inline) and archive. After a change
  * the page's data is loaded again; focus stays on the control that was used.
@@ -20,20 +18,22 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
-  const refocus = useRef<Move | null>(null);
-
+  // A reload is a page navigation, after which the shell focuses the page heading; the control
+  // that was used gets focus back once it is done.
+  const focusNext = useRef<string[] | null>(null);
   useEffect(() => {
-    const move = refocus.current;
-    if (!move) return;
-    refocus.current = null;
-    const wanted = document.getElementById(`move-${move.dir}-${move.id}`) as HTMLButtonElement | null;
-    const other = document.getElementById(`move-${move.dir === 'up' ? 'down' : 'up'}-${move.id}`) as HTMLButtonElement | null;
-    (wanted && !wanted.disabled ? wanted : other)?.focus();
-  }, [boards]);
+    const ids = focusNext.current;
+    if (busy || !ids) return;
+    focusNext.current = null;
+    for (const id of ids) {
+      const el = document.getElementById(id) as HTMLButtonElement | null;
+      if (el && !el.disabled) return el.focus();
+    }
+  }, [busy, boards]);
 
   const reload = () => router.replace(router.asPath, undefined, { scroll: false });
 
-  async function run(work: () => Promise<unknown>, done: string) {
+  async function run(work: () => Promise<unknown>, done: string, focusIds: string[]) {
     setBusy(true);
     setProblem(null);
     setNotice(null);
@@ -41,6 +41,8 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
       await work();
       await reload();
       setNotice(done);
+      // Focused once the busy state is lifted (disabled buttons cannot take focus).
+      focusNext.current = focusIds;
     } catch (err) {
       setProblem(err instanceof ApiError ? err.message : 'That did not work. Try again.');
     } finally {
@@ -52,8 +54,9 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
     const ids = boards.map((b) => b.id);
     const other = dir === 'up' ? index - 1 : index + 1;
     [ids[index], ids[other]] = [ids[other]!, ids[index]!];
-    refocus.current = { id: boards[index]!.id, dir };
-    void run(() => api('/api/v1/boards/reorder', { body: { ids } }), `Moved “${boards[index]!.name}” ${dir}.`);
+    const id = boards[index]!.id;
+    const otherDir = dir === 'up' ? 'down' : 'up';
+    void run(() => api('/api/v1/boards/reorder', { body: { ids } }), `Moved “${boards[index]!.name}” ${dir}.`, [`move-${dir}-${id}`, `move-${otherDir}-${id}`]);
   }
 
   return (
@@ -99,11 +102,12 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                 >
                   ↓<span className="sr-only"> down</span>
                 </Button>
-                <Button variant="secondary" className="px-2 py-1" aria-expanded={editing === b.id} aria-controls={`edit-${b.id}`} onClick={() => setEditing(editing === b.id ? null : b.id)}>
+                <Button id={`edit-button-${b.id}`} variant="secondary" className="px-2 py-1" aria-expanded={editing === b.id} aria-controls={`edit-${b.id}`} onClick={() => setEditing(editing === b.id ? null : b.id)}>
                   {editing === b.id ? 'Close' : 'Edit'}
                   <span className="sr-only"> {b.name}</span>
                 </Button>
                 <Button
+                  id={`archive-${b.id}`}
                   variant="secondary"
                   className="px-2 py-1"
                   disabled={busy}
@@ -111,6 +115,7 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                     void run(
                       () => api(`/api/v1/boards/${encodeURIComponent(b.slug)}`, { method: 'PATCH', body: { archived: !b.archived } }),
                       b.archived ? `“${b.name}” is open again.` : `“${b.name}” is archived.`,
+                      [`archive-${b.id}`],
                     )
                   }
                   data-testid="board-archive-toggle"
@@ -127,8 +132,7 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                   onCancel={() => setEditing(null)}
                   onSaved={(saved) => {
                     setEditing(null);
-                    setNotice(`Saved “${saved.name}”.`);
-                    void reload();
+                    void run(async () => undefined, `Saved “${saved.name}”.`, [`edit-button-${b.id}`]);
                   }}
                 />
               </div>

@@ -2,7 +2,7 @@ import { POST_SORTS, PAGE_SIZE, type PostSort } from '@/features/posts/schema';
 import { boardFilterOptions, countPosts, cursorFits, listOrderOf, listPosts } from '@/features/posts/server/list';
 import { notFound, withShell } from '@/features/shell/server/with-shell';
 import { AppError } from '@/server/http/errors';
-import { getBoardSummary } from '../server/service';
+import { getBoardHeader } from '../server/service';
 import type { BoardPageProps } from './BoardPage';
 
 const text = (v: string | string[] | undefined, max: number): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
@@ -15,7 +15,7 @@ const text = (v: string | string[] | undefined, max: number): string => (typeof 
 export const getServerSideProps = withShell<BoardPageProps>(async (ctx, { actor }) => {
   let board;
   try {
-    board = await getBoardSummary(actor, text(ctx.params?.board, 60));
+    board = await getBoardHeader(actor, text(ctx.params?.board, 60));
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };
     throw err;

@@ -7,10 +7,10 @@ import { PostCard } from '@/features/posts/client/PostCard';
 import type { PostPage, PostSort } from '@/features/posts/schema';
 import type { ShellProps } from '@/features/shell/types';
 import { BoardFilters, SortTabs, type BoardFilterValues } from '../client/BoardFilters';
-import type { Board } from '../schema';
+import type { BoardHeader } from '../schema';
 
 export type BoardPageProps = {
-  board: Board;
+  board: BoardHeader;
   posts: PostPage;
   filters: BoardFilterValues;
   /** The order in effect: the chosen sort, or relevance for a search without one. */

@@ -7,8 +7,8 @@ import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/http/actor';
 import { AppError, isUniqueViolation } from '@/server/http/errors';
-import type { AdminBoard, Board, BoardInput, BoardUpdateInput } from '../schema';
-import type { BoardRow } from './access';
+import type { AdminBoard, Board, BoardHeader, BoardInput, BoardUpdateInput } from '../schema';
+import { getVisibleBoard, type BoardRow } from './access';
 import {
   boardGrantIds,
   existingUserIds,
@@ -53,11 +53,10 @@ export async function listBoardsForAdmin(actor: Actor): Promise<AdminBoard[]> {
   }));
 }
 
-/** One board by slug as anyone may see it (no grant list); NOT_FOUND when hidden. */
-export async function getBoardSummary(actor: Actor, slug: string): Promise<Board> {
-  const [row] = await listVisibleBoards(db(), actor, { slug });
-  if (!row) throw new AppError('NOT_FOUND', 'There is no such board.');
-  return toBoard(row);
+/** What a board page's header needs: the board without its post count (one indexed lookup); NOT_FOUND when hidden. */
+export async function getBoardHeader(actor: Actor, slug: string): Promise<BoardHeader> {
+  const { postCount: _count, ...header } = toBoard({ ...(await getVisibleBoard(db(), actor, slug)), postCount: 0 });
+  return header;
 }
 
 /** One board by slug; NOT_FOUND when hidden. Admins also get its grant list. */
