@@ -86,13 +86,18 @@ export default function BoardPage({ shell, board, posts, filters, order, options
           </EmptyState>
         )
       ) : (
-        <ol className="flex flex-col gap-3" aria-label="Posts">
-          {posts.items.map((post) => (
-            <li key={post.id}>
-              <PostCard post={post} signedIn={Boolean(viewer)} now={now} boardArchived={board.archived} />
-            </li>
-          ))}
-        </ol>
+        <>
+          <h2 id="posts-heading" className="sr-only">
+            Posts
+          </h2>
+          <ol className="flex flex-col gap-3" aria-labelledby="posts-heading">
+            {posts.items.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} signedIn={Boolean(viewer)} now={now} boardArchived={board.archived} />
+              </li>
+            ))}
+          </ol>
+        </>
       )}
 
       {paged || nextPage ? (
