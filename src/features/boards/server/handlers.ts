@@ -8,10 +8,17 @@ import { createBoard, getBoard, listBoards, reorderBoards, updateBoardAs } from 
 export const boardsRoute = route({
   GET: endpoint({
     authorize: anyone,
+    summary: 'List the boards you may see',
+    description: 'In position order, each with its count of visible, unmerged posts; archived boards are flagged. Private boards appear to the team and to the members they are granted to.',
+    tags: ['boards'],
     handle: async ({ actor }) => json({ items: await listBoards(actor) }),
   }),
   POST: endpoint({
     authorize: canAdminister,
+    summary: 'Create a board',
+    description: 'Slugs are unique and not reserved words; a private board is seen by the team and the granted members.',
+    tags: ['boards'],
+    errors: ['CONFLICT'],
     body: boardInput,
     handle: async ({ actor, body, ip }) => json(await createBoard(actor, body, ip), 201),
   }),
@@ -21,11 +28,18 @@ export const boardsRoute = route({
 export const boardRoute = route({
   GET: endpoint({
     authorize: anyone,
+    summary: 'Read a board',
+    description: 'A board you may not see answers 404. Admins also receive its granted members.',
+    tags: ['boards'],
     query: boardParams,
     handle: async ({ actor, query }) => json(await getBoard(actor, query.board)),
   }),
   PATCH: endpoint({
     authorize: canAdminister,
+    summary: 'Change a board',
+    description: 'Any of name, slug, description, visibility, posting, grantedUserIds (replaces the list) and archived.',
+    tags: ['boards'],
+    errors: ['CONFLICT'],
     query: boardParams,
     body: boardUpdateInput,
     handle: async ({ actor, query, body, ip }) => json(await updateBoardAs(actor, query.board, body, ip)),
@@ -36,6 +50,9 @@ export const boardRoute = route({
 export const boardReorderRoute = route({
   POST: endpoint({
     authorize: canAdminister,
+    summary: 'Reorder the boards',
+    description: 'ids names every board exactly once, in the new order.',
+    tags: ['boards'],
     body: boardReorderInput,
     handle: async ({ actor, body, ip }) => json({ items: await reorderBoards(actor, body.ids, ip) }),
   }),
