@@ -51,9 +51,9 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
   }
 
   function move(index: number, dir: 'up' | 'down') {
-    const ids = boards.map((b) => b.id);
+    // Only the two boards that swap: a board created meanwhile elsewhere keeps its place.
     const other = dir === 'up' ? index - 1 : index + 1;
-    [ids[index], ids[other]] = [ids[other]!, ids[index]!];
+    const ids = [boards[Math.max(index, other)]!.id, boards[Math.min(index, other)]!.id];
     const id = boards[index]!.id;
     const otherDir = dir === 'up' ? 'down' : 'up';
     void run(() => api('/api/v1/boards/reorder', { body: { ids } }), `Moved “${boards[index]!.name}” ${dir}.`, [`move-${dir}-${id}`, `move-${otherDir}-${id}`]);

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { forgetWorkspace } from '@/features/settings/server/cache';
 import { db } from '@/server/db/client';
-import { auditEvents, boards, posts, rateLimits, users, workspaceSettings } from '@/server/db/schema';
+import { auditEvents, posts, rateLimits, users, workspaceSettings } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
@@ -192,26 +192,33 @@ describe('changing boards', () => {
 });
 
 describe('reordering boards', () => {
-  it('sets positions from a full list of ids; admins only; refuses partial lists', async () => {
+  it('puts the listed boards in the given order in the places they held; admins only; refuses duplicates and unknown ids', async () => {
     const { member, admin } = await createRoleActors();
     await adminBoard(admin);
     await adminBoard(admin);
-    const all = (await db().select({ id: boards.id }).from(boards)).map((b) => b.id);
-    const reversed = [...(await list(admin)).map((b) => b.id)].reverse();
-    expect(reversed.sort()).toEqual([...all].sort());
-    const wanted = [...(await list(admin)).map((b) => b.id)].reverse();
+    await adminBoard(admin);
+    const before = (await list(admin)).map((b) => b.id);
+    expect(before.length).toBeGreaterThanOrEqual(3);
+    const wanted = [...before].reverse();
     expect((await callRoute(boardReorderRoute, { method: 'POST', body: { ids: wanted } })).status).toBe(401);
     expect((await callRoute(boardReorderRoute, { method: 'POST', body: { ids: wanted }, as: member })).status).toBe(403);
     const res = await callRoute<{ items: BoardJson[] }>(boardReorderRoute, { method: 'POST', body: { ids: wanted }, as: admin });
     expect(res.status).toBe(200);
     expect(res.json.items.map((b) => b.id)).toEqual(wanted);
-    expect((await list(admin)).map((b) => b.id)).toEqual(wanted);
-    const partial = await callRoute(boardReorderRoute, { method: 'POST', body: { ids: wanted.slice(1) }, as: admin });
-    expect(partial.status).toBe(422);
-    const doubled = await callRoute(boardReorderRoute, { method: 'POST', body: { ids: [wanted[0], ...wanted.slice(0, -1)] }, as: admin });
+    expect((await list(admin)).map((b) => b.position)).toEqual(wanted.map((_, i) => i));
+
+    // A screen that missed a new board still swaps the two it shows; the new board stays put.
+    const newcomer = await adminBoard(admin);
+    const [a, b] = wanted;
+    const swapped = await callRoute<{ items: BoardJson[] }>(boardReorderRoute, { method: 'POST', body: { ids: [b, a] }, as: admin });
+    expect(swapped.json.items.map((x) => x.id)).toEqual([b, a, ...wanted.slice(2), newcomer.id]);
+
+    const doubled = await callRoute(boardReorderRoute, { method: 'POST', body: { ids: [a, a] }, as: admin });
     expect(doubled.status).toBe(422);
+    const unknown = await callRoute(boardReorderRoute, { method: 'POST', body: { ids: [a, '00000000-0000-4000-8000-000000000000'] }, as: admin });
+    expect(unknown.status).toBe(422);
     const [event] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'board.reordered')).orderBy(desc(auditEvents.id)).limit(1);
-    expect(event?.after).toEqual({ ids: wanted });
+    expect(event?.after).toEqual({ ids: [b, a, ...wanted.slice(2), newcomer.id] });
   });
 });
 

@@ -46,12 +46,12 @@ export const boardRoute = route({
   }),
 });
 
-/** POST /api/v1/boards/reorder {ids}: admins set the order of every board. */
+/** POST /api/v1/boards/reorder {ids}: admins put the listed boards in this order. */
 export const boardReorderRoute = route({
   POST: endpoint({
     authorize: canAdminister,
     summary: 'Reorder the boards',
-    description: 'ids names every board exactly once, in the new order.',
+    description: 'The listed boards take the given order, in the places they held; boards not listed keep theirs.',
     tags: ['boards'],
     body: boardReorderInput,
     handle: async ({ actor, body, ip }) => json({ items: await reorderBoards(actor, body.ids, ip) }),

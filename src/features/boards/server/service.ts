@@ -170,17 +170,23 @@ export async function updateBoardAs(actor: Actor, slug: string, patch: BoardUpda
   return getBoard(actor, newSlug) as Promise<AdminBoard>;
 }
 
-/** Sets the order of the boards: `ids` must name every board exactly once. */
+/**
+ * Puts the listed boards in the given order, in the places they held among all boards; boards
+ * not listed keep theirs. So a screen that does not know of a board created a moment ago still
+ * reorders what it shows. Positions are renumbered 0…n-1.
+ */
 export async function reorderBoards(actor: Actor, ids: readonly string[], ip: string): Promise<Board[]> {
   const admin = requireAdmin(actor);
   await db().transaction(async (tx) => {
     const all = await lockAllBoardIds(tx);
-    const wanted = new Set(ids);
-    if (wanted.size !== ids.length || all.length !== ids.length || !all.every((id) => wanted.has(id))) {
-      throw new AppError('VALIDATION_FAILED', 'List every board exactly once.', { fields: { ids: 'List every board exactly once.' } });
+    const listed = new Set(ids);
+    if (listed.size !== ids.length || !ids.every((id) => all.includes(id))) {
+      throw new AppError('VALIDATION_FAILED', 'List each board once, and only boards that exist.', { fields: { ids: 'List each board once, and only boards that exist.' } });
     }
-    for (const [position, id] of ids.entries()) await setBoardPosition(tx, id, position);
-    await recordAudit({ actor: admin, action: 'board.reordered', targetType: 'board', before: { ids: all }, after: { ids }, ip }, tx);
+    const queue = [...ids];
+    const next = all.map((id) => (listed.has(id) ? queue.shift()! : id));
+    for (const [position, id] of next.entries()) await setBoardPosition(tx, id, position);
+    await recordAudit({ actor: admin, action: 'board.reordered', targetType: 'board', before: { ids: all }, after: { ids: next }, ip }, tx);
   });
   return listBoards(actor);
 }
