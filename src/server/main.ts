@@ -14,6 +14,8 @@ import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
 import { deliverPendingEmails } from '@/server/mail/outbox';
 import { pruneExpiredSessions } from '@/features/accounts/server/sessions';
+import { refreshTrendingScores } from '@/features/posts/server/trending';
+import { db } from '@/server/db/client';
 import { logger } from '@/server/log';
 
 function loadConfig(): Env {
@@ -76,15 +78,19 @@ export async function startServer(): Promise<void> {
     server.listen(config.PORT, config.HOST, resolve);
   });
 
-  // Housekeeping that any instance may do: old rate-limit windows, expired sessions, due emails.
+  // Housekeeping that any instance may do: old rate-limit windows, expired sessions, due emails,
+  // and the trending scores, which decay with age between votes (SPEC.md §9).
+  const refreshTrending = () => void refreshTrendingScores(db()).catch((err: unknown) => log.error({ err }, 'trending refresh failed'));
   const pruneTimer = setInterval(() => {
     void pruneRateLimits().catch(() => undefined);
     void pruneExpiredSessions().catch(() => undefined);
+    refreshTrending();
   }, 10 * 60_000);
   pruneTimer.unref();
   const mailTimer = setInterval(() => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')), 30_000);
   mailTimer.unref();
   void deliverPendingEmails().catch(() => undefined);
+  refreshTrending();
 
   const localUrl = `http://localhost:${config.PORT}`;
   log.info({ url: localUrl, publicUrl: config.PUBLIC_URL, driver: dbHandle.driver, startupMs: Math.round(performance.now() - started) }, 'ready');

@@ -15,7 +15,7 @@ export const BOARD_POSTING_LABELS: Record<BoardPosting, string> = { members: 'An
 export const RESERVED_BOARD_SLUGS = [
   'new', 'admin', 'api', 'b', 'p', 'edit', 'settings', 'login', 'logout', 'signup', 'setup', 'roadmap', 'changelog',
   'docs', 'feed', 'feed-xml', 'rss', 'search', 'static', 'public', 'assets', '_next', 'privacy', 'unsubscribe', 'all',
-  'boards', 'posts', 'help', 'status', 'health', 'sitemap', 'robots',
+  'boards', 'posts', 'help', 'status', 'health', 'sitemap', 'robots', 'reorder',
 ] as const;
 
 export const BOARD_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
@@ -56,7 +56,17 @@ export const boardInput = z.object({
 });
 export type BoardInput = z.infer<typeof boardInput>;
 
-export const boardUpdateInput = boardInput.partial().extend({
+/**
+ * A partial change. Built from the field schemas, not `boardInput.partial()`: zod fills a
+ * `.default()` even inside `.partial()`, so a PATCH of one field would reset the others.
+ */
+export const boardUpdateInput = z.object({
+  name: boardNameSchema.optional(),
+  slug: boardSlugSchema.optional(),
+  description: boardDescriptionSchema.optional(),
+  visibility: z.enum(BOARD_VISIBILITY, { message: 'Choose who can see the board' }).optional(),
+  posting: z.enum(BOARD_POSTING, { message: 'Choose who can post' }).optional(),
+  grantedUserIds: z.array(z.uuid()).max(500).optional(),
   archived: z.boolean().optional(),
 });
 export type BoardUpdateInput = z.infer<typeof boardUpdateInput>;
@@ -78,6 +88,8 @@ export const boardSchema = z.object({
   postCount: z.number().int(),
 });
 export type Board = z.infer<typeof boardSchema>;
+/** A board without its post count (the board page's header). */
+export type BoardHeader = Omit<Board, 'postCount'>;
 
 /** What admins see in addition: who a private board is granted to. */
 export const adminBoardSchema = boardSchema.extend({

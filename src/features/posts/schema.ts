@@ -2,12 +2,10 @@ import { z } from 'zod';
 import { statusRefSchema } from '@/features/statuses/schema';
 import { tagRefSchema } from '@/features/tags/schema';
 
-/** Post enumerations (SPEC.md §3, §4), defined once. */
-export const POST_APPROVAL = ['pending', 'approved', 'rejected'] as const;
-export type PostApproval = (typeof POST_APPROVAL)[number];
-export const POST_SORTS = ['trending', 'top', 'new', 'updated'] as const;
-export type PostSort = (typeof POST_SORTS)[number];
-export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending', top: 'Top', new: 'New', updated: 'Recently updated' };
+import { POST_APPROVAL, POST_SORTS } from './enums';
+
+// The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
+export { POST_APPROVAL, POST_SORTS, POST_SORT_LABELS, type PostApproval, type PostSort } from './enums';
 
 /** The decorative slug of a post's URL (`/p/42-dark-mode`); the number alone decides. */
 export function postSlug(title: string): string {

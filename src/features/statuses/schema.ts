@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { colourSchema } from '@/features/settings/schema';
+import { STATUS_CATEGORIES, type StatusCategory } from './enums';
 
-/** Status categories (SPEC.md §3, §4), defined once. The category drives voting and the roadmap. */
-export const STATUS_CATEGORIES = ['open', 'planned', 'in_progress', 'done', 'closed'] as const;
-export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
-export const STATUS_CATEGORY_LABELS: Record<StatusCategory, string> = {
-  open: 'Open',
-  planned: 'Planned',
-  in_progress: 'In progress',
-  done: 'Done',
-  closed: 'Closed',
-};
-/** Voting is open in these categories; in the others it is closed and cast votes stay (SPEC.md §4). */
-export const VOTING_OPEN_CATEGORIES: readonly StatusCategory[] = ['open', 'planned', 'in_progress'];
-export const isVotingOpenCategory = (c: StatusCategory | null | undefined): boolean => c == null || VOTING_OPEN_CATEGORIES.includes(c);
+// The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
+export { STATUS_CATEGORIES, STATUS_CATEGORY_LABELS, VOTING_OPEN_CATEGORIES, isVotingOpenCategory, type StatusCategory } from './enums';
 
 /** The default statuses every workspace starts with (also inserted by the migration). */
 export const DEFAULT_STATUSES = [

@@ -5,6 +5,7 @@
 import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, setupRoute, signInRoute, signOutRoute, signUpRoute, verifyEmailRoute } from '@/features/accounts/server/handlers';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { auditRoute } from '@/features/audit/server/handlers';
+import { boardReorderRoute, boardRoute, boardsRoute } from '@/features/boards/server/handlers';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
 import { openApiRoute } from '@/features/docs/server/handlers';
 import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from '@/features/members/server/handlers';
@@ -30,6 +31,9 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/auth/sign-out', route: signOutRoute },
   { path: '/api/v1/auth/sign-up', route: signUpRoute },
   { path: '/api/v1/auth/verify-email', route: verifyEmailRoute },
+  { path: '/api/v1/boards', route: boardsRoute },
+  { path: '/api/v1/boards/reorder', route: boardReorderRoute },
+  { path: '/api/v1/boards/{board}', route: boardRoute },
   { path: '/api/v1/comments/{id}', route: commentRoute },
   { path: '/api/v1/comments/{id}/approval', route: commentApprovalRoute },
   { path: '/api/v1/inbox', route: inboxRoute },

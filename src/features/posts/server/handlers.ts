@@ -4,6 +4,7 @@ import { anyone, signedInActor } from '@/server/http/actor';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { markdownPreviewInput, newPostInput, postParams, postUpdateInput, similarPostsQuery } from '../schema';
 import { createPost, deletePost, findSimilarPosts, getPostDetail, updatePost } from './service';
+import { listPostsEndpoint } from './list-handlers';
 
 /** SPEC.md §9: posts 10 per hour per user. */
 const POST_RATE = { name: 'posts', limit: 10, windowSeconds: 3600 };
@@ -16,8 +17,8 @@ export const createPostEndpoint = endpoint({
   handle: async ({ actor, body }) => json(await createPost(signedInActor(actor), body), 201),
 });
 
-/** /api/v1/posts (the listing's GET is added beside this POST). */
-export const postsRoute = route({ POST: createPostEndpoint });
+/** /api/v1/posts: GET lists (list-handlers.ts), POST creates. */
+export const postsRoute = route({ GET: listPostsEndpoint, POST: createPostEndpoint });
 
 /** GET, PATCH and DELETE /api/v1/posts/[number] (`42` or `42-any-slug`). */
 export const postRoute = route({

@@ -1,0 +1,11 @@
+import { canAdminister } from '@/features/accounts/policy';
+import { gate, withShell } from '@/features/shell/server/with-shell';
+import { listBoardsForAdmin } from '../server/service';
+import type { AdminBoardsPageProps } from './AdminBoardsPage';
+
+/** `/admin/boards` data: admins; moderators and members get 403, visitors the sign-in page. */
+export const getServerSideProps = withShell<AdminBoardsPageProps>(async (ctx, { actor }) => {
+  const denied = gate(ctx, canAdminister(actor));
+  if (denied) return denied;
+  return { props: { boards: await listBoardsForAdmin(actor) } };
+});

@@ -1,0 +1,51 @@
+import { useRouter } from 'next/router';
+import { useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { TeamNav } from '@/features/shell/client/TeamNav';
+import type { ShellProps } from '@/features/shell/types';
+import { AdminBoardList } from '../client/AdminBoardList';
+import { BoardForm } from '../client/BoardForm';
+import type { AdminBoard } from '../schema';
+
+export type AdminBoardsPageProps = { boards: AdminBoard[] };
+
+/** `/admin/boards`: admins create, edit, reorder, archive and grant boards. */
+export default function AdminBoardsPage({ shell, boards }: ShellProps & AdminBoardsPageProps) {
+  const router = useRouter();
+  const [created, setCreated] = useState<string | null>(null);
+  return (
+    <>
+      <TeamNav viewer={shell.viewer} />
+      <PageHeading title="Boards" siteName={shell.workspace.name}>
+        Boards group posts by theme. Private boards are seen by the team and the members you grant; archived boards stay readable but take nothing new.
+      </PageHeading>
+      <section aria-labelledby="new-board-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
+        <h2 id="new-board-heading" className="mb-4 text-lg font-semibold">
+          New board
+        </h2>
+        <BoardForm
+          onSaved={(board) => {
+            setCreated(board.name);
+            void router.replace(router.asPath, undefined, { scroll: false });
+          }}
+        />
+        <div aria-live="polite" className="mt-4 empty:hidden">
+          {created ? (
+            <Alert tone="success" testId="board-created">
+              Created “{created}”.
+            </Alert>
+          ) : null}
+        </div>
+      </section>
+      {boards.length === 0 ? (
+        <EmptyState title="No boards yet" testId="admin-boards-empty">
+          Create the first board above; it appears on the home page for everyone who may see it.
+        </EmptyState>
+      ) : (
+        <AdminBoardList boards={boards} />
+      )}
+    </>
+  );
+}

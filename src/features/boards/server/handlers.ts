@@ -1,0 +1,59 @@
+import { canAdminister } from '@/features/accounts/policy';
+import { anyone } from '@/server/http/actor';
+import { endpoint, json, route } from '@/server/http/route';
+import { boardInput, boardParams, boardReorderInput, boardUpdateInput } from '../schema';
+import { createBoard, getBoard, listBoards, reorderBoards, updateBoardAs } from './service';
+
+/** GET /api/v1/boards: the boards the caller may see; POST: admins create one. */
+export const boardsRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    summary: 'List the boards you may see',
+    description: 'In position order, each with its count of visible, unmerged posts; archived boards are flagged. Private boards appear to the team and to the members they are granted to.',
+    tags: ['boards'],
+    handle: async ({ actor }) => json({ items: await listBoards(actor) }),
+  }),
+  POST: endpoint({
+    authorize: canAdminister,
+    summary: 'Create a board',
+    description: 'Slugs are unique and not reserved words; a private board is seen by the team and the granted members.',
+    tags: ['boards'],
+    errors: ['CONFLICT'],
+    body: boardInput,
+    handle: async ({ actor, body, ip }) => json(await createBoard(actor, body, ip), 201),
+  }),
+});
+
+/** GET /api/v1/boards/[board] (404 when hidden); PATCH: admins change it. */
+export const boardRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    summary: 'Read a board',
+    description: 'A board you may not see answers 404. Admins also receive its granted members.',
+    tags: ['boards'],
+    query: boardParams,
+    handle: async ({ actor, query }) => json(await getBoard(actor, query.board)),
+  }),
+  PATCH: endpoint({
+    authorize: canAdminister,
+    summary: 'Change a board',
+    description: 'Any of name, slug, description, visibility, posting, grantedUserIds (replaces the list) and archived.',
+    tags: ['boards'],
+    errors: ['CONFLICT'],
+    query: boardParams,
+    body: boardUpdateInput,
+    handle: async ({ actor, query, body, ip }) => json(await updateBoardAs(actor, query.board, body, ip)),
+  }),
+});
+
+/** POST /api/v1/boards/reorder {ids}: admins put the listed boards in this order. */
+export const boardReorderRoute = route({
+  POST: endpoint({
+    authorize: canAdminister,
+    summary: 'Reorder the boards',
+    description: 'The listed boards take the given order, in the places they held; boards not listed keep theirs.',
+    tags: ['boards'],
+    body: boardReorderInput,
+    handle: async ({ actor, body, ip }) => json({ items: await reorderBoards(actor, body.ids, ip) }),
+  }),
+});

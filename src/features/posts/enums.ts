@@ -1,0 +1,9 @@
+/**
+ * Post enumerations (SPEC.md §3, §4), defined once; zod enums and types derive from them.
+ * Kept apart from schema.ts so the board and home pages can use them without shipping zod.
+ */
+export const POST_APPROVAL = ['pending', 'approved', 'rejected'] as const;
+export type PostApproval = (typeof POST_APPROVAL)[number];
+export const POST_SORTS = ['trending', 'top', 'new', 'updated'] as const;
+export type PostSort = (typeof POST_SORTS)[number];
+export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending', top: 'Top', new: 'New', updated: 'Recently updated' };

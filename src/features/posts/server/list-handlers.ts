@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { anyone } from '@/server/http/actor';
+import { endpoint, json, route } from '@/server/http/route';
+import { POST_SORTS, postListQuery } from '../schema';
+import { listPosts } from './list';
+
+/**
+ * The list query with `sort` left unset when the caller did not choose one, so a search can
+ * default to relevance (see list.ts); everything else is `postListQuery`.
+ */
+export const postListRequest = postListQuery.extend({ sort: z.enum(POST_SORTS).optional() });
+
+/**
+ * GET /api/v1/posts: one page of posts across the boards the caller may see, or of one board
+ * (`board=`), sorted, filtered and searched; `nextCursor` fetches the next page.
+ */
+export const listPostsEndpoint = endpoint({
+  authorize: anyone,
+  summary: 'List posts',
+  description:
+    'Posts of every board you may see, or of one (board=), 20 at a time (limit up to 100). sort: trending (pinned first on a board), top, new, updated; a search (q=, web-search syntax) without a sort is ordered by relevance and carries highlight runs. status= is a status slug, tag= a tag name. Pass nextCursor as cursor= for the next page.',
+  tags: ['posts'],
+  query: postListRequest,
+  handle: async ({ actor, query }) => json(await listPosts(actor, query)),
+});
+
+export const postsListRoute = route({ GET: listPostsEndpoint });

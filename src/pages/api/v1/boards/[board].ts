@@ -1,0 +1,4 @@
+import { boardRoute } from '@/features/boards/server/handlers';
+
+export default boardRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,4 @@
+import { boardsRoute } from '@/features/boards/server/handlers';
+
+export default boardsRoute;
+export const config = { api: { bodyParser: false } };
