@@ -256,6 +256,8 @@ export const posts = pgTable(
     index('posts_board_new_idx').on(t.boardId, t.createdAt.desc(), t.id.desc()),
     index('posts_board_activity_idx').on(t.boardId, t.activityAt.desc(), t.id.desc()),
     index('posts_trending_idx').on(t.trendingScore.desc(), t.id.desc()),
+    /** Pinned posts lead a board's trending page; few are pinned, so a partial index finds them at once. */
+    index('posts_board_pinned_idx').on(t.boardId).where(sql`${t.pinned}`),
     index('posts_status_idx').on(t.statusId),
     index('posts_author_idx').on(t.authorId),
     index('posts_merged_into_idx').on(t.mergedIntoId),

@@ -1,0 +1,1 @@
+CREATE INDEX "posts_board_pinned_idx" ON "posts" USING btree ("board_id") WHERE "posts"."pinned";
