@@ -16,6 +16,16 @@ const signInStatus = async (request: APIRequestContext, baseURL: string, creds: 
 };
 
 test.describe('workspace settings', () => {
+  // This server is the one no other spec creates boards on, so the home page starts empty here.
+  test('before any board exists, the home page says so and points the admin to the board settings', async ({ guardedPage: page, baseURL }) => {
+    await page.goto('/');
+    await expect(page.getByTestId('boards-empty')).toContainText('No boards yet');
+    await expect(page.getByTestId('boards-empty').getByRole('link')).toHaveCount(0);
+    await apiSignIn(page.context().request, baseURL!);
+    await page.goto('/');
+    await expect(page.getByTestId('boards-empty').getByRole('link', { name: 'board settings' })).toHaveAttribute('href', '/admin/boards');
+  });
+
   test('validates inline, and sign-in-required sends visitors to sign in until set back to public', async ({ guardedPage: page, baseURL, browser }) => {
     const admin = page.context().request;
     await apiSignIn(admin, baseURL!);

@@ -51,7 +51,7 @@ const workspaceSettingsFields = z.object({
   access: z.enum(WORKSPACE_ACCESS, { message: 'Choose who can read the workspace' }),
   signupPolicy: z.enum(SIGNUP_POLICIES, { message: 'Choose a sign-up policy' }),
   allowedDomains: allowedDomainsSchema,
-  /** Stored now; post moderation (SPEC.md §4, approval) uses it in a later release. */
+  /** Post moderation (SPEC.md §4): which new posts wait for approval in the inbox. */
   moderation: z.enum(MODERATION_MODES, { message: 'Choose a moderation mode' }),
 });
 

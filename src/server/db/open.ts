@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
 import { getDbHandle, setDbHandle, type Db, type DbHandle } from './client';
+import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle');
@@ -49,11 +50,18 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
-  const client = await PGlite.create({
-    dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
-    loadDataDir: opts.loadDataDir,
-    extensions: { pg_trgm },
-  });
+  const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => undefined;
+  let client: Awaited<ReturnType<typeof PGlite.create>>;
+  try {
+    client = await PGlite.create({
+      dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
+      loadDataDir: opts.loadDataDir,
+      extensions: { pg_trgm },
+    });
+  } catch (err) {
+    unlock();
+    throw err;
+  }
   const db = drizzle({ client, schema }) as unknown as Db;
   return {
     db,
@@ -64,6 +72,7 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
     },
     close: async () => {
       if (!client.closed) await client.close();
+      unlock();
     },
   };
 }

@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { env } from '@/config/env';
 import { setupInput } from '@/features/accounts/schema';
 import { completeSetup, isSetupDone } from '@/features/accounts/server/setup';
+import { DataDirInUseError } from '@/server/db/data-dir-lock';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { DEFAULT_DEMO_POSTS, DEFAULT_DEMO_SEED, DemoAlreadySeededError, describeDemoSeed, seedDemo } from './seed';
 
@@ -87,7 +88,7 @@ class UsageError extends Error {}
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof UsageError || err instanceof DemoAlreadySeededError) {
+    if (err instanceof UsageError || err instanceof DemoAlreadySeededError || err instanceof DataDirInUseError) {
       console.error(err.message);
       process.exit(2);
     }

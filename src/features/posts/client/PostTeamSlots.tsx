@@ -21,16 +21,12 @@ const PostTagsControl = dynamic(() => import('@/features/tags/client/PostTagsCon
 
 /** Status (with a public note) and tags: team only. */
 export function ModeratorPanelSlot({ post, statuses, tags }: { post: PostRef & { status: StatusRef | null; tags: TagRef[] }; statuses: StatusRef[]; tags: TagRef[] }) {
+  // Each control is its own titled section; min-w-0 lets them shrink inside the grid on narrow screens.
   return (
-    <section aria-labelledby="moderation-heading" className="mt-8 rounded-xl border border-border bg-surface p-4" data-testid="moderator-panel">
-      <h2 id="moderation-heading" className="text-base font-semibold">
-        Triage
-      </h2>
-      <div className="mt-3 grid gap-6 md:grid-cols-2">
-        <PostStatusControl postNumber={post.number} statuses={statuses} current={post.status} />
-        <PostTagsControl postNumber={post.number} tags={tags} selected={post.tags} />
-      </div>
-    </section>
+    <div className="mt-8 grid gap-4 md:grid-cols-2 [&>*]:min-w-0" data-testid="moderator-panel">
+      <PostStatusControl postNumber={post.number} statuses={statuses} current={post.status} />
+      <PostTagsControl postNumber={post.number} tags={tags} selected={post.tags} />
+    </div>
   );
 }
 

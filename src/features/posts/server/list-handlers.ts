@@ -19,7 +19,6 @@ export const listPostsEndpoint = endpoint({
   summary: 'List posts',
   description:
     'Posts of every board you may see, or of one (board=), 20 at a time (limit up to 100). sort: trending (pinned first on a board), top, new, updated; a search (q=, web-search syntax) without a sort is ordered by relevance and carries highlight runs. status= is a status slug, tag= a tag name. Pass nextCursor as cursor= for the next page.',
-  tags: ['posts'],
   query: postListRequest,
   handle: async ({ actor, query }) => json(await listPosts(actor, query)),
 });

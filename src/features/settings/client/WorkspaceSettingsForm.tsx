@@ -98,7 +98,7 @@ export function WorkspaceSettingsForm({ settings }: { settings: WorkspaceSetting
         <legend className="mb-2 text-lg font-semibold">Moderation</legend>
         <SelectField
           label="Approve before publishing"
-          hint="Saved now, applied in a later release: until then every new post is published at once."
+          hint="Posts that wait for approval appear in the team inbox; nobody else sees them until a moderator approves them."
           options={options(MODERATION_MODES, MODERATION_LABELS)}
           error={errors.moderation?.message}
           {...form.register('moderation')}
