@@ -9,6 +9,7 @@ import path from 'node:path';
 import next from 'next';
 import { env, EnvError, type Env } from '@/config/env';
 import { headlessSetup } from '@/features/accounts/server/setup';
+import { analyzeIfEmbedded, vacuumIfEmbedded } from '@/server/db/maintenance';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
@@ -91,6 +92,12 @@ export async function startServer(): Promise<void> {
   mailTimer.unref();
   void deliverPendingEmails().catch(() => undefined);
   refreshTrending();
+  // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): fresh statistics soon after
+  // start (a seeded or imported database), then a vacuum every hour.
+  const analyzeTimer = setTimeout(() => void analyzeIfEmbedded().catch((err: unknown) => log.error({ err }, 'analyze failed')), 15_000);
+  analyzeTimer.unref();
+  const vacuumTimer = setInterval(() => void vacuumIfEmbedded().catch((err: unknown) => log.error({ err }, 'vacuum failed')), 60 * 60_000);
+  vacuumTimer.unref();
 
   const localUrl = `http://localhost:${config.PORT}`;
   log.info({ url: localUrl, publicUrl: config.PUBLIC_URL, driver: dbHandle.driver, startupMs: Math.round(performance.now() - started) }, 'ready');
