@@ -9,6 +9,7 @@ import path from 'node:path';
 import next from 'next';
 import { env, EnvError, type Env } from '@/config/env';
 import { headlessSetup } from '@/features/accounts/server/setup';
+import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { analyzeIfEmbedded, vacuumIfEmbedded } from '@/server/db/maintenance';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
@@ -81,7 +82,10 @@ export async function startServer(): Promise<void> {
 
   // Housekeeping that any instance may do: old rate-limit windows, expired sessions, due emails,
   // and the trending scores, which decay with age between votes (SPEC.md §9).
-  const refreshTrending = () => void refreshTrendingScores(db()).catch((err: unknown) => log.error({ err }, 'trending refresh failed'));
+  const refreshTrending = () =>
+    void refreshTrendingScores(db())
+      .then(() => bumpContentGeneration())
+      .catch((err: unknown) => log.error({ err }, 'trending refresh failed'));
   const pruneTimer = setInterval(() => {
     void pruneRateLimits().catch(() => undefined);
     void pruneExpiredSessions().catch(() => undefined);

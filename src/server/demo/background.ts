@@ -5,6 +5,7 @@
 import { db } from '@/server/db/client';
 import { logger } from '@/server/log';
 import { DemoAlreadySeededError, seedDemo } from './seed';
+import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 
 let running: Promise<void> | undefined;
 
@@ -14,6 +15,7 @@ export function seedDemoInBackground(): Promise<void> {
     const log = logger();
     try {
       const summary = await seedDemo(db());
+      bumpContentGeneration();
       log.info({ demo: { posts: summary.posts, votes: summary.votes, comments: summary.comments, ms: summary.ms } }, 'demo data seeded');
     } catch (err) {
       if (err instanceof DemoAlreadySeededError) log.warn(err.message);

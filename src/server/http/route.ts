@@ -9,6 +9,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { z, type ZodType } from 'zod';
 import { canReadWorkspace } from '@/features/accounts/policy';
 import { getPublicWorkspace } from '@/features/settings/server/service';
+import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { logger } from '@/server/log';
 import { resolveActor, type Actor, type Decision } from './actor';
 import { readJsonBody } from './body';
@@ -141,6 +142,9 @@ function pipeline(methods: EndpointMap) {
       }
       logger().error({ err, requestId, method: req.method, url: req.url }, 'unhandled error in API route');
       send(res, 500, errorBody('INTERNAL', requestId));
+    } finally {
+      // Any state-changing request may have changed what visitors see (src/server/cache).
+      if (req.method !== 'GET' && req.method !== 'HEAD') bumpContentGeneration();
     }
   };
 }

@@ -1,6 +1,9 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { POST_SORTS, PAGE_SIZE, type PostSort } from '@/features/posts/schema';
 import { boardFilterOptions, countPosts, cursorFits, listOrderOf, listPosts } from '@/features/posts/server/list';
 import { notFound, withShell } from '@/features/shell/server/with-shell';
+import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import type { Actor } from '@/server/http/actor';
 import { AppError } from '@/server/http/errors';
 import { getBoardHeader } from '../server/service';
 import type { BoardPageProps } from './BoardPage';
@@ -12,7 +15,12 @@ const text = (v: string | string[] | undefined, max: number): string => (typeof 
  * screen; a sign-in-required workspace sends visitors to sign in (withShell). A stale or
  * hand-edited page link shows the first page rather than an error.
  */
-export const getServerSideProps = withShell<BoardPageProps>(async (ctx, { actor }) => {
+export const getServerSideProps = withShell<BoardPageProps>((ctx, { actor }) =>
+  // Visitors on embedded PGlite get the remembered page while nothing has changed (src/server/cache).
+  cachedForVisitors(actor, `board:${ctx.resolvedUrl}`, () => loadBoardPage(ctx, actor)),
+);
+
+async function loadBoardPage(ctx: GetServerSidePropsContext, actor: Actor): Promise<GetServerSidePropsResult<BoardPageProps | typeof notFound>> {
   let board;
   try {
     board = await getBoardHeader(actor, text(ctx.params?.board, 60));
@@ -42,4 +50,4 @@ export const getServerSideProps = withShell<BoardPageProps>(async (ctx, { actor 
       now: new Date().toISOString(),
     },
   };
-});
+}

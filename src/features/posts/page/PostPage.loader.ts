@@ -1,5 +1,6 @@
 import { loadPostPage } from '@/features/posts/server/post-page-data';
 import { notFound, withShell } from '@/features/shell/server/with-shell';
+import { cachedForVisitors } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
 import { postNumberParam } from '../schema';
 import type { PostPageProps } from './post-page-types';
@@ -9,7 +10,7 @@ export const getServerSideProps = withShell<PostPageProps & Record<string, unkno
   const parsed = postNumberParam.safeParse(ctx.params?.number);
   if (!parsed.success) return { props: notFound };
   try {
-    return { props: { ...(await loadPostPage(actor, parsed.data)) } };
+    return { props: { ...(await cachedForVisitors(actor, `post:${parsed.data}`, () => loadPostPage(actor, parsed.data))) } };
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };
     throw err;

@@ -3,6 +3,7 @@ import { anyone } from '@/server/http/actor';
 import { endpoint, json, route } from '@/server/http/route';
 import { POST_SORTS, postListQuery } from '../schema';
 import { listPosts } from './list';
+import { cachedForVisitors } from '@/server/cache/visitor-cache';
 
 /**
  * The list query with `sort` left unset when the caller did not choose one, so a search can
@@ -20,7 +21,7 @@ export const listPostsEndpoint = endpoint({
   description:
     'Posts of every board you may see, or of one (board=), 20 at a time (limit up to 100). sort: trending (pinned first on a board), top, new, updated; a search (q=, web-search syntax) without a sort is ordered by relevance and carries highlight runs. status= is a status slug, tag= a tag name. Pass nextCursor as cursor= for the next page.',
   query: postListRequest,
-  handle: async ({ actor, query }) => json(await listPosts(actor, query)),
+  handle: async ({ actor, query }) => json(await cachedForVisitors(actor, `posts:${JSON.stringify(query)}`, () => listPosts(actor, query))),
 });
 
 export const postsListRoute = route({ GET: listPostsEndpoint });

@@ -1,0 +1,50 @@
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@/test/db';
+import { VISITOR, type Actor } from '@/server/http/actor';
+import { bumpContentGeneration, cachedForVisitors } from './visitor-cache';
+
+const testDb = useTestDatabase();
+const member: Actor = { kind: 'user', id: '00000000-0000-4000-8000-000000000001', role: 'member', displayName: 'M', email: 'm@example.test', emailVerified: true, avatarUrl: null, sessionHash: 'x' };
+
+function counter() {
+  let calls = 0;
+  return { compute: async () => ++calls, calls: () => calls };
+}
+
+describe('cachedForVisitors', () => {
+  it('on embedded PGlite remembers a visitor answer until the content generation changes; on PostgreSQL never', async () => {
+    expect(testDb.handle.exclusive).toBe(testDb.driver === 'pglite');
+    const c = counter();
+    const key = `k-${Math.random()}`;
+    expect(await cachedForVisitors(VISITOR, key, c.compute)).toBe(1);
+    const second = await cachedForVisitors(VISITOR, key, c.compute);
+    if (testDb.handle.exclusive) {
+      expect(second).toBe(1);
+      bumpContentGeneration();
+      expect(await cachedForVisitors(VISITOR, key, c.compute)).toBe(2);
+    } else {
+      expect(second).toBe(2);
+    }
+  });
+
+  it('never caches for signed-in people', async () => {
+    const c = counter();
+    await cachedForVisitors(member, 'same', c.compute);
+    await cachedForVisitors(member, 'same', c.compute);
+    expect(c.calls()).toBe(2);
+  });
+
+  it('does not keep an answer computed while a write committed', async () => {
+    const key = `race-${Math.random()}`;
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    const slow = cachedForVisitors(VISITOR, key, async () => {
+      await gate;
+      return 'stale';
+    });
+    bumpContentGeneration();
+    release();
+    expect(await slow).toBe('stale');
+    expect(await cachedForVisitors(VISITOR, key, async () => 'fresh')).toBe('fresh');
+  });
+});
