@@ -8,7 +8,9 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import next from 'next';
 import { env, EnvError, type Env } from '@/config/env';
+import { readSessionToken } from '@/features/accounts/server/cookies';
 import { headlessSetup } from '@/features/accounts/server/setup';
+import { capturePage, pageCacheKey, serveCachedPage } from '@/server/cache/page-cache';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { analyzeIfEmbedded, vacuumIfEmbedded } from '@/server/db/maintenance';
 import { closeDatabase, openDatabase } from '@/server/db/open';
@@ -61,6 +63,13 @@ export async function startServer(): Promise<void> {
     res.setHeader('x-request-id', requestId);
     for (const [k, v] of Object.entries(securityHeaders(config, nonce))) res.setHeader(k, v);
     if (shuttingDown) res.setHeader('connection', 'close');
+    // Visitors' public pages on embedded PGlite: a current rendered copy is served as is.
+    const pageKey = pageCacheKey(req, readSessionToken(req) !== undefined);
+    if (pageKey && serveCachedPage(pageKey, req, res, nonce)) {
+      log.info({ requestId, method: req.method, path: (req.url ?? '/').split('?')[0], status: res.statusCode, durationMs: Math.round((performance.now() - t0) * 10) / 10, cached: true }, 'request');
+      return;
+    }
+    if (pageKey) capturePage(pageKey, req, res, nonce);
     res.on('finish', () => {
       const pathOnly = (req.url ?? '/').split('?')[0];
       const line = { requestId, method: req.method, path: pathOnly, status: res.statusCode, durationMs: Math.round((performance.now() - t0) * 10) / 10 };

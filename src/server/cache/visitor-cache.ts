@@ -35,7 +35,17 @@ function state(): CacheState {
   return g[KEY];
 }
 
-const exclusive = () => getDbHandle()?.exclusive === true;
+function exclusive(): boolean {
+  return getDbHandle()?.exclusive === true;
+}
+
+/** The current content generation (for caches kept elsewhere, such as the page cache). */
+export function contentGeneration(): number {
+  return state().generation;
+}
+
+/** Whether in-memory caches of what visitors see are exact here (embedded PGlite). */
+export const visitorCachingExact = exclusive;
 
 /** Call after anything that may change what visitors see has committed. */
 export function bumpContentGeneration(): void {

@@ -1,0 +1,102 @@
+/**
+ * Rendered HTML of the public pages visitors read most (`/`, `/b/[board]`, `/p/[number]`), kept
+ * on the same terms as the visitor data cache (visitor-cache.ts): only with embedded PGlite, only
+ * for requests without a session cookie, dropped as soon as the content generation changes or
+ * after MAX_AGE_MS. Rendering a page of 20 posts is most of its cost; this turns a repeat visit
+ * into a copy.
+ *
+ * Each response still gets its own CSP nonce: the cached page's nonce is replaced with the new
+ * one (it is 16 random bytes in base64, so it occurs nowhere else). Pages are filled uncompressed
+ * and compressed per response when the client accepts gzip.
+ */
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import { contentGeneration, visitorCachingExact } from './visitor-cache';
+
+const MAX_AGE_MS = 30_000;
+const MAX_ENTRIES = 300;
+const MAX_BODY_BYTES = 1024 * 1024;
+/** `/`, `/b/<board>` and `/p/<number>[-slug]`, with any query string. */
+const CACHEABLE_PATH = /^\/(?:b\/[a-z0-9-]{1,40}\/?|p\/\d{1,9}(?:-[^/]*)?)?$/;
+/** Headers that belong to one response, not to the page. */
+const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'x-request-id', 'content-security-policy', 'vary']);
+
+interface CachedPage {
+  status: number;
+  headers: OutgoingHttpHeaders;
+  body: string;
+  nonce: string;
+  generation: number;
+  at: number;
+}
+
+const KEY = Symbol.for('chorus.page-cache');
+type WithCache = typeof globalThis & { [KEY]?: Map<string, CachedPage> };
+const pages = (): Map<string, CachedPage> => ((globalThis as WithCache)[KEY] ??= new Map());
+
+/** The cache key of a request whose page may be served from (or kept in) the cache, or null. */
+export function pageCacheKey(req: IncomingMessage, hasSession: boolean): string | null {
+  if (req.method !== 'GET' || hasSession || !visitorCachingExact()) return null;
+  const url = req.url ?? '/';
+  const path = url.split('?')[0] ?? '/';
+  return CACHEABLE_PATH.test(path) ? url : null;
+}
+
+function fresh(page: CachedPage | undefined): page is CachedPage {
+  return page !== undefined && page.generation === contentGeneration() && Date.now() - page.at < MAX_AGE_MS;
+}
+
+/** Answers from the cache when it holds a current copy; returns whether it did. */
+export function serveCachedPage(key: string, req: IncomingMessage, res: ServerResponse, nonce: string): boolean {
+  const page = pages().get(key);
+  if (!fresh(page)) return false;
+  // Headers this response already has (security headers, its request id) are its own and win.
+  for (const [name, value] of Object.entries(page.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
+  const html = Buffer.from(page.body.replaceAll(page.nonce, nonce));
+  res.setHeader('vary', 'Accept-Encoding');
+  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+  const body = gzip ? gzipSync(html, { level: 1 }) : html;
+  if (gzip) res.setHeader('content-encoding', 'gzip');
+  res.setHeader('content-length', body.length);
+  res.statusCode = page.status;
+  res.end(body);
+  return true;
+}
+
+/**
+ * Records the page Next.js renders for this request, to serve it again. The request is rendered
+ * uncompressed (the stored copy must be text to take a new nonce).
+ */
+export function capturePage(key: string, req: IncomingMessage, res: ServerResponse, nonce: string): void {
+  delete req.headers['accept-encoding'];
+  const generation = contentGeneration();
+  const at = Date.now();
+  const chunks: Buffer[] = [];
+  let size = 0;
+  const keep = (chunk: unknown, encoding?: unknown) => {
+    if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
+    const buf = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+    size += buf.length;
+    if (size <= MAX_BODY_BYTES) chunks.push(buf);
+  };
+  const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+  const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+  res.write = ((chunk: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return write(chunk, ...rest);
+  }) as ServerResponse['write'];
+  res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+    keep(chunk, rest[0]);
+    return end(chunk, ...rest);
+  }) as ServerResponse['end'];
+  res.once('finish', () => {
+    const type = String(res.getHeader('content-type') ?? '');
+    if (res.statusCode !== 200 || !type.startsWith('text/html') || res.getHeader('set-cookie') !== undefined || res.getHeader('content-encoding') !== undefined) return;
+    if (size > MAX_BODY_BYTES || generation !== contentGeneration()) return;
+    const headers: OutgoingHttpHeaders = {};
+    for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
+    const store = pages();
+    if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value as string);
+    store.set(key, { status: 200, headers, body: Buffer.concat(chunks).toString('utf8'), nonce, generation, at });
+  });
+}
