@@ -10,5 +10,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     globalSetup: ['./src/test/global-setup.ts'],
+    // No visitor micro-cache on the PostgreSQL lane: tests write rows directly and read them back
+    // at once (src/server/cache/visitor-cache.ts; the PGlite lane's exact cache is emptied per test).
+    env: { CHORUS_VISITOR_CACHE_SECONDS: '0' },
   },
 });

@@ -4,7 +4,8 @@
  * It is installed as the process-wide handle, so the code under test reaches it through `db()`.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, inject } from 'vitest';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import type { DbHandle, Driver } from '@/server/db/client';
 import { closeDatabase, connectDatabase, openDatabase, type OpenOptions } from '@/server/db/open';
 import { createScratchDatabase, type ScratchDatabase } from './postgres';
@@ -53,6 +54,9 @@ export function useTestDatabase({ migrate = true }: UseTestDatabaseOptions = {})
     return { loadDataDir: migrate ? await pgliteTemplate() : undefined };
   };
 
+  // Tests write rows directly (not through the API, which empties the visitor cache): every test
+  // starts with an empty cache.
+  beforeEach(() => bumpContentGeneration());
   beforeAll(async () => {
     const serverUrl = testServerUrl();
     if (serverUrl) scratch = await createScratchDatabase(serverUrl);

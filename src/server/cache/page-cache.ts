@@ -1,8 +1,8 @@
 /**
  * Rendered HTML of the public pages visitors read most (`/`, `/b/[board]`, `/p/[number]`), kept
- * on the same terms as the visitor data cache (visitor-cache.ts): only with embedded PGlite, only
- * for requests without a session cookie, dropped as soon as the content generation changes or
- * after MAX_AGE_MS. Rendering a page of 20 posts is most of its cost; this turns a repeat visit
+ * on the same terms as the visitor data cache (visitor-cache.ts): only for requests without a
+ * session cookie, dropped as soon as the content generation changes or when it is older than
+ * the cache's maximum age (exact on embedded PGlite, a few seconds on a shared PostgreSQL). Rendering a page of 20 posts is most of its cost; this turns a repeat visit
  * into a copy.
  *
  * Each response still gets its own CSP nonce: the cached page's nonce is replaced with the new
@@ -11,9 +11,8 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
-import { contentGeneration, visitorCachingExact } from './visitor-cache';
+import { contentGeneration, visitorCacheMaxAgeMs } from './visitor-cache';
 
-const MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 1024 * 1024;
 /** `/`, `/b/<board>` and `/p/<number>[-slug]`, with any query string. */
@@ -36,14 +35,14 @@ const pages = (): Map<string, CachedPage> => ((globalThis as WithCache)[KEY] ??=
 
 /** The cache key of a request whose page may be served from (or kept in) the cache, or null. */
 export function pageCacheKey(req: IncomingMessage, hasSession: boolean): string | null {
-  if (req.method !== 'GET' || hasSession || !visitorCachingExact()) return null;
+  if (req.method !== 'GET' || hasSession || visitorCacheMaxAgeMs() === 0) return null;
   const url = req.url ?? '/';
   const path = url.split('?')[0] ?? '/';
   return CACHEABLE_PATH.test(path) ? url : null;
 }
 
 function fresh(page: CachedPage | undefined): page is CachedPage {
-  return page !== undefined && page.generation === contentGeneration() && Date.now() - page.at < MAX_AGE_MS;
+  return page !== undefined && page.generation === contentGeneration() && Date.now() - page.at < visitorCacheMaxAgeMs();
 }
 
 /** Answers from the cache when it holds a current copy; returns whether it did. */

@@ -12,7 +12,7 @@ function counter() {
 }
 
 describe('cachedForVisitors', () => {
-  it('on embedded PGlite remembers a visitor answer until the content generation changes; on PostgreSQL never', async () => {
+  it('on embedded PGlite remembers a visitor answer until the content generation changes; on PostgreSQL only when configured (off in tests)', async () => {
     expect(testDb.handle.exclusive).toBe(testDb.driver === 'pglite');
     const c = counter();
     const key = `k-${Math.random()}`;

@@ -1,19 +1,25 @@
 /**
- * What visitors (not signed in) are shown, kept in memory only where that is exact: with
- * embedded PGlite this process is the database's only client (the data directory is locked), so
- * every change to what a visitor can see passes through it. Every state-changing API request,
- * and every background job that changes content (the trending refresh, the demo seed), bumps the
- * content generation, which empties the cache. An entry also expires after MAX_AGE_MS, so
- * relative times and anything written outside those paths are at most that old. With a shared
- * PostgreSQL (several instances) nothing is cached: every read goes to the database.
+ * What visitors (not signed in) are shown, kept in memory for a short while. Signed-in people
+ * always get fresh answers (their votes, their pending posts, the team's extras).
+ *
+ * - Embedded PGlite: exact. This process is the database's only client (the data directory is
+ *   locked), so every change to what a visitor can see passes through it. Every state-changing
+ *   API request, and every background job that changes content (the trending refresh, the demo
+ *   seed), bumps the content generation, which empties the cache; entries also expire after
+ *   30 s, so relative times ("3 minutes ago") stay near the truth.
+ * - Shared PostgreSQL (several instances): a micro-cache. This instance's own writes still empty
+ *   it at once, and other instances' writes show after at most CHORUS_VISITOR_CACHE_SECONDS
+ *   (default 3; 0 turns it off). Nothing authoritative lives here: it is a copy of what the
+ *   database said a moment ago.
  *
  * Kept on globalThis because the server entry and each Next.js route bundle load this module
  * separately.
  */
+import { env } from '@/config/env';
 import { getDbHandle } from '@/server/db/client';
 import type { Actor } from '@/server/http/actor';
 
-const MAX_AGE_MS = 30_000;
+const EXACT_MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 500;
 
 interface Entry {
@@ -35,17 +41,17 @@ function state(): CacheState {
   return g[KEY];
 }
 
-function exclusive(): boolean {
-  return getDbHandle()?.exclusive === true;
+/** How long a visitor's copy may be served here: 0 means never cache. */
+export function visitorCacheMaxAgeMs(): number {
+  const handle = getDbHandle();
+  if (!handle) return 0;
+  return handle.exclusive ? EXACT_MAX_AGE_MS : env().CHORUS_VISITOR_CACHE_SECONDS * 1000;
 }
 
 /** The current content generation (for caches kept elsewhere, such as the page cache). */
 export function contentGeneration(): number {
   return state().generation;
 }
-
-/** Whether in-memory caches of what visitors see are exact here (embedded PGlite). */
-export const visitorCachingExact = exclusive;
 
 /** Call after anything that may change what visitors see has committed. */
 export function bumpContentGeneration(): void {
@@ -55,16 +61,17 @@ export function bumpContentGeneration(): void {
 }
 
 /**
- * `compute()` for signed-in people and on a shared database; for visitors on embedded PGlite,
- * the remembered answer while nothing has changed. The generation is read before computing, so
+ * `compute()` for signed-in people; for visitors, the remembered answer while it is current
+ * (see above). The generation is read before computing, so
  * an answer computed while a write commits is never kept as current.
  */
 export async function cachedForVisitors<T>(actor: Actor, key: string, compute: () => Promise<T>): Promise<T> {
-  if (actor.kind !== 'visitor' || !exclusive()) return compute();
+  const maxAge = visitorCacheMaxAgeMs();
+  if (actor.kind !== 'visitor' || maxAge === 0) return compute();
   const s = state();
   const hit = s.entries.get(key);
   const now = Date.now();
-  if (hit && hit.generation === s.generation && now - hit.at < MAX_AGE_MS) return hit.value as T;
+  if (hit && hit.generation === s.generation && now - hit.at < maxAge) return hit.value as T;
   const generation = s.generation;
   const value = await compute();
   if (generation === s.generation) {
