@@ -153,10 +153,10 @@ function main() {
     const isBoard = r.route === '/b/[board]';
     const ok = r.status === 200;
     rows.push([
-      `first-load JS of ${String(r.route)} (gzip -9)`,
-      ok ? `${num(r.gzipKb)} kB` : `answered ${String(r.status)}`,
+      `first-load JS of ${String(r.route)} (gzip -9, until load; with prefetches after load)`,
+      ok ? `${num(r.gzipKbUntilLoad)} kB (${num(r.gzipKb)} kB)` : `answered ${String(r.status)}`,
       isBoard ? '≤ 150 kB' : '',
-      isBoard && ok && typeof r.gzipKb === 'number' ? (r.gzipKb <= 150 ? 'PASS' : 'MISS') : '',
+      isBoard && ok && typeof r.gzipKbUntilLoad === 'number' ? (r.gzipKbUntilLoad <= 150 ? 'PASS' : 'MISS') : '',
       fl,
     ]);
   }
