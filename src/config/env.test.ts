@@ -26,6 +26,7 @@ describe('parseEnv', () => {
       CHORUS_DIAGNOSTIC_ROUTES: false,
       CHORUS_RATE_LIMIT_MULTIPLIER: 1,
       CHORUS_TRUST_PROXY: false,
+      CHORUS_VISITOR_CACHE_SECONDS: 3,
       SMTP_URL: undefined,
       MAIL_FROM: undefined,
       CHORUS_ADMIN_EMAIL: undefined,
@@ -33,6 +34,12 @@ describe('parseEnv', () => {
       CHORUS_WORKSPACE_NAME: undefined,
       LOG_LEVEL: 'info',
     });
+  });
+
+  it('bounds the visitor cache to 0–60 seconds (0 turns it off)', () => {
+    expect(parseEnv({ CHORUS_VISITOR_CACHE_SECONDS: '0' }).CHORUS_VISITOR_CACHE_SECONDS).toBe(0);
+    expect(() => parseEnv({ CHORUS_VISITOR_CACHE_SECONDS: '61' })).toThrow(/CHORUS_VISITOR_CACHE_SECONDS/);
+    expect(() => parseEnv({ CHORUS_VISITOR_CACHE_SECONDS: 'soon' })).toThrow(/CHORUS_VISITOR_CACHE_SECONDS/);
   });
 
   it('treats empty values as unset', () => {

@@ -1,7 +1,8 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { auditEvents, authTokens, outbox, rateLimits, sessions, users } from '@/server/db/schema';
+import { auditEvents, authTokens, comments, outbox, rateLimits, sessions, users, votes } from '@/server/db/schema';
+import { createTestBoard, createTestPost } from '@/features/posts/server/test-support';
 import { createRoleActors, createTestActor, TEST_PASSWORD, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type RouteHandler } from '@/test/http';
@@ -236,8 +237,12 @@ describe('email change', () => {
 });
 
 describe('data export', () => {
-  it('downloads the profile and sessions as a JSON attachment, with no secrets anywhere', async () => {
+  it('downloads the profile, sessions, posts, comments and votes as a JSON attachment, with no secrets anywhere', async () => {
     const member = await createTestActor('member', { displayName: 'Export Me' });
+    const board = await createTestBoard({ slug: `export-${Date.now().toString(36)}` });
+    const post = await createTestPost({ boardId: board.id, authorId: member.id, title: 'My exported idea' });
+    await db().insert(votes).values({ postId: post.id, userId: member.id });
+    await db().insert(comments).values({ postId: post.id, authorId: member.id, body: 'My exported comment' });
     await anotherSession(member);
     const res = await callRoute(exportRoute, { as: member });
     expect(res.status).toBe(200);
@@ -246,9 +251,9 @@ describe('data export', () => {
     expect(res.headers.get('cache-control')).toBe('no-store');
     expect(res.json).toMatchObject({
       profile: { id: member.id, email: member.email, displayName: 'Export Me', role: 'member' },
-      posts: [],
-      comments: [],
-      votes: [],
+      posts: [{ number: post.number, title: 'My exported idea', deletedAt: null }],
+      comments: [{ postNumber: post.number, body: 'My exported comment', internal: false }],
+      votes: [{ postNumber: post.number, castOnYourBehalf: false }],
     });
     const exported = res.json as unknown as { sessions: { current: boolean; createdAt: string }[] };
     expect(exported.sessions).toHaveLength(2);

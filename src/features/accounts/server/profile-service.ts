@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { forgetAuditPerson, recordAudit } from '@/features/audit/server/service';
+import { exportContentOf } from '@/features/posts/server/export';
 import { db } from '@/server/db/client';
 import type { UserActor } from '@/server/http/actor';
 import { AppError } from '@/server/http/errors';
@@ -89,10 +90,7 @@ export async function exportAccount(actor: UserActor) {
       userAgent: s.userAgent,
       current: Boolean(s.current),
     })),
-    // Posts, comments and votes arrive with the boards; the lists are here so the format is stable.
-    posts: [] as unknown[],
-    comments: [] as unknown[],
-    votes: [] as unknown[],
+    ...(await exportContentOf(db(), actor.id)),
   };
 }
 
