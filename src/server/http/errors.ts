@@ -25,6 +25,19 @@ export function errorBody(code: ErrorCode, requestId: string, message?: string, 
   };
 }
 
+/**
+ * Runs a write and turns a unique violation into the given error (usually 409 CONFLICT naming
+ * the field that is taken); any other failure passes through.
+ */
+export async function onUniqueViolation<T>(work: () => Promise<T>, conflict: () => AppError): Promise<T> {
+  try {
+    return await work();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict();
+    throw err;
+  }
+}
+
 /** PostgreSQL's unique_violation, detected by SQLSTATE rather than message text. */
 export function isUniqueViolation(err: unknown): boolean {
   return sqlState(err) === '23505';

@@ -6,7 +6,7 @@ import { canAdminister } from '@/features/accounts/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/http/actor';
-import { AppError, isUniqueViolation } from '@/server/http/errors';
+import { AppError, onUniqueViolation } from '@/server/http/errors';
 import type { AdminBoard, Board, BoardHeader, BoardInput, BoardUpdateInput } from '../schema';
 import { getVisibleBoard, type BoardRow } from './access';
 import {
@@ -87,16 +87,6 @@ async function checkedGrants(tx: DbOrTx, ids: readonly string[]): Promise<string
   return unique.sort();
 }
 
-/** Unique violations on the slug become 409 CONFLICT with `fields.slug`. */
-async function withSlugConflict<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw slugTaken();
-    throw err;
-  }
-}
-
 const auditView = (row: BoardRow, grants: string[]) => ({
   slug: row.slug,
   name: row.name,
@@ -109,7 +99,7 @@ const auditView = (row: BoardRow, grants: string[]) => ({
 
 export async function createBoard(actor: Actor, input: BoardInput, ip: string): Promise<AdminBoard> {
   const admin = requireAdmin(actor);
-  const slug = await withSlugConflict(() =>
+  const slug = await onUniqueViolation(() =>
     db().transaction(async (tx) => {
       const grants = await checkedGrants(tx, input.grantedUserIds);
       const row = await insertBoard(tx, {
@@ -124,6 +114,7 @@ export async function createBoard(actor: Actor, input: BoardInput, ip: string): 
       await recordAudit({ actor: admin, action: 'board.created', targetType: 'board', targetId: row.id, after: auditView(row, grants), ip }, tx);
       return row.slug;
     }),
+    slugTaken,
   );
   return getBoard(actor, slug) as Promise<AdminBoard>;
 }
@@ -131,7 +122,7 @@ export async function createBoard(actor: Actor, input: BoardInput, ip: string): 
 /** Applies a partial change; only what changed is written and audited. */
 export async function updateBoardAs(actor: Actor, slug: string, patch: BoardUpdateInput, ip: string): Promise<AdminBoard> {
   const admin = requireAdmin(actor);
-  const newSlug = await withSlugConflict(() =>
+  const newSlug = await onUniqueViolation(() =>
     db().transaction(async (tx) => {
       const current = await getBoardForUpdate(tx, { slug });
       if (!current) throw new AppError('NOT_FOUND', 'There is no such board.');
@@ -166,6 +157,7 @@ export async function updateBoardAs(actor: Actor, slug: string, patch: BoardUpda
       );
       return row.slug;
     }),
+    slugTaken,
   );
   return getBoard(actor, newSlug) as Promise<AdminBoard>;
 }

@@ -8,7 +8,7 @@ import { postSlug } from '@/features/posts/schema';
 import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/http/actor';
-import { AppError, isUniqueViolation } from '@/server/http/errors';
+import { AppError, onUniqueViolation } from '@/server/http/errors';
 import type { Status, StatusInput, StatusRef, StatusUpdateInput } from '../schema';
 import {
   clearStatusOfDeletedPosts,
@@ -65,17 +65,8 @@ async function loadOrNotFound(tx: DbOrTx, id: string, forUpdate = false): Promis
   return row;
 }
 
-async function writeMapped<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
-    throw err;
-  }
-}
-
 export async function createStatus(actor: UserActor, input: StatusInput, ip: string): Promise<Status> {
-  return writeMapped(() =>
+  return onUniqueViolation(() =>
     db().transaction(async (tx) => {
       const all = await lockAllStatuses(tx);
       if (await statusNameTaken(tx, input.name)) throw nameTaken();
@@ -84,11 +75,12 @@ export async function createStatus(actor: UserActor, input: StatusInput, ip: str
       await recordAudit({ actor, action: 'status.created', targetType: 'status', targetId: row.id, after: toStatus(row, 0), ip }, tx);
       return toStatus(row, 0);
     }),
+    nameTaken,
   );
 }
 
 export async function updateStatusAs(actor: UserActor, id: string, input: StatusUpdateInput, ip: string): Promise<Status> {
-  return writeMapped(() =>
+  return onUniqueViolation(() =>
     db().transaction(async (tx) => {
       const before = await loadOrNotFound(tx, id, true);
       const changes: Partial<StatusRow> = {};
@@ -106,6 +98,7 @@ export async function updateStatusAs(actor: UserActor, id: string, input: Status
       await recordAudit({ actor, action: 'status.updated', targetType: 'status', targetId: id, before: toStatus(before, count), after: toStatus(after, count), ip }, tx);
       return toStatus(after, count);
     }),
+    nameTaken,
   );
 }
 

@@ -7,7 +7,7 @@ import { recordAudit } from '@/features/audit/server/service';
 import { getPostContext } from '@/features/posts/server/access';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/http/actor';
-import { AppError, isUniqueViolation } from '@/server/http/errors';
+import { AppError, onUniqueViolation } from '@/server/http/errors';
 import { MAX_TAGS_PER_POST, type Tag, type TagInput, type TagRef, type TagUpdateInput } from '../schema';
 import {
   countPostsWithTag,
@@ -30,15 +30,6 @@ const toTag = (row: TagRow, postCount: number): Tag => ({ ...toTagRef(row), post
 
 const nameTaken = () => new AppError('CONFLICT', 'A tag with this name already exists.', { fields: { name: 'A tag with this name already exists.' } });
 
-async function writeMapped<T>(work: () => Promise<T>): Promise<T> {
-  try {
-    return await work();
-  } catch (err) {
-    if (isUniqueViolation(err)) throw nameTaken();
-    throw err;
-  }
-}
-
 async function loadOrNotFound(tx: DbOrTx, id: string): Promise<TagRow> {
   const row = UUID.test(id) ? await getTagById(tx, id, { forUpdate: true }) : undefined;
   if (!row) throw new AppError('NOT_FOUND', 'There is no such tag.');
@@ -55,18 +46,19 @@ export async function listTagRefs(actor: Actor): Promise<TagRef[]> {
 }
 
 export async function createTag(actor: UserActor, input: TagInput, ip: string): Promise<Tag> {
-  return writeMapped(() =>
+  return onUniqueViolation(() =>
     db().transaction(async (tx) => {
       if (await tagNameTaken(tx, input.name)) throw nameTaken();
       const row = await insertTag(tx, input);
       await recordAudit({ actor, action: 'tag.created', targetType: 'tag', targetId: row.id, after: toTagRef(row), ip }, tx);
       return toTag(row, 0);
     }),
+    nameTaken,
   );
 }
 
 export async function updateTagAs(actor: UserActor, id: string, input: TagUpdateInput, ip: string): Promise<Tag> {
-  return writeMapped(() =>
+  return onUniqueViolation(() =>
     db().transaction(async (tx) => {
       const before = await loadOrNotFound(tx, id);
       const changes: Partial<TagRow> = {};
@@ -81,6 +73,7 @@ export async function updateTagAs(actor: UserActor, id: string, input: TagUpdate
       await recordAudit({ actor, action: 'tag.updated', targetType: 'tag', targetId: id, before: toTagRef(before), after: toTagRef(after), ip }, tx);
       return toTag(after, count);
     }),
+    nameTaken,
   );
 }
 
