@@ -2,7 +2,7 @@ import { and, desc, eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { auditEvents, authTokens, comments, outbox, rateLimits, sessions, users, votes } from '@/server/db/schema';
-import { createTestBoard, createTestPost } from '@/features/posts/server/test-support';
+import { insertBoard, insertPost } from '@/test/content';
 import { createRoleActors, createTestActor, TEST_PASSWORD, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type RouteHandler } from '@/test/http';
@@ -239,8 +239,8 @@ describe('email change', () => {
 describe('data export', () => {
   it('downloads the profile, sessions, posts, comments and votes as a JSON attachment, with no secrets anywhere', async () => {
     const member = await createTestActor('member', { displayName: 'Export Me' });
-    const board = await createTestBoard({ slug: `export-${Date.now().toString(36)}` });
-    const post = await createTestPost({ boardId: board.id, authorId: member.id, title: 'My exported idea' });
+    const board = await insertBoard({ slug: `export-${Date.now().toString(36)}` });
+    const post = await insertPost(board.id, { authorId: member.id, title: 'My exported idea' });
     await db().insert(votes).values({ postId: post.id, userId: member.id });
     await db().insert(comments).values({ postId: post.id, authorId: member.id, body: 'My exported comment' });
     await anotherSession(member);

@@ -5,6 +5,7 @@ import { forgetWorkspace } from '@/features/settings/server/cache';
 import { db } from '@/server/db/client';
 import { auditEvents, posts, rateLimits, users, workspaceSettings } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
+import { insertPost } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { BOARD_SLUG_PATTERN, boardSlugSchema, RESERVED_BOARD_SLUGS } from '../schema';
@@ -37,10 +38,8 @@ async function adminBoard(admin: TestActor, extra: Record<string, unknown> = {})
   return res.json;
 }
 
-async function insertPost(boardId: string, authorId: string, values: Partial<typeof posts.$inferInsert> = {}) {
-  const [row] = await db().insert(posts).values({ boardId, authorId, title: 'Some post title', ...values }).returning();
-  return row!;
-}
+const insertAuthoredPost = (boardId: string, authorId: string, values: Partial<typeof posts.$inferInsert> = {}) =>
+  insertPost(boardId, { authorId, title: 'Some post title', ...values });
 
 describe('creating boards', () => {
   it('lets admins create one, audited; moderators and members get 403, visitors 401', async () => {
@@ -108,12 +107,12 @@ describe('reading boards', () => {
   it('counts the visible, listed posts: not deleted, merged, rejected or others\u2019 pending ones', async () => {
     const { member, admin } = await createRoleActors();
     const board = await adminBoard(admin);
-    const target = await insertPost(board.id, member.id);
-    await insertPost(board.id, member.id);
-    await insertPost(board.id, member.id, { deletedAt: new Date() });
-    await insertPost(board.id, member.id, { mergedIntoId: target.id });
-    await insertPost(board.id, member.id, { approval: 'rejected' });
-    await insertPost(board.id, member.id, { approval: 'pending' });
+    const target = await insertAuthoredPost(board.id, member.id);
+    await insertAuthoredPost(board.id, member.id);
+    await insertAuthoredPost(board.id, member.id, { deletedAt: new Date() });
+    await insertAuthoredPost(board.id, member.id, { mergedIntoId: target.id });
+    await insertAuthoredPost(board.id, member.id, { approval: 'rejected' });
+    await insertAuthoredPost(board.id, member.id, { approval: 'pending' });
     const countFor = async (who?: TestActor) => (await list(who)).find((b) => b.id === board.id)?.postCount;
     expect(await countFor()).toBe(2);
     // The author sees their own pending post.

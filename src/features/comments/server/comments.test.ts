@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestBoard, createTestPost, markStatusChanged } from '@/features/posts/server/test-support';
+import { insertBoard, insertPost, markStatusChanged } from '@/test/content';
 import { db } from '@/server/db/client';
 import { comments, posts, rateLimits, subscriptions } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
@@ -11,12 +11,12 @@ import { commentRoute, postCommentsRoute } from './handlers';
 useTestDatabase();
 
 let member: TestActor, moderator: TestActor, admin: TestActor, other: TestActor;
-let board: Awaited<ReturnType<typeof createTestBoard>>;
+let board: Awaited<ReturnType<typeof insertBoard>>;
 
 beforeAll(async () => {
   ({ member, moderator, admin } = await createRoleActors());
   other = await createTestActor('member');
-  board = await createTestBoard();
+  board = await insertBoard();
 });
 beforeEach(async () => {
   await db().delete(rateLimits);
@@ -31,7 +31,7 @@ const countOf = async (postId: string) => (await db().select().from(posts).where
 
 describe('comments', () => {
   it('posts a comment, counts it, bumps activity and subscribes the author; lists oldest first', async () => {
-    const p = await createTestPost({ boardId: board.id, authorId: member.id });
+    const p = await insertPost(board.id, { authorId: member.id });
     const first = await post(p.number, { body: 'First!' }, other);
     expect(first.status).toBe(201);
     expect(first.json).toMatchObject({ body: 'First!', internal: false, deleted: false, postNumber: p.number, author: { id: other.id, isTeam: false } });
@@ -49,29 +49,29 @@ describe('comments', () => {
   });
 
   it('refuses visitors (401), empty bodies (422), hidden posts (404), archived boards and merged posts (403)', async () => {
-    const p = await createTestPost({ boardId: board.id, authorId: member.id });
+    const p = await insertPost(board.id, { authorId: member.id });
     expect((await post(p.number, { body: 'hi' })).status).toBe(401);
     const empty = await post(p.number, { body: '   ' }, member);
     expect(empty.status).toBe(422);
     expect(empty.json.error?.fields).toHaveProperty('body');
     expect((await post(p.number, { body: 'x'.repeat(5001) }, member)).status).toBe(422);
-    const secret = await createTestBoard({ visibility: 'private' });
-    const hidden = await createTestPost({ boardId: secret.id, authorId: admin.id });
+    const secret = await insertBoard({ visibility: 'private' });
+    const hidden = await insertPost(secret.id, { authorId: admin.id });
     expect((await post(hidden.number, { body: 'hi' }, member)).status).toBe(404);
     expect((await list(hidden.number, member)).status).toBe(404);
-    const archived = await createTestBoard({ archivedAt: new Date() });
-    const old = await createTestPost({ boardId: archived.id, authorId: member.id });
+    const archived = await insertBoard({ archivedAt: new Date() });
+    const old = await insertPost(archived.id, { authorId: member.id });
     const refused = await post(old.number, { body: 'hi' }, admin);
     expect(refused.status).toBe(403);
     expect(refused.json.error?.message).toMatch(/archived/);
-    const target = await createTestPost({ boardId: board.id, authorId: member.id });
-    const dup = await createTestPost({ boardId: board.id, authorId: member.id });
+    const target = await insertPost(board.id, { authorId: member.id });
+    const dup = await insertPost(board.id, { authorId: member.id });
     await db().update(posts).set({ mergedIntoId: target.id }).where(eq(posts.id, dup.id));
     expect((await post(dup.number, { body: 'hi' }, member)).status).toBe(403);
   });
 
   it('internal notes: the team writes them, members get 403; nobody outside the team sees them, and they do not count', async () => {
-    const p = await createTestPost({ boardId: board.id, authorId: member.id });
+    const p = await insertPost(board.id, { authorId: member.id });
     expect((await post(p.number, { body: 'psst', internal: true }, member)).status).toBe(403);
     const note = await post(p.number, { body: 'Customer is on the Pro plan', internal: true }, moderator);
     expect(note.status).toBe(201);
@@ -88,7 +88,7 @@ describe('comments', () => {
   });
 
   it('edit: the author within 30 minutes (marks edited), the team anyone (moderators not admins); late edits 403', async () => {
-    const p = await createTestPost({ boardId: board.id, authorId: member.id });
+    const p = await insertPost(board.id, { authorId: member.id });
     const mine = await post(p.number, { body: 'Teh typo' }, member);
     const id = mine.json.id as number;
     expect((await edit(id, { body: 'x' })).status).toBe(401);
@@ -111,7 +111,7 @@ describe('comments', () => {
   });
 
   it('delete: soft, leaves a placeholder without body, fixes the counter; own at any time, the team anyone (not admins by moderators)', async () => {
-    const p = await createTestPost({ boardId: board.id, authorId: member.id });
+    const p = await insertPost(board.id, { authorId: member.id });
     const a = await post(p.number, { body: 'One' }, member);
     const b = await post(p.number, { body: 'Two' }, other);
     const c = await post(p.number, { body: 'Three' }, admin);

@@ -2,7 +2,7 @@
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { visiblePostSql } from '@/features/posts/server/access';
-import { insertBoard, insertPost, statusBySlug } from '@/features/statuses/server/test-fixtures';
+import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 import { db } from '@/server/db/client';
 import { auditEvents, boards, comments, outbox, posts, rateLimits } from '@/server/db/schema';
 import { VISITOR } from '@/server/http/actor';

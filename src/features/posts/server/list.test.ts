@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { boardMembers, boards, posts, postTags, statuses, tags, votes } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
+import { insertBoard, insertPost } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import type { PostPage, PostSummary } from '../schema';
@@ -16,15 +17,9 @@ useTestDatabase();
 let counter = 0;
 const slug = (p: string) => `${p}-${(counter++).toString(36)}-${Math.random().toString(36).slice(2, 6)}`;
 
-async function makeBoard(values: Partial<typeof boards.$inferInsert> = {}) {
-  const [row] = await db().insert(boards).values({ slug: slug('b'), name: 'Board', ...values }).returning();
-  return row!;
-}
-
-async function makePost(boardId: string, authorId: string | null, values: Partial<typeof posts.$inferInsert> = {}) {
-  const [row] = await db().insert(posts).values({ boardId, authorId, title: 'Untitled post', ...values }).returning();
-  return row!;
-}
+const makeBoard = (values: Partial<typeof boards.$inferInsert> = {}) => insertBoard({ slug: slug('b'), ...values });
+const makePost = (boardId: string, authorId: string | null, values: Partial<typeof posts.$inferInsert> = {}) =>
+  insertPost(boardId, { authorId, title: 'Untitled post', ...values });
 
 type Page = PostPage & { error?: { code: string; fields?: Record<string, string> } };
 const listAs = (as: TestActor | undefined, query: Record<string, string>) => callRoute<Page>(postsListRoute, { query, as });

@@ -6,17 +6,17 @@ import { createRoleActors, createTestActor, type TestActor } from '@/test/actors
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from './handlers';
-import { createTestBoard, createTestPost, grantBoard, markStatusChanged } from './test-support';
+import { grantBoard, insertBoard, insertPost, markStatusChanged } from '@/test/content';
 
 useTestDatabase();
 
 let member: TestActor, moderator: TestActor, admin: TestActor, other: TestActor;
-let board: Awaited<ReturnType<typeof createTestBoard>>;
+let board: Awaited<ReturnType<typeof insertBoard>>;
 
 beforeAll(async () => {
   ({ member, moderator, admin } = await createRoleActors());
   other = await createTestActor('member');
-  board = await createTestBoard({ slug: 'ideas' });
+  board = await insertBoard({ slug: 'ideas' });
 });
 beforeEach(async () => {
   await db().delete(rateLimits);
@@ -53,18 +53,18 @@ describe('POST /api/v1/posts', () => {
     expect(bad.status).toBe(422);
     expect(bad.json.error?.fields).toHaveProperty('title');
     expect(bad.json.error?.fields).toHaveProperty('body');
-    const secret = await createTestBoard({ visibility: 'private' });
+    const secret = await insertBoard({ visibility: 'private' });
     expect((await create(member, { board: secret.slug, title: 'Into the secret' })).status).toBe(404);
     await grantBoard(secret.id, member.id);
     expect((await create(member, { board: secret.slug, title: 'Into the secret' })).status).toBe(201);
   });
 
   it('refuses archived boards to everyone and team-only boards to members, with a clear message', async () => {
-    const archived = await createTestBoard({ archivedAt: new Date() });
+    const archived = await insertBoard({ archivedAt: new Date() });
     const res = await create(admin, { board: archived.slug, title: 'On an archived board' });
     expect(res.status).toBe(403);
     expect(res.json.error?.message).toMatch(/archived/);
-    const teamOnly = await createTestBoard({ posting: 'team' });
+    const teamOnly = await insertBoard({ posting: 'team' });
     const refused = await create(member, { board: teamOnly.slug, title: 'Members may not' });
     expect(refused.status).toBe(403);
     expect(refused.json.error?.message).toMatch(/team/);
@@ -105,7 +105,7 @@ describe('moderation', () => {
   });
 
   it('rejected posts are seen by the team only', async () => {
-    const post = await createTestPost({ boardId: board.id, authorId: member.id, approval: 'rejected' });
+    const post = await insertPost(board.id, { authorId: member.id, approval: 'rejected' });
     expect((await get(post.number, member)).status).toBe(404);
     expect((await get(post.number, moderator)).status).toBe(200);
   });
@@ -113,7 +113,7 @@ describe('moderation', () => {
 
 describe('GET /api/v1/posts/[number]', () => {
   it('accepts 42 and 42-any-slug and answers the Markdown source', async () => {
-    const post = await createTestPost({ boardId: board.id, authorId: member.id, title: 'Export to CSV', body: '# Hi\n<script>x</script>' });
+    const post = await insertPost(board.id, { authorId: member.id, title: 'Export to CSV', body: '# Hi\n<script>x</script>' });
     for (const param of [String(post.number), `${post.number}-whatever-slug`]) {
       const res = await get(param);
       expect(res.status).toBe(200);
@@ -124,12 +124,12 @@ describe('GET /api/v1/posts/[number]', () => {
   });
 
   it('hides deleted posts and posts on private boards (404)', async () => {
-    const secret = await createTestBoard({ visibility: 'private' });
-    const hidden = await createTestPost({ boardId: secret.id, authorId: admin.id });
+    const secret = await insertBoard({ visibility: 'private' });
+    const hidden = await insertPost(secret.id, { authorId: admin.id });
     expect((await get(hidden.number, member)).status).toBe(404);
     expect((await get(hidden.number)).status).toBe(404);
     expect((await get(hidden.number, moderator)).status).toBe(200);
-    const post = await createTestPost({ boardId: board.id, authorId: member.id });
+    const post = await insertPost(board.id, { authorId: member.id });
     expect((await del(post.number, member)).status).toBe(204);
     expect((await get(post.number, member)).status).toBe(404);
     expect((await get(post.number, admin)).status).toBe(404);
@@ -138,7 +138,7 @@ describe('GET /api/v1/posts/[number]', () => {
 
 describe('PATCH /api/v1/posts/[number]', () => {
   it('lets the author edit within the window and bumps updated/activity', async () => {
-    const post = await createTestPost({ boardId: board.id, authorId: member.id, title: 'Typo in titel' });
+    const post = await insertPost(board.id, { authorId: member.id, title: 'Typo in titel' });
     const res = await patch(post.number, { title: 'Typo in title', body: 'Fixed' }, member);
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ title: 'Typo in title', body: 'Fixed', slug: 'typo-in-title' });
@@ -148,10 +148,10 @@ describe('PATCH /api/v1/posts/[number]', () => {
   });
 
   it('refuses visitors (401), other members (403), the author after 30 minutes or a status change (403)', async () => {
-    const post = await createTestPost({ boardId: board.id, authorId: member.id });
+    const post = await insertPost(board.id, { authorId: member.id });
     expect((await patch(post.number, { body: 'x' })).status).toBe(401);
     expect((await patch(post.number, { body: 'x' }, other)).status).toBe(403);
-    const old = await createTestPost({ boardId: board.id, authorId: member.id, createdAt: new Date(Date.now() - 31 * 60_000) });
+    const old = await insertPost(board.id, { authorId: member.id, createdAt: new Date(Date.now() - 31 * 60_000) });
     const late = await patch(old.number, { body: 'x' }, member);
     expect(late.status).toBe(403);
     expect(late.json.error?.message).toMatch(/edit window/);
@@ -164,41 +164,41 @@ describe('PATCH /api/v1/posts/[number]', () => {
   });
 
   it("lets a moderator edit a member's post (audited) but not an admin's; admins edit anyone's", async () => {
-    const byMember = await createTestPost({ boardId: board.id, authorId: member.id, createdAt: new Date(Date.now() - 3_600_000) });
+    const byMember = await insertPost(board.id, { authorId: member.id, createdAt: new Date(Date.now() - 3_600_000) });
     expect((await patch(byMember.number, { body: 'Tidied by the team' }, moderator)).status).toBe(200);
     const [event] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'post.edited'));
     expect(event).toMatchObject({ actorId: moderator.id, targetType: 'post', targetId: String(byMember.number) });
-    const byAdmin = await createTestPost({ boardId: board.id, authorId: admin.id });
+    const byAdmin = await insertPost(board.id, { authorId: admin.id });
     expect((await patch(byAdmin.number, { body: 'x' }, moderator)).status).toBe(403);
-    const byModerator = await createTestPost({ boardId: board.id, authorId: moderator.id });
+    const byModerator = await insertPost(board.id, { authorId: moderator.id });
     expect((await patch(byModerator.number, { body: 'x' }, admin)).status).toBe(200);
   });
 });
 
 describe('DELETE /api/v1/posts/[number]', () => {
   it('lets authors delete their own at any time, the team anyone (moderators not admins)', async () => {
-    const old = await createTestPost({ boardId: board.id, authorId: member.id, createdAt: new Date(Date.now() - 86_400_000) });
+    const old = await insertPost(board.id, { authorId: member.id, createdAt: new Date(Date.now() - 86_400_000) });
     expect((await del(old.number)).status).toBe(401);
     expect((await del(old.number, other)).status).toBe(403);
     expect((await del(old.number, member)).status).toBe(204);
     const [row] = await db().select().from(posts).where(eq(posts.id, old.id));
     expect(row!.deletedAt).not.toBeNull();
-    const byAdmin = await createTestPost({ boardId: board.id, authorId: admin.id });
+    const byAdmin = await insertPost(board.id, { authorId: admin.id });
     expect((await del(byAdmin.number, moderator)).status).toBe(403);
-    const byMember = await createTestPost({ boardId: board.id, authorId: member.id });
+    const byMember = await insertPost(board.id, { authorId: member.id });
     expect((await del(byMember.number, moderator)).status).toBe(204);
   });
 });
 
 describe('GET /api/v1/posts/similar', () => {
   it('finds near-duplicates by words and by trigram similarity, visible and unmerged only, best first', async () => {
-    const sim = await createTestBoard({ slug: 'similar' });
-    const exact = await createTestPost({ boardId: sim.id, authorId: member.id, title: 'Dark mode for the dashboard' });
-    const typo = await createTestPost({ boardId: sim.id, authorId: member.id, title: 'Darkmode' });
-    await createTestPost({ boardId: sim.id, authorId: member.id, title: 'Export invoices to PDF' });
-    const merged = await createTestPost({ boardId: sim.id, authorId: member.id, title: 'Dark mode please' });
+    const sim = await insertBoard({ slug: 'similar' });
+    const exact = await insertPost(sim.id, { authorId: member.id, title: 'Dark mode for the dashboard' });
+    const typo = await insertPost(sim.id, { authorId: member.id, title: 'Darkmode' });
+    await insertPost(sim.id, { authorId: member.id, title: 'Export invoices to PDF' });
+    const merged = await insertPost(sim.id, { authorId: member.id, title: 'Dark mode please' });
     await db().update(posts).set({ mergedIntoId: exact.id }).where(eq(posts.id, merged.id));
-    await createTestPost({ boardId: sim.id, authorId: member.id, title: 'Dark mode, pending', approval: 'pending' });
+    await insertPost(sim.id, { authorId: member.id, title: 'Dark mode, pending', approval: 'pending' });
 
     const res = await callRoute(similarPostsRoute, { query: { title: 'dark mode', board: 'similar' } });
     expect(res.status).toBe(200);

@@ -8,7 +8,7 @@ import { useTestDatabase } from '@/test/db';
 import { callRoute, type JsonBody } from '@/test/http';
 import type { PostStatusResult } from '../schema';
 import { postStatusRoute } from './handlers';
-import { insertBoard, insertPost, statusBySlug } from './test-fixtures';
+import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 
 useTestDatabase();
 

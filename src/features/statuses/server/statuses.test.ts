@@ -8,7 +8,7 @@ import { useTestDatabase } from '@/test/db';
 import { callRoute, type CallResult, type JsonBody } from '@/test/http';
 import type { Status } from '../schema';
 import { statusesRoute, statusReorderRoute, statusRoute } from './handlers';
-import { insertBoard, insertPost, statusBySlug } from './test-fixtures';
+import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 
 useTestDatabase();
 

@@ -1,7 +1,7 @@
 /** Tags over HTTP: roles, unique names ignoring case, delete removes from posts, a post's tags (at most 10). */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertBoard, insertPost } from '@/features/statuses/server/test-fixtures';
+import { insertBoard, insertPost } from '@/test/content';
 import { db } from '@/server/db/client';
 import { auditEvents, postTags, rateLimits } from '@/server/db/schema';
 import { createRoleActors, type TestActor } from '@/test/actors';

@@ -15,7 +15,8 @@ import { callRoute } from '@/test/http';
 import type { MergeResult } from '../schema';
 import { mergeRoute, voteRoute } from './handlers';
 import { setVote } from './service';
-import { createBoard, createPlainUsers, createPost, postRow, recount, voterIds } from './test-fixtures';
+import { insertBoard, insertPost } from '@/test/content';
+import { createPlainUsers, postRow, recount, voterIds } from './test-fixtures';
 
 useTestDatabase();
 
@@ -23,7 +24,7 @@ let actors: { member: TestActor; moderator: TestActor; admin: TestActor };
 let boardId: string;
 beforeAll(async () => {
   actors = await createRoleActors();
-  boardId = (await createBoard()).id;
+  boardId = (await insertBoard()).id;
 });
 beforeEach(async () => {
   await db().delete(rateLimits);
@@ -34,7 +35,7 @@ const merge = (as: TestActor | undefined, number: number, into: unknown) => call
 const unmerge = (as: TestActor | undefined, number: number) => callRoute<Answer>(mergeRoute, { method: 'DELETE', params: { number: String(number) }, as });
 
 async function postWithVoters(userIds: string[]) {
-  const post = await createPost(boardId);
+  const post = await insertPost(boardId);
   if (userIds.length) await db().insert(votes).values(userIds.map((userId) => ({ postId: post.id, userId })));
   await db().update(posts).set({ voteCount: userIds.length }).where(eq(posts.id, post.id));
   return post;
@@ -42,7 +43,7 @@ async function postWithVoters(userIds: string[]) {
 
 describe('POST and DELETE /api/v1/posts/[number]/merge', () => {
   it('is for the team: visitors 401, members 403', async () => {
-    const [a, b] = [await createPost(boardId), await createPost(boardId)];
+    const [a, b] = [await insertPost(boardId), await insertPost(boardId)];
     expect((await merge(undefined, a.number, b.number)).status).toBe(401);
     expect((await merge(actors.member, a.number, b.number)).status).toBe(403);
     expect((await unmerge(actors.member, a.number)).status).toBe(403);
@@ -105,7 +106,7 @@ describe('POST and DELETE /api/v1/posts/[number]/merge', () => {
   });
 
   it('refuses merging into itself or making a cycle (MERGE_INVALID), and a merged target', async () => {
-    const [a, b, c] = [await createPost(boardId), await createPost(boardId), await createPost(boardId)];
+    const [a, b, c] = [await insertPost(boardId), await insertPost(boardId), await insertPost(boardId)];
     const self = await merge(actors.moderator, a.number, a.number);
     expect(self.status).toBe(409);
     expect(self.json.error?.code).toBe('MERGE_INVALID');
@@ -121,14 +122,14 @@ describe('POST and DELETE /api/v1/posts/[number]/merge', () => {
     expect(transitive.json.error?.message).toMatch(/cycle/);
     expect((await postRow(c.id)).mergedIntoId).toBeNull();
 
-    const d = await createPost(boardId);
+    const d = await insertPost(boardId);
     const intoMerged = await merge(actors.moderator, d.number, b.number);
     expect(intoMerged.json.error?.code).toBe('MERGE_INVALID');
   });
 
   it('needs a visible, live target (404) and a valid number (422)', async () => {
-    const a = await createPost(boardId);
-    const gone = await createPost(boardId, { deletedAt: new Date() });
+    const a = await insertPost(boardId);
+    const gone = await insertPost(boardId, { deletedAt: new Date() });
     const res = await merge(actors.moderator, a.number, gone.number);
     expect(res.status).toBe(404);
     expect(res.json.error?.fields?.into).toBeTruthy();
@@ -155,7 +156,7 @@ describe('GET and PUT /api/v1/posts/[number]/subscription', () => {
     callRoute(subscriptionRoute, { method: 'PUT', params: { number: String(number) }, body: { subscribed }, as });
 
   it('visitors 401; a member reads and toggles the bell; an explicit opt-out survives a later vote', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const member = await createTestActor('member');
     expect((await get(undefined, post.number)).status).toBe(401);
     expect((await put(undefined, post.number, true)).status).toBe(401);
@@ -170,12 +171,12 @@ describe('GET and PUT /api/v1/posts/[number]/subscription', () => {
   });
 
   it('hides hidden posts (404), validates (422), and follows the posting policy for subscribing', async () => {
-    const secret = await createPost((await createBoard({ visibility: 'private' })).id);
+    const secret = await insertPost((await insertBoard({ visibility: 'private' })).id);
     expect((await get(actors.member, secret.number)).status).toBe(404);
     expect((await put(actors.member, secret.number, true)).status).toBe(404);
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     expect((await put(actors.member, post.number, 'yes')).status).toBe(422);
-    const teamPost = await createPost((await createBoard({ posting: 'team' })).id);
+    const teamPost = await insertPost((await insertBoard({ posting: 'team' })).id);
     expect((await put(actors.member, teamPost.number, true)).status).toBe(403);
     expect((await put(actors.member, teamPost.number, false)).status).toBe(200);
     expect((await put(actors.moderator, teamPost.number, true)).status).toBe(200);

@@ -1,34 +1,10 @@
 /**
- * Boards, posts and plain users written straight to the test database, for the vote tests
- * (the post service is built elsewhere; these tests must not depend on it).
+ * Plain users and vote checks for the vote tests (boards and posts come from src/test/content.ts).
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { db } from '@/server/db/client';
-import { boardMembers, boards, posts, statuses, users, votes } from '@/server/db/schema';
-
-export async function createBoard(overrides: Partial<typeof boards.$inferInsert> = {}) {
-  const slug = overrides.slug ?? `b-${randomUUID().slice(0, 8)}`;
-  const [board] = await db().insert(boards).values({ slug, name: `Board ${slug}`, ...overrides }).returning();
-  return board!;
-}
-
-export async function grantBoard(boardId: string, userId: string) {
-  await db().insert(boardMembers).values({ boardId, userId });
-}
-
-export async function createPost(boardId: string, overrides: Partial<typeof posts.$inferInsert> = {}) {
-  const [post] = await db()
-    .insert(posts)
-    .values({ boardId, title: `Post ${randomUUID().slice(0, 6)}`, ...overrides })
-    .returning();
-  return post!;
-}
-
-export async function statusId(slug: string): Promise<string> {
-  const [row] = await db().select({ id: statuses.id }).from(statuses).where(eq(statuses.slug, slug));
-  return row!.id;
-}
+import { posts, users, votes } from '@/server/db/schema';
 
 /** Members without sessions (for service-level tests of many voters). */
 export async function createPlainUsers(n: number, prefix = 'voter'): Promise<string[]> {

@@ -19,7 +19,8 @@ import { AppError } from '@/server/http/errors';
 import { useTestDatabase } from '@/test/db';
 import { mergePost, unmergePost } from './merge';
 import { setVote } from './service';
-import { createBoard, createPlainUsers, createPost } from './test-fixtures';
+import { insertBoard, insertPost } from '@/test/content';
+import { createPlainUsers } from './test-fixtures';
 
 useTestDatabase();
 
@@ -83,7 +84,7 @@ let moderator: UserActor;
 const actorOf = (id: string): UserActor => ({ kind: 'user', id, role: 'member', displayName: 'p', email: `${id}@example.test`, emailVerified: true, avatarUrl: null, sessionHash: 'x' });
 
 beforeAll(async () => {
-  boardId = (await createBoard()).id;
+  boardId = (await insertBoard()).id;
   userIds = await createPlainUsers(PEOPLE, 'prop');
   const [mod] = await db().insert(users).values({ email: `prop-mod-${Date.now()}@example.test`, displayName: 'Mod', role: 'moderator' }).returning();
   moderator = { ...actorOf(mod!.id), role: 'moderator' };
@@ -118,7 +119,7 @@ describe('vote counter property', () => {
   it('random vote / unvote / merge / unmerge sequences always agree with a recount and with the rules', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 18 }), async (steps) => {
-        const created = await Promise.all(Array.from({ length: POSTS }, () => createPost(boardId)));
+        const created = await Promise.all(Array.from({ length: POSTS }, () => insertPost(boardId)));
         const postIds = created.map((p) => p.id);
         const numbers = created.map((p) => p.number);
         const model = new Model(postIds);

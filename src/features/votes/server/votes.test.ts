@@ -15,7 +15,8 @@ import { callRoute } from '@/test/http';
 import type { VoterPage } from '../schema';
 import { voteRoute, votesRoute } from './handlers';
 import { setVote } from './service';
-import { createBoard, createPlainUsers, createPost, grantBoard, postRow, recount, statusId } from './test-fixtures';
+import { grantBoard, insertBoard, insertPost, statusBySlug } from '@/test/content';
+import { createPlainUsers, postRow, recount } from './test-fixtures';
 
 useTestDatabase();
 
@@ -23,7 +24,7 @@ let actors: { member: TestActor; moderator: TestActor; admin: TestActor };
 let boardId: string;
 beforeAll(async () => {
   actors = await createRoleActors();
-  boardId = (await createBoard()).id;
+  boardId = (await insertBoard()).id;
 });
 beforeEach(async () => {
   await db().delete(rateLimits);
@@ -39,7 +40,7 @@ const asUserActor = (id: string): UserActor => ({ kind: 'user', id, role: 'membe
 
 describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
   it('visitors get 401; a member votes once however often they click, and unvotes', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     expect((await vote(undefined, post.number)).status).toBe(401);
     expect((await unvote(undefined, post.number)).status).toBe(401);
 
@@ -60,8 +61,8 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
   });
 
   it('answers 404 for hidden posts: private boards not granted, deleted and others\' pending posts', async () => {
-    const privateBoard = await createBoard({ visibility: 'private' });
-    const secret = await createPost(privateBoard.id);
+    const privateBoard = await insertBoard({ visibility: 'private' });
+    const secret = await insertPost(privateBoard.id);
     expect((await vote(actors.member, secret.number)).status).toBe(404);
     expect((await vote(undefined, secret.number)).status).toBe(401);
     const granted = await createTestActor('member');
@@ -69,9 +70,9 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
     expect((await vote(granted, secret.number)).status).toBe(200);
     expect((await vote(actors.moderator, secret.number)).status).toBe(200);
 
-    const deleted = await createPost(boardId, { deletedAt: new Date() });
+    const deleted = await insertPost(boardId, { deletedAt: new Date() });
     expect((await vote(actors.admin, deleted.number)).status).toBe(404);
-    const pending = await createPost(boardId, { approval: 'pending' });
+    const pending = await insertPost(boardId, { approval: 'pending' });
     expect((await vote(actors.member, pending.number)).status).toBe(404);
     expect((await vote(actors.member, 999_999)).status).toBe(404);
   });
@@ -84,12 +85,12 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
 
   it('is VOTING_CLOSED for done and closed statuses, merged posts and archived boards; cast votes stay and cannot be taken back', async () => {
     const cases = [
-      await createPost(boardId, { statusId: await statusId('complete') }),
-      await createPost(boardId, { statusId: await statusId('closed') }),
-      await createPost((await createBoard({ archivedAt: new Date() })).id),
+      await insertPost(boardId, { statusId: (await statusBySlug('complete')).id }),
+      await insertPost(boardId, { statusId: (await statusBySlug('closed')).id }),
+      await insertPost((await insertBoard({ archivedAt: new Date() })).id),
     ];
-    const target = await createPost(boardId);
-    cases.push(await createPost(boardId, { mergedIntoId: target.id }));
+    const target = await insertPost(boardId);
+    cases.push(await insertPost(boardId, { mergedIntoId: target.id }));
     for (const post of cases) {
       // A vote cast while it was open…
       await db().insert(votes).values({ postId: post.id, userId: actors.admin.id });
@@ -103,19 +104,19 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
       expect(await recount(post.id)).toBe(1);
     }
     // Planned and in progress stay open.
-    const planned = await createPost(boardId, { statusId: await statusId('planned') });
+    const planned = await insertPost(boardId, { statusId: (await statusBySlug('planned')).id });
     expect((await vote(actors.member, planned.number)).status).toBe(200);
   });
 
   it('follows the board\'s posting policy: members get 403 on a team-only board, the team votes', async () => {
-    const teamBoard = await createBoard({ posting: 'team' });
-    const post = await createPost(teamBoard.id);
+    const teamBoard = await insertBoard({ posting: 'team' });
+    const post = await insertPost(teamBoard.id);
     expect((await vote(actors.member, post.number)).status).toBe(403);
     expect((await vote(actors.moderator, post.number)).status).toBe(200);
   });
 
   it('limits votes to 120 a minute per person (429)', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const voter = await createTestActor('member');
     await db().insert(rateLimits).values({ key: `votes:user:${voter.id}`, windowStart: new Date(), count: 120 });
     const res = await vote(voter, post.number);
@@ -125,7 +126,7 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
   });
 
   it('counts one person\'s concurrent double-clicks once', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const clicker = await createTestActor('member');
     const answers = await Promise.all(Array.from({ length: 6 }, () => vote(clicker, post.number)));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200, 200]);
@@ -136,7 +137,7 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
   });
 
   it('100 people voting at once give exactly 100, and unvoting at once gives 0', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const ids = await createPlainUsers(100);
     const states = await Promise.all(ids.map((id) => setVote(asUserActor(id), post.number, true)));
     expect(states.every((s) => s.voted)).toBe(true);
@@ -160,7 +161,7 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
 
 describe('GET /api/v1/posts/[number]/votes (voters)', () => {
   it('lists voters newest first, a page at a time; who cast a vote on someone\'s behalf is for the team only', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const [a, b, c] = await createPlainUsers(3, 'listed');
     const t0 = Date.now();
     await db()
@@ -190,10 +191,10 @@ describe('GET /api/v1/posts/[number]/votes (voters)', () => {
   });
 
   it('refuses a bad cursor or limit (422) and hides hidden posts (404)', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     expect((await voters(undefined, post.number, { cursor: 'nonsense' })).json.error?.fields?.['query.cursor']).toBeTruthy();
     expect((await voters(undefined, post.number, { limit: '101' })).status).toBe(422);
-    const secret = await createPost((await createBoard({ visibility: 'private' })).id);
+    const secret = await insertPost((await insertBoard({ visibility: 'private' })).id);
     expect((await voters(actors.member, secret.number)).status).toBe(404);
     expect((await voters(undefined, secret.number)).status).toBe(404);
     expect((await voters(actors.admin, secret.number)).status).toBe(200);
@@ -202,14 +203,14 @@ describe('GET /api/v1/posts/[number]/votes (voters)', () => {
 
 describe('POST /api/v1/posts/[number]/votes (vote on behalf)', () => {
   it('is for the team: visitors 401, members 403', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     expect((await onBehalf(undefined, post.number, { email: 'x@example.test' })).status).toBe(401);
     expect((await onBehalf(actors.member, post.number, { email: 'x@example.test' })).status).toBe(403);
     expect(await recount(post.id)).toBe(0);
   });
 
   it('creates a member account without password for a new address, records who cast the vote, audits, and is idempotent', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const res = await onBehalf(actors.moderator, post.number, { email: '  Jane.Customer@Example.TEST ', displayName: '' });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ voted: true, voteCount: 1, voter: { displayName: 'jane.customer', created: true } });
@@ -228,7 +229,7 @@ describe('POST /api/v1/posts/[number]/votes (vote on behalf)', () => {
   });
 
   it('votes for an existing account by its address and uses the given name only for new ones', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const customer = await createTestActor('member');
     const res = await onBehalf(actors.admin, post.number, { email: customer.email.toUpperCase(), displayName: 'Ignored' });
     expect(res.json).toMatchObject({ voteCount: 1, voter: { id: customer.id, displayName: customer.displayName, created: false } });
@@ -237,18 +238,18 @@ describe('POST /api/v1/posts/[number]/votes (vote on behalf)', () => {
   });
 
   it('validates (422 with fields), hides hidden posts (404) and respects closed voting (409)', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const bad = await onBehalf(actors.moderator, post.number, { email: 'not-an-email' });
     expect(bad.status).toBe(422);
     expect(bad.json.error?.fields?.email).toBeTruthy();
     expect((await onBehalf(actors.moderator, 999_998, { email: 'a@example.test' })).status).toBe(404);
-    const done = await createPost(boardId, { statusId: await statusId('complete') });
+    const done = await insertPost(boardId, { statusId: (await statusBySlug('complete')).id });
     expect((await onBehalf(actors.moderator, done.number, { email: 'late@example.test' })).json.error?.code).toBe('VOTING_CLOSED');
     expect(await db().select().from(users).where(eq(users.email, 'late@example.test'))).toHaveLength(0);
   });
 
   it('refuses a banned person (409)', async () => {
-    const post = await createPost(boardId);
+    const post = await insertPost(boardId);
     const banned = await createTestActor('member', { banned: true });
     const res = await onBehalf(actors.moderator, post.number, { email: banned.email });
     expect(res.status).toBe(409);
