@@ -35,8 +35,8 @@ async function loadBoardPage(ctx: GetServerSidePropsContext, actor: Actor): Prom
   const cursor = rawCursor && cursorFits(rawCursor, filters) ? rawCursor : undefined;
   const filtered = Boolean(filters.status || filters.tag || filters.q);
 
-  const posts = await listPosts(actor, { ...filters, cursor, limit: PAGE_SIZE });
-  const total = filtered ? await countPosts(actor, filters) : null;
+  const posts = await listPosts(actor, { ...filters, cursor, limit: PAGE_SIZE }, board);
+  const total = filtered ? await countPosts(actor, filters, board) : null;
   const options = await boardFilterOptions(actor, board.id);
   return {
     props: {

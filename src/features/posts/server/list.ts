@@ -115,13 +115,22 @@ function toSummary(row: ListPostRow, tags: { id: string; name: string; color: st
   };
 }
 
-async function filtersFor(actor: Actor, req: ListPostsRequest): Promise<ListFilters> {
-  const board = req.board ? await getVisibleBoard(db(), actor, req.board) : undefined;
-  return { boardId: board?.id, status: req.status, tag: req.tag, q: req.q };
+/**
+ * A board the caller has already looked up for this actor (the board page has, to draw its
+ * header): its id is used instead of looking the slug up again.
+ */
+export interface VisibleBoardRef {
+  id: string;
+  slug: string;
+}
+
+async function filtersFor(actor: Actor, req: ListPostsRequest, known?: VisibleBoardRef): Promise<ListFilters> {
+  const boardId = !req.board ? undefined : known && known.slug === req.board.toLowerCase() ? known.id : (await getVisibleBoard(db(), actor, req.board)).id;
+  return { boardId, status: req.status, tag: req.tag, q: req.q };
 }
 
 /** One page of posts as this actor may see them. NOT_FOUND for a hidden board; 422 for a bad cursor. */
-export async function listPosts(actor: Actor, req: ListPostsRequest): Promise<PostPage> {
+export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
   const order = listOrderOf(req);
   const pinnedFirst = Boolean(req.board) && order === 'trending';
   let after: CursorKey | undefined;
@@ -129,7 +138,7 @@ export async function listPosts(actor: Actor, req: ListPostsRequest): Promise<Po
     if (!cursorFits(req.cursor, req)) throw badCursor();
     after = decodeCursor(req.cursor)!;
   }
-  const filters = await filtersFor(actor, req);
+  const filters = await filtersFor(actor, req, knownBoard);
   const want = req.limit + 1;
 
   let rows: ListPostRow[];
@@ -173,8 +182,8 @@ export async function listPosts(actor: Actor, req: ListPostsRequest): Promise<Po
 }
 
 /** How many posts match the filters (for "12 posts match"). */
-export async function countPosts(actor: Actor, req: Omit<ListPostsRequest, 'cursor' | 'limit' | 'sort'>): Promise<number> {
-  return countPostRows(db(), actor, await filtersFor(actor, { ...req, limit: 1 }));
+export async function countPosts(actor: Actor, req: Omit<ListPostsRequest, 'cursor' | 'limit' | 'sort'>, knownBoard?: VisibleBoardRef): Promise<number> {
+  return countPostRows(db(), actor, await filtersFor(actor, { ...req, limit: 1 }, knownBoard));
 }
 
 /** The statuses and tags a board's filters offer: those its listed posts use. */
