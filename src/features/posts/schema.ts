@@ -23,12 +23,6 @@ export function postSlug(title: string): string {
 export const PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
-/** Trending score (SPEC.md §9): votes ÷ (age in hours + 2)^1.5. */
-export function trendingScore(votes: number, createdAt: Date, now = new Date()): number {
-  const ageHours = Math.max(0, (now.getTime() - createdAt.getTime()) / 3_600_000);
-  return votes / Math.pow(ageHours + 2, 1.5);
-}
-
 // SPEC.md §5. The same schemas validate the API, drive the forms and type the code.
 /** Trimmed, inner whitespace collapsed, 4–120 characters. */
 export const postTitleSchema = z
