@@ -63,19 +63,20 @@ export async function startServer(): Promise<void> {
     res.setHeader('x-request-id', requestId);
     for (const [k, v] of Object.entries(securityHeaders(config, nonce))) res.setHeader(k, v);
     if (shuttingDown) res.setHeader('connection', 'close');
-    // Visitors' public pages on embedded PGlite: a current rendered copy is served as is.
-    const pageKey = pageCacheKey(req, readSessionToken(req) !== undefined);
-    if (pageKey && serveCachedPage(pageKey, req, res, nonce)) {
-      log.info({ requestId, method: req.method, path: (req.url ?? '/').split('?')[0], status: res.statusCode, durationMs: Math.round((performance.now() - t0) * 10) / 10, cached: true }, 'request');
-      return;
-    }
-    if (pageKey) capturePage(pageKey, req, res, nonce);
+    let fromCache = false;
     res.on('finish', () => {
       const pathOnly = (req.url ?? '/').split('?')[0];
-      const line = { requestId, method: req.method, path: pathOnly, status: res.statusCode, durationMs: Math.round((performance.now() - t0) * 10) / 10 };
+      const line = { requestId, method: req.method, path: pathOnly, status: res.statusCode, durationMs: Math.round((performance.now() - t0) * 10) / 10, ...(fromCache ? { cached: true } : {}) };
       if (pathOnly?.startsWith('/_next/static/')) log.debug(line, 'request');
       else log.info(line, 'request');
     });
+    // Visitors' public pages: a current rendered copy is served as is (src/server/cache).
+    const pageKey = pageCacheKey(req, readSessionToken(req) !== undefined);
+    if (pageKey && serveCachedPage(pageKey, req, res, nonce)) {
+      fromCache = true;
+      return;
+    }
+    if (pageKey) capturePage(pageKey, req, res, nonce);
     handle(req, res).catch((err: unknown) => {
       log.error({ err, requestId }, 'request handler failed');
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });

@@ -4,6 +4,7 @@ import { isVotingOpenCategory } from '@/features/statuses/enums';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import type { Highlight, PostSummary } from '../schema';
 import { relativeTime } from './relative-time';
+import { StatusBadge, TagList } from './StatusBadge';
 
 export interface PostCardProps {
   post: PostSummary;
@@ -69,22 +70,8 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
           </p>
         ) : null}
         <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-          {post.status ? (
-            <span className="inline-flex items-center gap-1.5 rounded-full border border-border px-2 py-0.5 font-medium text-fg" data-testid="post-status">
-              <span aria-hidden="true" className="h-2 w-2 rounded-full" style={{ backgroundColor: post.status.color }} />
-              {post.status.name}
-            </span>
-          ) : null}
-          {post.tags.length > 0 ? (
-            <ul aria-label="Tags" className="flex flex-wrap gap-1">
-              {post.tags.map((t) => (
-                <li key={t.id} className="inline-flex items-center gap-1 rounded bg-bg px-1.5 py-0.5 text-fg">
-                  <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full" style={{ backgroundColor: t.color }} />
-                  {t.name}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          {post.status ? <StatusBadge status={post.status} testId="post-status" /> : null}
+          <TagList tags={post.tags} compact />
           <span>{comments}</span>
           {showBoard ? (
             <Link href={paths.board(post.board.slug)} className="underline">

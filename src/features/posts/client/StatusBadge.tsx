@@ -1,10 +1,25 @@
 /** A status: its colour as a dot (decoration) and its name as text, readable in both themes. */
-export function StatusBadge({ status }: { status: { name: string; color: string } | null }) {
+export function StatusBadge({ status, testId = 'status-badge' }: { status: { name: string; color: string } | null; testId?: string }) {
   return (
-    <span className="inline-flex items-center gap-1.5 rounded-full border border-border bg-surface px-2 py-0.5 text-xs font-medium" data-testid="status-badge">
+    <span className="inline-flex items-center gap-1.5 rounded-full border border-border bg-surface px-2 py-0.5 text-xs font-medium text-fg" data-testid={testId}>
       <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full" style={{ background: status?.color ?? '#64748b' }} />
       {status?.name ?? 'New'}
     </span>
+  );
+}
+
+/** A post's tags, each with its colour as a dot (decoration) and its name as text. */
+export function TagList({ tags, compact, testId }: { tags: readonly { id: string; name: string; color: string }[]; compact?: boolean; testId?: string }) {
+  if (tags.length === 0) return null;
+  return (
+    <ul aria-label="Tags" className={`flex flex-wrap ${compact ? 'gap-1' : 'mt-2 gap-1.5'}`} data-testid={testId}>
+      {tags.map((t) => (
+        <li key={t.id} className={compact ? 'inline-flex items-center gap-1 rounded bg-bg px-1.5 py-0.5 text-fg' : 'inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs'}>
+          <span aria-hidden="true" className={`inline-block rounded-full ${compact ? 'h-1.5 w-1.5' : 'h-2 w-2'}`} style={{ backgroundColor: t.color }} />
+          {t.name}
+        </li>
+      ))}
+    </ul>
   );
 }
 

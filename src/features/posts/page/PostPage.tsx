@@ -13,7 +13,7 @@ import { formatDate } from '@/lib/dates';
 import { DeletePostButton, PostEditForm } from '../client/PostEditor';
 import { MergedDuplicates, StatusHistory, VotersList } from '../client/PostSidebar';
 import { MergeSlot, ModeratorPanelSlot, SubscribeBellSlot, VoteOnBehalfSlot } from '../client/PostTeamSlots';
-import { StatusBadge, TeamBadge } from '../client/StatusBadge';
+import { StatusBadge, TagList, TeamBadge } from '../client/StatusBadge';
 import type { PostPageProps } from './post-page-types';
 
 /**
@@ -69,16 +69,7 @@ export default function PostPage({ shell, post, bodyDoc, canonicalUrl, history, 
             <StatusBadge status={post.status} />
             <span>#{post.number}</span>
           </div>
-          {post.tags.length ? (
-            <ul aria-label="Tags" className="mt-2 flex flex-wrap gap-1.5" data-testid="post-tags">
-              {post.tags.map((t) => (
-                <li key={t.id} className="inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs">
-                  <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full" style={{ background: t.color }} />
-                  {t.name}
-                </li>
-              ))}
-            </ul>
-          ) : null}
+          <TagList tags={post.tags} testId="post-tags" />
         </div>
         {signedIn ? <SubscribeBellSlot post={post} subscribed={viewer.subscribed} /> : null}
       </div>
