@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { FormActions } from '@/components/ui/FormActions';
 import { Field } from '@/components/ui/Field';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextareaField } from '@/components/ui/TextareaField';
@@ -99,16 +99,7 @@ export function BoardForm({ board, onSaved, onCancel }: { board?: AdminBoard; on
       <div aria-live="polite" className="empty:hidden">
         {problem ? <Alert tone="error">{problem}</Alert> : null}
       </div>
-      <div className="flex flex-wrap gap-2">
-        <Button type="submit" busy={isSubmitting} data-testid={board ? 'board-save' : 'board-create'}>
-          {isSubmitting ? 'Saving…' : board ? 'Save changes' : 'Create board'}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormActions busy={isSubmitting} submitLabel={board ? 'Save changes' : 'Create board'} onCancel={onCancel} submitTestId={board ? 'board-save' : 'board-create'} />
     </form>
   );
 }

@@ -5,6 +5,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { FormActions } from '@/components/ui/FormActions';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
@@ -41,14 +42,7 @@ export function PostEditForm({ number, title, body, onDone }: { number: number; 
       <Field label="Title" autoComplete="off" error={errors.title?.message} {...form.register('title')} />
       <MarkdownEditor label="Description" rows={8} value={current} error={errors.body?.message} {...form.register('body')} />
       {problem ? <Alert tone="error">{problem}</Alert> : null}
-      <div className="flex gap-2">
-        <Button type="submit" busy={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save changes'}
-        </Button>
-        <Button variant="secondary" onClick={onDone} disabled={isSubmitting}>
-          Cancel
-        </Button>
-      </div>
+      <FormActions busy={isSubmitting} submitLabel="Save changes" onCancel={onDone} />
     </form>
   );
 }

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
+import { FormActions } from '@/components/ui/FormActions';
 import { ColourField } from '@/components/ui/ColourField';
 import { Field } from '@/components/ui/Field';
 import { SelectField } from '@/components/ui/SelectField';
@@ -56,16 +56,7 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
         Show on the roadmap
       </label>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
-      <div className="flex gap-2">
-        <Button type="submit" busy={isSubmitting}>
-          {isSubmitting ? 'Saving…' : submitLabel}
-        </Button>
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel} disabled={isSubmitting}>
-            Cancel
-          </Button>
-        ) : null}
-      </div>
+      <FormActions busy={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
   );
 }
