@@ -7,6 +7,7 @@
  * Next.js bundle load this module separately, and two PGlite instances must never open the
  * same data directory.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { sql, type SQL } from 'drizzle-orm';
 import type * as schema from './schema';
@@ -39,8 +40,33 @@ export function getDbHandle(): DbHandle | undefined {
   return (globalThis as WithDb)[KEY];
 }
 
+/**
+ * Marks the code running inside a `db().transaction(…)` callback. Shared through globalThis like
+ * the handle, because the server entry and the Next.js bundle load this module separately.
+ */
+const TX_SCOPE = Symbol.for('chorus.db.transaction-scope');
+type WithScope = typeof globalThis & { [TX_SCOPE]?: AsyncLocalStorage<true> };
+const transactionScope = ((globalThis as WithScope)[TX_SCOPE] ??= new AsyncLocalStorage<true>());
+
+export const DB_IN_TRANSACTION_MESSAGE =
+  'db() was called inside a db().transaction() callback: use the transaction handle (tx) instead. ' +
+  'On embedded PGlite the call would wait for ever for the connection its own transaction holds; ' +
+  'on PostgreSQL it would run outside the transaction.';
+
+/**
+ * Makes `db()` fail at once inside this database's transactions instead of hanging (PGlite has
+ * one connection, which the transaction holds) or silently escaping the transaction (PostgreSQL).
+ * Applied to every handle when it is opened (open.ts).
+ */
+export function guardTransactions(database: Db): Db {
+  const transaction = database.transaction.bind(database);
+  database.transaction = ((callback, config) => transaction((tx) => transactionScope.run(true, () => callback(tx)), config)) as Db['transaction'];
+  return database;
+}
+
 /** The open database. The server opens it before it listens; tests open their own. */
 export function db(): Db {
+  if (transactionScope.getStore()) throw new Error(DB_IN_TRANSACTION_MESSAGE);
   const handle = getDbHandle();
   if (!handle) throw new Error('The database is not open: openDatabase() must run at start-up.');
   return handle.db;

@@ -4,7 +4,7 @@
  */
 import path from 'node:path';
 import { mkdirSync } from 'node:fs';
-import { getDbHandle, setDbHandle, type Db, type DbHandle } from './client';
+import { getDbHandle, guardTransactions, setDbHandle, type Db, type DbHandle } from './client';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
 
@@ -62,7 +62,7 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
     unlock();
     throw err;
   }
-  const db = drizzle({ client, schema }) as unknown as Db;
+  const db = guardTransactions(drizzle({ client, schema }) as unknown as Db);
   return {
     db,
     driver: 'pglite',
@@ -84,7 +84,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
-  const db = drizzle({ client: pool, schema }) as unknown as Db;
+  const db = guardTransactions(drizzle({ client: pool, schema }) as unknown as Db);
   return {
     db,
     driver: 'postgres',
