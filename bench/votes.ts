@@ -14,7 +14,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { hashToken } from '@/features/accounts/server/tokens';
+import { hashToken } from '@/server/identity/tokens';
 import { db } from '@/server/db/client';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { boards, posts, sessions, users, votes } from '@/server/db/schema';

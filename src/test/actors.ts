@@ -3,10 +3,10 @@
  * call made `as` one of them goes through the same cookie lookup as production.
  */
 import { randomUUID } from 'node:crypto';
-import type { Role } from '@/features/accounts/schema';
+import type { Role } from '@/core/identity/roles';
 import { hashPassword } from '@/features/accounts/server/passwords';
-import { createSession } from '@/features/accounts/server/sessions';
-import { sessionCookieName } from '@/features/accounts/server/cookies';
+import { createSession } from '@/server/identity/sessions';
+import { sessionCookieName } from '@/server/identity/cookies';
 import { db } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 

@@ -1,26 +1,5 @@
 import { z } from 'zod';
 
-/** Roles of SPEC.md §1, defined once; the zod enum, the type and the labels derive from it. */
-export const ROLES = ['member', 'moderator', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
-export const ROLE_LABELS: Record<Role, string> = { member: 'Member', moderator: 'Moderator', admin: 'Admin' };
-
-/** Kinds of single-use emailed tokens, with their lifetimes in seconds (SPEC.md §9). */
-export const AUTH_TOKEN_KINDS = ['verify_email', 'reset_password', 'magic_link', 'invite', 'change_email', 'unsubscribe'] as const;
-export type AuthTokenKind = (typeof AUTH_TOKEN_KINDS)[number];
-export const AUTH_TOKEN_TTL_SECONDS: Record<AuthTokenKind, number> = {
-  verify_email: 7 * 24 * 3600,
-  reset_password: 60 * 60,
-  magic_link: 15 * 60,
-  invite: 7 * 24 * 3600,
-  change_email: 24 * 3600,
-  unsubscribe: 365 * 24 * 3600,
-};
-
-/** Sessions last 30 days, sliding (SPEC.md §9). */
-export const SESSION_TTL_SECONDS = 30 * 24 * 3600;
-
-
 // SPEC.md §5. The same schemas validate the API, drive the forms and type the code.
 /** Valid, at most 254 characters, stored lower-case. */
 export const emailSchema = z
@@ -89,14 +68,3 @@ export const changeEmailInput = z.object({ email: emailSchema, password: z.strin
 /** PATCH /api/v1/me: the display name, and the avatar link when given (null or '' clears it). */
 export const profileInput = z.object({ displayName: displayNameSchema, avatarUrl: avatarUrlSchema.optional() });
 export const deleteAccountInput = z.object({ confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }) });
-
-/** The signed-in person as the browser sees them. */
-export const viewerSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  avatarUrl: z.string().nullable(),
-  role: z.enum(ROLES),
-  emailVerified: z.boolean(),
-});
-export type Viewer = z.infer<typeof viewerSchema>;

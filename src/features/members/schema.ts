@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { emailSchema, ROLES } from '@/features/accounts/schema';
+import { emailSchema } from '@/features/accounts/schema';
+import { ROLES } from '@/core/identity/roles';
 
 /** A person's state as the team sees it (SPEC.md §4: active ⇄ banned; unverified until the email is confirmed). */
 export const MEMBER_STATES = ['active', 'banned', 'unverified'] as const;

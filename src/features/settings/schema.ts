@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { workspaceNameSchema } from '@/features/accounts/schema';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, type ModerationMode, type SignupPolicy, type Theme, type WorkspaceAccess } from './enums';
+import type { PublicWorkspace } from '@/core/workspace';
+import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, type ModerationMode, type SignupPolicy, type Theme, type WorkspaceAccess } from '@/core/workspace';
 
 export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
 
@@ -12,8 +13,7 @@ export const publicWorkspaceSchema = z.object({
   defaultTheme: z.enum(THEMES),
   access: z.enum(WORKSPACE_ACCESS),
   setupDone: z.boolean(),
-});
-export type PublicWorkspace = z.infer<typeof publicWorkspaceSchema>;
+}) satisfies z.ZodType<PublicWorkspace>;
 
 export const ACCESS_LABELS: Record<WorkspaceAccess, string> = { public: 'Public', sign_in_required: 'Sign-in required' };
 export const SIGNUP_POLICY_LABELS: Record<SignupPolicy, string> = { open: 'Open to anyone', invite_only: 'Invitation only', domain_allowlist: 'Allowed email domains' };

@@ -1,6 +1,6 @@
-import type { Viewer } from '@/features/accounts/schema';
+import type { Viewer } from '@/core/identity/viewer';
 import type { AnalyticsConfig } from '@/features/analytics/config';
-import type { PublicWorkspace } from '@/features/settings/schema';
+import type { PublicWorkspace } from '@/core/workspace';
 
 /** Props every page receives from its getServerSideProps, for the shell around it. */
 export interface ShellProps {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/test/db';
-import { VISITOR, type Actor } from '@/server/http/actor';
+import { VISITOR, type Actor } from '@/server/identity/actor';
 import { bumpContentGeneration, cachedForVisitors } from './visitor-cache';
 
 const testDb = useTestDatabase();

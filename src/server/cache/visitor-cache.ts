@@ -17,7 +17,7 @@
  */
 import { env } from '@/config/env';
 import { getDbHandle } from '@/server/db/client';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 
 const EXACT_MAX_AGE_MS = 30_000;
 const MAX_ENTRIES = 500;

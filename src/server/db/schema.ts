@@ -4,11 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { AUTH_TOKEN_KINDS, ROLES } from '@/features/accounts/schema';
+import { AUTH_TOKEN_KINDS } from '@/server/identity/lifetimes';
+import { ROLES } from '@/core/identity/roles';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/schema';
 import { POST_APPROVAL } from '@/features/posts/schema';
 import { STATUS_CATEGORIES } from '@/features/statuses/schema';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/features/settings/enums';
+import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/core/workspace';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

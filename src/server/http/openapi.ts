@@ -4,9 +4,9 @@
  * its authorize policy and rate limit. Served at /api/v1/openapi.json and rendered at /docs/api.
  */
 import { z, type ZodType } from 'zod';
-import * as policies from '@/features/accounts/policy';
+import * as policies from '@/core/identity/policy';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/lib/error-codes';
-import { anyone } from './actor';
+import { anyone } from '@/core/identity/policy';
 import type { Method, RouteHandler } from './route';
 
 export interface ApiRouteEntry {

@@ -7,7 +7,7 @@ import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '@/lib/error-codes'
 import { queryRows } from '@/server/db/client';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type CallResult } from '@/test/http';
-import { anyone, type Decision } from './actor';
+import { anyone, type Decision } from '@/core/identity/policy';
 import { MAX_JSON_BYTES } from './body';
 import { AppError } from './errors';
 import { endpoint, json, noContent, route } from './route';
@@ -270,7 +270,7 @@ describe('route(): authorization', () => {
   });
 
   it('decides before reading the body', async () => {
-    const closed = route({ POST: endpoint({ authorize: () => 'forbidden', body: z.object({ a: z.string() }), handle: () => noContent() }) });
+    const closed = route({ POST: endpoint({ authorize: (): Decision => 'forbidden', body: z.object({ a: z.string() }), handle: () => noContent() }) });
     expectCatalogueError(await callRoute(closed, { method: 'POST', headers: { 'content-type': 'application/json' }, rawBody: '{' }), 403, 'FORBIDDEN');
   });
 });

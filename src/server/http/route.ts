@@ -7,11 +7,12 @@
 import type { ServerResponse } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
 import { z, type ZodType } from 'zod';
-import { canReadWorkspace } from '@/features/accounts/policy';
-import { getPublicWorkspace } from '@/features/settings/server/service';
+import { canReadWorkspace, type Decision, type PolicyActor } from '@/core/identity/policy';
+import { requireAllowed } from '@/server/identity/authorize';
+import { getPublicWorkspace } from '@/server/workspace';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { logger } from '@/server/log';
-import { resolveActor, type Actor, type Decision } from './actor';
+import { resolveActor, type Actor, type UserActor } from '../identity/actor';
 import { readJsonBody } from './body';
 import { isCrossSiteRequest } from './csrf';
 import type { ErrorCode } from '@/lib/error-codes';
@@ -27,12 +28,13 @@ export interface Reply {
   headers?: Record<string, string>;
 }
 
-export interface Ctx<B, Q> {
+export interface Ctx<B, Q, A extends Actor = Actor> {
   req: NextApiRequest;
   /** For cookies only; the reply itself is what `handle` returns. */
   res: NextApiResponse;
   requestId: string;
-  actor: Actor;
+  /** Who asked: a signed-in actor when the endpoint's policy turns visitors away (SignedInPolicy). */
+  actor: A;
   ip: string;
   body: B;
   query: Q;
@@ -40,9 +42,14 @@ export interface Ctx<B, Q> {
 
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
 
-export interface Endpoint<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined> {
+/** An endpoint's policy decides from the actor alone (src/core/identity/policy.ts). */
+export type Authorize = ((actor: PolicyActor) => Decision) & { readonly signedInOnly?: true };
+/** The actor a handler receives: passing a signed-in-only policy proves there is one. */
+type ActorAfter<P> = P extends { readonly signedInOnly: true } ? UserActor : Actor;
+
+export interface Endpoint<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, P extends Authorize = Authorize> {
   /** Every endpoint states who may call it; there is no default. */
-  authorize: (actor: Actor) => Decision;
+  authorize: P;
   body?: BS;
   query?: QS;
   /**
@@ -61,31 +68,25 @@ export interface Endpoint<BS extends ZodType | undefined = undefined, QS extends
   tags?: string[];
   /** …and the domain errors it may answer beyond the pipeline's own (CONFLICT, VOTING_CLOSED…). */
   errors?: ErrorCode[];
-  handle: (ctx: Ctx<Infer<BS>, Infer<QS>>) => Promise<Reply> | Reply;
+  handle: (ctx: Ctx<Infer<BS>, Infer<QS>, ActorAfter<P>>) => Promise<Reply> | Reply;
 }
 
 export const json = (body: unknown, status = 200, headers?: Record<string, string>): Reply => ({ status, body, headers });
 export const noContent = (): Reply => ({ status: 204 });
 
 /** Identity helper that keeps each endpoint's schema types inferred. */
-export function endpoint<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined>(
-  e: Endpoint<BS, QS>,
-): Endpoint<BS, QS> {
+export function endpoint<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, P extends Authorize = Authorize>(
+  e: Endpoint<BS, QS, P>,
+): Endpoint<BS, QS, P> {
   return e;
 }
 
 /** Every state-changing request from one source counts here too, whatever the endpoint. */
 const WRITE_LIMIT: RateLimitRule = { name: 'writes', limit: 600, windowSeconds: 60 };
 
-const DECISION_ERRORS = {
-  unauthenticated: 'UNAUTHENTICATED',
-  forbidden: 'FORBIDDEN',
-  hidden: 'NOT_FOUND',
-} as const;
-
 // Endpoints of different schemas live in one map; each is checked by `endpoint()` where it is written.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the map is heterogeneous by design
-type AnyEndpoint = Endpoint<any, any>;
+type AnyEndpoint = Endpoint<any, any, any>;
 
 export type EndpointMap = Partial<Record<Method, AnyEndpoint>>;
 
@@ -122,12 +123,12 @@ function pipeline(methods: EndpointMap) {
       // private instead of leaking. Signed-in people are never affected, so this costs one
       // settings read on visitor requests only.
       if (actor.kind === 'visitor' && !ep.openToVisitors) {
-        const access = canReadWorkspace(actor, await getPublicWorkspace());
-        if (access !== 'allow') throw new AppError(DECISION_ERRORS[access]);
+        requireAllowed(canReadWorkspace(actor, await getPublicWorkspace()));
       }
 
-      const decision = ep.authorize(actor);
-      if (decision !== 'allow') throw new AppError(DECISION_ERRORS[decision]);
+      requireAllowed(ep.authorize(actor));
+      // The handler's type promises a signed-in actor after a signed-in-only policy: hold to it.
+      if (ep.authorize.signedInOnly && actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
 
       const rawBody = method === 'GET' ? undefined : await readJsonBody(req);
       const body = ep.body ? parse(ep.body, rawBody, '') : undefined;

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/Avatar';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
-import type { Viewer } from '../schema';
+import type { Viewer } from '@/core/identity/viewer';
 
 const itemClass = 'block w-full rounded px-3 py-2 text-left text-sm hover:bg-bg focus-visible:bg-bg';
 

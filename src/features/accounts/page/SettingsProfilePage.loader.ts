@@ -1,4 +1,4 @@
-import { canManageOwnAccount } from '@/features/accounts/policy';
+import { canManageOwnAccount } from '@/core/identity/policy';
 import { pendingEmailChange } from '@/features/accounts/server/profile-service';
 import { gate, withShell } from '@/features/shell/server/with-shell';
 

@@ -13,7 +13,7 @@ import { AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
 import { signUpForm, type SignUpFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
-import { ROLE_LABELS } from '../schema';
+import { ROLE_LABELS } from '@/core/identity/roles';
 import type { InvitationPreview } from '../server/invite-preview';
 
 export type SignupProps = {

@@ -5,7 +5,7 @@ import { outbox, rateLimits, sessions, users } from '@/server/db/schema';
 import { callRoute } from '@/test/http';
 import { useTestDatabase } from '@/test/db';
 import { createTestActor, TEST_PASSWORD } from '@/test/actors';
-import { issueAuthToken } from './queries';
+import { issueAuthToken } from '@/server/identity/tokens';
 import {
   consumeMagicLinkRoute,
   forgotPasswordRoute,

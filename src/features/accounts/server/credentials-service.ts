@@ -5,9 +5,9 @@
  */
 import { z } from 'zod';
 import { recordAudit } from '@/features/audit/server/service';
-import { getPublicWorkspace } from '@/features/settings/server/service';
+import { getPublicWorkspace } from '@/server/workspace';
 import { db } from '@/server/db/client';
-import type { UserActor } from '@/server/http/actor';
+import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { enforceRateLimit } from '@/server/http/rate-limit';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
@@ -16,7 +16,7 @@ import { accountEmails } from './emails';
 import { checkPassword, hashPassword } from './passwords';
 import { actorRef, currentUser } from './profile-service';
 import { deleteUserSessions, revokePendingEmailChanges, setUserPasswordHash } from './profile-queries';
-import { issueAuthToken } from './queries';
+import { issueAuthToken } from '@/server/identity/tokens';
 import { AUTH_LIMITS } from './service';
 
 /**

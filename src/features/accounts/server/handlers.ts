@@ -1,9 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { anyone } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { emailOnlyInput, resetPasswordInput, setupInput, signInInput, signUpInput, tokenInput } from '../schema';
 import { consumeMagicLink, requestMagicLink, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from './service';
-import { endSession, startSession } from './sessions';
+import { endSession, startSession } from '@/server/identity/sessions';
 import { seedDemoInBackground } from '@/server/demo/background';
 import { completeSetup } from './setup';
 

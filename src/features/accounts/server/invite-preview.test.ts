@@ -4,8 +4,8 @@ import { db } from '@/server/db/client';
 import { authTokens } from '@/server/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { previewInvitation } from './invite-preview';
-import { consumeAuthToken, issueAuthToken } from './queries';
-import { hashToken } from './tokens';
+import { consumeAuthToken, issueAuthToken } from '@/server/identity/tokens';
+import { hashToken } from '@/server/identity/tokens';
 
 useTestDatabase();
 

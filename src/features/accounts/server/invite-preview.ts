@@ -1,6 +1,6 @@
 import { db } from '@/server/db/client';
-import { ROLES, type Role } from '../schema';
-import { peekAuthToken } from './queries';
+import { ROLES, type Role } from '@/core/identity/roles';
+import { peekAuthToken } from '@/server/identity/tokens';
 
 export interface InvitationPreview {
   email: string;

@@ -6,8 +6,8 @@ import { insertBoard, insertPost } from '@/test/content';
 import { createRoleActors, createTestActor, TEST_PASSWORD, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type RouteHandler } from '@/test/http';
-import { createSession } from './sessions';
-import { sessionCookieName } from './cookies';
+import { createSession } from '@/server/identity/sessions';
+import { sessionCookieName } from '@/server/identity/cookies';
 import { signInRoute, verifyEmailRoute } from './handlers';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from './me-handlers';
 

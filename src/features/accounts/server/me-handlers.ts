@@ -1,10 +1,10 @@
 /** /api/v1/me and below: the signed-in person's own account. */
-import type { Actor, UserActor } from '@/server/http/actor';
+import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { endpoint, json, noContent, route } from '@/server/http/route';
-import { canManageOwnAccount } from '../policy';
+import { canManageOwnAccount } from '@/core/identity/policy';
 import { changeEmailInput, changePasswordInput, deleteAccountInput, profileInput } from '../schema';
-import { clearSessionCookie } from './cookies';
+import { clearSessionCookie } from '@/server/identity/cookies';
 import { changePassword, requestEmailChange } from './credentials-service';
 import { deleteAccount, exportAccount, updateProfile } from './profile-service';
 

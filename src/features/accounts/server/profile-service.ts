@@ -7,9 +7,10 @@ import { z } from 'zod';
 import { forgetAuditPerson, recordAudit } from '@/features/audit/server/service';
 import { exportContentOf } from '@/features/posts/server/export';
 import { db } from '@/server/db/client';
-import type { UserActor } from '@/server/http/actor';
+import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
-import type { profileInput, Viewer } from '../schema';
+import type { profileInput } from '../schema';
+import type { Viewer } from '@/core/identity/viewer';
 import {
   deleteUserAuthTokens,
   deleteUserSessions,

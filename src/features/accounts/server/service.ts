@@ -7,17 +7,19 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '@/features/audit/server/service';
-import { getPublicWorkspace } from '@/features/settings/server/service';
+import { getPublicWorkspace } from '@/server/workspace';
 import { db } from '@/server/db/client';
 import { users, workspaceSettings } from '@/server/db/schema';
 import { AppError, isUniqueViolation } from '@/server/http/errors';
 import { enforceRateLimit, type RateLimitRule } from '@/server/http/rate-limit';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
-import type { Role, signUpInput } from '../schema';
+import type { signUpInput } from '../schema';
+import type { Role } from '@/core/identity/roles';
 import { accountEmails } from './emails';
 import { checkPassword, hashPassword } from './passwords';
-import { consumeAuthToken, getUserByEmail, issueAuthToken, peekAuthToken } from './queries';
-import { endUserSessions, startSession } from './sessions';
+import { getUserByEmail } from './queries';
+import { consumeAuthToken, issueAuthToken, peekAuthToken } from '@/server/identity/tokens';
+import { endUserSessions, startSession } from '@/server/identity/sessions';
 
 export const AUTH_LIMITS = {
   signInPerIp: { name: 'sign-in-ip', limit: 10, windowSeconds: 60 },

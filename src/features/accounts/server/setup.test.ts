@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { getPublicWorkspace } from '@/features/settings/server/service';
+import { getPublicWorkspace } from '@/server/workspace';
 import { db } from '@/server/db/client';
 import { rateLimits, users } from '@/server/db/schema';
 import { useTestDatabase } from '@/test/db';

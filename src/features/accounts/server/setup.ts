@@ -6,7 +6,7 @@ import { users, workspaceSettings } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
 import { logger } from '@/server/log';
 import type { setupInput } from '../schema';
-import { forgetWorkspace } from '@/features/settings/server/cache';
+import { forgetWorkspace } from '@/server/workspace';
 import { hashPassword } from './passwords';
 
 /**

@@ -3,7 +3,7 @@ import { POST_SORTS, PAGE_SIZE, type PostSort } from '@/features/posts/schema';
 import { boardFilterOptions, countPosts, cursorFits, listOrderOf, listPosts } from '@/features/posts/server/list';
 import { notFound, withShell } from '@/features/shell/server/with-shell';
 import { cachedForVisitors } from '@/server/cache/visitor-cache';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { getBoardHeader } from '../server/service';
 import type { BoardPageProps } from './BoardPage';

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
-import { canAdminister, type PolicyActor } from '@/features/accounts/policy';
+import { canAdminister, type PolicyActor } from '@/core/identity/policy';
 import { PostCard } from '@/features/posts/client/PostCard';
 import type { PostSummary } from '@/features/posts/schema';
 import type { ShellProps } from '@/features/shell/types';

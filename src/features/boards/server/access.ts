@@ -5,10 +5,10 @@
  * `visibleBoardSql`.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { isTeamMember } from '@/features/accounts/policy';
+import { isTeamMember } from '@/core/identity/policy';
 import type { DbOrTx } from '@/server/db/client';
 import { boardMembers, boards } from '@/server/db/schema';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 
 export type BoardRow = typeof boards.$inferSelect;

@@ -1,7 +1,7 @@
 import { desc, eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { forgetWorkspace } from '@/features/settings/server/cache';
+import { forgetWorkspace } from '@/server/workspace';
 import { db } from '@/server/db/client';
 import { auditEvents, posts, rateLimits, users, workspaceSettings } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';

@@ -1,5 +1,5 @@
-import { canAdminister } from '@/features/accounts/policy';
-import { anyone } from '@/server/http/actor';
+import { canAdminister } from '@/core/identity/policy';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { boardInput, boardParams, boardReorderInput, boardUpdateInput } from '../schema';
 import { createBoard, getBoard, listBoards, reorderBoards, updateBoardAs } from './service';

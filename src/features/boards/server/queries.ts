@@ -7,7 +7,7 @@ import { visiblePostSql } from '@/features/posts/server/access';
 import { listedPostSql } from '@/features/posts/server/list-queries';
 import type { DbOrTx } from '@/server/db/client';
 import { boardMembers, boards, posts, users } from '@/server/db/schema';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 import { visibleBoardSql, type BoardRow } from './access';
 
 export type BoardWithCount = BoardRow & { postCount: number };

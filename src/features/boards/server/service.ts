@@ -2,10 +2,11 @@
  * Boards (SPEC.md §3, §4, §6): everyone reads the boards they may see; admins create, edit,
  * reorder, archive and grant them. Every admin change is audited in its own transaction.
  */
-import { canAdminister } from '@/features/accounts/policy';
+import { canAdminister } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
-import type { Actor, UserActor } from '@/server/http/actor';
+import type { Actor, UserActor } from '@/server/identity/actor';
+import { requireAllowed } from '@/server/identity/authorize';
 import { AppError, onUniqueViolation } from '@/server/http/errors';
 import type { AdminBoard, Board, BoardHeader, BoardInput, BoardUpdateInput } from '../schema';
 import { getVisibleBoard, type BoardRow } from './access';
@@ -70,13 +71,6 @@ export async function getBoard(actor: Actor, slug: string): Promise<Board | Admi
 
 const slugTaken = () => new AppError('CONFLICT', 'Another board has this slug.', { fields: { slug: 'Another board has this slug.' } });
 
-function requireAdmin(actor: Actor): UserActor {
-  const decision = canAdminister(actor);
-  if (decision === 'unauthenticated' || actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
-  if (decision !== 'allow') throw new AppError('FORBIDDEN');
-  return actor;
-}
-
 /** Refuses grants to people who do not exist (or deleted their account). */
 async function checkedGrants(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
   const unique = [...new Set(ids)];
@@ -97,8 +91,8 @@ const auditView = (row: BoardRow, grants: string[]) => ({
   grantedUserIds: grants,
 });
 
-export async function createBoard(actor: Actor, input: BoardInput, ip: string): Promise<AdminBoard> {
-  const admin = requireAdmin(actor);
+export async function createBoard(admin: UserActor, input: BoardInput, ip: string): Promise<AdminBoard> {
+  requireAllowed(canAdminister(admin));
   const slug = await onUniqueViolation(() =>
     db().transaction(async (tx) => {
       const grants = await checkedGrants(tx, input.grantedUserIds);
@@ -116,12 +110,12 @@ export async function createBoard(actor: Actor, input: BoardInput, ip: string): 
     }),
     slugTaken,
   );
-  return getBoard(actor, slug) as Promise<AdminBoard>;
+  return getBoard(admin, slug) as Promise<AdminBoard>;
 }
 
 /** Applies a partial change; only what changed is written and audited. */
-export async function updateBoardAs(actor: Actor, slug: string, patch: BoardUpdateInput, ip: string): Promise<AdminBoard> {
-  const admin = requireAdmin(actor);
+export async function updateBoardAs(admin: UserActor, slug: string, patch: BoardUpdateInput, ip: string): Promise<AdminBoard> {
+  requireAllowed(canAdminister(admin));
   const newSlug = await onUniqueViolation(() =>
     db().transaction(async (tx) => {
       const current = await getBoardForUpdate(tx, { slug });
@@ -159,7 +153,7 @@ export async function updateBoardAs(actor: Actor, slug: string, patch: BoardUpda
     }),
     slugTaken,
   );
-  return getBoard(actor, newSlug) as Promise<AdminBoard>;
+  return getBoard(admin, newSlug) as Promise<AdminBoard>;
 }
 
 /**
@@ -167,8 +161,8 @@ export async function updateBoardAs(actor: Actor, slug: string, patch: BoardUpda
  * not listed keep theirs. So a screen that does not know of a board created a moment ago still
  * reorders what it shows. Positions are renumbered 0…n-1.
  */
-export async function reorderBoards(actor: Actor, ids: readonly string[], ip: string): Promise<Board[]> {
-  const admin = requireAdmin(actor);
+export async function reorderBoards(admin: UserActor, ids: readonly string[], ip: string): Promise<Board[]> {
+  requireAllowed(canAdminister(admin));
   await db().transaction(async (tx) => {
     const all = await lockAllBoardIds(tx);
     const listed = new Set(ids);
@@ -180,5 +174,5 @@ export async function reorderBoards(actor: Actor, ids: readonly string[], ip: st
     for (const [position, id] of next.entries()) await setBoardPosition(tx, id, position);
     await recordAudit({ actor: admin, action: 'board.reordered', targetType: 'board', before: { ids: all }, after: { ids: next }, ip }, tx);
   });
-  return listBoards(actor);
+  return listBoards(admin);
 }

@@ -1,6 +1,6 @@
-import { isSignedIn } from '@/features/accounts/policy';
+import { isSignedIn } from '@/core/identity/policy';
 import { postParams } from '@/features/posts/schema';
-import { anyone, signedInActor } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { commentInput, commentParams, commentUpdateInput } from '../schema';
 import { createComment, deleteComment, listComments, updateComment } from './service';
@@ -20,7 +20,7 @@ export const postCommentsRoute = route({
     query: postParams,
     body: commentInput,
     rateLimit: COMMENT_RATE,
-    handle: async ({ actor, query, body }) => json(await createComment(signedInActor(actor), query.number, body), 201),
+    handle: async ({ actor, query, body }) => json(await createComment(actor, query.number, body), 201),
   }),
 });
 
@@ -30,13 +30,13 @@ export const commentRoute = route({
     authorize: isSignedIn,
     query: commentParams,
     body: commentUpdateInput,
-    handle: async ({ actor, query, body, ip }) => json(await updateComment(signedInActor(actor), query.id, body.body, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await updateComment(actor, query.id, body.body, ip)),
   }),
   DELETE: endpoint({
     authorize: isSignedIn,
     query: commentParams,
     handle: async ({ actor, query, ip }) => {
-      await deleteComment(signedInActor(actor), query.id, ip);
+      await deleteComment(actor, query.id, ip);
       return noContent();
     },
   }),

@@ -3,13 +3,13 @@
  * notes. posts.comment_count counts the public ones (not deleted, not internal, approved) and is
  * kept in the same transaction as the comment.
  */
-import { canDeleteContent, canEditContent, isTeamMember } from '@/features/accounts/policy';
+import { canDeleteContent, canEditContent, isTeamMember } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { boardOpenFor } from '@/features/boards/server/access';
 import { getPostContext } from '@/features/posts/server/access';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
-import type { Actor, UserActor } from '@/server/http/actor';
+import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import type { Comment, CommentInput } from '../schema';
 import { adjustPostCommentCount, getComment, insertComment, listPostComments, softDeleteComment, updateCommentBody, type CommentRow, type CommentWithAuthor } from './queries';

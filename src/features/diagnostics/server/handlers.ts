@@ -1,5 +1,5 @@
 import { env } from '@/config/env';
-import { anyone } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { AppError } from '@/server/http/errors';
 import { endpoint, route } from '@/server/http/route';
 

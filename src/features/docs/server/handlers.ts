@@ -1,4 +1,4 @@
-import { anyone } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { openApiDocument } from '@/server/http/openapi';
 import { endpoint, json, route } from '@/server/http/route';
 

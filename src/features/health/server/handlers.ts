@@ -1,5 +1,5 @@
 import { pingDatabase, getDbHandle } from '@/server/db/client';
-import { anyone } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { errorBody } from '@/server/http/errors';
 import { endpoint, json, route } from '@/server/http/route';
 import { logger } from '@/server/log';

@@ -1,4 +1,4 @@
-import { anyone } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { AppError } from '@/server/http/errors';
 import { endpoint, route } from '@/server/http/route';
 

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { SelectField } from '@/components/ui/SelectField';
-import { ROLE_LABELS, ROLES } from '@/features/accounts/schema';
+import { ROLE_LABELS, ROLES } from '@/core/identity/roles';
 import { api, ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
 import { inviteInput, type Invitation } from '../schema';

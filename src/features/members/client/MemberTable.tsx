@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PolicyActor } from '@/features/accounts/policy';
+import type { PolicyActor } from '@/core/identity/policy';
 import type { Member } from '../schema';
 import { MemberRow, type Notify } from './MemberRow';
 

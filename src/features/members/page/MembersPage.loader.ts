@@ -1,4 +1,4 @@
-import { canEnterTeamArea } from '@/features/accounts/policy';
+import { canEnterTeamArea } from '@/core/identity/policy';
 import { gate, withShell } from '@/features/shell/server/with-shell';
 import { memberListQuery, MEMBERS_PAGE_SIZE } from '../schema';
 import { decodeMemberCursor, listMemberPage } from '../server/service';

@@ -3,7 +3,7 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/features/shell/client/TeamNav';
 import { paths } from '@/config/paths';
-import { canAdminister } from '@/features/accounts/policy';
+import { canAdminister } from '@/core/identity/policy';
 import type { ShellProps } from '@/features/shell/types';
 import { InviteForm } from '../client/InviteForm';
 import { MemberSearch } from '../client/MemberSearch';

@@ -1,5 +1,4 @@
-import { canAdminister, canEnterTeamArea } from '@/features/accounts/policy';
-import { signedInActor } from '@/server/http/actor';
+import { canAdminister, canEnterTeamArea } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { changeRoleInput, inviteInput, memberIdParams, memberListQuery } from '../schema';
 import { banMember, changeMemberRole, inviteMember, listMemberPage, unbanMember } from './service';
@@ -19,7 +18,7 @@ export const memberRoute = route({
     authorize: canAdminister,
     query: memberIdParams,
     body: changeRoleInput,
-    handle: async ({ actor, query, body, ip }) => json(await changeMemberRole(signedInActor(actor), query.id, body.role, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await changeMemberRole(actor, query.id, body.role, ip)),
   }),
 });
 
@@ -31,12 +30,12 @@ export const memberBanRoute = route({
   POST: endpoint({
     authorize: canEnterTeamArea,
     query: memberIdParams,
-    handle: async ({ actor, query, ip }) => json(await banMember(signedInActor(actor), query.id, ip)),
+    handle: async ({ actor, query, ip }) => json(await banMember(actor, query.id, ip)),
   }),
   DELETE: endpoint({
     authorize: canEnterTeamArea,
     query: memberIdParams,
-    handle: async ({ actor, query, ip }) => json(await unbanMember(signedInActor(actor), query.id, ip)),
+    handle: async ({ actor, query, ip }) => json(await unbanMember(actor, query.id, ip)),
   }),
 });
 
@@ -45,6 +44,6 @@ export const invitationsRoute = route({
   POST: endpoint({
     authorize: canAdminister,
     body: inviteInput,
-    handle: async ({ actor, body, ip }) => json(await inviteMember(signedInActor(actor), body, ip), 201),
+    handle: async ({ actor, body, ip }) => json(await inviteMember(actor, body, ip), 201),
   }),
 });

@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { countActiveAdmins } from '@/features/accounts/server/queries';
 import { signInRoute, signUpRoute } from '@/features/accounts/server/handlers';
 import { meRoute } from '@/features/accounts/server/me-handlers';
-import { hashToken } from '@/features/accounts/server/tokens';
+import { hashToken } from '@/server/identity/tokens';
 import { auditRoute } from '@/features/audit/server/handlers';
 import { db } from '@/server/db/client';
 import { auditEvents, authTokens, outbox, rateLimits, sessions, users } from '@/server/db/schema';

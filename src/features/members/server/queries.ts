@@ -1,7 +1,7 @@
 import { and, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { users } from '@/server/db/schema';
-import type { Role } from '@/features/accounts/schema';
+import type { Role } from '@/core/identity/roles';
 
 /** The columns the member list needs; never the password hash. */
 const memberColumns = {

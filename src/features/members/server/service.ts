@@ -4,14 +4,17 @@
  * changes cannot deadlock), then the person changed, so "keep at least one admin" holds even
  * when two admins act at the same moment.
  */
-import { canAdminister, canBan, type PolicyActor } from '@/features/accounts/policy';
-import { AUTH_TOKEN_TTL_SECONDS, type Role } from '@/features/accounts/schema';
+import { canAdminister, canBan, type PolicyActor } from '@/core/identity/policy';
+import { AUTH_TOKEN_TTL_SECONDS } from '@/server/identity/lifetimes';
+import type { Role } from '@/core/identity/roles';
 import { accountEmails } from '@/features/accounts/server/emails';
-import { getUserByEmail, issueAuthToken } from '@/features/accounts/server/queries';
-import { endUserSessions } from '@/features/accounts/server/sessions';
+import { getUserByEmail } from '@/features/accounts/server/queries';
+import { issueAuthToken } from '@/server/identity/tokens';
+import { endUserSessions } from '@/server/identity/sessions';
 import { recordAudit } from '@/features/audit/server/service';
-import { getPublicWorkspace } from '@/features/settings/server/service';
+import { getPublicWorkspace } from '@/server/workspace';
 import { db, type DbOrTx } from '@/server/db/client';
+import { requireAllowed } from '@/server/identity/authorize';
 import { AppError } from '@/server/http/errors';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
 import type { Invitation, Member, MemberListQuery, MemberPage } from '../schema';
@@ -72,12 +75,6 @@ export async function listMemberPage(query: MemberListQuery): Promise<MemberPage
     items: page.map(toMember),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtKey, id: last.id }) : null,
   };
-}
-
-function requireAllowed(decision: ReturnType<typeof canBan>, message?: string): void {
-  if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
-  if (decision === 'hidden') throw new AppError('NOT_FOUND');
-  if (decision === 'forbidden') throw new AppError('FORBIDDEN', message);
 }
 
 const isLastAdmin = (activeAdminIds: readonly string[], userId: string) => activeAdminIds.length <= 1 && activeAdminIds.includes(userId);

@@ -1,4 +1,4 @@
-import { canEnterTeamArea } from '@/features/accounts/policy';
+import { canEnterTeamArea } from '@/core/identity/policy';
 import { gate, withShell } from '@/features/shell/server/with-shell';
 import { getInbox } from '../server/service';
 import type { InboxPageProps } from './InboxPage';

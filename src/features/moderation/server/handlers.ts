@@ -1,7 +1,6 @@
-import { canModerate, canEnterTeamArea } from '@/features/accounts/policy';
+import { canModerate, canEnterTeamArea } from '@/core/identity/policy';
 import { commentParams } from '@/features/comments/schema';
 import { postApprovalInput, postParams, postPinInput } from '@/features/posts/schema';
-import { signedInActor } from '@/server/http/actor';
 import { endpoint, json, route } from '@/server/http/route';
 import { commentApprovalInput, inboxQuery } from '../schema';
 import { decideCommentApproval, decidePostApproval, getInbox, setPostPinned } from './service';
@@ -21,7 +20,7 @@ export const postApprovalRoute = route({
     authorize: canModerate,
     query: postParams,
     body: postApprovalInput,
-    handle: async ({ actor, query, body, ip }) => json(await decidePostApproval(signedInActor(actor), query.number, body.approval, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await decidePostApproval(actor, query.number, body.approval, ip)),
   }),
 });
 
@@ -31,7 +30,7 @@ export const postPinRoute = route({
     authorize: canModerate,
     query: postParams,
     body: postPinInput,
-    handle: async ({ actor, query, body, ip }) => json(await setPostPinned(signedInActor(actor), query.number, body.pinned, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await setPostPinned(actor, query.number, body.pinned, ip)),
   }),
 });
 
@@ -41,6 +40,6 @@ export const commentApprovalRoute = route({
     authorize: canModerate,
     query: commentParams,
     body: commentApprovalInput,
-    handle: async ({ actor, query, body, ip }) => json(await decideCommentApproval(signedInActor(actor), query.id, body.approval, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await decideCommentApproval(actor, query.id, body.approval, ip)),
   }),
 });

@@ -5,7 +5,7 @@ import { visiblePostSql } from '@/features/posts/server/access';
 import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 import { db } from '@/server/db/client';
 import { auditEvents, boards, comments, outbox, posts, rateLimits } from '@/server/db/schema';
-import { VISITOR } from '@/server/http/actor';
+import { VISITOR } from '@/server/identity/actor';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';

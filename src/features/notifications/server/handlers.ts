@@ -1,4 +1,4 @@
-import { canAdminister } from '@/features/accounts/policy';
+import { canAdminister } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { outboxQuery } from '../schema';
 import { getOutboxPage } from './service';

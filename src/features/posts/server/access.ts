@@ -5,12 +5,12 @@
  * team only. Anything else answers 404.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { isTeamMember } from '@/features/accounts/policy';
+import { isTeamMember } from '@/core/identity/policy';
 import { visibleBoardSql, type BoardRow } from '@/features/boards/server/access';
 import { isVotingOpenCategory, type StatusCategory } from '@/features/statuses/schema';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, statuses, users } from '@/server/db/schema';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 
 export type PostRow = typeof posts.$inferSelect;

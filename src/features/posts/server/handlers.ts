@@ -1,6 +1,6 @@
-import { isSignedIn } from '@/features/accounts/policy';
+import { isSignedIn } from '@/core/identity/policy';
 import { renderMarkdown } from '@/server/markdown/render';
-import { anyone, signedInActor } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { markdownPreviewInput, newPostInput, postParams, postUpdateInput, similarPostsQuery } from '../schema';
 import { createPost, deletePost, findSimilarPosts, getPostDetail, updatePost } from './service';
@@ -14,7 +14,7 @@ export const createPostEndpoint = endpoint({
   authorize: isSignedIn,
   body: newPostInput,
   rateLimit: POST_RATE,
-  handle: async ({ actor, body }) => json(await createPost(signedInActor(actor), body), 201),
+  handle: async ({ actor, body }) => json(await createPost(actor, body), 201),
 });
 
 /** /api/v1/posts: GET lists (list-handlers.ts), POST creates. */
@@ -31,13 +31,13 @@ export const postRoute = route({
     authorize: isSignedIn,
     query: postParams,
     body: postUpdateInput,
-    handle: async ({ actor, query, body, ip }) => json(await updatePost(signedInActor(actor), query.number, body, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await updatePost(actor, query.number, body, ip)),
   }),
   DELETE: endpoint({
     authorize: isSignedIn,
     query: postParams,
     handle: async ({ actor, query, ip }) => {
-      await deletePost(signedInActor(actor), query.number, ip);
+      await deletePost(actor, query.number, ip);
       return noContent();
     },
   }),

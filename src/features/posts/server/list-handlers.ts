@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { anyone } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { POST_SORTS, postListQuery } from '../schema';
 import { listPosts } from './list';

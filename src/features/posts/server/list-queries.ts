@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, postTags, statuses, tags, users, votes } from '@/server/db/schema';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 import { visiblePostSql } from './access';
 import type { CursorKey, ListOrder } from './list-cursor';
 

@@ -8,7 +8,7 @@
 import { getVisibleBoard } from '@/features/boards/server/access';
 import { plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { postSlug, type Highlight, type PostPage, type PostSort, type PostSummary } from '../schema';
 import { decodeCursor, encodeCursor, type CursorKey, type ListOrder } from './list-cursor';

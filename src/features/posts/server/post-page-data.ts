@@ -1,12 +1,12 @@
 /** Everything /p/[number] shows, read in few statements and rendered to safe Markdown trees. */
 import { asc, sql } from 'drizzle-orm';
 import { env } from '@/config/env';
-import { canDeleteContent, canEditContent, isTeamMember } from '@/features/accounts/policy';
+import { canDeleteContent, canEditContent, isTeamMember } from '@/core/identity/policy';
 import { boardOpenFor } from '@/features/boards/server/access';
 import { listCommentRows, toComment } from '@/features/comments/server/service';
 import { db } from '@/server/db/client';
 import { statuses, tags } from '@/server/db/schema';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
 import type { PostPageProps } from '../page/post-page-types';
 import { postSlug } from '../schema';

@@ -3,11 +3,11 @@
  * suggestions. Every read is scoped by what the actor may see (visiblePostSql).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type { Role } from '@/features/accounts/schema';
+import type { Role } from '@/core/identity/roles';
 import type { StatusCategory } from '@/features/statuses/schema';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, statuses } from '@/server/db/schema';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 import type { PostApproval } from '../schema';
 import { visiblePostSql, type PostRow } from './access';
 

@@ -2,14 +2,14 @@
  * Posts (SPEC.md §3, §4, §6): create (with moderation), read one, edit within the window,
  * soft delete, and similar-post suggestions.
  */
-import { canDeleteContent, canEditContent, isTeamMember } from '@/features/accounts/policy';
+import { canDeleteContent, canEditContent, isTeamMember } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { boardOpenFor, getVisibleBoard } from '@/features/boards/server/access';
 import { getWorkspaceSettingsForAdmin } from '@/features/settings/server/service';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { plainExcerpt } from '@/lib/markdown-tree';
 import { db, type DbOrTx } from '@/server/db/client';
-import type { Actor, UserActor } from '@/server/http/actor';
+import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { postSlug, type Author, type NewPostInput, type PostApproval, type PostDetail, type PostUpdateInput, type SimilarPost } from '../schema';
 import { getPostContext, type PostContext } from './access';

@@ -17,7 +17,7 @@ import {
   workspaceSettingsForm,
   type WorkspaceSettings,
 } from '../schema';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '../enums';
+import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/core/workspace';
 
 type Input = z.input<typeof workspaceSettingsForm>;
 type Output = z.output<typeof workspaceSettingsForm>;

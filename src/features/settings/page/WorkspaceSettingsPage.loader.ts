@@ -1,4 +1,4 @@
-import { canAdminister } from '@/features/accounts/policy';
+import { canAdminister } from '@/core/identity/policy';
 import { gate, withShell } from '@/features/shell/server/with-shell';
 import { getWorkspaceSettingsForAdmin } from '../server/service';
 import type { WorkspaceSettingsPageProps } from './WorkspaceSettingsPage';

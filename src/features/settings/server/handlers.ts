@@ -1,8 +1,9 @@
-import { canAdminister } from '@/features/accounts/policy';
-import { anyone, signedInActor } from '@/server/http/actor';
+import { canAdminister } from '@/core/identity/policy';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { workspaceSettingsPatch } from '../schema';
-import { getPublicWorkspace, getWorkspaceSettingsForAdmin, updateWorkspaceSettingsAs } from './service';
+import { getWorkspaceSettingsForAdmin, updateWorkspaceSettingsAs } from './service';
+import { getPublicWorkspace } from '@/server/workspace';
 
 /** Every workspace setting (admins). */
 export const adminSettingsRoute = route({
@@ -13,7 +14,7 @@ export const adminSettingsRoute = route({
   PATCH: endpoint({
     authorize: canAdminister,
     body: workspaceSettingsPatch,
-    handle: async ({ actor, body, ip }) => json(await updateWorkspaceSettingsAs(signedInActor(actor), body, ip)),
+    handle: async ({ actor, body, ip }) => json(await updateWorkspaceSettingsAs(actor, body, ip)),
   }),
 });
 

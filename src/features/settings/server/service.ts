@@ -2,27 +2,9 @@ import type { z } from 'zod';
 import { recordAudit } from '@/features/audit/server/service';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
-import { workspaceSettingsSchema, type PublicWorkspace, type WorkspaceSettings, type workspaceSettingsPatch } from '../schema';
-import { cachedWorkspace, forgetWorkspace, rememberWorkspace } from './cache';
+import { workspaceSettingsSchema, type WorkspaceSettings, type workspaceSettingsPatch } from '../schema';
+import { forgetWorkspace } from '@/server/workspace';
 import { getWorkspaceSettings, updateWorkspaceSettings, type WorkspaceSettingsRow } from './queries';
-
-/** The workspace as any visitor may see it: what the shell needs on every page. */
-export async function getPublicWorkspace(): Promise<PublicWorkspace> {
-  const cached = cachedWorkspace();
-  if (cached) return cached;
-  const row = await getWorkspaceSettings(db());
-  if (!row) throw new Error('the workspace settings row is missing: have the migrations run?');
-  const workspace: PublicWorkspace = {
-    name: row.name,
-    logoUrl: row.logoUrl,
-    accentColor: row.accentColor,
-    defaultTheme: row.defaultTheme,
-    access: row.access,
-    setupDone: row.setupCompletedAt !== null,
-  };
-  rememberWorkspace(workspace);
-  return workspace;
-}
 
 const SETTING_KEYS = ['name', 'accentColor', 'defaultTheme', 'access', 'signupPolicy', 'allowedDomains', 'moderation'] as const satisfies readonly (keyof WorkspaceSettings)[];
 

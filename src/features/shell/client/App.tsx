@@ -5,7 +5,7 @@ import NProgress from 'nprogress';
 import { useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
 import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
-import type { PublicWorkspace } from '@/features/settings/schema';
+import type { PublicWorkspace } from '@/core/workspace';
 import { accentCss } from '@/lib/accent';
 import type { ShellProps } from '../types';
 import { ErrorView } from './ErrorView';

@@ -2,8 +2,8 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/accounts/client/AccountMenu';
-import type { Viewer } from '@/features/accounts/schema';
-import type { PublicWorkspace } from '@/features/settings/schema';
+import type { Viewer } from '@/core/identity/viewer';
+import type { PublicWorkspace } from '@/core/workspace';
 import { ThemeToggle } from './ThemeToggle';
 
 const NAV = [

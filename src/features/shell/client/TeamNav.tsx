@@ -1,8 +1,8 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { paths } from '@/config/paths';
-import { canAdminister, canEnterTeamArea, type Decision, type PolicyActor } from '@/features/accounts/policy';
-import type { Viewer } from '@/features/accounts/schema';
+import { canAdminister, canEnterTeamArea, type Decision, type PolicyActor } from '@/core/identity/policy';
+import type { Viewer } from '@/core/identity/viewer';
 
 const ITEMS: { href: string; label: string; match: (path: string) => boolean; allowed: (actor: PolicyActor) => Decision }[] = [
   { href: paths.admin(), label: 'Insights', match: (p) => p === '/admin', allowed: canEnterTeamArea },

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { THEMES, type Theme } from '@/features/settings/enums';
+import { THEMES, type Theme } from '@/core/workspace';
 import { THEME_STORAGE_KEY } from '../theme-script';
 
 const LABELS: Record<Theme, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };

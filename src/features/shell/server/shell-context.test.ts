@@ -1,8 +1,8 @@
 import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { SESSION_TTL_SECONDS } from '@/features/accounts/schema';
-import { hashToken } from '@/features/accounts/server/tokens';
+import { SESSION_TTL_SECONDS } from '@/server/identity/lifetimes';
+import { hashToken } from '@/server/identity/tokens';
 import { db } from '@/server/db/client';
 import { sessions, users, workspaceSettings } from '@/server/db/schema';
 import { createTestActor } from '@/test/actors';
@@ -62,7 +62,7 @@ describe('loadShellContext: the workspace and the viewer in one statement', () =
 
 describe('the workspace in memory (embedded PGlite only)', () => {
   it('serves visitors from memory only where this process is the only client, and forgets on change', async () => {
-    const { forgetWorkspace } = await import('@/features/settings/server/cache');
+    const { forgetWorkspace } = await import('@/server/workspace');
     const { getDbHandle } = await import('@/server/db/client');
     const exclusive = getDbHandle()!.exclusive;
     forgetWorkspace();

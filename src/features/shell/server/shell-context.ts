@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { sql } from 'drizzle-orm';
-import { readSessionToken } from '@/features/accounts/server/cookies';
-import { sessionColumns, sessionJoin, settleSession, type SessionRow } from '@/features/accounts/server/sessions';
-import { hashToken } from '@/features/accounts/server/tokens';
-import type { Theme, WorkspaceAccess } from '@/features/settings/enums';
-import type { PublicWorkspace } from '@/features/settings/schema';
-import { cachedWorkspace, rememberWorkspace } from '@/features/settings/server/cache';
+import { readSessionToken } from '@/server/identity/cookies';
+import { sessionColumns, sessionJoin, settleSession, type SessionRow } from '@/server/identity/sessions';
+import { hashToken } from '@/server/identity/tokens';
+import type { Theme, WorkspaceAccess } from '@/core/workspace';
+import type { PublicWorkspace } from '@/core/workspace';
+import { cachedWorkspace, rememberWorkspace } from '@/server/workspace';
 import { queryRows } from '@/server/db/client';
-import { VISITOR, type Actor } from '@/server/http/actor';
+import { VISITOR, type Actor } from '@/server/identity/actor';
 
 interface Row extends SessionRow {
   name: string;

@@ -1,10 +1,10 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { env } from '@/config/env';
-import type { Decision } from '@/features/accounts/policy';
-import type { Viewer } from '@/features/accounts/schema';
+import type { Decision } from '@/core/identity/policy';
+import type { Viewer } from '@/core/identity/viewer';
 import type { AnalyticsConfig } from '@/features/analytics/config';
-import type { PublicWorkspace } from '@/features/settings/schema';
-import type { Actor } from '@/server/http/actor';
+import type { PublicWorkspace } from '@/core/workspace';
+import type { Actor } from '@/server/identity/actor';
 import { logger } from '@/server/log';
 import type { ShellProps } from '../types';
 import { loadShellContext } from './shell-context';

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { canAdminister, canModerate } from '@/features/accounts/policy';
+import { canAdminister, canModerate } from '@/core/identity/policy';
 import { postParams, postStatusInput } from '@/features/posts/schema';
-import { anyone, signedInActor } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { statusDeleteQuery, statusInput, statusReorderInput, statusUpdateInput } from '../schema';
 import { changePostStatus } from './post-status';
@@ -18,7 +18,7 @@ export const statusesRoute = route({
   POST: endpoint({
     authorize: canAdminister,
     body: statusInput,
-    handle: async ({ actor, body, ip }) => json(await createStatus(signedInActor(actor), body, ip), 201),
+    handle: async ({ actor, body, ip }) => json(await createStatus(actor, body, ip), 201),
   }),
 });
 
@@ -28,12 +28,12 @@ export const statusRoute = route({
     authorize: canAdminister,
     query: statusIdParams,
     body: statusUpdateInput,
-    handle: async ({ actor, query, body, ip }) => json(await updateStatusAs(signedInActor(actor), query.id, body, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await updateStatusAs(actor, query.id, body, ip)),
   }),
   DELETE: endpoint({
     authorize: canAdminister,
     query: statusDeleteQuery,
-    handle: async ({ actor, query, ip }) => json(await deleteStatusAs(signedInActor(actor), query.id, query.moveTo, ip)),
+    handle: async ({ actor, query, ip }) => json(await deleteStatusAs(actor, query.id, query.moveTo, ip)),
   }),
 });
 
@@ -42,7 +42,7 @@ export const statusReorderRoute = route({
   POST: endpoint({
     authorize: canAdminister,
     body: statusReorderInput,
-    handle: async ({ actor, body, ip }) => json({ items: await reorderStatuses(signedInActor(actor), body.ids, ip) }),
+    handle: async ({ actor, body, ip }) => json({ items: await reorderStatuses(actor, body.ids, ip) }),
   }),
 });
 
@@ -52,6 +52,6 @@ export const postStatusRoute = route({
     authorize: canModerate,
     query: postParams,
     body: postStatusInput,
-    handle: async ({ actor, query, body }) => json(await changePostStatus(signedInActor(actor), query.number, body)),
+    handle: async ({ actor, query, body }) => json(await changePostStatus(actor, query.number, body)),
   }),
 });

@@ -8,7 +8,7 @@ import { eq, sql } from 'drizzle-orm';
 import { getPostContext } from '@/features/posts/server/access';
 import { db } from '@/server/db/client';
 import { posts, statusChanges } from '@/server/db/schema';
-import type { UserActor } from '@/server/http/actor';
+import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import type { PostStatusResult } from '../schema';
 import { getStatusById } from './queries';

@@ -7,7 +7,7 @@
 import { postSlug } from '@/features/posts/schema';
 import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
-import type { Actor, UserActor } from '@/server/http/actor';
+import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError, onUniqueViolation } from '@/server/http/errors';
 import type { Status, StatusInput, StatusRef, StatusUpdateInput } from '../schema';
 import {

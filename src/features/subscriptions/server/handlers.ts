@@ -1,7 +1,6 @@
 import { subscriptionInput } from '@/features/votes/schema';
 import { postParams } from '@/features/posts/schema';
-import { isSignedIn } from '@/features/accounts/policy';
-import { signedInActor } from '@/server/http/actor';
+import { isSignedIn } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { getPostSubscription, setPostSubscription } from './post-subscription';
 
@@ -10,12 +9,12 @@ export const subscriptionRoute = route({
   GET: endpoint({
     authorize: isSignedIn,
     query: postParams,
-    handle: async ({ actor, query }) => json(await getPostSubscription(signedInActor(actor), query.number)),
+    handle: async ({ actor, query }) => json(await getPostSubscription(actor, query.number)),
   }),
   PUT: endpoint({
     authorize: isSignedIn,
     query: postParams,
     body: subscriptionInput,
-    handle: async ({ actor, query, body }) => json(await setPostSubscription(signedInActor(actor), query.number, body.subscribed)),
+    handle: async ({ actor, query, body }) => json(await setPostSubscription(actor, query.number, body.subscribed)),
   }),
 });

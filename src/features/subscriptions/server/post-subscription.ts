@@ -4,10 +4,10 @@
  * always allowed, and so is following a post on an archived board (it takes nothing new, but
  * can still change status).
  */
-import { isTeamMember } from '@/features/accounts/policy';
+import { isTeamMember } from '@/core/identity/policy';
 import { getPostContext } from '@/features/posts/server/access';
 import { db } from '@/server/db/client';
-import type { UserActor } from '@/server/http/actor';
+import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { isSubscribed, setSubscription } from './service';
 

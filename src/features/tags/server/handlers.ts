@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { canAdminister, canModerate } from '@/features/accounts/policy';
+import { canAdminister, canModerate } from '@/core/identity/policy';
 import { postParams } from '@/features/posts/schema';
-import { anyone, signedInActor } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { postTagsInput, tagInput, tagUpdateInput } from '../schema';
 import { createTag, deleteTagAs, listTags, setPostTags, updateTagAs } from './service';
@@ -17,7 +17,7 @@ export const tagsRoute = route({
   POST: endpoint({
     authorize: canAdminister,
     body: tagInput,
-    handle: async ({ actor, body, ip }) => json(await createTag(signedInActor(actor), body, ip), 201),
+    handle: async ({ actor, body, ip }) => json(await createTag(actor, body, ip), 201),
   }),
 });
 
@@ -27,12 +27,12 @@ export const tagRoute = route({
     authorize: canAdminister,
     query: tagIdParams,
     body: tagUpdateInput,
-    handle: async ({ actor, query, body, ip }) => json(await updateTagAs(signedInActor(actor), query.id, body, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await updateTagAs(actor, query.id, body, ip)),
   }),
   DELETE: endpoint({
     authorize: canAdminister,
     query: tagIdParams,
-    handle: async ({ actor, query, ip }) => json(await deleteTagAs(signedInActor(actor), query.id, ip)),
+    handle: async ({ actor, query, ip }) => json(await deleteTagAs(actor, query.id, ip)),
   }),
 });
 
@@ -42,6 +42,6 @@ export const postTagsRoute = route({
     authorize: canModerate,
     query: postParams,
     body: postTagsInput,
-    handle: async ({ actor, query, body }) => json(await setPostTags(signedInActor(actor), query.number, body.tagIds)),
+    handle: async ({ actor, query, body }) => json(await setPostTags(actor, query.number, body.tagIds)),
   }),
 });

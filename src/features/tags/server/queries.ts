@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { visiblePostSql } from '@/features/posts/server/access';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, postTags, posts, tags } from '@/server/db/schema';
-import type { Actor } from '@/server/http/actor';
+import type { Actor } from '@/server/identity/actor';
 
 export type TagRow = typeof tags.$inferSelect;
 

@@ -6,7 +6,7 @@
 import { recordAudit } from '@/features/audit/server/service';
 import { getPostContext } from '@/features/posts/server/access';
 import { db, type DbOrTx } from '@/server/db/client';
-import type { Actor, UserActor } from '@/server/http/actor';
+import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError, onUniqueViolation } from '@/server/http/errors';
 import { MAX_TAGS_PER_POST, type Tag, type TagInput, type TagRef, type TagUpdateInput } from '../schema';
 import {

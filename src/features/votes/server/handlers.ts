@@ -1,7 +1,7 @@
-import { anyone, signedInActor } from '@/server/http/actor';
+import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import type { RateLimitRule } from '@/server/http/rate-limit';
-import { canModerate, isSignedIn } from '@/features/accounts/policy';
+import { canModerate, isSignedIn } from '@/core/identity/policy';
 import { postMergeInput, postParams } from '@/features/posts/schema';
 import { voteOnBehalfInput, voterListQuery } from '../schema';
 import { mergePost, unmergePost } from './merge';
@@ -16,13 +16,13 @@ export const voteRoute = route({
     authorize: isSignedIn,
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
-    handle: async ({ actor, query }) => json(await setVote(signedInActor(actor), query.number, true)),
+    handle: async ({ actor, query }) => json(await setVote(actor, query.number, true)),
   }),
   DELETE: endpoint({
     authorize: isSignedIn,
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
-    handle: async ({ actor, query }) => json(await setVote(signedInActor(actor), query.number, false)),
+    handle: async ({ actor, query }) => json(await setVote(actor, query.number, false)),
   }),
 });
 
@@ -41,7 +41,7 @@ export const votesRoute = route({
     query: postParams,
     body: voteOnBehalfInput,
     rateLimit: VOTE_RATE_LIMIT,
-    handle: async ({ actor, query, body, ip }) => json(await voteOnBehalf(signedInActor(actor), query.number, body, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await voteOnBehalf(actor, query.number, body, ip)),
   }),
 });
 
@@ -51,11 +51,11 @@ export const mergeRoute = route({
     authorize: canModerate,
     query: postParams,
     body: postMergeInput,
-    handle: async ({ actor, query, body, ip }) => json(await mergePost(signedInActor(actor), query.number, body.into, ip)),
+    handle: async ({ actor, query, body, ip }) => json(await mergePost(actor, query.number, body.into, ip)),
   }),
   DELETE: endpoint({
     authorize: canModerate,
     query: postParams,
-    handle: async ({ actor, query, ip }) => json(await unmergePost(signedInActor(actor), query.number, ip)),
+    handle: async ({ actor, query, ip }) => json(await unmergePost(actor, query.number, ip)),
   }),
 });

@@ -8,7 +8,7 @@ import { subscriptionRoute } from '@/features/subscriptions/server/handlers';
 import { isSubscribed, setSubscription } from '@/features/subscriptions/server/service';
 import { db } from '@/server/db/client';
 import { auditEvents, posts, rateLimits, subscriptions, votes } from '@/server/db/schema';
-import type { UserActor } from '@/server/http/actor';
+import type { UserActor } from '@/server/identity/actor';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';

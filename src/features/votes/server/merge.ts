@@ -12,11 +12,11 @@
  * Both post rows are locked in id order first, the order every merge uses, and a vote locks its
  * one post row, so merges and votes serialise without deadlocks.
  */
-import { canModerate } from '@/features/accounts/policy';
+import { canModerate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { getPostContext } from '@/features/posts/server/access';
 import { db, type DbOrTx } from '@/server/db/client';
-import type { UserActor } from '@/server/http/actor';
+import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import type { MergeResult } from '../schema';
 import {
@@ -30,7 +30,7 @@ import {
   recountVotes,
   setMergedInto,
 } from './queries';
-import { requireAllowed } from './service';
+import { requireAllowed } from '@/server/identity/authorize';
 
 async function stateOf(tx: DbOrTx, id: string): Promise<MergeResult['post']> {
   const row = await getPostSummaryById(tx, id);

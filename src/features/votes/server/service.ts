@@ -8,22 +8,17 @@
  * Voting closed (done/closed status, merged, archived board, not approved) refuses unvoting as
  * well: SPEC.md §4 says the votes already cast stay, so a closed post's count is frozen.
  */
-import { canModerate, isTeamMember } from '@/features/accounts/policy';
+import { canModerate, isTeamMember } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { boardOpenFor } from '@/features/boards/server/access';
 import { assertVotingOpen, getPostContext } from '@/features/posts/server/access';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { db } from '@/server/db/client';
-import type { Actor, Decision, UserActor } from '@/server/http/actor';
+import type { Actor, UserActor } from '@/server/identity/actor';
+import { requireAllowed } from '@/server/identity/authorize';
 import { AppError } from '@/server/http/errors';
 import type { VoteOnBehalfInput, VoteOnBehalfResult, VoterListQuery, VoterPage, VoteState } from '../schema';
 import { applyVoteDelta, deleteVote, findOrCreateMemberByEmail, hasVoted, insertVote, listVoters, type VoterKey } from './queries';
-
-export function requireAllowed(decision: Decision, message?: string): void {
-  if (decision === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
-  if (decision === 'hidden') throw new AppError('NOT_FOUND');
-  if (decision === 'forbidden') throw new AppError('FORBIDDEN', message);
-}
 
 /** Votes (`voted` true) or unvotes; idempotent. */
 export async function setVote(actor: UserActor, number: number, voted: boolean): Promise<VoteState> {

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { posts, users, votes } from '@/server/db/schema';
-import type { UserActor } from '@/server/http/actor';
+import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { useTestDatabase } from '@/test/db';
 import { mergePost, unmergePost } from './merge';

@@ -9,7 +9,8 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
-import { profileInput, type Viewer } from '../../schema';
+import { profileInput } from '../../schema';
+import type { Viewer } from '@/core/identity/viewer';
 
 type Input = z.input<typeof profileInput>;
 type Output = z.output<typeof profileInput>;

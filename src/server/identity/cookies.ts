@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { parseCookie, stringifySetCookie } from 'cookie';
 import { env } from '@/config/env';
-import { SESSION_TTL_SECONDS } from '../schema';
+import { SESSION_TTL_SECONDS } from './lifetimes';
 
 const secure = () => env().PUBLIC_URL.startsWith('https:');
 /** `__Host-` binds the cookie to this exact host and path when served over https. */

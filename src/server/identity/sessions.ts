@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { db, queryRows } from '@/server/db/client';
 import { sessions } from '@/server/db/schema';
-import type { Role } from '../schema';
-import { SESSION_TTL_SECONDS } from '../schema';
+import type { Role } from '@/core/identity/roles';
+import { SESSION_TTL_SECONDS } from './lifetimes';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookies';
 import { hashToken, newToken } from './tokens';
 

@@ -1,7 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Role } from '@/features/accounts/schema';
-import { getSessionUser } from '@/features/accounts/server/sessions';
-import { AppError } from './errors';
+import type { Role } from '@/core/identity/roles';
+import { getSessionUser } from './sessions';
 
 /** Who is making a request. Policies decide from this alone. */
 export type Actor =
@@ -16,15 +15,4 @@ export const VISITOR: Actor = { kind: 'visitor' };
 export async function resolveActor(req: IncomingMessage, res?: ServerResponse): Promise<Actor> {
   const user = await getSessionUser(req, res);
   return user ? { kind: 'user', ...user } : VISITOR;
-}
-
-/** A policy's answer: 401, 403 and 404 are distinct outcomes (SPEC.md §6). */
-export type Decision = 'allow' | 'unauthenticated' | 'forbidden' | 'hidden';
-
-export const anyone = (): Decision => 'allow';
-
-/** The signed-in person behind a request whose policy has already turned visitors away. */
-export function signedInActor(actor: Actor): UserActor {
-  if (actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
-  return actor;
 }

@@ -4,10 +4,28 @@
  * visitor who must sign in, 'forbidden' (403) for a signed-in user without the right, and
  * 'hidden' (404) where even the existence of the thing must not leak.
  */
-import type { Role } from './schema';
+import type { Role } from './roles';
 
 export type PolicyActor = { kind: 'visitor' } | { kind: 'user'; id: string; role: Role };
+/** A policy's answer: 401, 403 and 404 are distinct outcomes (SPEC.md §6). */
 export type Decision = 'allow' | 'unauthenticated' | 'forbidden' | 'hidden';
+
+/** A policy that decides from the actor alone: what an API endpoint names as its `authorize`. */
+export type Policy = (actor: PolicyActor) => Decision;
+
+/**
+ * A policy that answers 'unauthenticated' to every visitor, so that passing it proves the actor
+ * is signed in: an endpoint authorized by one receives a signed-in actor (its type says so, and
+ * the pipeline checks it again).
+ */
+export type SignedInPolicy<F extends (actor: PolicyActor, ...rest: never[]) => Decision = Policy> = F & { readonly signedInOnly: true };
+
+function signedInOnly<F extends (actor: PolicyActor, ...rest: never[]) => Decision>(policy: F): SignedInPolicy<F> {
+  return Object.assign(policy, { signedInOnly: true as const });
+}
+
+/** Anyone at all: public reads (still subject to the workspace's access, SPEC.md §6). */
+export const anyone: Policy = () => 'allow';
 
 /** Members may edit their own content for this long (SPEC.md §9). */
 export const MEMBER_EDIT_WINDOW_MS = 30 * 60 * 1000;
@@ -21,9 +39,9 @@ export function isTeamMember(actor: PolicyActor): boolean {
 }
 
 /** Any signed-in person; what they may then do is decided with the thing they act on. */
-export function isSignedIn(actor: PolicyActor): Decision {
+export const isSignedIn = signedInOnly(function isSignedIn(actor: PolicyActor): Decision {
   return actor.kind === 'user' ? 'allow' : 'unauthenticated';
-}
+});
 
 /** Public boards, the roadmap and the changelog: anyone, unless the workspace requires sign-in. */
 export function canReadWorkspace(actor: PolicyActor, workspace: { access: 'public' | 'sign_in_required' }): Decision {
@@ -75,9 +93,9 @@ export function canDeleteContent(actor: PolicyActor, content: OwnedContent): Dec
 }
 
 /** Set status and tags, pin, merge, approve, write internal notes, vote on behalf of someone. */
-export function canModerate(actor: PolicyActor): Decision {
+export const canModerate = signedInOnly(function canModerate(actor: PolicyActor): Decision {
   return signedIn(actor, (a) => isTeam(a.role));
-}
+});
 
 /** Ban or unban a person: admins anyone but themselves; moderators anyone but admins and themselves. */
 export function canBan(actor: PolicyActor, target: { id: string; role: Role }): Decision {
@@ -85,21 +103,21 @@ export function canBan(actor: PolicyActor, target: { id: string; role: Role }): 
 }
 
 /** Write and publish changelog entries. */
-export function canWriteChangelog(actor: PolicyActor): Decision {
+export const canWriteChangelog = signedInOnly(function canWriteChangelog(actor: PolicyActor): Decision {
   return signedIn(actor, (a) => isTeam(a.role));
-}
+});
 
 /** Boards, statuses, roles, settings, API keys, webhooks, import/export and the audit log. */
-export function canAdminister(actor: PolicyActor): Decision {
+export const canAdminister = signedInOnly(function canAdminister(actor: PolicyActor): Decision {
   return signedIn(actor, (a) => a.role === 'admin');
-}
+});
 
 /** The team area (/admin) as a whole: moderators and admins. */
-export function canEnterTeamArea(actor: PolicyActor): Decision {
+export const canEnterTeamArea = signedInOnly(function canEnterTeamArea(actor: PolicyActor): Decision {
   return signedIn(actor, (a) => isTeam(a.role));
-}
+});
 
 /** One's own account and settings. */
-export function canManageOwnAccount(actor: PolicyActor): Decision {
+export const canManageOwnAccount = signedInOnly(function canManageOwnAccount(actor: PolicyActor): Decision {
   return signedIn(actor, () => true);
-}
+});
