@@ -102,6 +102,43 @@ test.describe('posts', () => {
     await expect(page.getByTestId('error-404')).toBeVisible();
   });
 
+  test('a visitor never sees the title of a private post merged into or from a public one', async ({ guardedPage: page, baseURL, playwright }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await apiSignIn(admin, baseURL!);
+    const open = await createBoard(admin, baseURL!, 'open');
+    const secretBoard = `secret-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+    const made = await admin.post('/api/v1/boards', { data: { name: 'Secret board', slug: secretBoard, visibility: 'private' }, headers: { Origin: baseURL! } });
+    expect(made.status()).toBe(201);
+    const secretDuplicate = await createPost(admin, baseURL!, secretBoard, 'Confidential merger with Globex');
+    const target = await createPost(admin, baseURL!, open.slug, 'Public target of a private duplicate');
+    const secretTarget = await createPost(admin, baseURL!, secretBoard, 'Confidential launch plan for Globex');
+    const duplicate = await createPost(admin, baseURL!, open.slug, 'Public duplicate of a private post');
+    for (const [from, into] of [[secretDuplicate, target], [duplicate, secretTarget]] as const) {
+      expect((await admin.post(`/api/v1/posts/${from.number}/merge`, { data: { into: into.number }, headers: { Origin: baseURL! } })).status()).toBe(200);
+    }
+
+    // The visitor: the public target lists no private duplicate…
+    expect((await page.goto(`/p/${target.number}`))?.status()).toBe(200);
+    await expect(page.getByRole('heading', { level: 1, name: 'Public target of a private duplicate' })).toBeVisible();
+    await expect(page.getByTestId('merged-duplicates')).toHaveCount(0);
+    expect(await page.content()).not.toContain('Globex');
+    // …and the public duplicate reads as merged, read-only, without naming where.
+    expect((await page.goto(`/p/${duplicate.number}`))?.status()).toBe(200);
+    const banner = page.getByTestId('merged-banner');
+    await expect(banner).toContainText("merged into another post that you can't see");
+    await expect(banner.getByRole('link')).toHaveCount(0);
+    await expect(page.getByTestId('vote-button').first()).toBeDisabled();
+    expect(await page.content()).not.toContain('Globex');
+    expect((await page.goto(`/p/${secretTarget.number}`))?.status()).toBe(404);
+
+    // The admin, who may read the private board, sees both references.
+    await apiSignIn(page.context().request, baseURL!);
+    await page.goto(`/p/${target.number}`);
+    await expect(page.getByTestId('merged-duplicates')).toContainText('Confidential merger with Globex');
+    await page.goto(`/p/${duplicate.number}`);
+    await expect(page.getByTestId('merged-banner').getByRole('link')).toContainText('Confidential launch plan for Globex');
+  });
+
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe: the new-post page and the post page (${scheme})`, async ({ guardedPage: page, baseURL, playwright }) => {
       await page.emulateMedia({ colorScheme: scheme });

@@ -139,7 +139,17 @@ export type PostPage = z.infer<typeof postPageSchema>;
 export const postDetailSchema = postSummarySchema.extend({
   body: z.string(),
   statusChangedAt: z.string().nullable(),
-  mergedInto: z.object({ number: z.number().int(), slug: z.string(), title: z.string() }).nullable(),
+  /**
+   * Where a merged post went; null when it is not merged. When the reader may not see the target
+   * (a private board, pending, rejected or deleted), it still reads as merged but without
+   * naming it: number, slug and title are null.
+   */
+  mergedInto: z
+    .union([
+      z.object({ number: z.number().int(), slug: z.string(), title: z.string() }),
+      z.object({ number: z.null(), slug: z.null(), title: z.null() }),
+    ])
+    .nullable(),
   boardArchived: z.boolean(),
 });
 export type PostDetail = z.infer<typeof postDetailSchema>;

@@ -45,8 +45,12 @@ export const mergedPostStateSchema = z.object({
   number: z.number().int(),
   title: z.string(),
   voteCount: z.number().int(),
-  mergedInto: z.object({ number: z.number().int(), title: z.string() }).nullable(),
+  /** Null when not merged; number and title are null when the post it was merged into is hidden from the caller. */
+  mergedInto: z.union([z.object({ number: z.number().int(), title: z.string() }), z.object({ number: z.null(), title: z.null() })]).nullable(),
 });
-/** `target` is the post merged into (or unmerged from); null when an unmerge found nothing merged. */
+/**
+ * `target` is the post merged into (or unmerged from); null when an unmerge found nothing merged,
+ * or unmerged from a post hidden from the caller (deleted).
+ */
 export const mergeResultSchema = z.object({ post: mergedPostStateSchema, target: mergedPostStateSchema.nullable() });
 export type MergeResult = z.infer<typeof mergeResultSchema>;

@@ -91,7 +91,7 @@ export async function exportAccount(actor: UserActor) {
       userAgent: s.userAgent,
       current: Boolean(s.current),
     })),
-    ...(await exportContentOf(db(), actor.id)),
+    ...(await exportContentOf(db(), actor)),
   };
 }
 

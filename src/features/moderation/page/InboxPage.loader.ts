@@ -7,5 +7,5 @@ import type { InboxPageProps } from './InboxPage';
 export const getServerSideProps = withShell<InboxPageProps>(async (ctx, { actor }) => {
   const denied = gate(ctx, canEnterTeamArea(actor));
   if (denied) return denied;
-  return { props: { inbox: await getInbox({ limit: 20 }) } };
+  return { props: { inbox: await getInbox(actor, { limit: 20 }) } };
 });

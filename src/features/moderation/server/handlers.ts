@@ -10,7 +10,7 @@ export const inboxRoute = route({
   GET: endpoint({
     authorize: canEnterTeamArea,
     query: inboxQuery,
-    handle: async ({ query }) => json(await getInbox(query)),
+    handle: async ({ actor, query }) => json(await getInbox(actor, query)),
   }),
 });
 

@@ -1,7 +1,13 @@
-/** SQL for the triage inbox (the team sees every board). Nothing here knows HTTP. */
+/**
+ * SQL for the triage inbox (the team sees every board). Nothing here knows HTTP. Its posts, and
+ * the posts its comments belong to, are read through visiblePostSql like every other reference
+ * to a post, so the inbox follows the rule if the team's view ever narrows.
+ */
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { visiblePostSql } from '@/features/posts/server/access';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, comments, posts, users } from '@/server/db/schema';
+import type { Actor } from '@/server/identity/actor';
 
 /** (created_at, id) of the last row of a page, exact to the microsecond. */
 export interface PageKey {
@@ -27,27 +33,28 @@ const postColumns = {
   authorDeletedAt: users.deletedAt,
 };
 
-async function listPosts(db: DbOrTx, where: SQL, after: PageKey | undefined, limit: number) {
+async function listPosts(db: DbOrTx, actor: Actor, where: SQL, after: PageKey | undefined, limit: number) {
   return db
     .select(postColumns)
     .from(posts)
     .innerJoin(boards, eq(boards.id, posts.boardId))
     .leftJoin(users, eq(users.id, posts.authorId))
-    .where(and(where, after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
+    .where(and(visiblePostSql(actor), where, after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }
 export type InboxPostRow = Awaited<ReturnType<typeof listPosts>>[number];
 
 /** Posts awaiting approval, newest first. */
-export function listPendingPosts(db: DbOrTx, after: PageKey | undefined, limit: number) {
-  return listPosts(db, sql`${posts.approval} = 'pending' and ${posts.deletedAt} is null`, after, limit);
+export function listPendingPosts(db: DbOrTx, actor: Actor, after: PageKey | undefined, limit: number) {
+  return listPosts(db, actor, sql`${posts.approval} = 'pending' and ${posts.deletedAt} is null`, after, limit);
 }
 
 /** Approved, live, unmerged posts that nobody has given a status yet, newest first. */
-export function listUntriagedPosts(db: DbOrTx, after: PageKey | undefined, limit: number) {
+export function listUntriagedPosts(db: DbOrTx, actor: Actor, after: PageKey | undefined, limit: number) {
   return listPosts(
     db,
+    actor,
     sql`${posts.approval} = 'approved' and ${posts.statusId} is null and ${posts.deletedAt} is null and ${posts.mergedIntoId} is null`,
     after,
     limit,
@@ -55,7 +62,7 @@ export function listUntriagedPosts(db: DbOrTx, after: PageKey | undefined, limit
 }
 
 /** Comments awaiting approval on live posts, newest first. */
-export async function listPendingComments(db: DbOrTx, after: { createdAt: string; id: number } | undefined, limit: number) {
+export async function listPendingComments(db: DbOrTx, actor: Actor, after: { createdAt: string; id: number } | undefined, limit: number) {
   return db
     .select({
       id: comments.id,
@@ -70,9 +77,11 @@ export async function listPendingComments(db: DbOrTx, after: { createdAt: string
     })
     .from(comments)
     .innerJoin(posts, eq(posts.id, comments.postId))
+    .innerJoin(boards, eq(boards.id, posts.boardId))
     .leftJoin(users, eq(users.id, comments.authorId))
     .where(
       and(
+        visiblePostSql(actor),
         eq(comments.approval, 'pending'),
         isNull(comments.deletedAt),
         isNull(posts.deletedAt),

@@ -11,7 +11,7 @@ import { getPublicWorkspace } from '@/server/workspace';
 import { plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
 import { comments, posts } from '@/server/db/schema';
-import type { UserActor } from '@/server/identity/actor';
+import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
 import type { Inbox, InboxComment, InboxPost, InboxQuery } from '../schema';
@@ -66,15 +66,15 @@ function paged<R extends { key: string }, T>(rows: R[], limit: number, map: (r: 
 }
 
 /** The team's triage inbox: posts and comments awaiting approval, and new posts without a status. */
-export async function getInbox(query: InboxQuery): Promise<Inbox> {
+export async function getInbox(actor: Actor, query: InboxQuery): Promise<Inbox> {
   const pending = decodeCursor(query.pendingCursor, 'pendingCursor', (id) => typeof id === 'string' && UUID.test(id));
   const untriaged = decodeCursor(query.untriagedCursor, 'untriagedCursor', (id) => typeof id === 'string' && UUID.test(id));
   const commentsAfter = decodeCursor(query.commentsCursor, 'commentsCursor', (id) => Number.isSafeInteger(id) && (id as number) > 0);
   const asKey = (c: [string, unknown] | undefined): PageKey | undefined => (c ? { createdAt: c[0], id: c[1] as string } : undefined);
   // One connection on PGlite: the three reads run one after the other anyway.
-  const pendingRows = await listPendingPosts(db(), asKey(pending), query.limit + 1);
-  const commentRows = await listPendingComments(db(), commentsAfter ? { createdAt: commentsAfter[0], id: commentsAfter[1] as number } : undefined, query.limit + 1);
-  const untriagedRows = await listUntriagedPosts(db(), asKey(untriaged), query.limit + 1);
+  const pendingRows = await listPendingPosts(db(), actor, asKey(pending), query.limit + 1);
+  const commentRows = await listPendingComments(db(), actor, commentsAfter ? { createdAt: commentsAfter[0], id: commentsAfter[1] as number } : undefined, query.limit + 1);
+  const untriagedRows = await listUntriagedPosts(db(), actor, asKey(untriaged), query.limit + 1);
   return {
     pendingPosts: paged(pendingRows, query.limit, toInboxPost, (r) => r.id),
     pendingComments: paged(commentRows, query.limit, toInboxComment, (r) => r.id),

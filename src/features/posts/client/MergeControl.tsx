@@ -10,8 +10,8 @@ import { postMergeInput } from '../schema';
 
 export interface MergeControlProps {
   postNumber: number;
-  /** The post this one is merged into, or null. */
-  mergedInto: { number: number; title: string } | null;
+  /** The post this one is merged into, or null; number and title are null when that post is hidden from the viewer (deleted). */
+  mergedInto: { number: number; title: string } | { number: null; title: null } | null;
 }
 
 /**
@@ -40,13 +40,17 @@ export function MergeControl({ postNumber, mergedInto }: MergeControlProps) {
       </h2>
       {mergedInto ? (
         <div className="mt-2 flex flex-col items-start gap-3">
-          <p className="text-sm">
-            Merged into <strong>#{mergedInto.number}</strong> <span className="text-muted">{mergedInto.title}</span>
-          </p>
+          {mergedInto.number === null ? (
+            <p className="text-sm">Merged into a post you can&apos;t see (it was deleted, or is on a board hidden from you).</p>
+          ) : (
+            <p className="text-sm">
+              Merged into <strong>#{mergedInto.number}</strong> <span className="text-muted">{mergedInto.title}</span>
+            </p>
+          )}
           <ConfirmDialog
             trigger={<Button variant="secondary">Unmerge</Button>}
             title={`Unmerge #${postNumber}?`}
-            description={`Its votes leave #${mergedInto.number} (those people keep their vote here), and people can vote on it again.`}
+            description={`Its votes leave ${mergedInto.number === null ? 'the post it was merged into' : `#${mergedInto.number}`} (those people keep their vote here), and people can vote on it again.`}
             confirmLabel="Unmerge"
             tone="primary"
             testId="unmerge-dialog"

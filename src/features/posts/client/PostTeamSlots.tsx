@@ -8,6 +8,7 @@ import { useRouter } from 'next/router';
 import type { StatusRef } from '@/features/statuses/schema';
 import { SubscribeBell } from '@/features/subscriptions/client/SubscribeBell';
 import type { TagRef } from '@/features/tags/schema';
+import type { MergeControlProps } from './MergeControl';
 
 interface PostRef {
   number: number;
@@ -37,7 +38,7 @@ export function VoteOnBehalfSlot({ post }: { post: PostRef }) {
 }
 
 /** Merge this post into another, or unmerge it: team only. */
-export function MergeSlot({ post, mergedInto }: { post: PostRef; mergedInto: { number: number; title: string } | null }) {
+export function MergeSlot({ post, mergedInto }: { post: PostRef; mergedInto: MergeControlProps['mergedInto'] }) {
   return <MergeControl postNumber={post.number} mergedInto={mergedInto} />;
 }
 

@@ -33,11 +33,18 @@ export default function PostPage({ shell, post, bodyDoc, canonicalUrl, history, 
       {post.mergedInto ? (
         <div className="mb-4">
           <Alert testId="merged-banner">
-            This post was merged into{' '}
-            <Link href={paths.post(post.mergedInto.number, post.mergedInto.slug)} className="font-medium underline">
-              #{post.mergedInto.number} {post.mergedInto.title}
-            </Link>
-            . It is read-only; vote and comment there.
+            {post.mergedInto.number === null ? (
+              // The target is hidden from this reader (private board, pending, rejected or deleted): say that, not where.
+              <>This post was merged into another post that you can&apos;t see. It is read-only.</>
+            ) : (
+              <>
+                This post was merged into{' '}
+                <Link href={paths.post(post.mergedInto.number, post.mergedInto.slug)} className="font-medium underline">
+                  #{post.mergedInto.number} {post.mergedInto.title}
+                </Link>
+                . It is read-only; vote and comment there.
+              </>
+            )}
           </Alert>
         </div>
       ) : null}

@@ -25,6 +25,55 @@ export function visiblePostSql(actor: Actor): SQL {
   return sql`(${posts.deletedAt} is null and ${approval} and ${visibleBoardSql(actor)})`;
 }
 
+/** What a post shows of another post it refers to, when the reader may see that post. */
+export interface PostRef {
+  number: number;
+  title: string;
+}
+
+/**
+ * The one way to read the posts that a post refers to: the post it was merged into, the
+ * duplicates merged into it, and any later reference (notifications, changelog links, webhooks).
+ * `match` is a condition on `posts` that selects the referenced posts; only those this actor may
+ * see (visiblePostSql, the rule of the post lookup itself) are read, so a reference to a
+ * private-board, pending, rejected or deleted post reads as nothing to whoever may not see it.
+ * It is a scalar subquery answering a JSON array of PostRef ordered by number (`[]` when
+ * nothing visible matches). The subquery reads `posts` and `boards` under their own names: to
+ * correlate it with an outer query over posts, alias the outer table.
+ */
+export function visiblePostRefsSql(actor: Actor, match: SQL): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('number', ${posts.number}, 'title', ${posts.title}) order by ${posts.number}), '[]'::json)
+    from ${posts} join ${boards} on ${boards.id} = ${posts.boardId}
+    where ${match} and ${visiblePostSql(actor)})`;
+}
+
+/** visiblePostRefsSql on its own, for a caller that has no statement to put it in. */
+export async function readVisiblePostRefs(db: DbOrTx, actor: Actor, match: SQL): Promise<PostRef[]> {
+  const result = (await db.execute(sql`select ${visiblePostRefsSql(actor, match)} as refs`)) as unknown as { rows: { refs: PostRef[] }[] };
+  return result.rows[0]?.refs ?? [];
+}
+
+/**
+ * Where a merged post went, as the reader may see it (SPEC.md §4): the target's number and title,
+ * or, when the target is hidden from the reader, only the fact that the post was merged (all
+ * null), so it still reads as a read-only duplicate without naming what it was merged into.
+ */
+export type MergedIntoRef = PostRef | { number: null; title: null };
+
+const HIDDEN_POST_REF = { number: null, title: null } as const;
+
+/** The merge reference of a post merged into `mergedIntoId` (null when not merged), from what visiblePostRefsSql found of it. */
+export function mergedIntoRefOf(mergedIntoId: string | null, visibleTargets: PostRef[]): MergedIntoRef | null {
+  if (!mergedIntoId) return null;
+  return visibleTargets[0] ?? HIDDEN_POST_REF;
+}
+
+/** mergedIntoRefOf with its own read, for a caller that has no statement to put it in. */
+export async function readMergedIntoRef(db: DbOrTx, actor: Actor, mergedIntoId: string | null): Promise<MergedIntoRef | null> {
+  if (!mergedIntoId) return null;
+  return mergedIntoRefOf(mergedIntoId, await readVisiblePostRefs(db, actor, sql`${posts.id} = ${mergedIntoId}::uuid`));
+}
+
 export interface PostContext {
   post: PostRow;
   board: BoardRow;

@@ -3,13 +3,14 @@
  * suggestions. Every read is scoped by what the actor may see (visiblePostSql).
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { isTeamMember } from '@/core/identity/policy';
 import type { Role } from '@/core/identity/roles';
 import type { StatusCategory } from '@/features/statuses/schema';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, statuses } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import type { PostApproval } from '../schema';
-import { visiblePostSql, type PostRow } from './access';
+import { visiblePostRefsSql, visiblePostSql, type PostRef, type PostRow } from './access';
 
 async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
   // Both drivers answer `{ rows }` (see queryRows in server/db/client).
@@ -54,8 +55,10 @@ export interface PostExtras {
   tags: { id: string; name: string; color: string }[];
   history: { id: number; note: string; createdAt: string; from: StatusJson | null; to: StatusJson | null; by: PersonJson | null }[];
   voters: { id: string; displayName: string; avatarUrl: string | null; deleted: boolean; votedAt: string; castBy: string | null }[];
-  duplicates: { number: number; title: string }[];
-  mergedInto: { number: number; title: string } | null;
+  /** Posts merged into this one that the reader may see. */
+  duplicates: PostRef[];
+  /** The post this one was merged into, if the reader may see it: `[]` when not merged or hidden. */
+  mergedInto: PostRef[];
   voted: boolean;
   subscribed: boolean;
 }
@@ -67,9 +70,12 @@ const statusJson = (alias: string) =>
  * Everything around a post that its page and its API answer show, in one statement (PGlite runs
  * each query on the main thread, so round trips count): tags, status history, the first
  * `voterLimit` voters, duplicates merged into it, the post it was merged into, and the viewer's
- * vote and subscription.
+ * vote and subscription. The other posts it refers to are read as the actor may see them
+ * (visiblePostRefsSql).
  */
-export async function getPostExtras(db: DbOrTx, post: Pick<PostRow, 'id' | 'authorId' | 'mergedIntoId'>, viewerId: string | null, opts: { voterLimit: number; team: boolean }): Promise<PostExtras> {
+export async function getPostExtras(db: DbOrTx, actor: Actor, post: Pick<PostRow, 'id' | 'authorId' | 'mergedIntoId'>, opts: { voterLimit: number }): Promise<PostExtras> {
+  const team = isTeamMember(actor);
+  const viewerId = actor.kind === 'user' ? actor.id : null;
   const [row] = await rowsOf<{
     author_avatar_url: string | null;
     tags: PostExtras['tags'];
@@ -95,12 +101,11 @@ export async function getPostExtras(db: DbOrTx, post: Pick<PostRow, 'id' | 'auth
          left join users u on u.id = sc.by_id
          where sc.post_id = ${post.id}) as history,
       (select coalesce(json_agg(json_build_object('id', v.id, 'displayName', v.display_name, 'avatarUrl', v.avatar_url, 'deleted', v.deleted, 'votedAt', v.created_at, 'castBy', v.cast_by) order by v.created_at desc), '[]'::json)
-         from (select u.id, u.display_name, u.avatar_url, u.deleted_at is not null as deleted, vt.created_at, ${opts.team ? sql`cb.display_name` : sql`null::text`} as cast_by
+         from (select u.id, u.display_name, u.avatar_url, u.deleted_at is not null as deleted, vt.created_at, ${team ? sql`cb.display_name` : sql`null::text`} as cast_by
                from votes vt join users u on u.id = vt.user_id left join users cb on cb.id = vt.cast_by_id
                where vt.post_id = ${post.id} order by vt.created_at desc limit ${opts.voterLimit}) v) as voters,
-      (select coalesce(json_agg(json_build_object('number', d.number, 'title', d.title) order by d.number), '[]'::json)
-         from posts d where d.merged_into_id = ${post.id} and d.deleted_at is null ${opts.team ? sql`` : sql`and d.approval = 'approved'`}) as duplicates,
-      (select json_build_object('number', m.number, 'title', m.title) from posts m where m.id = ${post.mergedIntoId}::uuid and m.deleted_at is null) as merged_into,
+      ${visiblePostRefsSql(actor, sql`${posts.mergedIntoId} = ${post.id}`)} as duplicates,
+      ${visiblePostRefsSql(actor, sql`${posts.id} = ${post.mergedIntoId}::uuid`)} as merged_into,
       exists (select 1 from votes where post_id = ${post.id} and user_id = ${viewerId}::uuid) as voted,
       coalesce((select subscribed from subscriptions where post_id = ${post.id} and user_id = ${viewerId}::uuid), false) as subscribed`,
   );

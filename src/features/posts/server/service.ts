@@ -12,7 +12,7 @@ import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { postSlug, type Author, type NewPostInput, type PostApproval, type PostDetail, type PostUpdateInput, type SimilarPost } from '../schema';
-import { getPostContext, type PostContext } from './access';
+import { getPostContext, mergedIntoRefOf, type PostContext } from './access';
 import { authorHasApprovedPost, getPostExtras, insertPost, listSimilarPosts, softDeletePost, updatePostContent, type PostExtras } from './queries';
 
 export const DELETED_USER = 'Deleted user';
@@ -21,6 +21,13 @@ export const DELETED_USER = 'Deleted user';
 export function authorOf(person: { id: string; displayName: string; role: string; deleted: boolean } | null, avatarUrl: string | null): Author {
   if (!person || person.deleted) return { id: null, displayName: DELETED_USER, avatarUrl: null, isTeam: false };
   return { id: person.id, displayName: person.displayName, avatarUrl, isTeam: person.role === 'moderator' || person.role === 'admin' };
+}
+
+/** Where the post was merged, as the reader may see it: a hidden target leaves number, slug and title null. */
+function mergedIntoOf(ctx: PostContext, extras: PostExtras): PostDetail['mergedInto'] {
+  const ref = mergedIntoRefOf(ctx.post.mergedIntoId, extras.mergedInto);
+  if (!ref) return null;
+  return ref.number === null ? { number: null, slug: null, title: null } : { number: ref.number, slug: postSlug(ref.title), title: ref.title };
 }
 
 export function toPostDetail(ctx: PostContext, extras: PostExtras): PostDetail {
@@ -44,17 +51,15 @@ export function toPostDetail(ctx: PostContext, extras: PostExtras): PostDetail {
     createdAt: post.createdAt.toISOString(),
     updatedAt: post.updatedAt.toISOString(),
     statusChangedAt: post.statusChangedAt?.toISOString() ?? null,
-    mergedInto: extras.mergedInto ? { ...extras.mergedInto, slug: postSlug(extras.mergedInto.title) } : null,
+    mergedInto: mergedIntoOf(ctx, extras),
     boardArchived: Boolean(board.archivedAt),
   };
 }
 
-const viewerIdOf = (actor: Actor) => (actor.kind === 'user' ? actor.id : null);
-
 /** A post with everything its page needs around it; NOT_FOUND when hidden. */
 export async function loadPost(handle: DbOrTx, actor: Actor, number: number, voterLimit = 20): Promise<{ ctx: PostContext; extras: PostExtras }> {
   const ctx = await getPostContext(handle, actor, number);
-  const extras = await getPostExtras(handle, ctx.post, viewerIdOf(actor), { voterLimit, team: isTeamMember(actor) });
+  const extras = await getPostExtras(handle, actor, ctx.post, { voterLimit });
   return { ctx, extras };
 }
 

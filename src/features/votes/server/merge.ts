@@ -14,7 +14,7 @@
  */
 import { canModerate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
-import { getPostContext } from '@/features/posts/server/access';
+import { getPostContext, readMergedIntoRef } from '@/features/posts/server/access';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
@@ -24,6 +24,7 @@ import {
   copyVotesForMerge,
   deleteVotesMergedFrom,
   getPostIdentity,
+  getPostNumberForAudit,
   getPostSummaryById,
   lockPostsById,
   mergeChainReaches,
@@ -32,11 +33,21 @@ import {
 } from './queries';
 import { requireAllowed } from '@/server/identity/authorize';
 
-async function stateOf(tx: DbOrTx, id: string): Promise<MergeResult['post']> {
-  const row = await getPostSummaryById(tx, id);
-  if (!row) throw new AppError('NOT_FOUND', 'There is no such post.');
-  const into = row.mergedIntoId ? await getPostSummaryById(tx, row.mergedIntoId) : undefined;
-  return { number: row.number, title: row.title, voteCount: row.voteCount, mergedInto: into ? { number: into.number, title: into.title } : null };
+/**
+ * A post's merge state as the actor may see it, or null when the post is hidden from them (an
+ * unmerge from a deleted target); where it was merged goes through the reference rule too.
+ */
+async function stateOf(tx: DbOrTx, actor: UserActor, id: string): Promise<MergeResult['post'] | null> {
+  const row = await getPostSummaryById(tx, actor, id);
+  if (!row) return null;
+  return { number: row.number, title: row.title, voteCount: row.voteCount, mergedInto: await readMergedIntoRef(tx, actor, row.mergedIntoId) };
+}
+
+/** The state of the post acted on, which the actor has just read. */
+async function ownStateOf(tx: DbOrTx, actor: UserActor, id: string): Promise<MergeResult['post']> {
+  const state = await stateOf(tx, actor, id);
+  if (!state) throw new AppError('NOT_FOUND', 'There is no such post.');
+  return state;
 }
 
 /** Merges post `number` (the duplicate) into post `into` (the target). */
@@ -72,7 +83,7 @@ export async function mergePost(actor: UserActor, number: number, into: number, 
       { actor, action: 'post.merged', targetType: 'post', targetId: String(number), before: { mergedInto: null }, after: { mergedInto: into, votesCopied: copied }, ip },
       tx,
     );
-    return { post: await stateOf(tx, duplicate.post.id), target: await stateOf(tx, target.post.id) };
+    return { post: await ownStateOf(tx, actor, duplicate.post.id), target: await stateOf(tx, actor, target.post.id) };
   });
 }
 
@@ -85,7 +96,7 @@ export async function unmergePost(actor: UserActor, number: number, ip: string):
     const duplicate = await getPostContext(tx, actor, number);
     const targetId = duplicate.post.mergedIntoId;
     if (!targetId) {
-      return { post: await stateOf(tx, duplicate.post.id), target: null };
+      return { post: await ownStateOf(tx, actor, duplicate.post.id), target: null };
     }
     // Merged into another post between the first read and the lock: that post is not locked.
     if (targetId !== before?.mergedIntoId) throw new AppError('CONFLICT', 'This post changed meanwhile; try again.');
@@ -93,11 +104,12 @@ export async function unmergePost(actor: UserActor, number: number, ip: string):
     const removed = await deleteVotesMergedFrom(tx, duplicate.post.id, targetId);
     await setMergedInto(tx, duplicate.post.id, null);
     await recountVotes(tx, [targetId, duplicate.post.id]);
-    const target = await stateOf(tx, targetId);
+    // The target as this moderator may see it: null when it was deleted meanwhile.
+    const target = await stateOf(tx, actor, targetId);
     await recordAudit(
-      { actor, action: 'post.unmerged', targetType: 'post', targetId: String(number), before: { mergedInto: target.number }, after: { mergedInto: null, votesRemoved: removed }, ip },
+      { actor, action: 'post.unmerged', targetType: 'post', targetId: String(number), before: { mergedInto: await getPostNumberForAudit(tx, targetId) }, after: { mergedInto: null, votesRemoved: removed }, ip },
       tx,
     );
-    return { post: await stateOf(tx, duplicate.post.id), target };
+    return { post: await ownStateOf(tx, actor, duplicate.post.id), target };
   });
 }

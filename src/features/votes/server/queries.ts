@@ -4,9 +4,11 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { visiblePostSql } from '@/features/posts/server/access';
 import { trendingScoreSql } from '@/features/posts/server/trending';
 import type { DbOrTx } from '@/server/db/client';
-import { posts, subscriptions, users, votes } from '@/server/db/schema';
+import { boards, posts, subscriptions, users, votes } from '@/server/db/schema';
+import type { Actor } from '@/server/identity/actor';
 
 /** Adds the vote unless the person already voted; true when a row was inserted. */
 export async function insertVote(db: DbOrTx, vote: { postId: string; userId: string; castById?: string | null }): Promise<boolean> {
@@ -113,11 +115,19 @@ export async function getPostIdentity(db: DbOrTx, number: number) {
   return row;
 }
 
-export async function getPostSummaryById(db: DbOrTx, id: string) {
+/** The number of the post with this id, whatever its state: for the audit record (admins) only, never for an answer. */
+export async function getPostNumberForAudit(db: DbOrTx, id: string): Promise<number | null> {
+  const [row] = await db.select({ number: posts.number }).from(posts).where(eq(posts.id, id)).limit(1);
+  return row?.number ?? null;
+}
+
+/** The post with this id as the actor may see it (undefined when hidden), for a merge's answer. */
+export async function getPostSummaryById(db: DbOrTx, actor: Actor, id: string) {
   const [row] = await db
     .select({ id: posts.id, number: posts.number, title: posts.title, voteCount: posts.voteCount, mergedIntoId: posts.mergedIntoId })
     .from(posts)
-    .where(eq(posts.id, id))
+    .innerJoin(boards, eq(boards.id, posts.boardId))
+    .where(and(eq(posts.id, id), visiblePostSql(actor)))
     .limit(1);
   return row;
 }
