@@ -4,23 +4,15 @@
  * answer 404, so their existence does not leak. Every board and post query is scoped through
  * `visibleBoardSql`.
  */
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { isTeamMember } from '@/core/identity/policy';
 import type { DbOrTx } from '@/server/db/client';
-import { boardMembers, boards } from '@/server/db/schema';
+import { boards } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
+import { visibleBoardSql } from '@/server/identity/visibility';
 import { AppError } from '@/server/http/errors';
 
 export type BoardRow = typeof boards.$inferSelect;
-
-/** A condition on `boards` that holds for the boards this actor may see. */
-export function visibleBoardSql(actor: Actor): SQL {
-  if (isTeamMember(actor)) return sql`true`;
-  if (actor.kind === 'user') {
-    return sql`(${boards.visibility} = 'public' or exists (select 1 from ${boardMembers} bm where bm.board_id = ${boards.id} and bm.user_id = ${actor.id}))`;
-  }
-  return sql`${boards.visibility} = 'public'`;
-}
 
 /** The board with this slug if the actor may see it; NOT_FOUND otherwise. */
 export async function getVisibleBoard(db: DbOrTx, actor: Actor, slug: string): Promise<BoardRow> {

@@ -3,12 +3,13 @@
  * count only the posts that actor may see and that are not merged away.
  */
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { visiblePostSql } from '@/features/posts/server/access';
-import { listedPostSql } from '@/features/posts/server/list-queries';
+import { visiblePostSql } from '@/server/identity/visibility';
+import { listedPostSql } from '@/server/identity/visibility';
 import type { DbOrTx } from '@/server/db/client';
 import { boardMembers, boards, posts, users } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
-import { visibleBoardSql, type BoardRow } from './access';
+import { type BoardRow } from './access';
+import { visibleBoardSql } from '@/server/identity/visibility';
 
 export type BoardWithCount = BoardRow & { postCount: number };
 

@@ -1,7 +1,7 @@
 /** Moderation over HTTP: approval of pending posts (and comments), pin, the inbox; roles and visibility. */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { visiblePostSql } from '@/features/posts/server/access';
+import { visiblePostSql } from '@/server/identity/visibility';
 import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 import { db } from '@/server/db/client';
 import { auditEvents, boards, comments, outbox, posts, rateLimits } from '@/server/db/schema';

@@ -4,7 +4,7 @@
  * to a post, so the inbox follows the rule if the team's view ever narrows.
  */
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import { visiblePostSql } from '@/features/posts/server/access';
+import { visiblePostSql } from '@/server/identity/visibility';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, comments, posts, users } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';

@@ -5,25 +5,15 @@
  * team only. Anything else answers 404.
  */
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import { isTeamMember } from '@/core/identity/policy';
-import { visibleBoardSql, type BoardRow } from '@/features/boards/server/access';
+import type { BoardRow } from '@/features/boards/server/access';
 import { isVotingOpenCategory, type StatusCategory } from '@/features/statuses/schema';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, statuses, users } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
+import { visiblePostSql } from '@/server/identity/visibility';
 import { AppError } from '@/server/http/errors';
 
 export type PostRow = typeof posts.$inferSelect;
-
-/** A condition on `posts` (joined with `boards`) that holds for the posts this actor may see. */
-export function visiblePostSql(actor: Actor): SQL {
-  const approval = isTeamMember(actor)
-    ? sql`true`
-    : actor.kind === 'user'
-      ? sql`(${posts.approval} = 'approved' or (${posts.approval} = 'pending' and ${posts.authorId} = ${actor.id}))`
-      : sql`${posts.approval} = 'approved'`;
-  return sql`(${posts.deletedAt} is null and ${approval} and ${visibleBoardSql(actor)})`;
-}
 
 /** What a post shows of another post it refers to, when the reader may see that post. */
 export interface PostRef {

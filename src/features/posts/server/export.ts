@@ -13,7 +13,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, comments, posts, votes } from '@/server/db/schema';
 import type { UserActor } from '@/server/identity/actor';
-import { visiblePostSql } from './access';
+import { visiblePostSql } from '@/server/identity/visibility';
 
 export async function exportContentOf(db: DbOrTx, actor: UserActor) {
   const userId = actor.id;

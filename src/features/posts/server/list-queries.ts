@@ -7,7 +7,7 @@ import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, postTags, statuses, tags, users, votes } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
-import { visiblePostSql } from './access';
+import { listedPostSql, visiblePostSql } from '@/server/identity/visibility';
 import type { CursorKey, ListOrder } from './list-cursor';
 
 export interface ListFilters {
@@ -23,15 +23,6 @@ export interface ListFilters {
 const microsText = (col: typeof posts.createdAt | typeof posts.activityAt) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const tsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 const rankSql = (q: string) => sql<number>`ts_rank(${posts.search}, ${tsQuery(q)})`.mapWith(Number);
-
-/**
- * Lists show approved posts, and a member's own pending posts (marked as such). Rejected and
- * other people's pending posts stay out of lists even for the team: those live in the inbox.
- */
-export function listedPostSql(actor: Actor): SQL {
-  const own = actor.kind === 'user' ? sql` or (${posts.approval} = 'pending' and ${posts.authorId} = ${actor.id})` : sql``;
-  return sql`(${posts.approval} = 'approved'${own})`;
-}
 
 function filterSql(actor: Actor, f: ListFilters): SQL | undefined {
   return and(

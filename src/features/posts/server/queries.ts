@@ -10,7 +10,8 @@ import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, statuses } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import type { PostApproval } from '../schema';
-import { visiblePostRefsSql, visiblePostSql, type PostRef, type PostRow } from './access';
+import { visiblePostRefsSql, type PostRef, type PostRow } from './access';
+import { visiblePostSql } from '@/server/identity/visibility';
 
 async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
   // Both drivers answer `{ rows }` (see queryRows in server/db/client).

@@ -1,6 +1,6 @@
 /** SQL for statuses: the list with post counts, lookups, writes. Nothing here knows HTTP. */
 import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { visiblePostSql } from '@/features/posts/server/access';
+import { visiblePostSql } from '@/server/identity/visibility';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, statusChanges, statuses } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';

@@ -1,6 +1,6 @@
 /** SQL for tags and a post's tags. Nothing here knows HTTP. */
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { visiblePostSql } from '@/features/posts/server/access';
+import { visiblePostSql } from '@/server/identity/visibility';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, postTags, posts, tags } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';

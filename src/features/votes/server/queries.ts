@@ -4,7 +4,7 @@
  */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { visiblePostSql } from '@/features/posts/server/access';
+import { visiblePostSql } from '@/server/identity/visibility';
 import { trendingScoreSql } from '@/features/posts/server/trending';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, subscriptions, users, votes } from '@/server/db/schema';
