@@ -1,0 +1,51 @@
+import http from 'node:http';
+import { eq } from 'drizzle-orm';
+import type { GetServerSidePropsContext } from 'next';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { forgetWorkspace } from '@/features/settings/server/cache';
+import { db } from '@/server/db/client';
+import { workspaceSettings } from '@/server/db/schema';
+import { useTestDatabase } from '@/test/db';
+import { withShell } from './with-shell';
+
+useTestDatabase();
+
+beforeAll(async () => {
+  await db().update(workspaceSettings).set({ setupCompletedAt: new Date() }).where(eq(workspaceSettings.id, 1));
+  forgetWorkspace();
+});
+
+/** A page request as Next.js hands it to getServerSideProps (query already decoded, params merged in). */
+function pageContext(opts: { resolvedUrl: string; query?: GetServerSidePropsContext['query']; params?: GetServerSidePropsContext['params']; cookie?: string }) {
+  const req = new http.IncomingMessage(null as never);
+  if (opts.cookie) req.headers.cookie = opts.cookie;
+  const res = new http.ServerResponse(req);
+  return { req, res, query: { ...opts.query, ...opts.params }, params: opts.params, resolvedUrl: opts.resolvedUrl } as unknown as GetServerSidePropsContext;
+}
+
+describe('withShell: loaders never see text the database refuses', () => {
+  const seen: GetServerSidePropsContext['query'][] = [];
+  const page = withShell(async (ctx) => {
+    seen.push(ctx.query);
+    return { props: {} };
+  });
+
+  it('leaves out query parameters holding a NUL, as if they were not given', async () => {
+    seen.length = 0;
+    const ctx = pageContext({ resolvedUrl: '/b/ideas?q=%00&sort=new', params: { board: 'ideas' }, query: { q: 'a\u0000', sort: 'new', tag: ['x', '\u0000'] } });
+    const result = await page(ctx);
+    expect(result).toHaveProperty('props');
+    expect(seen).toEqual([{ board: 'ideas', sort: 'new', tag: ['x'] }]);
+  });
+
+  it('answers the 404 screen for a path segment holding a NUL, without running the loader', async () => {
+    seen.length = 0;
+    for (const params of [{ board: '\u0000' }, { number: '1\u0000' }, { path: ['a', 'b\u0000'] }]) {
+      const ctx = pageContext({ resolvedUrl: '/b/%00', params });
+      const result = await page(ctx);
+      expect(result).toMatchObject({ props: { errorPage: 404 } });
+      expect(ctx.res.statusCode).toBe(404);
+    }
+    expect(seen).toEqual([]);
+  });
+});
