@@ -2,17 +2,21 @@ import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { GetServerSidePropsContext } from 'next';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { getServerSideProps as loginLoader } from '@/features/accounts/page/LoginPage.loader';
 import { forgetWorkspace } from '@/features/settings/server/cache';
 import { db } from '@/server/db/client';
 import { workspaceSettings } from '@/server/db/schema';
+import { createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
-import { withShell } from './with-shell';
+import { signInRedirect, withShell } from './with-shell';
 
 useTestDatabase();
 
+let member: TestActor;
 beforeAll(async () => {
   await db().update(workspaceSettings).set({ setupCompletedAt: new Date() }).where(eq(workspaceSettings.id, 1));
   forgetWorkspace();
+  member = await createTestActor('member');
 });
 
 /** A page request as Next.js hands it to getServerSideProps (query already decoded, params merged in). */
@@ -47,5 +51,32 @@ describe('withShell: loaders never see text the database refuses', () => {
       expect(ctx.res.statusCode).toBe(404);
     }
     expect(seen).toEqual([]);
+  });
+});
+
+describe('redirects built from the request are same-origin and ASCII', () => {
+  it('signInRedirect carries the page back through ?next= as an ASCII value', () => {
+    const { redirect } = signInRedirect(pageContext({ resolvedUrl: '/admin/members?q=caf\u00e9' }));
+    expect(redirect.destination).toBe('/login?next=%2Fadmin%2Fmembers%3Fq%3Dcaf%25C3%25A9');
+    expect(redirect.destination).toMatch(/^[\x21-\x7e]+$/);
+  });
+
+  it('signInRedirect never throws on text encodeURIComponent refuses (a lone surrogate)', () => {
+    expect(signInRedirect(pageContext({ resolvedUrl: '/b/ideas?q=\ud800' })).redirect.destination).toBe('/login?next=%2Fb%2Fideas%3Fq%3D%25EF%25BF%25BD');
+  });
+
+  it('the sign-in page sends a signed-in person to a same-origin, ASCII path (/%E3%80%82evil.example)', async () => {
+    const cases = [
+      ['/\u3002evil.example', '/%E3%80%82evil.example'],
+      ['/.//evil.example', '/'],
+      ['/\\evil.example', '/'],
+      ['//evil.example', '/'],
+      ['https:evil.example', '/'],
+      ['/settings?tab=caf\u00e9', '/settings?tab=caf%C3%A9'],
+    ] as const;
+    for (const [next, destination] of cases) {
+      const result = await loginLoader(pageContext({ resolvedUrl: '/login', query: { next }, cookie: member.cookie }));
+      expect(result).toEqual({ redirect: { destination, permanent: false } });
+    }
   });
 });

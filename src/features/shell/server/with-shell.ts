@@ -1,5 +1,7 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { env } from '@/config/env';
+import { paths } from '@/config/paths';
+import { safeNextPath } from '@/features/accounts/next-path';
 import type { Decision } from '@/features/accounts/policy';
 import type { Viewer } from '@/features/accounts/schema';
 import type { AnalyticsConfig } from '@/features/analytics/config';
@@ -41,8 +43,9 @@ export interface ShellOptions {
   setupPage?: boolean;
 }
 
+/** To the sign-in page, which comes back here after (through the same `?next=` rules). */
 export const signInRedirect = (ctx: GetServerSidePropsContext) => ({
-  redirect: { destination: `/login?next=${encodeURIComponent(ctx.resolvedUrl)}`, permanent: false },
+  redirect: { destination: paths.login(safeNextPath(ctx.resolvedUrl, '/', env().PUBLIC_URL)), permanent: false },
 });
 
 /**
