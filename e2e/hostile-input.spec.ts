@@ -1,3 +1,4 @@
+import http from 'node:http';
 import type { APIResponse } from '@playwright/test';
 import { adminContext } from './support/accounts';
 import { expect, test } from './support/fixtures';
@@ -46,6 +47,20 @@ test.describe('/api answers JSON even where the framework would not (docs/api.md
 
   test('a URL over the size limit is a JSON 413', async ({ request }) => {
     await expectJsonError(await request.get(`/api/v1/posts?q=${'a'.repeat(20_000)}`), 413, 'PAYLOAD_TOO_LARGE');
+  });
+
+  test('a request offering a protocol upgrade (curl --http2 sends one) is answered as usual', async ({ baseURL }) => {
+    for (const path of ['/api/health', '/api/nope']) {
+      const answer = await new Promise<{ status?: number; type?: string }>((resolve, reject) => {
+        const req = http.get(new URL(path, baseURL), { headers: { Connection: 'Upgrade, HTTP2-Settings', Upgrade: 'h2c', 'HTTP2-Settings': 'AAMAAABkAAQAoAAAAAIAAAAA' } }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode, type: res.headers['content-type'] });
+        });
+        req.on('error', reject);
+      });
+      expect(answer.status, path).toBe(path === '/api/health' ? 200 : 404);
+      expect(answer.type).toMatch(/^application\/json/);
+    }
   });
 
   test('a NUL in the query string is 422 VALIDATION_FAILED naming the field', async ({ request }) => {

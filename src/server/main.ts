@@ -68,6 +68,7 @@ export async function startServer(): Promise<void> {
   const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
 
   let shuttingDown = false;
+  let upgradesIgnored = false;
 
   const server = http.createServer((req, res) => {
     const t0 = performance.now();
@@ -104,6 +105,15 @@ export async function startServer(): Promise<void> {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal Server Error');
     });
+    // Next.js adds an 'upgrade' listener to this server on its first request (for its development
+    // hot reloader); in production that listener ends the connection without an answer, so
+    // `curl --http2 http://…` (an h2c upgrade offer) got nothing, on /api too. Chorus serves no
+    // WebSockets: without the listener Node ignores the offer (as RFC 9110 allows) and the request
+    // is answered like any other.
+    if (!upgradesIgnored) {
+      upgradesIgnored = true;
+      server.removeAllListeners('upgrade');
+    }
   });
   server.keepAliveTimeout = 65_000;
   // Requests Node's parser refuses (e.g. a URL over its header size limit) never reach the handler.
