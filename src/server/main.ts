@@ -14,6 +14,9 @@ import { capturePage, pageCacheKey, serveCachedPage } from '@/server/cache/page-
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { analyzeIfEmbedded, vacuumIfEmbedded } from '@/server/db/maintenance';
 import { closeDatabase, openDatabase } from '@/server/db/open';
+import { answerForApiPath, type ApiPathAnswer } from '@/server/http/api-path';
+import { answerClientError } from '@/server/http/client-error';
+import { errorBody } from '@/server/http/errors';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
 import { deliverPendingEmails } from '@/server/mail/outbox';
@@ -34,6 +37,19 @@ function loadConfig(): Env {
   }
 }
 
+/** A malformed /api path is 404 NOT_FOUND; one not in its written form redirects there (docs/api.md). */
+function answerApiPath(req: http.IncomingMessage, res: http.ServerResponse, answer: Exclude<ApiPathAnswer, { kind: 'pass' }>, requestId: string): void {
+  const body =
+    answer.kind === 'malformed'
+      ? errorBody('NOT_FOUND', requestId, 'There is no API route at this path: it holds a malformed percent-encoding.')
+      : { location: answer.location };
+  res.statusCode = answer.kind === 'malformed' ? 404 : 308;
+  if (answer.kind === 'redirect') res.setHeader('location', answer.location);
+  res.setHeader('cache-control', 'no-store');
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.end(req.method === 'HEAD' ? undefined : JSON.stringify(body));
+}
+
 export async function startServer(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
@@ -52,6 +68,7 @@ export async function startServer(): Promise<void> {
   const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
 
   let shuttingDown = false;
+  let upgradesIgnored = false;
 
   const server = http.createServer((req, res) => {
     const t0 = performance.now();
@@ -70,6 +87,12 @@ export async function startServer(): Promise<void> {
       if (pathOnly?.startsWith('/_next/static/')) log.debug(line, 'request');
       else log.info(line, 'request');
     });
+    // /api paths the framework would answer with HTML or plain text (src/server/http/api-path.ts).
+    const apiPath = answerForApiPath(req.url ?? '/');
+    if (apiPath.kind !== 'pass') {
+      answerApiPath(req, res, apiPath, requestId);
+      return;
+    }
     // Visitors' public pages: a current rendered copy is served as is (src/server/cache).
     const pageKey = pageCacheKey(req, readSessionToken(req) !== undefined);
     if (pageKey && serveCachedPage(pageKey, req, res, nonce)) {
@@ -82,8 +105,19 @@ export async function startServer(): Promise<void> {
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
       res.end('Internal Server Error');
     });
+    // Next.js adds an 'upgrade' listener to this server on its first request (for its development
+    // hot reloader); in production that listener ends the connection without an answer, so
+    // `curl --http2 http://…` (an h2c upgrade offer) got nothing, on /api too. Chorus serves no
+    // WebSockets: without the listener Node ignores the offer (as RFC 9110 allows) and the request
+    // is answered like any other.
+    if (!upgradesIgnored) {
+      upgradesIgnored = true;
+      server.removeAllListeners('upgrade');
+    }
   });
   server.keepAliveTimeout = 65_000;
+  // Requests Node's parser refuses (e.g. a URL over its header size limit) never reach the handler.
+  server.on('clientError', (err: Error, socket) => answerClientError(err, socket, randomUUID()));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -1,7 +1,7 @@
 /**
  * The one HTTP pipeline for every /api route:
- * method → CSRF → actor → rate limit → workspace access → policy → body/query validation →
- * handler → JSON.
+ * method → CSRF → actor → rate limit → workspace access → policy → storable text → body/query
+ * validation → handler → JSON.
  * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id.
  */
 import type { ServerResponse } from 'node:http';
@@ -19,6 +19,7 @@ import type { ErrorCode } from '@/lib/error-codes';
 import { AppError, errorBody } from './errors';
 import { enforceRateLimit, type RateLimitRule } from './rate-limit';
 import { clientIp, requestIdOf } from './request-meta';
+import { unstorableTextFields } from './storable-text';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -131,6 +132,11 @@ function pipeline(methods: EndpointMap) {
       if (ep.authorize.signedInOnly && actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
 
       const rawBody = method === 'GET' ? undefined : await readJsonBody(req);
+      // Every string received (query, path segments, which Next merges into req.query, and the
+      // body, keys included), whether or not the endpoint's schemas name it: PostgreSQL refuses
+      // some characters, and a refusal there would be a 500 (src/server/http/storable-text.ts).
+      const unstorable = { ...unstorableTextFields(req.query, 'query.'), ...unstorableTextFields(rawBody) };
+      if (Object.keys(unstorable).length > 0) throw new AppError('VALIDATION_FAILED', undefined, { fields: unstorable });
       const body = ep.body ? parse(ep.body, rawBody, '') : undefined;
       const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
 

@@ -1,10 +1,11 @@
+import { env } from '@/config/env';
 import { withShell } from '@/features/shell/server/with-shell';
 import { safeNextPath } from '../next-path';
 import type { LoginProps } from './LoginPage';
 
 export const getServerSideProps = withShell<LoginProps>(
   async (ctx, { actor }) => {
-    const next = safeNextPath(ctx.query.next);
+    const next = safeNextPath(ctx.query.next, '/', env().PUBLIC_URL);
     // Already signed in: nothing to do here.
     if (actor.kind === 'user') return { redirect: { destination: next, permanent: false } };
     return { props: { next } };

@@ -5,6 +5,9 @@ import type { Viewer } from '@/core/identity/viewer';
 import type { AnalyticsConfig } from '@/features/analytics/config';
 import type { PublicWorkspace } from '@/core/workspace';
 import type { Actor } from '@/server/identity/actor';
+import { paths } from '@/config/paths';
+import { safeNextPath } from '@/features/accounts/next-path';
+import { isStorableText, storableQuery } from '@/server/http/storable-text';
 import { logger } from '@/server/log';
 import type { ShellProps } from '../types';
 import { loadShellContext } from './shell-context';
@@ -40,8 +43,9 @@ export interface ShellOptions {
   setupPage?: boolean;
 }
 
+/** To the sign-in page, which comes back here after (through the same `?next=` rules). */
 export const signInRedirect = (ctx: GetServerSidePropsContext) => ({
-  redirect: { destination: `/login?next=${encodeURIComponent(ctx.resolvedUrl)}`, permanent: false },
+  redirect: { destination: paths.login(safeNextPath(ctx.resolvedUrl, '/', env().PUBLIC_URL)), permanent: false },
 });
 
 /**
@@ -55,9 +59,19 @@ export function gate(ctx: GetServerSidePropsContext, decision: Decision): GetSer
 }
 
 /**
+ * Whether the path's parameters are text the database can compare (src/server/http/storable-text.ts).
+ * A page whose path holds a NUL names nothing that can exist: it is the 404 screen.
+ */
+function pathIsStorable(ctx: GetServerSidePropsContext): boolean {
+  return Object.values(ctx.params ?? {}).every((v) => (Array.isArray(v) ? v.every(isStorableText) : v === undefined || isStorableText(v)));
+}
+
+/**
  * Wraps a page's getServerSideProps: resolves the viewer, sends everyone to /setup until the
  * first run is done and visitors to sign-in when the workspace is private, adds the shell's
  * props, and turns { errorPage } into the styled 403/404 screen with the right HTTP status.
+ * Loaders never see text the database refuses: a query parameter holding a NUL is left out, as if
+ * it was not given, and a path segment holding one is the 404 screen.
  */
 export function withShell<P extends Record<string, unknown>>(inner?: Inner<P>, options: ShellOptions = {}): GetServerSideProps<ShellProps & Partial<P>> {
   return async (ctx) => {
@@ -68,7 +82,8 @@ export function withShell<P extends Record<string, unknown>>(inner?: Inner<P>, o
       if (workspace.access === 'sign_in_required' && actor.kind === 'visitor' && !options.openToVisitors && !options.setupPage) {
         return signInRedirect(ctx);
       }
-      const result = inner ? await inner(ctx, { actor, workspace }) : { props: {} as P };
+      const load: Inner<P> | undefined = pathIsStorable(ctx) ? inner : async () => ({ props: notFound });
+      const result = load ? await load({ ...ctx, query: storableQuery(ctx.query) }, { actor, workspace }) : { props: {} as P };
       const shell = { workspace, analytics: analyticsConfig(), viewer: viewerOf(actor) };
       if ('redirect' in result) return result;
       if ('notFound' in result) {
