@@ -75,10 +75,18 @@ async function analyticsStorage(page: Page) {
 
 type MarkedWindow = Window & { __e2eSamePage?: boolean; next?: { router?: unknown } };
 
-/** Follows a header link and checks it was a client-side route change (the window survived). */
-async function clickNav(page: Page, name: 'Roadmap' | 'Changelog' | 'Boards', path: string) {
+type NavLink = 'Boards' | 'Privacy' | 'Sign in';
+
+/** Follows a link of the shell and checks it was a client-side route change (the window survived). */
+async function clickNav(page: Page, name: NavLink, path: string) {
   await page.evaluate(() => ((window as MarkedWindow).__e2eSamePage = true));
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+  const link =
+    name === 'Boards'
+      ? page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })
+      : name === 'Privacy'
+        ? page.getByRole('contentinfo').getByRole('link', { name })
+        : page.getByTestId('sign-in-link');
+  await link.click();
   await expect(page).toHaveURL((u) => u.pathname === path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as MarkedWindow).__e2eSamePage)).toBe(true);
@@ -100,13 +108,13 @@ test('before consent: nothing is downloaded, sent or stored, across several page
   const chunk = watchAnalyticsChunk(page);
   await gotoHydrated(page, '/');
   await expect(page.getByRole('region', { name: 'Analytics consent' })).toBeVisible();
-  await clickNav(page, 'Roadmap', '/roadmap');
-  await clickNav(page, 'Changelog', '/changelog');
+  await clickNav(page, 'Sign in', '/login');
+  await clickNav(page, 'Boards', '/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Your choice' }).click();
   await expect(page).toHaveURL(/#consent$/);
-  await page.goto('/roadmap');
+  await page.goto('/docs/api');
   await page.waitForTimeout(4000); // longer than posthog-js's batching interval (3 s)
 
   expect(await requests(request)).toEqual([]);
@@ -160,9 +168,9 @@ test('after Accept: config, flags and a pageview per route change, none for a ha
   const consent = await events(request, 'consent_changed');
   expect(consent.map((e) => [e.properties.consent, e.properties.source])).toEqual([['granted', 'banner']]);
 
-  await clickNav(page, 'Roadmap', '/roadmap');
+  await clickNav(page, 'Sign in', '/login');
   await expect.poll(() => pageviewUrls(request)).toHaveLength(2);
-  await clickNav(page, 'Changelog', '/changelog');
+  await clickNav(page, 'Boards', '/');
   await expect.poll(() => pageviewUrls(request)).toHaveLength(3);
 
   // A hash-only change on the privacy page is not a page view.
@@ -171,11 +179,11 @@ test('after Accept: config, flags and a pageview per route change, none for a ha
   await expect.poll(() => pageviewUrls(request)).toHaveLength(4);
   await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Do Not Track and Global Privacy Control' }).click();
   await expect(page).toHaveURL(/#do-not-track$/);
-  await clickNav(page, 'Roadmap', '/roadmap'); // a later page view proves the batch after the hash change has arrived
+  await clickNav(page, 'Boards', '/'); // a later page view proves the batch after the hash change has arrived
   await expect.poll(() => pageviewUrls(request)).toHaveLength(5);
 
   const paths = (await pageviewUrls(request)).map((u) => new URL(u).pathname + new URL(u).hash);
-  expect(paths).toEqual(['/', '/roadmap', '/changelog', '/privacy', '/roadmap']);
+  expect(paths).toEqual(['/', '/login', '/', '/privacy', '/']);
 
   // No scripts are fetched from the analytics host: everything comes in Chorus's own chunk.
   const all = await requests(request);
@@ -226,7 +234,7 @@ test('session recordings arrive, with typed input masked, and nothing breaks the
   expect(everything).not.toContain('correct-horse');
 
   // posthog-js, its recorder and their requests run under the server's CSP without a violation.
-  await clickNav(page, 'Roadmap', '/roadmap');
+  await clickNav(page, 'Boards', '/');
   await page.waitForTimeout(1000);
   expect((await violations()).filter((v) => v.at >= since)).toEqual([]);
 });
@@ -260,7 +268,7 @@ for (const signal of [
     );
     const chunk = watchAnalyticsChunk(page);
     await gotoHydrated(page, '/');
-    await clickNav(page, 'Roadmap', '/roadmap');
+    await clickNav(page, 'Sign in', '/login');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
     await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'blocked');
     await expect(page.getByTestId('consent-status')).toContainText(signal.text);
@@ -294,7 +302,7 @@ test('Decline sends nothing; allowing later on the privacy page starts analytics
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByTestId('consent-banner')).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('chorus.consent'))).toBe('denied');
-  await clickNav(page, 'Roadmap', '/roadmap');
+  await clickNav(page, 'Sign in', '/login');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
@@ -334,8 +342,8 @@ test('withdrawing consent stops capture and recording and deletes what analytics
   await request.post(`${STANDIN}/__standin/reset`);
   await page.mouse.move(10, 10);
   await page.mouse.move(200, 300);
-  await clickNav(page, 'Roadmap', '/roadmap');
-  await clickNav(page, 'Changelog', '/changelog');
+  await clickNav(page, 'Boards', '/');
+  await clickNav(page, 'Sign in', '/login');
   await page.waitForTimeout(4000);
   expect(await requests(request)).toEqual([]);
   expect(await analyticsStorage(page)).toEqual({ local: [], session: [], cookies: [], consent: 'denied' });
@@ -361,7 +369,7 @@ test('allowing again on the same page after withdrawing resumes with a fresh ano
   await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'granted');
   await expect.poll(() => pageviewUrls(request)).toEqual([expect.stringMatching(/\/privacy$/)]);
   await expect(page.getByTestId('feature-flags').locator('tr[data-flag="roadmap-voting"]')).toHaveAttribute('data-value', 'true');
-  await clickNav(page, 'Roadmap', '/roadmap');
+  await clickNav(page, 'Boards', '/');
   await expect.poll(() => pageviewUrls(request)).toHaveLength(2);
   const again = await events(request, '$pageview');
   expect(again[0]!.properties.distinct_id).not.toBe(first!.properties.distinct_id);
