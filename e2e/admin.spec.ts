@@ -1,6 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminContext, apiSignIn, createMember, latestEmail, uniqueEmail } from './support/accounts';
+import { setRole } from './support/board-seed';
 import { expect, test } from './support/fixtures';
 
 async function expectNoAxeViolations(page: Page, label: string) {
@@ -140,6 +141,29 @@ test.describe('the team area: members and the audit log', () => {
     }
     await expectNoAxeViolations(page, '403 screen');
   });
+});
+
+test('/admin leads admins and moderators to the inbox; the team navigation names only built screens', async ({ guardedPage: page, baseURL, browser }) => {
+  const admin = page.context().request;
+  await apiSignIn(admin, baseURL!);
+  const modCtx = await browser.newContext({ baseURL });
+  try {
+    const moderator = await createMember(admin, modCtx.request, baseURL!, 'Entry Moderator');
+    await setRole(admin, baseURL!, moderator.email, 'moderator');
+    await apiSignIn(modCtx.request, baseURL!, moderator);
+    const modPage = await modCtx.newPage();
+    for (const p of [page, modPage]) {
+      await p.goto('/admin');
+      await expect(p).toHaveURL(/\/admin\/inbox$/);
+      await expect(p.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+      const teamNav = p.getByRole('navigation', { name: 'Team area' });
+      await expect(teamNav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+      await expect(teamNav.getByRole('link', { name: 'Insights' })).toHaveCount(0);
+      await expect(teamNav.locator('a[href="/admin"]')).toHaveCount(0);
+    }
+  } finally {
+    await modCtx.close();
+  }
 });
 
 test('the admin pages pass axe in the dark theme and fit a 360 px screen', async ({ guardedPage: page, baseURL }) => {
