@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PORTS } from '../playwright.config';
+import { apiSignIn } from './support/accounts';
 import { STANDIN_FLAGS, type RecordedRequest } from './support/posthog-standin';
+import { createBoard, createPost } from './support/posts';
 
 /**
  * Usage analytics (SPEC.md §7, ARCHITECTURE.md §12), against the server configured with the
@@ -282,18 +284,50 @@ for (const signal of [
 }
 
 test('a flag from the analytics service overrides the local default', async ({ page, request }) => {
-  expect(STANDIN_FLAGS['roadmap-voting']).toBe(true); // Chorus's default is off
+  expect(STANDIN_FLAGS['similar-post-suggestions']).toBe(false); // Chorus's default is on
   await gotoHydrated(page, '/privacy');
-  const row = page.getByTestId('feature-flags').locator('tr[data-flag="roadmap-voting"]');
-  await expect(row).toHaveAttribute('data-value', 'false');
+  const rows = page.getByTestId('feature-flags').locator('tr[data-flag]');
+  await expect(rows).toHaveCount(1);
+  const row = rows.and(page.locator('[data-flag="similar-post-suggestions"]'));
+  await expect(row).toHaveAttribute('data-value', 'true');
   await expect(row).toContainText('Default');
   await page.getByRole('button', { name: 'Accept' }).click();
-  await expect(row).toHaveAttribute('data-value', 'true');
+  await expect(row).toHaveAttribute('data-value', 'false');
   await expect(row).toContainText('Analytics service');
-  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="similar-post-suggestions"]')).toHaveAttribute('data-value', 'true');
   expect((await requests(request)).some((r) => r.path === '/flags/')).toBe(true);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations).toEqual([]);
+});
+
+test('similar-post-suggestions gates the suggestions on the new-post form', async ({ page, request, baseURL, playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  try {
+    await apiSignIn(admin, baseURL!);
+    const board = await createBoard(admin, baseURL!, 'flags');
+    const existing = await createPost(admin, baseURL!, board.slug, 'Dark mode for the dashboard');
+    await gotoHydrated(page, `/b/${board.slug}/new`);
+    const similar = page.getByRole('region', { name: 'Similar posts' });
+
+    // The local default (on): typing a near-duplicate title suggests the existing post.
+    await page.getByLabel('Title').fill('Dark mode on the dashboard please');
+    await expect(similar.getByRole('link', { name: 'Dark mode for the dashboard' })).toHaveAttribute('href', `/p/${existing.number}-${existing.slug}`);
+
+    // The analytics service turns it off: the suggestions go, and typing asks for none.
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(async () => (await requests(request)).some((r) => r.path === '/flags/')).toBe(true);
+    await expect(similar).toHaveCount(0);
+    await expect(page.getByTestId('similar-posts')).toHaveCount(0);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/posts/similar')) asked.push(r.url());
+    });
+    await page.getByLabel('Title').fill('Dark mode for the dashboard, again');
+    await page.waitForTimeout(1000); // longer than the suggestions' typing pause
+    expect(asked).toEqual([]);
+    await expect(similar).toHaveCount(0);
+  } finally {
+    await admin.dispose();
+  }
 });
 
 test('Decline sends nothing; allowing later on the privacy page starts analytics', async ({ page, request }) => {
@@ -336,7 +370,7 @@ test('withdrawing consent stops capture and recording and deletes what analytics
   await page.getByRole('button', { name: 'Don’t allow analytics' }).click();
   await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'denied');
   expect(await analyticsStorage(page)).toEqual({ local: [], session: [], cookies: [], consent: 'denied' });
-  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="roadmap-voting"]')).toHaveAttribute('data-value', 'false');
+  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="similar-post-suggestions"]')).toHaveAttribute('data-value', 'true');
 
   await page.waitForTimeout(3500); // let anything already in flight land
   await request.post(`${STANDIN}/__standin/reset`);
@@ -368,7 +402,7 @@ test('allowing again on the same page after withdrawing resumes with a fresh ano
   await page.getByRole('button', { name: 'Allow analytics', exact: true }).click();
   await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'granted');
   await expect.poll(() => pageviewUrls(request)).toEqual([expect.stringMatching(/\/privacy$/)]);
-  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="roadmap-voting"]')).toHaveAttribute('data-value', 'true');
+  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="similar-post-suggestions"]')).toHaveAttribute('data-value', 'false');
   await clickNav(page, 'Boards', '/');
   await expect.poll(() => pageviewUrls(request)).toHaveLength(2);
   const again = await events(request, '$pageview');
