@@ -152,7 +152,7 @@ test.describe('accounts in the browser', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
     const teamNav = page.getByRole('navigation', { name: 'Team area' });
     await expect(teamNav.getByRole('link', { name: 'Outbox' })).toHaveAttribute('aria-current', 'page');
-    await expect(teamNav.getByRole('link')).toHaveText(['Insights', 'Inbox', 'Boards', 'Statuses', 'Tags', 'Members', 'Audit log', 'Outbox', 'Settings']);
+    await expect(teamNav.getByRole('link')).toHaveText(['Inbox', 'Boards', 'Statuses', 'Tags', 'Members', 'Audit log', 'Outbox', 'Settings']);
 
     // Signed in, /login has nothing to offer: it goes home.
     await page.goto('/login');

@@ -10,7 +10,7 @@ test.describe.configure({ mode: 'serial' });
 const OWNER = { workspaceName: 'Firstrun Feedback', displayName: 'Fiona First', email: 'fiona@firstrun.test', password: 'first admin password' };
 
 test('before setup, every page leads to /setup, which is accessible and fits 360 px', async ({ guardedPage: page }) => {
-  for (const path of ['/', '/login', '/signup', '/roadmap', '/admin/outbox']) {
+  for (const path of ['/', '/login', '/signup', '/privacy', '/admin/outbox']) {
     await page.goto(path);
     await expect(page, `${path} redirects`).toHaveURL(/\/setup$/);
   }

@@ -1,6 +1,8 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
 import { adminContext, apiSignIn, createMember, latestEmail, uniqueEmail } from './support/accounts';
+import { setRole } from './support/board-seed';
 import { expect, test } from './support/fixtures';
 
 async function expectNoAxeViolations(page: Page, label: string) {
@@ -57,10 +59,11 @@ test.describe('the team area: members and the audit log', () => {
         });
         expect(accepted.status()).toBe(201);
         expect(await (await invitedCtx.request.get('/api/v1/me')).json()).toMatchObject({ email: inviteEmail, role: 'moderator' });
-        // A moderator sees the list and may ban members, but not change roles or invite; the audit log is admins' only.
+        // A moderator sees the list and may ban members (not themselves), but not change roles or invite; the audit log is admins' only.
         const modPage = await invitedCtx.newPage();
         await modPage.goto(`/admin/members?q=${tag}`);
         await expect(modPage.getByTestId('member-row').filter({ hasText: banName }).getByRole('button', { name: `Ban ${banName}` })).toBeVisible();
+        await expect(modPage.getByTestId('member-row').filter({ hasText: `Invitee ${tag}` }).getByRole('button')).toHaveCount(0);
         await expect(modPage.getByTestId('invite-form')).toHaveCount(0);
         await expect(modPage.getByRole('combobox')).toHaveCount(0);
         const modAudit = await modPage.goto('/admin/audit');
@@ -140,6 +143,65 @@ test.describe('the team area: members and the audit log', () => {
     }
     await expectNoAxeViolations(page, '403 screen');
   });
+});
+
+test('/admin leads admins and moderators to the inbox; the team navigation names only built screens', async ({ guardedPage: page, baseURL, browser }) => {
+  const admin = page.context().request;
+  await apiSignIn(admin, baseURL!);
+  const modCtx = await browser.newContext({ baseURL });
+  try {
+    const moderator = await createMember(admin, modCtx.request, baseURL!, 'Entry Moderator');
+    await setRole(admin, baseURL!, moderator.email, 'moderator');
+    await apiSignIn(modCtx.request, baseURL!, moderator);
+    const modPage = await modCtx.newPage();
+    for (const p of [page, modPage]) {
+      await p.goto('/admin');
+      await expect(p).toHaveURL(/\/admin\/inbox$/);
+      await expect(p.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+      const teamNav = p.getByRole('navigation', { name: 'Team area' });
+      await expect(teamNav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('aria-current', 'page');
+      await expect(teamNav.getByRole('link', { name: 'Insights' })).toHaveCount(0);
+      await expect(teamNav.locator('a[href="/admin"]')).toHaveCount(0);
+    }
+  } finally {
+    await modCtx.close();
+  }
+});
+
+test('a moderator is offered Ban on members only, and the API agrees', async ({ guardedPage: page, baseURL, browser }) => {
+  const admin = page.context().request;
+  await apiSignIn(admin, baseURL!);
+  const tag = Date.now().toString(36);
+  const anon = await browser.newContext({ baseURL });
+  const modCtx = await browser.newContext({ baseURL });
+  try {
+    const memberName = `Mel ${tag}`;
+    const otherModName = `Oona ${tag}`;
+    await createMember(admin, anon.request, baseURL!, memberName);
+    const otherMod = await createMember(admin, anon.request, baseURL!, otherModName);
+    const moderator = await createMember(admin, anon.request, baseURL!, `Max ${tag}`);
+    await setRole(admin, baseURL!, otherMod.email, 'moderator');
+    await setRole(admin, baseURL!, moderator.email, 'moderator');
+    await apiSignIn(modCtx.request, baseURL!, moderator);
+    const modPage = await modCtx.newPage();
+    await modPage.goto(`/admin/members?q=${tag}`);
+    const rows = modPage.getByTestId('member-row');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.filter({ hasText: memberName }).getByRole('button', { name: `Ban ${memberName}` })).toBeVisible();
+    await expect(rows.filter({ hasText: otherModName }).getByRole('button')).toHaveCount(0);
+    await expect(rows.filter({ hasText: `Max ${tag}` }).getByRole('button')).toHaveCount(0);
+    await modPage.goto(`/admin/members?q=${encodeURIComponent(E2E_ADMIN.email)}`);
+    await expect(modPage.getByTestId('member-row')).toHaveCount(1);
+    await expect(modPage.getByTestId('member-row').getByRole('button')).toHaveCount(0);
+
+    const { items } = (await (await admin.get(`/api/v1/members?q=${encodeURIComponent(otherMod.email)}`)).json()) as { items: { id: string }[] };
+    const refused = await modCtx.request.post(`/api/v1/members/${items[0]!.id}/ban`, { headers: { Origin: baseURL! } });
+    expect(refused.status()).toBe(403);
+    expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Only admins can ban a moderator.');
+  } finally {
+    await anon.close();
+    await modCtx.close();
+  }
 });
 
 test('the admin pages pass axe in the dark theme and fit a 360 px screen', async ({ guardedPage: page, baseURL }) => {

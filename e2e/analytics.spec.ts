@@ -1,7 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PORTS } from '../playwright.config';
+import { apiSignIn } from './support/accounts';
 import { STANDIN_FLAGS, type RecordedRequest } from './support/posthog-standin';
+import { createBoard, createPost } from './support/posts';
 
 /**
  * Usage analytics (SPEC.md §7, ARCHITECTURE.md §12), against the server configured with the
@@ -75,10 +77,18 @@ async function analyticsStorage(page: Page) {
 
 type MarkedWindow = Window & { __e2eSamePage?: boolean; next?: { router?: unknown } };
 
-/** Follows a header link and checks it was a client-side route change (the window survived). */
-async function clickNav(page: Page, name: 'Roadmap' | 'Changelog' | 'Boards', path: string) {
+type NavLink = 'Boards' | 'Privacy' | 'Sign in';
+
+/** Follows a link of the shell and checks it was a client-side route change (the window survived). */
+async function clickNav(page: Page, name: NavLink, path: string) {
   await page.evaluate(() => ((window as MarkedWindow).__e2eSamePage = true));
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name }).click();
+  const link =
+    name === 'Boards'
+      ? page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name })
+      : name === 'Privacy'
+        ? page.getByRole('contentinfo').getByRole('link', { name })
+        : page.getByTestId('sign-in-link');
+  await link.click();
   await expect(page).toHaveURL((u) => u.pathname === path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   expect(await page.evaluate(() => (window as MarkedWindow).__e2eSamePage)).toBe(true);
@@ -100,13 +110,13 @@ test('before consent: nothing is downloaded, sent or stored, across several page
   const chunk = watchAnalyticsChunk(page);
   await gotoHydrated(page, '/');
   await expect(page.getByRole('region', { name: 'Analytics consent' })).toBeVisible();
-  await clickNav(page, 'Roadmap', '/roadmap');
-  await clickNav(page, 'Changelog', '/changelog');
+  await clickNav(page, 'Sign in', '/login');
+  await clickNav(page, 'Boards', '/');
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Your choice' }).click();
   await expect(page).toHaveURL(/#consent$/);
-  await page.goto('/roadmap');
+  await page.goto('/docs/api');
   await page.waitForTimeout(4000); // longer than posthog-js's batching interval (3 s)
 
   expect(await requests(request)).toEqual([]);
@@ -160,9 +170,9 @@ test('after Accept: config, flags and a pageview per route change, none for a ha
   const consent = await events(request, 'consent_changed');
   expect(consent.map((e) => [e.properties.consent, e.properties.source])).toEqual([['granted', 'banner']]);
 
-  await clickNav(page, 'Roadmap', '/roadmap');
+  await clickNav(page, 'Sign in', '/login');
   await expect.poll(() => pageviewUrls(request)).toHaveLength(2);
-  await clickNav(page, 'Changelog', '/changelog');
+  await clickNav(page, 'Boards', '/');
   await expect.poll(() => pageviewUrls(request)).toHaveLength(3);
 
   // A hash-only change on the privacy page is not a page view.
@@ -171,11 +181,11 @@ test('after Accept: config, flags and a pageview per route change, none for a ha
   await expect.poll(() => pageviewUrls(request)).toHaveLength(4);
   await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Do Not Track and Global Privacy Control' }).click();
   await expect(page).toHaveURL(/#do-not-track$/);
-  await clickNav(page, 'Roadmap', '/roadmap'); // a later page view proves the batch after the hash change has arrived
+  await clickNav(page, 'Boards', '/'); // a later page view proves the batch after the hash change has arrived
   await expect.poll(() => pageviewUrls(request)).toHaveLength(5);
 
   const paths = (await pageviewUrls(request)).map((u) => new URL(u).pathname + new URL(u).hash);
-  expect(paths).toEqual(['/', '/roadmap', '/changelog', '/privacy', '/roadmap']);
+  expect(paths).toEqual(['/', '/login', '/', '/privacy', '/']);
 
   // No scripts are fetched from the analytics host: everything comes in Chorus's own chunk.
   const all = await requests(request);
@@ -226,7 +236,7 @@ test('session recordings arrive, with typed input masked, and nothing breaks the
   expect(everything).not.toContain('correct-horse');
 
   // posthog-js, its recorder and their requests run under the server's CSP without a violation.
-  await clickNav(page, 'Roadmap', '/roadmap');
+  await clickNav(page, 'Boards', '/');
   await page.waitForTimeout(1000);
   expect((await violations()).filter((v) => v.at >= since)).toEqual([]);
 });
@@ -260,7 +270,7 @@ for (const signal of [
     );
     const chunk = watchAnalyticsChunk(page);
     await gotoHydrated(page, '/');
-    await clickNav(page, 'Roadmap', '/roadmap');
+    await clickNav(page, 'Sign in', '/login');
     await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
     await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'blocked');
     await expect(page.getByTestId('consent-status')).toContainText(signal.text);
@@ -274,18 +284,50 @@ for (const signal of [
 }
 
 test('a flag from the analytics service overrides the local default', async ({ page, request }) => {
-  expect(STANDIN_FLAGS['roadmap-voting']).toBe(true); // Chorus's default is off
+  expect(STANDIN_FLAGS['similar-post-suggestions']).toBe(false); // Chorus's default is on
   await gotoHydrated(page, '/privacy');
-  const row = page.getByTestId('feature-flags').locator('tr[data-flag="roadmap-voting"]');
-  await expect(row).toHaveAttribute('data-value', 'false');
+  const rows = page.getByTestId('feature-flags').locator('tr[data-flag]');
+  await expect(rows).toHaveCount(1);
+  const row = rows.and(page.locator('[data-flag="similar-post-suggestions"]'));
+  await expect(row).toHaveAttribute('data-value', 'true');
   await expect(row).toContainText('Default');
   await page.getByRole('button', { name: 'Accept' }).click();
-  await expect(row).toHaveAttribute('data-value', 'true');
+  await expect(row).toHaveAttribute('data-value', 'false');
   await expect(row).toContainText('Analytics service');
-  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="similar-post-suggestions"]')).toHaveAttribute('data-value', 'true');
   expect((await requests(request)).some((r) => r.path === '/flags/')).toBe(true);
   const axe = await new AxeBuilder({ page }).include('main').analyze();
   expect(axe.violations).toEqual([]);
+});
+
+test('similar-post-suggestions gates the suggestions on the new-post form', async ({ page, request, baseURL, playwright }) => {
+  const admin = await playwright.request.newContext({ baseURL });
+  try {
+    await apiSignIn(admin, baseURL!);
+    const board = await createBoard(admin, baseURL!, 'flags');
+    const existing = await createPost(admin, baseURL!, board.slug, 'Dark mode for the dashboard');
+    await gotoHydrated(page, `/b/${board.slug}/new`);
+    const similar = page.getByRole('region', { name: 'Similar posts' });
+
+    // The local default (on): typing a near-duplicate title suggests the existing post.
+    await page.getByLabel('Title').fill('Dark mode on the dashboard please');
+    await expect(similar.getByRole('link', { name: 'Dark mode for the dashboard' })).toHaveAttribute('href', `/p/${existing.number}-${existing.slug}`);
+
+    // The analytics service turns it off: the suggestions go, and typing asks for none.
+    await page.getByRole('button', { name: 'Accept' }).click();
+    await expect.poll(async () => (await requests(request)).some((r) => r.path === '/flags/')).toBe(true);
+    await expect(similar).toHaveCount(0);
+    await expect(page.getByTestId('similar-posts')).toHaveCount(0);
+    const asked: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/v1/posts/similar')) asked.push(r.url());
+    });
+    await page.getByLabel('Title').fill('Dark mode for the dashboard, again');
+    await page.waitForTimeout(1000); // longer than the suggestions' typing pause
+    expect(asked).toEqual([]);
+    await expect(similar).toHaveCount(0);
+  } finally {
+    await admin.dispose();
+  }
 });
 
 test('Decline sends nothing; allowing later on the privacy page starts analytics', async ({ page, request }) => {
@@ -294,7 +336,7 @@ test('Decline sends nothing; allowing later on the privacy page starts analytics
   await page.getByRole('button', { name: 'Decline' }).click();
   await expect(page.getByTestId('consent-banner')).toBeHidden();
   expect(await page.evaluate(() => localStorage.getItem('chorus.consent'))).toBe('denied');
-  await clickNav(page, 'Roadmap', '/roadmap');
+  await clickNav(page, 'Sign in', '/login');
   await page.reload();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
@@ -328,14 +370,14 @@ test('withdrawing consent stops capture and recording and deletes what analytics
   await page.getByRole('button', { name: 'Don’t allow analytics' }).click();
   await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'denied');
   expect(await analyticsStorage(page)).toEqual({ local: [], session: [], cookies: [], consent: 'denied' });
-  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="roadmap-voting"]')).toHaveAttribute('data-value', 'false');
+  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="similar-post-suggestions"]')).toHaveAttribute('data-value', 'true');
 
   await page.waitForTimeout(3500); // let anything already in flight land
   await request.post(`${STANDIN}/__standin/reset`);
   await page.mouse.move(10, 10);
   await page.mouse.move(200, 300);
-  await clickNav(page, 'Roadmap', '/roadmap');
-  await clickNav(page, 'Changelog', '/changelog');
+  await clickNav(page, 'Boards', '/');
+  await clickNav(page, 'Sign in', '/login');
   await page.waitForTimeout(4000);
   expect(await requests(request)).toEqual([]);
   expect(await analyticsStorage(page)).toEqual({ local: [], session: [], cookies: [], consent: 'denied' });
@@ -360,8 +402,8 @@ test('allowing again on the same page after withdrawing resumes with a fresh ano
   await page.getByRole('button', { name: 'Allow analytics', exact: true }).click();
   await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'granted');
   await expect.poll(() => pageviewUrls(request)).toEqual([expect.stringMatching(/\/privacy$/)]);
-  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="roadmap-voting"]')).toHaveAttribute('data-value', 'true');
-  await clickNav(page, 'Roadmap', '/roadmap');
+  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="similar-post-suggestions"]')).toHaveAttribute('data-value', 'false');
+  await clickNav(page, 'Boards', '/');
   await expect.poll(() => pageviewUrls(request)).toHaveLength(2);
   const again = await events(request, '$pageview');
   expect(again[0]!.properties.distinct_id).not.toBe(first!.properties.distinct_id);

@@ -67,7 +67,7 @@ test.describe('/api paths are interface routes', () => {
   test('each page response has its own CSP nonce, carried by every inline script', async ({ request }) => {
     const nonces: string[] = [];
     for (let i = 0; i < 2; i++) {
-      const res = await request.get('/roadmap');
+      const res = await request.get('/privacy');
       const nonce = /'nonce-([^']+)'/.exec(res.headers()['content-security-policy'] ?? '')?.[1];
       expect(nonce).toBeTruthy();
       nonces.push(nonce!);

@@ -82,7 +82,7 @@ test.describe('comments', () => {
 
     // From another page: a link to the comment (the post page links to itself from the board; here a typed visit to another page first).
     await page.setViewportSize({ width: 800, height: 500 });
-    await page.goto('/roadmap');
+    await page.goto('/privacy');
     await page.evaluate((href) => {
       const a = document.createElement('a');
       a.href = href;

@@ -6,9 +6,12 @@ test.describe('API reference', () => {
     const res = await request.get('/api/v1/openapi.json');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/json');
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
+    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; components: { securitySchemes: Record<string, unknown> } };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/setup', '/api/v1/members/{id}', '/api/v1/openapi.json']));
+    // The session cookie is the only credential, and the only one the document offers.
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['cookieAuth']);
+    expect(JSON.stringify(doc)).not.toMatch(/bearer|api key/i);
   });
 
   test('/docs/api lists the endpoints with who may call them, their fields and errors', async ({ guardedPage: page }) => {
@@ -23,6 +26,8 @@ test.describe('API reference', () => {
     await expect(member).toContainText('Path parameters');
     await expect(page.getByRole('navigation', { name: 'API sections' }).getByRole('link', { name: 'Members' })).toBeVisible();
     expect(await page.getByTestId('api-operation').count()).toBeGreaterThan(20);
+    await expect(page.locator('main')).toContainText('authenticated by the session cookie');
+    await expect(page.locator('main')).not.toContainText(/bearer|api key/i);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

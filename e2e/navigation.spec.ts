@@ -3,8 +3,8 @@ import { expect, test, trackDataRequests } from './support/fixtures';
 test.describe('pages are addressed by path', () => {
   for (const [path, heading] of [
     ['/', 'Boards'],
-    ['/roadmap', 'Roadmap'],
-    ['/changelog', 'Changelog'],
+    ['/privacy', 'Privacy'],
+    ['/docs/api', 'API reference'],
   ] as const) {
     test(`${path} shows the same screen after a reload`, async ({ guardedPage: page }) => {
       const res = await page.goto(path);
@@ -19,28 +19,43 @@ test.describe('pages are addressed by path', () => {
   test('a client-side navigation loads the page data from the server and a reload keeps the screen', async ({ guardedPage: page }) => {
     await page.goto('/');
     const data = trackDataRequests(page);
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roadmap' }).click();
-    await expect(page).toHaveURL(/\/roadmap$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
-    expect(data.some((u) => /\/_next\/data\/[^/]+\/roadmap\.json/.test(u))).toBe(true);
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+    await expect(page).toHaveURL(/\/privacy$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
+    expect(data.some((u) => /\/_next\/data\/[^/]+\/privacy\.json/.test(u))).toBe(true);
 
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Changelog' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
-    expect(data.some((u) => /\/_next\/data\/[^/]+\/changelog\.json/.test(u))).toBe(true);
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Boards' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Boards' })).toBeVisible();
+    expect(data.some((u) => /\/_next\/data\/[^/]+\/index\.json/.test(u))).toBe(true);
 
     await page.goBack();
-    await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
     await page.reload();
-    await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
   });
 
   test('after a client-side navigation, focus moves to the new page heading', async ({ guardedPage: page }) => {
     await page.goto('/');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Changelog' }).click();
-    const heading = page.getByRole('heading', { level: 1, name: 'Changelog' });
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
+    const heading = page.getByRole('heading', { level: 1, name: 'Privacy' });
     await expect(heading).toBeFocused();
-    await expect(page).toHaveTitle(/^Changelog · /);
+    await expect(page).toHaveTitle(/^Privacy · /);
   });
+});
+
+test.describe('screens that are not built are neither served nor linked', () => {
+  for (const path of ['/roadmap', '/changelog']) {
+    test(`${path} is the styled 404, and no page links to it`, async ({ guardedPage: page }) => {
+      const res = await page.goto(path);
+      expect(res?.status()).toBe(404);
+      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      for (const from of ['/', '/privacy', '/docs/api', '/login']) {
+        await page.goto(from);
+        await expect(page.locator('h1')).toBeVisible();
+        await expect(page.locator(`a[href^="${path}"]`), `a link to ${path} on ${from}`).toHaveCount(0);
+      }
+    });
+  }
 });
 
 test.describe('the loading indicator', () => {
@@ -53,7 +68,7 @@ test.describe('the loading indicator', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Roadmap' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
     const bar = page.locator('#nprogress .bar');
     await expect(bar).toBeVisible();
     // Decoration only: no (invalid) role, hidden from assistive technology, which hears the status below.
@@ -65,7 +80,7 @@ test.describe('the loading indicator', () => {
     await expect(page.getByTestId('navigation-status')).toHaveText('Loading page…');
     await expect(page.getByTestId('navigation-status')).toHaveAttribute('aria-live', 'polite');
     release();
-    await expect(page.getByRole('heading', { level: 1, name: 'Roadmap' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
     await expect(page.locator('#nprogress')).toHaveCount(0);
     await expect(page.getByTestId('navigation-status')).toHaveText('');
   });
@@ -79,18 +94,18 @@ test.describe('the loading indicator', () => {
       await held;
       await route.continue();
     });
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Changelog' }).click();
+    await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
     const bar = page.locator('#nprogress .bar');
     await expect(bar).toBeVisible();
     expect(await bar.evaluate((el) => getComputedStyle(el).transitionDuration)).toBe('0s');
     release();
-    await expect(page.getByRole('heading', { level: 1, name: 'Changelog' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Privacy' })).toBeVisible();
   });
 });
 
 test.describe('hash-only navigation stays on the page', () => {
   test('the skip link moves focus to the main content without fetching or loading', async ({ guardedPage: page }) => {
-    await page.goto('/roadmap');
+    await page.goto('/docs/api');
     const data = trackDataRequests(page);
     let indicatorSeen = false;
     await page.exposeFunction('__indicatorSeen', () => (indicatorSeen = true));
@@ -103,7 +118,7 @@ test.describe('hash-only navigation stays on the page', () => {
     const skip = page.getByRole('link', { name: 'Skip to content' });
     await expect(skip).toBeFocused();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/roadmap#main$/);
+    await expect(page).toHaveURL(/\/docs\/api#main$/);
     await expect(page.locator('#main')).toBeFocused();
     await page.waitForTimeout(300); // give a wrongly started navigation time to show itself
     expect(data).toEqual([]);
@@ -132,7 +147,7 @@ test.describe('hash-only navigation stays on the page', () => {
 
   test('a deep link with a fragment scrolls to and focuses its target on load', async ({ guardedPage: page }) => {
     await page.setViewportSize({ width: 800, height: 300 });
-    await page.goto('/changelog#main');
+    await page.goto('/docs/api#main');
     await expect(page.locator('#main')).toBeFocused();
   });
 });

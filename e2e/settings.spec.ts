@@ -46,6 +46,8 @@ test.describe('settings', () => {
     const form = page.getByTestId('profile-form');
     const name = form.getByLabel('Display name');
     const avatar = form.getByLabel('Avatar image link (optional)');
+    await expect(form).not.toContainText(/not available|upload/i);
+    await expect(page.getByTestId('section-email')).not.toContainText(/notification/i);
     await name.fill('After Rename');
     await avatar.fill('http://images.example.com/me.png');
     await form.getByRole('button', { name: 'Save profile' }).click();
@@ -132,6 +134,8 @@ test.describe('settings', () => {
     const { creds, admin } = await signedInMember(browser, page, baseURL!, 'Export Person');
     await page.goto('/settings/account');
     await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByTestId('section-export')).toContainText('and your posts, comments and votes.');
+    await expect(page.getByTestId('section-export')).not.toContainText(/once|will be/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-link').click()]);
     expect(download.suggestedFilename()).toMatch(/^chorus-account-\d{4}-\d{2}-\d{2}\.json$/);
     const text = await readFile((await download.path())!, 'utf8');

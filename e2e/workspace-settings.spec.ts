@@ -55,7 +55,7 @@ test.describe('workspace settings', () => {
       expect(home.headers()['location']).toBe('/login?next=%2F');
       // A visitor sees only the sign-in page, wherever they go.
       const visitorPage = await visitor.newPage();
-      for (const path of ['/', '/roadmap', '/privacy']) {
+      for (const path of ['/', '/docs/api', '/privacy']) {
         await visitorPage.goto(path);
         await expect(visitorPage).toHaveURL(/\/login\?next=/);
         await expect(visitorPage.getByRole('heading', { level: 1 })).toBeVisible();

@@ -26,8 +26,8 @@ export interface RecordedRequest {
   at: number;
 }
 
-/** The flags the stand-in serves: `roadmap-voting` is off by default in Chorus and on here. */
-export const STANDIN_FLAGS = { 'roadmap-voting': true, 'similar-post-suggestions': true } as const;
+/** The flags the stand-in serves: `similar-post-suggestions` is on by default in Chorus and off here. */
+export const STANDIN_FLAGS = { 'similar-post-suggestions': false } as const;
 
 const isGzip = (b: Buffer) => b.length >= 2 && b[0] === 0x1f && b[1] === 0x8b;
 

@@ -76,6 +76,7 @@ describe('parseEnv', () => {
     ['CHORUS_ADMIN_EMAIL', { CHORUS_ADMIN_EMAIL: 'not-an-email', CHORUS_ADMIN_PASSWORD: 'long enough password' }],
     ['CHORUS_ADMIN_PASSWORD', { CHORUS_ADMIN_EMAIL: 'admin@example.com', CHORUS_ADMIN_PASSWORD: 'short' }],
     ['CHORUS_ADMIN_PASSWORD', { CHORUS_ADMIN_EMAIL: 'admin@example.com' }],
+    ['CHORUS_WORKSPACE_NAME', { CHORUS_WORKSPACE_NAME: 'x' }],
   ])('rejects a bad %s with an EnvError naming it', (name, source) => {
     const problems = problemsOf(source);
     expect(problems).toHaveLength(1);

@@ -64,7 +64,9 @@ export const envSchema = z
     CHORUS_ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || (v.length >= 10 && v.length <= 128), {
       message: 'CHORUS_ADMIN_PASSWORD must be 10 to 128 characters',
     }),
-    CHORUS_WORKSPACE_NAME: optionalString,
+    CHORUS_WORKSPACE_NAME: optionalString.refine((v) => v === undefined || (v.length >= 2 && v.length <= 50), {
+      message: 'CHORUS_WORKSPACE_NAME must be 2 to 50 characters',
+    }),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => Boolean(e.CHORUS_ADMIN_EMAIL) === Boolean(e.CHORUS_ADMIN_PASSWORD), {

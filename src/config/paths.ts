@@ -12,8 +12,6 @@ export const paths = {
   /** A post's canonical URL: its number, then its title as a decorative slug. */
   post: (number: number, slug?: string, commentId?: number) => `/p/${number}${slug ? `-${slug}` : ''}${commentId ? `#comment-${commentId}` : ''}`,
   docsApi: () => '/docs/api',
-  roadmap: () => '/roadmap',
-  changelog: () => '/changelog',
   privacy: (section?: string) => (section ? `/privacy#${section}` : '/privacy'),
   setup: () => '/setup',
   login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),

@@ -81,8 +81,9 @@ describe('SPEC.md §6, one row at a time', () => {
     expectRow(canModerate, { visitor: 'unauthenticated', member: 'forbidden', moderator: 'allow', admin: 'allow' });
   });
 
-  it('ban members: the team, moderators not admins, nobody themselves', () => {
+  it('ban members: the team; moderators members only (not moderators, not admins); nobody themselves', () => {
     expectRow((a) => canBan(a, { id: 'target', role: 'member' }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'allow', admin: 'allow' });
+    expectRow((a) => canBan(a, { id: 'target', role: 'moderator' }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'forbidden', admin: 'allow' });
     expectRow((a) => canBan(a, { id: 'target', role: 'admin' }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'forbidden', admin: 'allow' });
     expect(canBan(admin, { id: 'a1', role: 'admin' })).toBe('forbidden');
     expect(canBan(moderator, { id: 'mod1', role: 'moderator' })).toBe('forbidden');

@@ -97,9 +97,12 @@ export const canModerate = signedInOnly(function canModerate(actor: PolicyActor)
   return signedIn(actor, (a) => isTeam(a.role));
 });
 
-/** Ban or unban a person: admins anyone but themselves; moderators anyone but admins and themselves. */
+/**
+ * Ban or unban a person: admins anyone but themselves; moderators members only (not other
+ * moderators, not admins: only admins manage the team).
+ */
 export function canBan(actor: PolicyActor, target: { id: string; role: Role }): Decision {
-  return signedIn(actor, (a) => a.id !== target.id && (a.role === 'admin' || (a.role === 'moderator' && target.role !== 'admin')));
+  return signedIn(actor, (a) => a.id !== target.id && (a.role === 'admin' || (a.role === 'moderator' && target.role === 'member')));
 }
 
 /** Write and publish changelog entries. */

@@ -25,7 +25,7 @@ export const displayNameSchema = z
 
 /**
  * An optional avatar picture: an https link to an image on a named host (no IP addresses, no
- * localhost), at most 500 characters. Empty clears it (null). Uploads come later.
+ * localhost), at most 500 characters. Empty clears it (null). A link is the only way to set one.
  */
 export const avatarUrlSchema = z
   .string()

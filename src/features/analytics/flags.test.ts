@@ -1,5 +1,13 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_FLAGS, FLAG_DEFAULTS, FLAG_NAMES, remoteFlagToBoolean, resolveFlags } from './flags';
+
+function readSources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? readSources(path.join(dir, e.name)) : /\.tsx?$/.test(e.name) ? [path.join(dir, e.name)] : [],
+  );
+}
 
 describe('feature flags', () => {
   it('uses the local defaults when nothing is known remotely', () => {
@@ -8,16 +16,25 @@ describe('feature flags', () => {
   });
 
   it('lets a known remote value override the default, either way', () => {
-    const r = resolveFlags({ 'roadmap-voting': true, 'similar-post-suggestions': false });
-    expect(r.values).toEqual({ 'roadmap-voting': true, 'similar-post-suggestions': false });
-    expect(r.sources).toEqual({ 'roadmap-voting': 'remote', 'similar-post-suggestions': 'remote' });
+    const off = resolveFlags({ 'similar-post-suggestions': false });
+    expect(off.values).toEqual({ 'similar-post-suggestions': false });
+    expect(off.sources).toEqual({ 'similar-post-suggestions': 'remote' });
+    expect(resolveFlags({ 'similar-post-suggestions': true }).values['similar-post-suggestions']).toBe(true);
   });
 
   it('keeps the default for unknown values and ignores flags it does not define', () => {
-    const r = resolveFlags({ 'roadmap-voting': undefined, 'some-other-flag': true });
+    const r = resolveFlags({ 'similar-post-suggestions': undefined, 'roadmap-voting': true });
     expect(r.values).toEqual(FLAG_DEFAULTS);
-    expect(r.sources['roadmap-voting']).toBe('default');
-    expect('some-other-flag' in r.values).toBe(false);
+    expect(r.sources['similar-post-suggestions']).toBe('default');
+    expect('roadmap-voting' in r.values).toBe(false);
+  });
+
+  it('declares only flags that some code reads with useFlag', () => {
+    const sources = readSources(path.resolve('src')).filter((f) => !f.endsWith('.test.ts') && !f.includes(`${path.sep}analytics${path.sep}`));
+    for (const name of FLAG_NAMES) {
+      const users = sources.filter((f) => readFileSync(f, 'utf8').includes(`useFlag('${name}')`));
+      expect(users, `no code outside the analytics feature reads useFlag('${name}')`).not.toEqual([]);
+    }
   });
 
   it('reads a variant name as on', () => {

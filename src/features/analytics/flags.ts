@@ -1,12 +1,12 @@
 /**
  * Feature flags: each has a local default, used until (and unless) the analytics service answers
  * with its own value. With analytics off, declined or blocked, the defaults are what runs.
+ * Every flag listed here gates real behaviour through useFlag (client/hooks.ts); /privacy lists
+ * them all, so a flag that gates nothing does not belong here.
  */
 export const FLAG_DEFAULTS = {
-  /** The new-post form suggests similar existing posts while the title is typed. */
+  /** The new-post form suggests similar existing posts while the title is typed (NewPostForm). */
   'similar-post-suggestions': true,
-  /** Visitors can vote straight from the roadmap columns. */
-  'roadmap-voting': false,
 } as const satisfies Record<string, boolean>;
 
 export type FlagName = keyof typeof FLAG_DEFAULTS;

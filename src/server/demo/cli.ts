@@ -4,12 +4,11 @@
  */
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { env } from '@/config/env';
-import { setupInput } from '@/features/accounts/schema';
-import { completeSetup, isSetupDone } from '@/features/accounts/server/setup';
+import { env, EnvError } from '@/config/env';
 import { DataDirInUseError } from '@/server/db/data-dir-lock';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { DEFAULT_DEMO_POSTS, DEFAULT_DEMO_SEED, DemoAlreadySeededError, describeDemoSeed, seedDemo } from './seed';
+import { completeSetupForDemo, DemoSetupError } from './setup-first';
 
 const USAGE = `Usage: npm run seed:demo -- [options]
 
@@ -17,12 +16,16 @@ const USAGE = `Usage: npm run seed:demo -- [options]
   --members N            members to create (default 40, or one per 8 posts when more)
   --seed TEXT            seed of the random generator: same seed, same content (default "${DEFAULT_DEMO_SEED}")
   --admin-email EMAIL    complete setup first with this admin, if setup is not done yet
-  --admin-password PW    the admin's password (at least 10 characters)
-  --workspace-name NAME  the workspace name when completing setup (default "Chorus demo")
+                         (default CHORUS_ADMIN_EMAIL)
+  --admin-password PW    the admin's password, 10 to 128 characters (default CHORUS_ADMIN_PASSWORD)
+  --workspace-name NAME  the workspace name when completing setup
+                         (default CHORUS_WORKSPACE_NAME, or "Chorus")
   --data-dir DIR         PGlite data directory (default CHORUS_DATA_DIR or ./data)
   --database-url URL     PostgreSQL instead of PGlite (default DATABASE_URL)
   --json                 print the summary as JSON
 
+Setup must be done first: at /setup, or here with an admin named by the flags above or by the
+variables npm start reads (CHORUS_ADMIN_EMAIL, CHORUS_ADMIN_PASSWORD, CHORUS_WORKSPACE_NAME).
 With PGlite, stop the server first: one data directory must never be opened by two processes.
 The demo data only adds rows; it refuses to run twice (when its boards exist).`;
 
@@ -60,20 +63,8 @@ async function main(): Promise<number> {
   const handle = await openDatabase(databaseUrl ? { databaseUrl } : { dataDir });
   try {
     await handle.migrate();
-    if (!(await isSetupDone())) {
-      if (!values['admin-email'] || !values['admin-password']) {
-        throw new UsageError('Setup is not done yet. Finish it at /setup first, or pass --admin-email and --admin-password to complete it here.');
-      }
-      const input = setupInput.safeParse({
-        workspaceName: values['workspace-name'] ?? 'Chorus demo',
-        displayName: 'Admin',
-        email: values['admin-email'],
-        password: values['admin-password'],
-      });
-      if (!input.success) throw new UsageError(input.error.issues.map((i) => `--${String(i.path[0])}: ${i.message}`).join('\n'));
-      await completeSetup(input.data);
-      if (!values.json) console.log(`Setup completed: admin ${input.data.email}.`);
-    }
+    const setUp = await completeSetupForDemo(values, config);
+    if (setUp && !values.json) console.log(`Setup completed: workspace "${setUp.workspaceName}", admin ${setUp.email}.`);
     if (!values.json) console.log(`Seeding ${posts ?? DEFAULT_DEMO_POSTS} posts into ${databaseUrl ? 'PostgreSQL' : `PGlite at ${dataDir}`}…`);
     const summary = await seedDemo(handle.db, { posts, members, seed: values.seed });
     console.log(values.json ? JSON.stringify(summary) : describeDemoSeed(summary));
@@ -88,7 +79,7 @@ class UsageError extends Error {}
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof UsageError || err instanceof DemoAlreadySeededError || err instanceof DataDirInUseError) {
+    if (err instanceof UsageError || err instanceof EnvError || err instanceof DemoSetupError || err instanceof DemoAlreadySeededError || err instanceof DataDirInUseError) {
       console.error(err.message);
       process.exit(2);
     }

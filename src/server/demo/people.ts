@@ -31,11 +31,14 @@ function asciiLocal(text: string): string {
     .replace(/[^a-z]/g, '');
 }
 
-/** `count` distinct members plus two team members (moderators), all with demo addresses. */
+/**
+ * `count` distinct members plus two team members (moderators), all with demo addresses. Names
+ * are plain names: the pages mark team members themselves (the Team badge).
+ */
 export function demoPeople(rng: Rng, count: number): { team: DemoPerson[]; members: DemoPerson[] } {
   const team: DemoPerson[] = [
-    { email: `morgan.team@${DEMO_EMAIL_DOMAIN}`, displayName: 'Morgan Reyes (team)', role: 'moderator' },
-    { email: `sam.team@${DEMO_EMAIL_DOMAIN}`, displayName: 'Sam Whitaker (team)', role: 'moderator' },
+    { email: `morgan.team@${DEMO_EMAIL_DOMAIN}`, displayName: 'Morgan Reyes', role: 'moderator' },
+    { email: `sam.team@${DEMO_EMAIL_DOMAIN}`, displayName: 'Sam Whitaker', role: 'moderator' },
   ];
   const members: DemoPerson[] = [];
   const used = new Set<string>();

@@ -69,6 +69,12 @@ describe('seedDemo', () => {
       where b.visibility = 'private' and u.role = 'member' and not exists (select 1 from board_members m where m.board_id = b.id and m.user_id = u.id)`);
     expect(leak!.n).toBe(0);
 
+    // Names are plain: the pages mark team members (a "(team)" in the name showed it twice).
+    const [marked] = await queryRows<{ n: number }>(sql`select count(*)::int as n from users where display_name ilike '%(team)%'`);
+    expect(marked!.n).toBe(0);
+    const [team] = await queryRows<{ n: number }>(sql`select count(*)::int as n from users where email like '%.team@demo.chorus.example' and role = 'moderator'`);
+    expect(team!.n).toBe(2);
+
     // The existing admin is part of the demo team.
     const [byAdmin] = await queryRows<{ n: number }>(sql`select count(*)::int as n from status_changes where by_id = ${admin.id}`);
     expect(byAdmin!.n).toBeGreaterThan(0);

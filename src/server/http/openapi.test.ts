@@ -3,7 +3,9 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
+import { meRoute } from '@/features/accounts/server/me-handlers';
 import { openApiRoute } from '@/features/docs/server/handlers';
+import { createTestActor } from '@/test/actors';
 import { API_ROUTES } from './api-registry';
 import { buildOpenApiDocument, type OpenApiDocument } from './openapi';
 import type { Method } from './route';
@@ -46,7 +48,32 @@ describe('the OpenAPI document', () => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual(API_ROUTES.map((e) => e.path).sort());
     expect(doc.components.schemas.Error).toBeDefined();
-    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'cookieAuth']);
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['cookieAuth']);
+  });
+
+  it('declares only security schemes a request can satisfy: a live session sent each way is signed in', async () => {
+    const actor = await createTestActor('member');
+    const token = actor.cookie.slice(actor.cookie.indexOf('=') + 1);
+    /** The request headers that present a credential the way a scheme says; null when nothing Chorus issues fits it. */
+    const present = (scheme: Record<string, unknown>): Record<string, string> | null => {
+      if (scheme.type === 'apiKey' && scheme.in === 'cookie') return { cookie: `${String(scheme.name)}=${token}` };
+      if (scheme.type === 'apiKey' && scheme.in === 'header') return { [String(scheme.name)]: token };
+      if (scheme.type === 'http' && scheme.scheme === 'bearer') return { authorization: `Bearer ${token}` };
+      return null;
+    };
+    for (const [name, scheme] of Object.entries(doc.components.securitySchemes)) {
+      const headers = present(scheme);
+      expect(headers, `${name}: no credential fits this scheme`).not.toBeNull();
+      const res = await callRoute(meRoute, { headers: headers! });
+      expect(res.status, `${name}: a request sending a live session this way is not signed in`).toBe(200);
+      expect(res.json.id).toBe(actor.id);
+    }
+    // Every requirement names a declared scheme, and nothing mentions a credential there is not.
+    const declared = new Set(Object.keys(doc.components.securitySchemes));
+    for (const item of Object.values(doc.paths)) {
+      for (const op of Object.values(item)) for (const req of op.security) for (const key of Object.keys(req)) expect(declared.has(key), key).toBe(true);
+    }
+    expect(JSON.stringify(doc)).not.toMatch(/bearer|api key/i);
   });
 
   it('describes each endpoint from its own schemas: body, path and query parameters, errors', () => {

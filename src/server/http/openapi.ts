@@ -133,8 +133,8 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
     ...(ep.summary ? { summary: ep.summary } : {}),
     ...(ep.description ? { description: ep.description } : {}),
     tags: ep.tags ?? [tagOf(path)],
-    // Anyone: the credentials are optional (an empty requirement); otherwise a session or a key.
-    security: open ? [{}, { cookieAuth: [] }, { bearerAuth: [] }] : [{ cookieAuth: [] }, { bearerAuth: [] }],
+    // Anyone: the session is optional (an empty requirement); otherwise it is needed.
+    security: open ? [{}, { cookieAuth: [] }] : [{ cookieAuth: [] }],
     ...(parameters.length ? { parameters } : {}),
     ...(ep.body && method !== 'GET' ? { requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(ep.body) } } } } : {}),
     responses,
@@ -164,7 +164,7 @@ export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApi
       title: 'Chorus API',
       version: '1',
       description:
-        'The REST API of Chorus. Every request and error is JSON. Sign in with the session cookie (browsers) or send an API key as `Authorization: Bearer <key>`. State-changing requests from a browser must be same-origin. Lists use cursor pagination (`cursor`, `limit` ≤ 100). Errors have the shape of the `Error` schema.',
+        'The REST API of Chorus. Every request and error is JSON. Requests are authenticated by the session cookie that signing in sets (POST /api/v1/auth/sign-in); it is the only credential, and a request without it is a visitor. State-changing requests from a browser must be same-origin. Lists use cursor pagination (`cursor`, `limit` ≤ 100). Errors have the shape of the `Error` schema.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
@@ -190,8 +190,8 @@ export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApi
         },
       },
       securitySchemes: {
+        // Only what resolveActor (./actor.ts) reads: openapi.test.ts signs a request in through each scheme.
         cookieAuth: { type: 'apiKey', in: 'cookie', name: 'chorus_session', description: 'The session cookie set by sign-in (`__Host-chorus_session` over https).' },
-        bearerAuth: { type: 'http', scheme: 'bearer', description: 'An API key: `Authorization: Bearer <key>`.' },
       },
     },
   };

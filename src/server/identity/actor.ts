@@ -11,7 +11,7 @@ export type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export const VISITOR: Actor = { kind: 'visitor' };
 
-/** Resolves the actor of a request from its session cookie (API keys join here later). */
+/** Resolves the actor of a request from its session cookie, the only credential a request can carry. */
 export async function resolveActor(req: IncomingMessage, res?: ServerResponse): Promise<Actor> {
   const user = await getSessionUser(req, res);
   return user ? { kind: 'user', ...user } : VISITOR;

@@ -9,7 +9,7 @@ export default function SettingsAccountPage({ shell }: ShellProps) {
       <SettingsSection
         id="export"
         title="Download my data"
-        description="A JSON file with your profile and your signed-in sessions (when, from which address and browser). Your posts, comments and votes will be part of it once boards open."
+        description="A JSON file with your profile, your signed-in sessions (when, from which address and browser), and your posts, comments and votes."
       >
         {/* A plain link: /api paths are not pages, and the browser saves the answer as a file. */}
         <a

@@ -17,7 +17,7 @@ export default function SettingsProfilePage({ shell, pendingEmail }: Props) {
       <SettingsSection id="profile" title="Profile">
         <ProfileForm viewer={viewer} />
       </SettingsSection>
-      <SettingsSection id="email" title="Email address" description="You sign in with it, and notifications go to it.">
+      <SettingsSection id="email" title="Email address" description="You sign in with it, and the emails this site sends you go to it.">
         <EmailForm email={viewer.email} pendingEmail={pendingEmail} />
       </SettingsSection>
       <SettingsSection id="password" title="Password">

@@ -77,6 +77,6 @@ export const accountEmails = {
       kind: 'email_changed',
       subject: 'Your email address was changed',
       intro: 'The email address of your account was just changed to a new one.',
-      outro: 'If this was not you, reply to this email or contact the workspace admins right away.',
+      outro: 'If this was not you, contact the workspace admins right away.',
     }),
 };

@@ -5,7 +5,7 @@ import { db, queryRows } from '@/server/db/client';
 import { users, workspaceSettings } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
 import { logger } from '@/server/log';
-import type { setupInput } from '../schema';
+import { setupInput } from '../schema';
 import { forgetWorkspace } from '@/server/workspace';
 import { hashPassword } from './passwords';
 
@@ -37,22 +37,37 @@ export async function isSetupDone(): Promise<boolean> {
   return Boolean(rows[0]?.done);
 }
 
+export interface HeadlessSetupOptions {
+  email?: string;
+  password?: string;
+  /** Default "Chorus". */
+  workspaceName?: string;
+}
+
+/** What headlessSetup did: completed setup (with these values), found it done, or had no admin to complete it with. */
+export type HeadlessSetupOutcome = { status: 'completed'; email: string; workspaceName: string } | { status: 'already-done' } | { status: 'no-admin' };
+
 /**
- * Headless installs: with CHORUS_ADMIN_EMAIL and CHORUS_ADMIN_PASSWORD set, start-up completes
- * setup when it has not been done, so `npm start` comes up ready in scripts.
+ * Headless installs: completes first-run setup with this admin when it has not been done, so a
+ * script gets a ready install. `npm start` calls it with CHORUS_ADMIN_EMAIL,
+ * CHORUS_ADMIN_PASSWORD and CHORUS_WORKSPACE_NAME; `npm run seed:demo` with the same variables
+ * or its flags. The values are checked like the /setup form's: 422 VALIDATION_FAILED with
+ * `fields` (workspaceName, email, password).
  */
-export async function headlessSetup(opts: { email?: string; password?: string; workspaceName?: string }): Promise<void> {
-  if (!opts.email || !opts.password || (await isSetupDone())) return;
+export async function headlessSetup(opts: HeadlessSetupOptions): Promise<HeadlessSetupOutcome> {
+  if (await isSetupDone()) return { status: 'already-done' };
+  if (!opts.email || !opts.password) return { status: 'no-admin' };
+  const input = setupInput.safeParse({ workspaceName: opts.workspaceName ?? 'Chorus', displayName: 'Admin', email: opts.email, password: opts.password });
+  if (!input.success) {
+    const fields = Object.fromEntries(input.error.issues.map((i) => [String(i.path[0]), i.message]));
+    throw new AppError('VALIDATION_FAILED', undefined, { fields });
+  }
   try {
-    await completeSetup({
-      workspaceName: opts.workspaceName ?? 'Chorus',
-      displayName: 'Admin',
-      email: opts.email.toLowerCase(),
-      password: opts.password,
-    });
-    logger().info({ email: opts.email }, 'setup completed from the environment');
+    await completeSetup(input.data);
+    logger().info({ email: input.data.email, workspace: input.data.workspaceName }, 'first-run setup completed headlessly');
+    return { status: 'completed', email: input.data.email, workspaceName: input.data.workspaceName };
   } catch (err) {
-    if (err instanceof AppError && err.code === 'SETUP_DONE') return; // another instance won the race
+    if (err instanceof AppError && err.code === 'SETUP_DONE') return { status: 'already-done' }; // another instance won the race
     throw err;
   }
 }

@@ -112,16 +112,16 @@ describe('analytics controller', () => {
     const t = setup({ stored: 'granted' });
     t.controller.start(CONFIG);
     await t.settle();
-    t.hooks()!.onFlags({ 'roadmap-voting': true });
-    expect(t.controller.getSnapshot().flags.values['roadmap-voting']).toBe(true);
+    t.hooks()!.onFlags({ 'similar-post-suggestions': false });
+    expect(t.controller.getSnapshot().flags.values['similar-post-suggestions']).toBe(false);
     t.controller.setConsent('denied', 'privacy_page');
     t.controller.capture({ name: '$pageview', properties: { $current_url: 'x' } });
     expect(t.calls).toEqual(['optOut']);
     expect(t.sent).toHaveLength(1);
     expect(t.hooks()!.isAllowed()).toBe(false);
-    expect(t.controller.getSnapshot().flags.values['roadmap-voting']).toBe(false);
-    t.hooks()!.onFlags({ 'roadmap-voting': true }); // a late answer does not count
-    expect(t.controller.getSnapshot().flags.sources['roadmap-voting']).toBe('default');
+    expect(t.controller.getSnapshot().flags.values['similar-post-suggestions']).toBe(true);
+    t.hooks()!.onFlags({ 'similar-post-suggestions': false }); // a late answer does not count
+    expect(t.controller.getSnapshot().flags.sources['similar-post-suggestions']).toBe('default');
     t.controller.setConsent('granted', 'privacy_page');
     expect(t.calls).toEqual(['optOut', 'optIn']);
     // resumed before anything is captured into it, and without loading a second tracker

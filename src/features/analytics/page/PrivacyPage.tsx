@@ -66,7 +66,7 @@ export default function PrivacyPage({ shell }: ShellProps) {
           )}
           <p>When analytics is on and you have allowed it, these are collected:</p>
           <ul className="list-disc space-y-1 pl-6">
-            <li>the pages you open (their address, with sign-in and unsubscribe tokens and search terms masked);</li>
+            <li>the pages you open (their address, with the tokens of emailed links and search terms masked);</li>
             <li>a random anonymous identifier for your browser, never your email address or your name;</li>
             <li>your browser, operating system, screen size and approximate location derived by the service;</li>
             <li>

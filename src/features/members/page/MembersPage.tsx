@@ -17,7 +17,7 @@ export type MembersPageProps = {
   paged: boolean;
 };
 
-/** `/admin/members`: moderators and admins see the people; admins change roles and invite, the team bans. */
+/** `/admin/members`: moderators and admins see the people; admins change roles, invite and ban anyone but themselves, moderators ban members. */
 export default function MembersPage({ shell, members, q, paged }: ShellProps & MembersPageProps) {
   const viewer = shell.viewer!;
   const actor = { kind: 'user' as const, id: viewer.id, role: viewer.role };

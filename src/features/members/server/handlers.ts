@@ -24,15 +24,22 @@ export const memberRoute = route({
 
 /**
  * POST (ban) and DELETE (unban) /api/v1/members/[id]/ban. The team may try; whether this actor
- * may ban this person (canBan: not oneself, moderators not admins) is decided with the person.
+ * may ban this person (canBan: not oneself, moderators members only) is decided with the person.
  */
 export const memberBanRoute = route({
   POST: endpoint({
+    summary: 'Ban a person',
+    description:
+      'Moderators ban members only; admins ban anyone but themselves. Ends all of their sessions; they then get 403 ACCOUNT_BANNED on sign-in. 403 for oneself and for a moderator banning a moderator or an admin; 409 LAST_ADMIN for the last active admin. Banning a banned person changes nothing.',
+    errors: ['NOT_FOUND', 'LAST_ADMIN'],
     authorize: canEnterTeamArea,
     query: memberIdParams,
     handle: async ({ actor, query, ip }) => json(await banMember(actor, query.id, ip)),
   }),
   DELETE: endpoint({
+    summary: 'Lift a ban',
+    description: 'The same rule as banning: moderators unban members only; admins anyone but themselves. Unbanning someone who is not banned changes nothing.',
+    errors: ['NOT_FOUND'],
     authorize: canEnterTeamArea,
     query: memberIdParams,
     handle: async ({ actor, query, ip }) => json(await unbanMember(actor, query.id, ip)),

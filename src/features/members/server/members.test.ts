@@ -204,18 +204,39 @@ describe('bans', () => {
     expect((await auditFor(target.id)).map((e) => e.action)).toEqual(['member.banned']);
   });
 
-  it('moderators ban members and moderators but not admins; nobody bans themselves', async () => {
+  it('moderators ban and unban members only, not other moderators or admins; admins anyone; nobody themselves', async () => {
     const moderator = await createTestActor('moderator');
     const admin = await createTestActor('admin');
-    expect((await ban(moderator, (await createTestActor('moderator')).id)).status).toBe(200);
+    const otherModerator = await createTestActor('moderator');
+    const onModerator = await ban(moderator, otherModerator.id);
+    expect(onModerator.status).toBe(403);
+    expect(onModerator.json.error).toMatchObject({ code: 'FORBIDDEN', message: 'Only admins can ban a moderator.' });
+    expect(await sessionCount(otherModerator.id)).toBe(1);
     const onAdmin = await ban(moderator, admin.id);
     expect(onAdmin.status).toBe(403);
-    expect(onAdmin.json.error?.code).toBe('FORBIDDEN');
+    expect(onAdmin.json.error).toMatchObject({ code: 'FORBIDDEN', message: 'Only admins can ban an admin.' });
+    const bannedModerator = await createTestActor('moderator', { banned: true });
+    expect((await unban(moderator, bannedModerator.id)).status).toBe(403);
+    expect((await ban(admin, otherModerator.id)).status).toBe(200);
+    expect((await unban(admin, otherModerator.id)).status).toBe(200);
+    expect((await auditFor(otherModerator.id)).map((e) => [e.action, e.actorId])).toEqual([
+      ['member.unbanned', admin.id],
+      ['member.banned', admin.id],
+    ]);
     expect((await ban(moderator, moderator.id)).status).toBe(403);
     const self = await ban(admin, admin.id);
     expect(self.status).toBe(403);
     expect(self.json.error?.message).toMatch(/yourself/);
     expect((await ban(admin, '00000000-0000-4000-8000-000000000000')).status).toBe(404);
+  });
+
+  it('decides on the person as they are now: a member promoted since the list was read cannot be banned by a moderator', async () => {
+    const moderator = await createTestActor('moderator');
+    const target = await createTestActor('member');
+    await db().update(users).set({ role: 'moderator' }).where(eq(users.id, target.id));
+    await expect(banMember({ id: moderator.id, role: 'moderator', displayName: moderator.displayName }, target.id, '127.0.0.1')).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const [row] = await db().select().from(users).where(and(eq(users.id, target.id), isNull(users.bannedAt)));
+    expect(row).toBeDefined();
   });
 
   it('an admin bans another admin while one remains; two admins banning each other at once leave one', async () => {

@@ -79,6 +79,10 @@ export async function listMemberPage(query: MemberListQuery): Promise<MemberPage
 
 const isLastAdmin = (activeAdminIds: readonly string[], userId: string) => activeAdminIds.length <= 1 && activeAdminIds.includes(userId);
 
+/** Why canBan refused: oneself, or (for a moderator) someone on the team. */
+const banRefusal = (actor: ActingUser, target: MemberRow, verb: 'ban' | 'unban') =>
+  target.id === actor.id ? `You cannot ${verb} yourself.` : `Only admins can ${verb} ${target.role === 'admin' ? 'an admin' : 'a moderator'}.`;
+
 /**
  * Locks the active admins and refuses (409 LAST_ADMIN) a change that would take the last one
  * away. For callers outside this feature that remove a person (account deletion): call it in
@@ -116,11 +120,15 @@ export async function changeMemberRole(actor: ActingUser, id: string, role: Role
   return member;
 }
 
-/** Bans a person (canBan: not oneself; moderators not admins) and ends their sessions. Banning a banned person changes nothing. */
+/**
+ * Bans a person and ends their sessions. canBan (not oneself; moderators members only) is
+ * decided on the locked row, so a role changed since the caller looked is the one that counts.
+ * Banning a banned person changes nothing.
+ */
 export async function banMember(actor: ActingUser, id: string, ip: string): Promise<Member> {
   const { member, changed } = await db().transaction(async (tx) => {
     const { admins, target } = await lockForChange(tx, id);
-    requireAllowed(canBan(asPolicyActor(actor), target), target.id === actor.id ? 'You cannot ban yourself.' : 'You cannot ban an admin.');
+    requireAllowed(canBan(asPolicyActor(actor), target), banRefusal(actor, target, 'ban'));
     if (target.bannedAt) return { member: toMember(target), changed: false };
     if (isLastAdmin(admins, target.id)) throw new AppError('LAST_ADMIN');
     const updated = await updateMember(tx, target.id, { bannedAt: new Date() });
@@ -139,7 +147,7 @@ export async function banMember(actor: ActingUser, id: string, ip: string): Prom
 export async function unbanMember(actor: ActingUser, id: string, ip: string): Promise<Member> {
   return db().transaction(async (tx) => {
     const { target } = await lockForChange(tx, id);
-    requireAllowed(canBan(asPolicyActor(actor), target), target.id === actor.id ? 'You cannot unban yourself.' : 'You cannot unban an admin.');
+    requireAllowed(canBan(asPolicyActor(actor), target), banRefusal(actor, target, 'unban'));
     if (!target.bannedAt) return toMember(target);
     const after = toMember(await updateMember(tx, target.id, { bannedAt: null }));
     await recordAudit({ actor, action: 'member.unbanned', targetType: 'user', targetId: target.id, before: { state: 'banned' }, after: { state: after.state }, ip }, tx);

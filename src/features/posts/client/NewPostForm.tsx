@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
+import { useFlag } from '@/features/analytics/client/hooks';
 import { api } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
 import { newPostInput, type PostDetail } from '../schema';
@@ -18,12 +19,14 @@ type Input = z.input<typeof newPostInput>;
 type Output = z.output<typeof newPostInput>;
 
 /**
- * Title and Markdown body, with similar posts suggested while the title is typed. Visitors
+ * Title and Markdown body, with similar posts suggested while the title is typed (unless the
+ * `similar-post-suggestions` feature flag is off). Visitors
  * write freely; at submit they sign in and come back to the same draft (kept in localStorage,
  * cleared once the post is created).
  */
 export function NewPostForm({ board, signedIn }: { board: string; signedIn: boolean }) {
   const router = useRouter();
+  const suggestSimilar = useFlag('similar-post-suggestions');
   const [problem, setProblem] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(newPostInput), defaultValues: { board, title: '', body: '' } });
@@ -65,7 +68,7 @@ export function NewPostForm({ board, signedIn }: { board: string; signedIn: bool
     <form onSubmit={(e) => void submit(e)} noValidate className="flex max-w-3xl flex-col gap-5" data-testid="new-post-form">
       {restored ? <Alert testId="draft-restored">Your draft was restored.</Alert> : null}
       <Field label="Title" autoComplete="off" maxLength={200} error={errors.title?.message} hint="One short sentence: what do you need?" {...form.register('title')} />
-      <SimilarPosts title={title} board={board} />
+      {suggestSimilar ? <SimilarPosts title={title} board={board} /> : null}
       <MarkdownEditor label="Description" rows={8} value={body} error={errors.body?.message} {...form.register('body')} />
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">

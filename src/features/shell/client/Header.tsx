@@ -8,8 +8,6 @@ import { ThemeToggle } from './ThemeToggle';
 
 const NAV = [
   { href: paths.home(), label: 'Boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') },
-  { href: paths.roadmap(), label: 'Roadmap', match: (p: string) => p.startsWith('/roadmap') },
-  { href: paths.changelog(), label: 'Changelog', match: (p: string) => p.startsWith('/changelog') },
 ];
 
 export function Header({ workspace, viewer }: { workspace: PublicWorkspace; viewer: Viewer | null }) {

@@ -71,7 +71,7 @@ export function PostStatusControl({ postNumber, statuses, current }: PostStatusC
         <SelectField label="Status" options={options} value={statusId} onChange={(e) => setStatusId(e.target.value)} error={errors.statusId} data-testid="post-status-select" />
         <TextareaField
           label="Public note (optional)"
-          hint="Shown in the post's history and sent to its subscribers. Markdown works."
+          hint="Shown with the change in the post's history. Markdown works."
           rows={3}
           maxLength={5000}
           value={note}

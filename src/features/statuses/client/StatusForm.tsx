@@ -27,6 +27,7 @@ interface Props {
 export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
   const form = useForm<Input, unknown, StatusValues>({
     resolver: zodResolver(statusInput),
+    // onRoadmap has no control (there is no roadmap screen to show it on): an edit keeps it as it is.
     defaultValues: initial ?? { name: '', color: '#6366f1', category: 'open', onRoadmap: false },
   });
   const { errors, isSubmitting } = form.formState;
@@ -51,10 +52,6 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
         />
         <SelectField label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} {...form.register('category')} />
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="h-4 w-4" {...form.register('onRoadmap')} />
-        Show on the roadmap
-      </label>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <FormActions busy={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>

@@ -16,29 +16,15 @@ interface Props {
   notify: (tone: 'success' | 'error', text: string) => void;
 }
 
-/** One status in the admin list: its look, the roadmap toggle, inline edit, move up/down and delete. */
+/** One status in the admin list: its look, inline edit, move up/down and delete. */
 export function StatusRow({ status, others, isFirst, isLast, onChanged, onMove, onDeleted, notify }: Props) {
   const [editing, setEditing] = useState(false);
-  const [savingRoadmap, setSavingRoadmap] = useState(false);
 
   const save = async (values: StatusValues) => {
     const updated = await api<Status>(`/api/v1/statuses/${status.id}`, { method: 'PATCH', body: values });
     onChanged(updated);
     setEditing(false);
     notify('success', `Saved “${updated.name}”.`);
-  };
-
-  const toggleRoadmap = async (onRoadmap: boolean) => {
-    setSavingRoadmap(true);
-    onChanged({ ...status, onRoadmap });
-    try {
-      onChanged(await api<Status>(`/api/v1/statuses/${status.id}`, { method: 'PATCH', body: { onRoadmap } }));
-    } catch (err) {
-      onChanged(status);
-      notify('error', err instanceof Error ? err.message : 'The change was not saved.');
-    } finally {
-      setSavingRoadmap(false);
-    }
   };
 
   return (
@@ -67,17 +53,6 @@ export function StatusRow({ status, others, isFirst, isLast, onChanged, onMove, 
               </p>
             </div>
           </div>
-          <label className="flex items-center gap-2 text-sm">
-            <input
-              type="checkbox"
-              className="h-4 w-4"
-              checked={status.onRoadmap}
-              disabled={savingRoadmap}
-              onChange={(e) => void toggleRoadmap(e.target.checked)}
-              data-testid="status-roadmap"
-            />
-            On roadmap<span className="sr-only"> ({status.name})</span>
-          </label>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" className="px-3 py-1.5" disabled={isFirst} onClick={() => onMove(-1)} data-testid="status-up">
               <span aria-hidden="true">↑</span> Up<span className="sr-only">: move {status.name} up</span>

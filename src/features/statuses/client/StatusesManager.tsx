@@ -8,7 +8,7 @@ import { StatusRow } from './StatusRow';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-/** The admins' status list: add, edit inline, toggle the roadmap, reorder (up/down) and delete. */
+/** The admins' status list: add, edit inline, reorder (up/down) and delete. */
 export function StatusesManager({ initial }: { initial: Status[] }) {
   const [statuses, setStatuses] = useState(initial);
   const [notice, setNotice] = useState<Notice>(null);

@@ -59,7 +59,7 @@ export function ProfileForm({ viewer }: { viewer: Viewer }) {
         inputMode="url"
         autoComplete="photo"
         placeholder="https://example.com/me.png"
-        hint="An https:// link to a square picture. Leave it empty to show your initials. Uploading a picture is not available yet."
+        hint="An https:// link to a square picture. Leave it empty to show your initials."
         error={errors.avatarUrl?.message}
         {...register('avatarUrl')}
       />

@@ -4,7 +4,6 @@ import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 
-// Notifications (/settings/notifications) joins this list when subscriptions exist.
 const ITEMS = [
   { href: paths.settings(), label: 'Profile' },
   { href: paths.settingsAccount(), label: 'Account' },

@@ -1,2 +1,0 @@
-export { default } from '@/features/changelog/page/ChangelogPage';
-export { getServerSideProps } from '@/features/changelog/page/ChangelogPage.loader';
