@@ -34,8 +34,8 @@ const config = [
   boundaries,
   // Vitest fixtures named use…() (useTestDatabase) and Playwright's fixture callback `use` are not React hooks.
   { files: ['src/**/*.test.ts', 'e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
-  // The document lives in the shell feature; pages/_document.tsx only re-exports it (thin entry points).
-  { files: ['src/features/shell/client/Document.tsx'], rules: { '@next/next/no-document-import-in-page': 'off' } },
+  // The document lives in the composition layer's shell; pages/_document.tsx only re-exports it (thin entry points).
+  { files: ['src/composition/shell/Document.tsx'], rules: { '@next/next/no-document-import-in-page': 'off' } },
 ];
 
 export default config;

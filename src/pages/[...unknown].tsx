@@ -1,2 +1,2 @@
-export { default } from '@/features/shell/page/UnknownPathPage';
-export { getServerSideProps } from '@/features/shell/page/UnknownPathPage.loader';
+export { default } from '@/composition/shell/UnknownPathPage';
+export { getServerSideProps } from '@/composition/shell/UnknownPathPage.loader';

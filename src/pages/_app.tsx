@@ -1,5 +1,5 @@
 import '@/lib/zod-browser';
 import '@/styles/globals.css';
-import { App } from '@/features/shell/client/App';
+import { App } from '@/composition/shell/App';
 
 export default App;

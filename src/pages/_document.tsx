@@ -1,3 +1,3 @@
-import { Document } from '@/features/shell/client/Document';
+import { Document } from '@/composition/shell/Document';
 
 export default Document;

@@ -1,3 +1,3 @@
-import { ErrorPage } from '@/features/shell/page/ErrorPages';
+import { ErrorPage } from '@/composition/shell/ErrorPages';
 
 export default ErrorPage;

@@ -1,2 +1,2 @@
-export { default } from '@/features/boards/page/HomePage';
-export { getServerSideProps } from '@/features/boards/page/HomePage.loader';
+export { default } from '@/composition/home/HomePage';
+export { getServerSideProps } from '@/composition/home/HomePage.loader';

@@ -21,7 +21,7 @@ import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
 import { deliverPendingEmails } from '@/server/mail/outbox';
 import { pruneExpiredSessions } from '@/server/identity/sessions';
-import { refreshTrendingScores } from '@/features/posts/server/trending';
+import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { db } from '@/server/db/client';
 import { logger } from '@/server/log';
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { MdDoc } from '@/lib/markdown-tree';
 import { authorSchema } from '@/features/posts/schema';
 
 /** Markdown, 1–5,000 characters (SPEC.md §5). */
@@ -28,3 +29,11 @@ export const commentSchema = z.object({
   deleted: z.boolean(),
 });
 export type Comment = z.infer<typeof commentSchema>;
+
+/** A comment as the post page shows it: rendered, with what the viewer may do to it. */
+export interface CommentView extends Comment {
+  /** The rendered body; null once deleted. */
+  bodyDoc: MdDoc | null;
+  canEdit: boolean;
+  canDelete: boolean;
+}

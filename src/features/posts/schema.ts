@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { statusRefSchema } from '@/features/statuses/schema';
+import type { MdDoc } from '@/lib/markdown-tree';
+import { slugify } from '@/lib/slug';
+import { statusRefSchema, type StatusRef } from '@/features/statuses/schema';
 import { tagRefSchema } from '@/features/tags/schema';
 
 import { POST_APPROVAL, POST_SORTS } from './enums';
@@ -8,16 +10,7 @@ import { POST_APPROVAL, POST_SORTS } from './enums';
 export { POST_APPROVAL, POST_SORTS, POST_SORT_LABELS, type PostApproval, type PostSort } from './enums';
 
 /** The decorative slug of a post's URL (`/p/42-dark-mode`); the number alone decides. */
-export function postSlug(title: string): string {
-  return title
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60)
-    .replace(/-+$/g, '');
-}
+export const postSlug = (title: string): string => slugify(title);
 
 /** SPEC.md §9. */
 export const PAGE_SIZE = 20;
@@ -168,3 +161,14 @@ export const similarPostsSchema = z.object({ items: z.array(similarPostSchema) }
 
 /** POST /api/v1/markdown/preview: any Markdown field (post body, comment, note). */
 export const markdownPreviewInput = z.object({ body: z.string().max(50_000, 'At most 50,000 characters') });
+
+/** One status change as the post page shows it (JSON: ISO date, the note rendered). */
+export interface StatusHistoryEntry {
+  id: number;
+  from: StatusRef | null;
+  to: StatusRef | null;
+  by: Author | null;
+  /** The public note, rendered; null when there is none. */
+  noteDoc: MdDoc | null;
+  createdAt: string;
+}

@@ -1,2 +1,2 @@
 export { default } from '@/features/docs/page/ApiDocsPage';
-export { getServerSideProps } from '@/features/docs/page/ApiDocsPage.loader';
+export { getServerSideProps } from '@/composition/api/ApiDocsPage.loader';

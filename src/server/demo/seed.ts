@@ -11,7 +11,7 @@
  * rows; it never deletes or changes existing user data.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { refreshTrendingScores } from '@/features/posts/server/trending';
+import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import type { Db, Tx } from '@/server/db/client';
 import { DEMO_BOARDS, DEMO_BOARD_SLUGS, DEMO_TAGS } from './boards';
 import { DEMO_EMAIL_DOMAIN, demoPeople } from './people';

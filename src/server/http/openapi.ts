@@ -196,13 +196,3 @@ export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApi
     },
   };
 }
-
-let cached: OpenApiDocument | undefined;
-
-/** The document for the registered routes, built once per process. */
-export async function openApiDocument(): Promise<OpenApiDocument> {
-  // Imported here, not at the top: the registry imports every route, including the one serving this.
-  const { API_ROUTES } = await import('./api-registry');
-  cached ??= buildOpenApiDocument(API_ROUTES);
-  return cached;
-}

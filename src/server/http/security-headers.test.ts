@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@/config/env';
-import { THEME_SCRIPT } from '@/features/shell/theme-script';
+import { THEME_SCRIPT } from '@/lib/theme-script';
 import { newNonce, securityHeaders } from './security-headers';
 
 /** The CSP as a map of directive → its sources. */

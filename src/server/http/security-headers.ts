@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Env } from '@/config/env';
-import { THEME_SCRIPT } from '@/features/shell/theme-script';
+import { THEME_SCRIPT } from '@/lib/theme-script';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
 

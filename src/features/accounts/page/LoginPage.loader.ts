@@ -1,6 +1,6 @@
 import { env } from '@/config/env';
-import { withShell } from '@/features/shell/server/with-shell';
-import { safeNextPath } from '../next-path';
+import { withShell } from '@/server/page/with-shell';
+import { safeNextPath } from '@/lib/next-path';
 import type { LoginProps } from './LoginPage';
 
 export const getServerSideProps = withShell<LoginProps>(

@@ -6,13 +6,13 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
 import { AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
 import { emailForm, signInForm, type EmailFormInput, type SignInFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
-import { safeNextPath } from '../next-path';
+import { safeNextPath } from '@/lib/next-path';
 
 export type LoginProps = {
   /** Where to go after signing in: a same-origin path, already checked on the server. */

@@ -1,4 +1,4 @@
-import { withShell } from '@/features/shell/server/with-shell';
+import { withShell } from '@/server/page/with-shell';
 import type { TokenPageProps } from './MagicLinkPage';
 
 export const getServerSideProps = withShell<TokenPageProps>(

@@ -7,7 +7,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
 import { AuthCard, linkClass } from '../client/AuthCard';
 import { newPasswordForm, type NewPasswordFormInput } from '../client/form-schemas';

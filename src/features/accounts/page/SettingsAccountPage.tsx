@@ -1,4 +1,4 @@
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { DeleteAccountDialog } from '../client/settings/DeleteAccountDialog';
 import { SettingsLayout, SettingsSection } from '../client/settings/SettingsLayout';
 

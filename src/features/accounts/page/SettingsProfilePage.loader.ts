@@ -1,6 +1,6 @@
 import { canManageOwnAccount } from '@/core/identity/policy';
 import { pendingEmailChange } from '@/features/accounts/server/profile-service';
-import { gate, withShell } from '@/features/shell/server/with-shell';
+import { gate, withShell } from '@/server/page/with-shell';
 
 export const getServerSideProps = withShell<{ pendingEmail: string | null }>(async (ctx, { actor }) => {
   const denied = gate(ctx, canManageOwnAccount(actor));

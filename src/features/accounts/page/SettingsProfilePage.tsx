@@ -1,4 +1,4 @@
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { EmailForm } from '../client/settings/EmailForm';
 import { PasswordForm } from '../client/settings/PasswordForm';
 import { ProfileForm } from '../client/settings/ProfileForm';

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
 import { AuthCard } from '../client/AuthCard';
 import { setupForm, type SetupFormInput } from '../client/form-schemas';

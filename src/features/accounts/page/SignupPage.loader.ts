@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import { withShell } from '@/features/shell/server/with-shell';
+import { withShell } from '@/server/page/with-shell';
 import { previewInvitation } from '../server/invite-preview';
 import type { SignupProps } from './SignupPage';
 

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { paths } from '@/config/paths';
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { AuthCard, linkClass } from '../client/AuthCard';
 import { TokenAction } from '../client/TokenAction';
 

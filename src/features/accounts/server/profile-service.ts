@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { forgetAuditPerson, recordAudit } from '@/features/audit/server/service';
-import { exportContentOf } from '@/features/posts/server/export';
+import { exportContentOf } from '@/features/posts/server/export-service';
 import { db } from '@/server/db/client';
 import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';

@@ -1,6 +1,6 @@
 import Router from 'next/router';
 import { useEffect, type ReactNode } from 'react';
-import type { AnalyticsConfig } from '../config';
+import type { AnalyticsConfig } from '@/core/analytics-config';
 import { CONSENT_STORAGE_KEY } from '../consent';
 import { pageviewEvent } from '../events';
 import { analytics } from './analytics';

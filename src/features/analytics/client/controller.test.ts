@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import type { AnalyticsConfig } from '../config';
+import type { AnalyticsConfig } from '@/core/analytics-config';
 import type { AnalyticsEvent } from '../events';
 import { createAnalyticsController, type ControllerDeps } from './controller';
 import type { TrackerHooks, TrackerSession } from './tracker';

@@ -1,4 +1,4 @@
-import type { AnalyticsConfig } from '../config';
+import type { AnalyticsConfig } from '@/core/analytics-config';
 import { detectPrivacySignal, readConsent, writeConsent, type ConsentChoice, type PrivacySignal, type PrivacySignalSource } from '../consent';
 import { pageviewEvent, type AnalyticsEvent, type ConsentSource } from '../events';
 import { DEFAULT_FLAGS, resolveFlags, type RemoteFlagValue, type ResolvedFlags } from '../flags';

@@ -1,4 +1,4 @@
-import type { AnalyticsConfig } from '../config';
+import type { AnalyticsConfig } from '@/core/analytics-config';
 import type { AnalyticsEvent } from '../events';
 import type { RemoteFlagValue } from '../flags';
 

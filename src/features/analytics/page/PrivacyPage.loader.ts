@@ -1,3 +1,3 @@
-import { withShell } from '@/features/shell/server/with-shell';
+import { withShell } from '@/server/page/with-shell';
 
 export const getServerSideProps = withShell();

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { PageHeading } from '@/components/ui/PageHeading';
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { CONSENT_STORAGE_KEY } from '../consent';
 import { ConsentControl } from '../client/ConsentControl';
 import { FlagsInEffect } from '../client/FlagsInEffect';

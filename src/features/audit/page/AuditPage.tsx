@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
-import { TeamNav } from '@/features/shell/client/TeamNav';
+import { TeamNav } from '@/components/TeamNav';
 import { paths } from '@/config/paths';
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { formatDateTime } from '@/lib/dates';
 import { AuditDiff } from '../client/AuditDiff';
 import { AUDIT_ACTION_LABELS, type AuditPage as AuditEvents } from '../schema';

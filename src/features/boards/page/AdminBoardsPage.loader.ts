@@ -1,5 +1,5 @@
 import { canAdminister } from '@/core/identity/policy';
-import { gate, withShell } from '@/features/shell/server/with-shell';
+import { gate, withShell } from '@/server/page/with-shell';
 import { listBoardsForAdmin } from '../server/service';
 import type { AdminBoardsPageProps } from './AdminBoardsPage';
 

@@ -8,7 +8,7 @@ import { listedPostSql } from '@/server/identity/visibility';
 import type { DbOrTx } from '@/server/db/client';
 import { boardMembers, boards, posts, users } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
-import { type BoardRow } from './access';
+import { type BoardRow } from './access-service';
 import { visibleBoardSql } from '@/server/identity/visibility';
 
 export type BoardWithCount = BoardRow & { postCount: number };

@@ -9,7 +9,7 @@ import type { Actor, UserActor } from '@/server/identity/actor';
 import { requireAllowed } from '@/server/identity/authorize';
 import { AppError, onUniqueViolation } from '@/server/http/errors';
 import type { AdminBoard, Board, BoardHeader, BoardInput, BoardUpdateInput } from '../schema';
-import { getVisibleBoard, type BoardRow } from './access';
+import { getVisibleBoard, type BoardRow } from './access-service';
 import {
   boardGrantIds,
   existingUserIds,

@@ -6,7 +6,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
-import { MarkdownEditor } from '@/features/posts/client/MarkdownEditor';
+import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { commentInput, type Comment } from '../schema';
 
 type Input = z.input<typeof commentInput>;

@@ -1,9 +1,9 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { paths } from '@/config/paths';
-import { refreshPage } from '@/features/posts/client/refresh';
-import type { CommentView } from '@/features/posts/page/post-page-types';
-import { focusHashTarget } from '@/features/shell/client/NavigationEffects';
+import { refreshPage } from '@/lib/refresh';
+import type { CommentView } from '@/features/comments/schema';
+import { focusHashTarget } from '@/lib/focus';
 import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
 

@@ -3,10 +3,9 @@
  * notes. posts.comment_count counts the public ones (not deleted, not internal, approved) and is
  * kept in the same transaction as the comment.
  */
-import { canDeleteContent, canEditContent, isTeamMember } from '@/core/identity/policy';
+import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
-import { boardOpenFor } from '@/features/boards/server/access';
-import { getPostContext } from '@/features/posts/server/access';
+import { getPostContext } from '@/features/posts/server/access-service';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
@@ -52,7 +51,7 @@ export async function listComments(actor: Actor, postNumber: number): Promise<Co
 export async function createComment(actor: UserActor, postNumber: number, input: CommentInput): Promise<Comment> {
   return db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, postNumber, { forUpdate: true });
-    const open = boardOpenFor(actor, ctx.board);
+    const open = canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null });
     if (open !== 'allow') {
       throw new AppError('FORBIDDEN', ctx.board.archivedAt ? 'This board is archived and takes no new comments.' : 'Only the team can comment on this board.');
     }

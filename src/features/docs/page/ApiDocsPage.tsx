@@ -1,5 +1,5 @@
 import { PageHeading } from '@/components/ui/PageHeading';
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import type { ApiReference, ReferenceField, ReferenceOperation } from '../reference';
 
 type Props = ShellProps & { reference?: ApiReference };

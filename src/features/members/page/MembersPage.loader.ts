@@ -1,5 +1,5 @@
 import { canEnterTeamArea } from '@/core/identity/policy';
-import { gate, withShell } from '@/features/shell/server/with-shell';
+import { gate, withShell } from '@/server/page/with-shell';
 import { memberListQuery, MEMBERS_PAGE_SIZE } from '../schema';
 import { decodeMemberCursor, listMemberPage } from '../server/service';
 import type { MembersPageProps } from './MembersPage';

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
-import { TeamNav } from '@/features/shell/client/TeamNav';
+import { TeamNav } from '@/components/TeamNav';
 import { paths } from '@/config/paths';
 import { canAdminister } from '@/core/identity/policy';
-import type { ShellProps } from '@/features/shell/types';
+import type { ShellProps } from '@/core/shell';
 import { InviteForm } from '../client/InviteForm';
 import { MemberSearch } from '../client/MemberSearch';
 import { MemberTable } from '../client/MemberTable';

@@ -1,5 +1,5 @@
 import { canEnterTeamArea } from '@/core/identity/policy';
-import { gate, withShell } from '@/features/shell/server/with-shell';
+import { gate, withShell } from '@/server/page/with-shell';
 import { getInbox } from '../server/service';
 import type { InboxPageProps } from './InboxPage';
 

@@ -1,6 +1,6 @@
 import { PageHeading } from '@/components/ui/PageHeading';
-import { TeamNav } from '@/features/shell/client/TeamNav';
-import type { ShellProps } from '@/features/shell/types';
+import { TeamNav } from '@/components/TeamNav';
+import type { ShellProps } from '@/core/shell';
 import { InboxSections } from '../client/InboxSections';
 import type { Inbox } from '../schema';
 

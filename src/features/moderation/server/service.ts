@@ -5,7 +5,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '@/features/audit/server/service';
-import { getPostContext } from '@/features/posts/server/access';
+import { getPostContext } from '@/features/posts/server/access-service';
 import { postSlug } from '@/features/posts/schema';
 import { getPublicWorkspace } from '@/server/workspace';
 import { plainExcerpt } from '@/lib/markdown-tree';

@@ -1,8 +1,8 @@
 import { Alert } from '@/components/ui/Alert';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
-import { TeamNav } from '@/features/shell/client/TeamNav';
-import type { ShellProps } from '@/features/shell/types';
+import { TeamNav } from '@/components/TeamNav';
+import type { ShellProps } from '@/core/shell';
 import { OutboxList } from '../client/OutboxList';
 import type { OutboxPage as OutboxPageData } from '../schema';
 

@@ -7,11 +7,10 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
-import { useFlag } from '@/features/analytics/client/hooks';
 import { api } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
 import { newPostInput, type PostDetail } from '../schema';
-import { MarkdownEditor } from './MarkdownEditor';
+import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { clearDraft, readDraft, saveDraft } from './post-draft';
 import { SimilarPosts } from './SimilarPosts';
 
@@ -19,14 +18,13 @@ type Input = z.input<typeof newPostInput>;
 type Output = z.output<typeof newPostInput>;
 
 /**
- * Title and Markdown body, with similar posts suggested while the title is typed (unless the
- * `similar-post-suggestions` feature flag is off). Visitors
+ * Title and Markdown body, with similar posts suggested while the title is typed when
+ * `suggestSimilar` (the page passes the `similar-post-suggestions` feature flag). Visitors
  * write freely; at submit they sign in and come back to the same draft (kept in localStorage,
  * cleared once the post is created).
  */
-export function NewPostForm({ board, signedIn }: { board: string; signedIn: boolean }) {
+export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string; signedIn: boolean; suggestSimilar: boolean }) {
   const router = useRouter();
-  const suggestSimilar = useFlag('similar-post-suggestions');
   const [problem, setProblem] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(newPostInput), defaultValues: { board, title: '', body: '' } });

@@ -12,8 +12,8 @@ import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
 import { postUpdateInput } from '../schema';
-import { MarkdownEditor } from './MarkdownEditor';
-import { refreshPage } from './refresh';
+import { MarkdownEditor } from '@/components/MarkdownEditor';
+import { refreshPage } from '@/lib/refresh';
 
 type Input = z.input<typeof postUpdateInput>;
 type Output = z.output<typeof postUpdateInput>;

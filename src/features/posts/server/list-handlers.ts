@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { POST_SORTS, postListQuery } from '../schema';
-import { listPosts } from './list';
+import { listPosts } from './list-service';
 import { cachedForVisitors } from '@/server/cache/visitor-cache';
 
 /**

@@ -10,7 +10,7 @@ import { callRoute } from '@/test/http';
 import type { PostPage, PostSummary } from '../schema';
 import { decodeCursor, encodeCursor, LIST_ORDERS, type CursorKey } from './list-cursor';
 import { postsListRoute } from './list-handlers';
-import { splitMarked } from './list';
+import { splitMarked } from './list-service';
 
 useTestDatabase();
 

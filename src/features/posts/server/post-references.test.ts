@@ -19,8 +19,8 @@ import { createRoleActors, createTestActor, type TestActor } from '@/test/actors
 import { grantBoard, insertBoard, insertPost } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { getServerSideProps } from '../page/PostPage.loader';
-import type { PostPageProps } from '../page/post-page-types';
+import { getServerSideProps } from '@/composition/post/PostPage.loader';
+import type { PostPageProps } from '@/composition/post/post-page-types';
 import type { PostDetail } from '../schema';
 import { postRoute, similarPostsRoute } from './handlers';
 

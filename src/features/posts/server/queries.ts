@@ -7,10 +7,10 @@ import { isTeamMember } from '@/core/identity/policy';
 import type { Role } from '@/core/identity/roles';
 import type { StatusCategory } from '@/features/statuses/schema';
 import type { DbOrTx } from '@/server/db/client';
-import { boards, posts, statuses } from '@/server/db/schema';
+import { boards, posts, postTags, statuses } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import type { PostApproval } from '../schema';
-import { visiblePostRefsSql, type PostRef, type PostRow } from './access';
+import { visiblePostRefsSql, type PostRef, type PostRow } from './access-service';
 import { visiblePostSql } from '@/server/identity/visibility';
 
 async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
@@ -169,4 +169,15 @@ export async function listSimilarPosts(db: DbOrTx, actor: Actor, opts: { title: 
     opts.limit - byWords.length,
   );
   return [...byWords, ...bySpelling];
+}
+
+export async function listPostTagIds(db: DbOrTx, postId: string): Promise<string[]> {
+  const rows = await db.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, postId));
+  return rows.map((r) => r.tagId);
+}
+
+/** Replaces a post's tags with exactly `tagIds`. */
+export async function replacePostTags(db: DbOrTx, postId: string, tagIds: readonly string[]): Promise<void> {
+  await db.delete(postTags).where(eq(postTags.postId, postId));
+  if (tagIds.length > 0) await db.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
 }

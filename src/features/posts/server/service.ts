@@ -2,9 +2,9 @@
  * Posts (SPEC.md §3, §4, §6): create (with moderation), read one, edit within the window,
  * soft delete, and similar-post suggestions.
  */
-import { canDeleteContent, canEditContent, isTeamMember } from '@/core/identity/policy';
+import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
-import { boardOpenFor, getVisibleBoard } from '@/features/boards/server/access';
+import { getVisibleBoard } from '@/features/boards/server/access-service';
 import { getWorkspaceSettingsForAdmin } from '@/features/settings/server/service';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { plainExcerpt } from '@/lib/markdown-tree';
@@ -12,7 +12,7 @@ import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { postSlug, type Author, type NewPostInput, type PostApproval, type PostDetail, type PostUpdateInput, type SimilarPost } from '../schema';
-import { getPostContext, mergedIntoRefOf, type PostContext } from './access';
+import { getPostContext, mergedIntoRefOf, type PostContext } from './access-service';
 import { authorHasApprovedPost, getPostExtras, insertPost, listSimilarPosts, softDeletePost, updatePostContent, type PostExtras } from './queries';
 
 export const DELETED_USER = 'Deleted user';
@@ -88,7 +88,7 @@ export async function createPost(actor: UserActor, input: NewPostInput): Promise
   const { moderation } = await getWorkspaceSettingsForAdmin();
   const number = await db().transaction(async (tx) => {
     const board = await getVisibleBoard(tx, actor, input.board);
-    const open = boardOpenFor(actor, board);
+    const open = canParticipate(actor, { posting: board.posting, archived: board.archivedAt !== null });
     if (open === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
     if (open === 'forbidden') throw new AppError('FORBIDDEN', board.archivedAt ? OPEN_REFUSALS.archived : OPEN_REFUSALS.team);
     const approval = await approvalFor(tx, actor, moderation);

@@ -1,6 +1,6 @@
 import { PageHeading } from '@/components/ui/PageHeading';
-import { TeamNav } from '@/features/shell/client/TeamNav';
-import type { ShellProps } from '@/features/shell/types';
+import { TeamNav } from '@/components/TeamNav';
+import type { ShellProps } from '@/core/shell';
 import { WorkspaceSettingsForm } from '../client/WorkspaceSettingsForm';
 import type { WorkspaceSettings } from '../schema';
 

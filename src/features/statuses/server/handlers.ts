@@ -1,10 +1,8 @@
 import { z } from 'zod';
-import { canAdminister, canModerate } from '@/core/identity/policy';
-import { postParams, postStatusInput } from '@/features/posts/schema';
+import { canAdminister } from '@/core/identity/policy';
 import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { statusDeleteQuery, statusInput, statusReorderInput, statusUpdateInput } from '../schema';
-import { changePostStatus } from './post-status';
 import { createStatus, deleteStatusAs, listStatuses, reorderStatuses, updateStatusAs } from './service';
 
 const statusIdParams = z.object({ id: z.uuid({ message: 'Not a status id' }) });
@@ -43,15 +41,5 @@ export const statusReorderRoute = route({
     authorize: canAdminister,
     body: statusReorderInput,
     handle: async ({ actor, body, ip }) => json({ items: await reorderStatuses(actor, body.ids, ip) }),
-  }),
-});
-
-/** POST /api/v1/posts/[number]/status {statusId, note}: the team moves a post to a status. */
-export const postStatusRoute = route({
-  POST: endpoint({
-    authorize: canModerate,
-    query: postParams,
-    body: postStatusInput,
-    handle: async ({ actor, query, body }) => json(await changePostStatus(actor, query.number, body)),
   }),
 });

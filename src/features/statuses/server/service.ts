@@ -4,7 +4,7 @@
  * for races); the slug follows the name. A status in use is deleted only by moving its posts
  * to another status, each move recorded in the post's history; the last status stays.
  */
-import { postSlug } from '@/features/posts/schema';
+import { slugify } from '@/lib/slug';
 import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
@@ -51,9 +51,16 @@ export async function listStatusRefs(actor: Actor): Promise<StatusRef[]> {
   return (await listStatusesWithCounts(db(), actor)).map(toStatusRef);
 }
 
+/** A status as posts carry it, by id (null when there is none); inside `tx` when given. */
+export async function findStatusRef(tx: DbOrTx, id: string): Promise<StatusRef | null> {
+  if (!UUID.test(id)) return null;
+  const row = await getStatusById(tx, id);
+  return row ? toStatusRef(row) : null;
+}
+
 /** A slug from the name, made unique with a numeric suffix when another status has it. */
 async function uniqueSlug(tx: DbOrTx, name: string, exceptId?: string): Promise<string> {
-  const base = postSlug(name).slice(0, 40).replace(/-+$/g, '') || 'status';
+  const base = slugify(name).slice(0, 40).replace(/-+$/g, '') || 'status';
   const taken = new Set(await slugsLike(tx, base, exceptId));
   if (!taken.has(base)) return base;
   for (let n = 2; ; n++) if (!taken.has(`${base}-${n}`)) return `${base}-${n}`;

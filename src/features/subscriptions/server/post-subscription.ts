@@ -5,7 +5,7 @@
  * can still change status).
  */
 import { isTeamMember } from '@/core/identity/policy';
-import { getPostContext } from '@/features/posts/server/access';
+import { getPostContext } from '@/features/posts/server/access-service';
 import { db } from '@/server/db/client';
 import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';

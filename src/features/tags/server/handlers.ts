@@ -1,10 +1,9 @@
 import { z } from 'zod';
-import { canAdminister, canModerate } from '@/core/identity/policy';
-import { postParams } from '@/features/posts/schema';
+import { canAdminister } from '@/core/identity/policy';
 import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
-import { postTagsInput, tagInput, tagUpdateInput } from '../schema';
-import { createTag, deleteTagAs, listTags, setPostTags, updateTagAs } from './service';
+import { tagInput, tagUpdateInput } from '../schema';
+import { createTag, deleteTagAs, listTags, updateTagAs } from './service';
 
 const tagIdParams = z.object({ id: z.uuid({ message: 'Not a tag id' }) });
 
@@ -33,15 +32,5 @@ export const tagRoute = route({
     authorize: canAdminister,
     query: tagIdParams,
     handle: async ({ actor, query, ip }) => json(await deleteTagAs(actor, query.id, ip)),
-  }),
-});
-
-/** PUT /api/v1/posts/[number]/tags {tagIds}: the team replaces a post's tags (at most 10). */
-export const postTagsRoute = route({
-  PUT: endpoint({
-    authorize: canModerate,
-    query: postParams,
-    body: postTagsInput,
-    handle: async ({ actor, query, body }) => json(await setPostTags(actor, query.number, body.tagIds)),
   }),
 });

@@ -70,14 +70,3 @@ export async function countPostsWithTag(db: DbOrTx, id: string): Promise<number>
   const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(postTags).where(eq(postTags.tagId, id));
   return Number(row?.n ?? 0);
 }
-
-export async function listPostTagIds(db: DbOrTx, postId: string): Promise<string[]> {
-  const rows = await db.select({ tagId: postTags.tagId }).from(postTags).where(eq(postTags.postId, postId));
-  return rows.map((r) => r.tagId);
-}
-
-/** Replaces a post's tags with exactly `tagIds`. */
-export async function replacePostTags(db: DbOrTx, postId: string, tagIds: readonly string[]): Promise<void> {
-  await db.delete(postTags).where(eq(postTags.postId, postId));
-  if (tagIds.length > 0) await db.insert(postTags).values(tagIds.map((tagId) => ({ postId, tagId })));
-}

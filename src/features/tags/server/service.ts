@@ -4,20 +4,17 @@
  * at most 10 (SPEC.md §5).
  */
 import { recordAudit } from '@/features/audit/server/service';
-import { getPostContext } from '@/features/posts/server/access';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError, onUniqueViolation } from '@/server/http/errors';
-import { MAX_TAGS_PER_POST, type Tag, type TagInput, type TagRef, type TagUpdateInput } from '../schema';
+import { type Tag, type TagInput, type TagRef, type TagUpdateInput } from '../schema';
 import {
   countPostsWithTag,
   deleteTagRow,
   getTagById,
   getTagsByIds,
   insertTag,
-  listPostTagIds,
   listTagsWithCounts,
-  replacePostTags,
   tagNameTaken,
   updateTag,
   type TagRow,
@@ -87,21 +84,8 @@ export async function deleteTagAs(actor: UserActor, id: string, ip: string): Pro
   });
 }
 
-/** The team replaces a post's tags (at most 10, every one existing); answers the new set by name. */
-export async function setPostTags(actor: UserActor, number: number, tagIds: readonly string[]): Promise<{ tags: TagRef[] }> {
-  if (tagIds.length > MAX_TAGS_PER_POST) {
-    throw new AppError('VALIDATION_FAILED', undefined, { fields: { tagIds: `A post has at most ${MAX_TAGS_PER_POST} tags` } });
-  }
-  return db().transaction(async (tx) => {
-    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
-    const found = await getTagsByIds(tx, tagIds);
-    if (found.length !== tagIds.length) {
-      throw new AppError('VALIDATION_FAILED', undefined, { fields: { tagIds: 'Some of these tags do not exist (any more).' } });
-    }
-    const current = new Set(await listPostTagIds(tx, ctx.post.id));
-    const unchanged = current.size === tagIds.length && tagIds.every((id) => current.has(id));
-    if (!unchanged) await replacePostTags(tx, ctx.post.id, tagIds);
-    const sorted = [...found].sort((a, b) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' }));
-    return { tags: sorted.map(toTagRef) };
-  });
+/** The tags with these ids, as posts carry them, sorted by name; inside `tx` when given. */
+export async function findTagRefs(tx: DbOrTx, ids: readonly string[]): Promise<TagRef[]> {
+  const found = await getTagsByIds(tx, ids);
+  return [...found].sort((x, y) => x.name.localeCompare(y.name, undefined, { sensitivity: 'base' })).map(toTagRef);
 }

@@ -8,7 +8,8 @@ import { createRoleActors, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type CallResult, type JsonBody } from '@/test/http';
 import type { Tag, TagRef } from '../schema';
-import { postTagsRoute, tagRoute, tagsRoute } from './handlers';
+import { tagRoute, tagsRoute } from './handlers';
+import { postTagsRoute } from '@/features/posts/server/triage-handlers';
 
 useTestDatabase();
 

@@ -14,7 +14,7 @@
  */
 import { canModerate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
-import { getPostContext, readMergedIntoRef } from '@/features/posts/server/access';
+import { getPostContext, readMergedIntoRef } from '@/features/posts/server/access-service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';

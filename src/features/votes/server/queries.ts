@@ -5,7 +5,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { visiblePostSql } from '@/server/identity/visibility';
-import { trendingScoreSql } from '@/features/posts/server/trending';
+import { trendingScoreSql } from '@/features/posts/server/trending-service';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, subscriptions, users, votes } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';

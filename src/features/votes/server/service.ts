@@ -8,10 +8,9 @@
  * Voting closed (done/closed status, merged, archived board, not approved) refuses unvoting as
  * well: SPEC.md §4 says the votes already cast stay, so a closed post's count is frozen.
  */
-import { canModerate, isTeamMember } from '@/core/identity/policy';
+import { canModerate, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
-import { boardOpenFor } from '@/features/boards/server/access';
-import { assertVotingOpen, getPostContext } from '@/features/posts/server/access';
+import { assertVotingOpen, getPostContext } from '@/features/posts/server/access-service';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { db } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
@@ -26,7 +25,7 @@ export async function setVote(actor: UserActor, number: number, voted: boolean):
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     // Closed first: an archived board is VOTING_CLOSED (SPEC.md §8), not a permission matter.
     assertVotingOpen(ctx);
-    requireAllowed(boardOpenFor(actor, ctx.board), 'Only the team votes on this board.');
+    requireAllowed(canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null }), 'Only the team votes on this board.');
     const changed = voted ? await insertVote(tx, { postId: ctx.post.id, userId: actor.id }) : await deleteVote(tx, ctx.post.id, actor.id);
     const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, voted ? 1 : -1) : ctx.post.voteCount;
     if (voted) await autoSubscribe(tx, actor.id, ctx.post.id);

@@ -1,3 +1,3 @@
-import { openApiRoute } from '@/features/docs/server/handlers';
+import { openApiRoute } from '@/composition/api/registry';
 export default openApiRoute;
 export const config = { api: { bodyParser: false } };

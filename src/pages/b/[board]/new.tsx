@@ -1,3 +1,3 @@
 // The loader is a separate module: only the page component enters the browser bundle.
-export { default } from '@/features/posts/page/NewPostPage';
-export { getServerSideProps } from '@/features/posts/page/NewPostPage.loader';
+export { default } from '@/composition/new-post/NewPostPage';
+export { getServerSideProps } from '@/composition/new-post/NewPostPage.loader';

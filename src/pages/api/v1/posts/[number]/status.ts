@@ -1,4 +1,4 @@
-import { postStatusRoute } from '@/features/statuses/server/handlers';
+import { postStatusRoute } from '@/features/posts/server/triage-handlers';
 
 export default postStatusRoute;
 export const config = { api: { bodyParser: false } };

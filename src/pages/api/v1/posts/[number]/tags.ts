@@ -1,4 +1,4 @@
-import { postTagsRoute } from '@/features/tags/server/handlers';
+import { postTagsRoute } from '@/features/posts/server/triage-handlers';
 
 export default postTagsRoute;
 export const config = { api: { bodyParser: false } };

@@ -1,0 +1,8 @@
+import { buildApiReference, type ApiReference } from '@/features/docs/reference';
+import { withShell } from '@/server/page/with-shell';
+import { openApiDocument } from './registry';
+
+/** `/docs/api`: the OpenAPI document of every registered route, as a readable reference. */
+export const getServerSideProps = withShell<{ reference: ApiReference }>(async () => ({
+  props: { reference: buildApiReference(openApiDocument()) },
+}));

@@ -1,0 +1,122 @@
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { useTestDatabase } from '@/test/db';
+import { callRoute } from '@/test/http';
+import { meRoute } from '@/features/accounts/server/me-handlers';
+import { openApiRoute } from '@/composition/api/registry';
+import { createTestActor } from '@/test/actors';
+import { API_ROUTES } from './registry';
+import { buildOpenApiDocument, type OpenApiDocument } from '@/server/http/openapi';
+import type { Method } from '@/server/http/route';
+
+useTestDatabase();
+
+const API_DIR = path.resolve('src/pages/api/v1');
+
+/** src/pages/api/v1/members/[id]/ban.ts → /api/v1/members/{id}/ban */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+}
+const apiPathOf = (file: string) =>
+  '/api/v1/' +
+  path
+    .relative(API_DIR, file)
+    .replace(/\.ts$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\[([^\]]+)\]/g, '{$1}');
+
+describe('the API registry', () => {
+  const files = filesUnder(API_DIR);
+
+  it('lists every file under src/pages/api/v1, with the route that file serves', async () => {
+    const registered = new Map(API_ROUTES.map((e) => [e.path.replace(/\/$/, ''), e.route]));
+    for (const file of files) {
+      const apiPath = apiPathOf(file).replace(/\/$/, '');
+      expect(registered.has(apiPath), `${path.relative('.', file)} is not in src/server/http/api-registry.ts (as '${apiPath}')`).toBe(true);
+      const mod = (await import(/* @vite-ignore */ file)) as { default: unknown };
+      expect(mod.default, `${apiPath}: the registry names another route than the file serves`).toBe(registered.get(apiPath));
+    }
+    expect(API_ROUTES).toHaveLength(files.length);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  const doc: OpenApiDocument = buildOpenApiDocument(API_ROUTES);
+
+  it('is OpenAPI 3.1 with every registered path and the error and security components', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths).sort()).toEqual(API_ROUTES.map((e) => e.path).sort());
+    expect(doc.components.schemas.Error).toBeDefined();
+    expect(Object.keys(doc.components.securitySchemes)).toEqual(['cookieAuth']);
+  });
+
+  it('declares only security schemes a request can satisfy: a live session sent each way is signed in', async () => {
+    const actor = await createTestActor('member');
+    const token = actor.cookie.slice(actor.cookie.indexOf('=') + 1);
+    /** The request headers that present a credential the way a scheme says; null when nothing Chorus issues fits it. */
+    const present = (scheme: Record<string, unknown>): Record<string, string> | null => {
+      if (scheme.type === 'apiKey' && scheme.in === 'cookie') return { cookie: `${String(scheme.name)}=${token}` };
+      if (scheme.type === 'apiKey' && scheme.in === 'header') return { [String(scheme.name)]: token };
+      if (scheme.type === 'http' && scheme.scheme === 'bearer') return { authorization: `Bearer ${token}` };
+      return null;
+    };
+    for (const [name, scheme] of Object.entries(doc.components.securitySchemes)) {
+      const headers = present(scheme);
+      expect(headers, `${name}: no credential fits this scheme`).not.toBeNull();
+      const res = await callRoute(meRoute, { headers: headers! });
+      expect(res.status, `${name}: a request sending a live session this way is not signed in`).toBe(200);
+      expect(res.json.id).toBe(actor.id);
+    }
+    // Every requirement names a declared scheme, and nothing mentions a credential there is not.
+    const declared = new Set(Object.keys(doc.components.securitySchemes));
+    for (const item of Object.values(doc.paths)) {
+      for (const op of Object.values(item)) for (const req of op.security) for (const key of Object.keys(req)) expect(declared.has(key), key).toBe(true);
+    }
+    expect(JSON.stringify(doc)).not.toMatch(/bearer|api key/i);
+  });
+
+  it('describes each endpoint from its own schemas: body, path and query parameters, errors', () => {
+    const ids = new Set<string>();
+    for (const { path: p, route } of API_ROUTES) {
+      for (const [method, ep] of Object.entries(route.endpoints) as [Method, NonNullable<(typeof route.endpoints)[Method]>][]) {
+        const op = doc.paths[p]![method.toLowerCase() as Lowercase<Method>]!;
+        expect(op, `${method} ${p}`).toBeDefined();
+        expect(ids.has(op.operationId), `duplicate operationId ${op.operationId}`).toBe(false);
+        ids.add(op.operationId);
+        if (ep.body) expect(op.requestBody?.content['application/json'].schema, `${method} ${p} body`).toMatchObject({ type: 'object' });
+        else expect(op.requestBody).toBeUndefined();
+        for (const name of [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])) {
+          expect(op.parameters?.find((x) => x.in === 'path' && x.name === name), `${method} ${p} path param ${name}`).toMatchObject({ required: true });
+        }
+        expect(op.responses['500']?.['x-error-codes']).toContain('INTERNAL');
+        if (ep.body) expect(op.responses['422']?.['x-error-codes']).toContain('VALIDATION_FAILED');
+        expect(op['x-authorize']).toMatch(/\w/);
+      }
+    }
+  });
+
+  it('reads the input side of schemas with transforms (the setup email, lower-cased on parse)', () => {
+    const body = doc.paths['/api/v1/setup']!.post!.requestBody!.content['application/json'].schema as { properties: Record<string, { type?: string; minLength?: number }>; required: string[] };
+    expect(body.properties.email?.type).toBe('string');
+    expect(body.properties.password).toMatchObject({ type: 'string', minLength: 10 });
+    expect(body.required).toEqual(expect.arrayContaining(['workspaceName', 'displayName', 'email', 'password']));
+    expect(body.required).not.toContain('demoData');
+  });
+
+  it('marks an admin-only endpoint as needing credentials and a public one as optional', () => {
+    expect(doc.paths['/api/v1/admin/settings']!.get!.security).not.toContainEqual({});
+    expect(doc.paths['/api/v1/admin/settings']!.get!['x-authorize']).toBe('canAdminister');
+    expect(doc.paths['/api/v1/openapi.json']!.get!.security).toContainEqual({});
+  });
+});
+
+describe('GET /api/v1/openapi.json', () => {
+  it('answers the document to a visitor', async () => {
+    const res = await callRoute<OpenApiDocument & Record<string, unknown>>(openApiRoute);
+    expect(res.status).toBe(200);
+    expect(res.json.openapi).toBe('3.1.0');
+    expect(res.json.paths['/api/v1/openapi.json']).toBeDefined();
+    expect(res.headers.get('cache-control')).toContain('max-age');
+  });
+});

@@ -1,0 +1,93 @@
+/**
+ * Every /api/v1 route, for the OpenAPI document, and the route that serves that document.
+ * Adding a route is one line here (a test fails when a file under src/pages/api/v1 is missing).
+ * Paths write dynamic segments as `{name}`. The document's own route lives in this module, so
+ * that listing every route, itself included, needs no import cycle.
+ */
+import { anyone } from '@/core/identity/policy';
+import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, setupRoute, signInRoute, signOutRoute, signUpRoute, verifyEmailRoute } from '@/features/accounts/server/handlers';
+import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
+import { auditRoute } from '@/features/audit/server/handlers';
+import { boardReorderRoute, boardRoute, boardsRoute } from '@/features/boards/server/handlers';
+import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
+import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from '@/features/members/server/handlers';
+import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
+import { outboxRoute } from '@/features/notifications/server/handlers';
+import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
+import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
+import { statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
+import { postStatusRoute } from '@/features/posts/server/triage-handlers';
+import { subscriptionRoute } from '@/features/subscriptions/server/handlers';
+import { tagRoute, tagsRoute } from '@/features/tags/server/handlers';
+import { postTagsRoute } from '@/features/posts/server/triage-handlers';
+import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
+import { buildOpenApiDocument, type ApiRouteEntry, type OpenApiDocument } from '@/server/http/openapi';
+import { endpoint, json, route } from '@/server/http/route';
+
+let document: OpenApiDocument | undefined;
+
+/** The document of every registered route, built once per process. */
+export function openApiDocument(): OpenApiDocument {
+  document ??= buildOpenApiDocument(API_ROUTES);
+  return document;
+}
+
+/** GET /api/v1/openapi.json: the OpenAPI 3.1 document (public: it describes the API, not its data). */
+export const openApiRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    openToVisitors: true,
+    summary: 'The OpenAPI 3.1 document of this API',
+    tags: ['Docs'],
+    handle: () => json(openApiDocument(), 200, { 'cache-control': 'public, max-age=300' }),
+  }),
+});
+
+export const API_ROUTES: readonly ApiRouteEntry[] = [
+  { path: '/api/v1/admin/outbox', route: outboxRoute },
+  { path: '/api/v1/admin/settings', route: adminSettingsRoute },
+  { path: '/api/v1/audit', route: auditRoute },
+  { path: '/api/v1/auth/forgot-password', route: forgotPasswordRoute },
+  { path: '/api/v1/auth/magic-link', route: magicLinkRoute },
+  { path: '/api/v1/auth/magic-link/consume', route: consumeMagicLinkRoute },
+  { path: '/api/v1/auth/reset-password', route: resetPasswordRoute },
+  { path: '/api/v1/auth/sign-in', route: signInRoute },
+  { path: '/api/v1/auth/sign-out', route: signOutRoute },
+  { path: '/api/v1/auth/sign-up', route: signUpRoute },
+  { path: '/api/v1/auth/verify-email', route: verifyEmailRoute },
+  { path: '/api/v1/boards', route: boardsRoute },
+  { path: '/api/v1/boards/reorder', route: boardReorderRoute },
+  { path: '/api/v1/boards/{board}', route: boardRoute },
+  { path: '/api/v1/comments/{id}', route: commentRoute },
+  { path: '/api/v1/comments/{id}/approval', route: commentApprovalRoute },
+  { path: '/api/v1/inbox', route: inboxRoute },
+  { path: '/api/v1/invitations', route: invitationsRoute },
+  { path: '/api/v1/markdown/preview', route: markdownPreviewRoute },
+  { path: '/api/v1/me', route: meRoute },
+  { path: '/api/v1/me/email', route: changeEmailRoute },
+  { path: '/api/v1/me/export', route: exportRoute },
+  { path: '/api/v1/me/password', route: changePasswordRoute },
+  { path: '/api/v1/members', route: membersRoute },
+  { path: '/api/v1/members/{id}', route: memberRoute },
+  { path: '/api/v1/members/{id}/ban', route: memberBanRoute },
+  { path: '/api/v1/openapi.json', route: openApiRoute },
+  { path: '/api/v1/posts', route: postsRoute },
+  { path: '/api/v1/posts/similar', route: similarPostsRoute },
+  { path: '/api/v1/posts/{number}', route: postRoute },
+  { path: '/api/v1/posts/{number}/comments', route: postCommentsRoute },
+  { path: '/api/v1/posts/{number}/approval', route: postApprovalRoute },
+  { path: '/api/v1/posts/{number}/merge', route: mergeRoute },
+  { path: '/api/v1/posts/{number}/pin', route: postPinRoute },
+  { path: '/api/v1/posts/{number}/status', route: postStatusRoute },
+  { path: '/api/v1/posts/{number}/subscription', route: subscriptionRoute },
+  { path: '/api/v1/posts/{number}/tags', route: postTagsRoute },
+  { path: '/api/v1/posts/{number}/vote', route: voteRoute },
+  { path: '/api/v1/posts/{number}/votes', route: votesRoute },
+  { path: '/api/v1/setup', route: setupRoute },
+  { path: '/api/v1/statuses', route: statusesRoute },
+  { path: '/api/v1/statuses/reorder', route: statusReorderRoute },
+  { path: '/api/v1/statuses/{id}', route: statusRoute },
+  { path: '/api/v1/tags', route: tagsRoute },
+  { path: '/api/v1/tags/{id}', route: tagRoute },
+  { path: '/api/v1/workspace', route: workspaceRoute },
+];

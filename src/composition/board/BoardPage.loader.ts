@@ -1,0 +1,53 @@
+import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
+import { POST_SORTS, PAGE_SIZE, type PostSort } from '@/features/posts/schema';
+import { boardFilterOptions, countPosts, cursorFits, listOrderOf, listPosts } from '@/features/posts/server/list-service';
+import { notFound, withShell } from '@/server/page/with-shell';
+import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import type { Actor } from '@/server/identity/actor';
+import { AppError } from '@/server/http/errors';
+import { getBoardHeader } from '@/features/boards/server/service';
+import type { BoardPageProps } from './BoardPage';
+
+const text = (v: string | string[] | undefined, max: number): string => (typeof v === 'string' ? v.trim().slice(0, max) : '');
+
+/**
+ * `/b/[board]`: the board's posts with every filter from the URL. A hidden board is the 404
+ * screen; a sign-in-required workspace sends visitors to sign in (withShell). A stale or
+ * hand-edited page link shows the first page rather than an error.
+ */
+export const getServerSideProps = withShell<BoardPageProps>((ctx, { actor }) =>
+  // Visitors on embedded PGlite get the remembered page while nothing has changed (src/server/cache).
+  cachedForVisitors(actor, `board:${ctx.resolvedUrl}`, () => loadBoardPage(ctx, actor)),
+);
+
+async function loadBoardPage(ctx: GetServerSidePropsContext, actor: Actor): Promise<GetServerSidePropsResult<BoardPageProps | typeof notFound>> {
+  let board;
+  try {
+    board = await getBoardHeader(actor, text(ctx.params?.board, 60));
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };
+    throw err;
+  }
+  const rawSort = text(ctx.query.sort, 20);
+  const sort = (POST_SORTS as readonly string[]).includes(rawSort) ? (rawSort as PostSort) : undefined;
+  const filters = { board: board.slug, sort, status: text(ctx.query.status, 60) || undefined, tag: text(ctx.query.tag, 60) || undefined, q: text(ctx.query.q, 200) || undefined };
+  const rawCursor = text(ctx.query.cursor, 400);
+  const cursor = rawCursor && cursorFits(rawCursor, filters) ? rawCursor : undefined;
+  const filtered = Boolean(filters.status || filters.tag || filters.q);
+
+  const posts = await listPosts(actor, { ...filters, cursor, limit: PAGE_SIZE }, board);
+  const total = filtered ? await countPosts(actor, filters, board) : null;
+  const options = await boardFilterOptions(actor, board.id);
+  return {
+    props: {
+      board,
+      posts,
+      filters: { sort: sort ?? null, status: filters.status ?? '', tag: filters.tag ?? '', q: filters.q ?? '' },
+      order: listOrderOf(filters),
+      options,
+      total,
+      paged: Boolean(cursor),
+      now: new Date().toISOString(),
+    },
+  };
+}

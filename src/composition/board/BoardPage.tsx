@@ -1,0 +1,121 @@
+import Link from 'next/link';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { paths } from '@/config/paths';
+import { canParticipate, type PolicyActor } from '@/core/identity/policy';
+import { PostCard } from '@/composition/post-card/PostCard';
+import type { PostPage, PostSort } from '@/features/posts/schema';
+import type { ShellProps } from '@/core/shell';
+import { BoardFilters, SortTabs, type BoardFilterValues } from '@/features/boards/client/BoardFilters';
+import type { BoardHeader } from '@/features/boards/schema';
+
+export type BoardPageProps = {
+  board: BoardHeader;
+  posts: PostPage;
+  filters: BoardFilterValues;
+  /** The order in effect: the chosen sort, or relevance for a search without one. */
+  order: PostSort | 'relevance';
+  options: { statuses: { slug: string; name: string }[]; tags: string[] };
+  /** How many posts match, when a filter or search is active. */
+  total: number | null;
+  /** Whether this is a later page (a "first page" link is then offered). */
+  paged: boolean;
+  now: string;
+};
+
+/** `/b/[board]`: a board's posts, sorted, filtered and searched, 20 at a time. */
+export default function BoardPage({ shell, board, posts, filters, order, options, total, paged, now }: ShellProps & BoardPageProps) {
+  const viewer = shell.viewer;
+  const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
+  // Visitors see the link too: they write the draft and sign in when they submit it.
+  const mayPost = canParticipate(actor, { posting: board.posting, archived: board.archived });
+  const showNewPost = mayPost === 'allow' || mayPost === 'unauthenticated';
+  const filtered = Boolean(filters.status || filters.tag || filters.q);
+  const keep = { sort: filters.sort ?? undefined, status: filters.status || undefined, tag: filters.tag || undefined, q: filters.q || undefined };
+  const firstPage = paths.board(board.slug, keep);
+  const nextPage = posts.nextCursor ? paths.board(board.slug, { ...keep, cursor: posts.nextCursor }) : null;
+
+  return (
+    <>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <PageHeading title={board.name} siteName={shell.workspace.name}>
+          {board.description ? <p className="whitespace-pre-line">{board.description}</p> : null}
+        </PageHeading>
+        {showNewPost ? (
+          <Link href={paths.newPost(board.slug)} className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90" data-testid="new-post-link">
+            New post
+          </Link>
+        ) : null}
+      </div>
+      {board.archived ? (
+        <p role="status" className="mb-4 rounded-md border border-border bg-surface px-4 py-3 text-sm" data-testid="board-archived">
+          This board is archived: you can read it, but it takes no new posts, votes or comments.
+        </p>
+      ) : null}
+
+      <SortTabs boardSlug={board.slug} filters={filters} order={order} />
+      <BoardFilters key={`${filters.q}|${filters.status}|${filters.tag}`} boardSlug={board.slug} filters={filters} options={options} />
+
+      <div aria-live="polite" className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
+        {filtered && total !== null ? (
+          <p data-testid="result-count">
+            {total === 0 ? 'No posts match.' : `${total} ${total === 1 ? 'post matches' : 'posts match'}.`}
+          </p>
+        ) : (
+          <span />
+        )}
+        {filtered ? (
+          <Link href={paths.board(board.slug, { sort: filters.sort ?? undefined })} className="underline" data-testid="clear-filters">
+            Clear filters
+          </Link>
+        ) : null}
+      </div>
+
+      {posts.items.length === 0 ? (
+        filtered ? (
+          <EmptyState title="No posts match" testId="posts-empty">
+            Try other words or fewer filters, or{' '}
+            <Link href={paths.board(board.slug)} className="underline">
+              see every post
+            </Link>
+            .
+          </EmptyState>
+        ) : (
+          <EmptyState title="No posts yet" testId="posts-empty">
+            {showNewPost ? 'Be the first to share an idea or report a problem.' : 'Posts will appear here.'}
+          </EmptyState>
+        )
+      ) : (
+        <>
+          <h2 id="posts-heading" className="sr-only">
+            Posts
+          </h2>
+          <ol className="flex flex-col gap-3" aria-labelledby="posts-heading">
+            {posts.items.map((post) => (
+              <li key={post.id}>
+                <PostCard post={post} signedIn={Boolean(viewer)} now={now} boardArchived={board.archived} />
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+
+      {paged || nextPage ? (
+        <nav aria-label="Pages of posts" className="mt-6 flex justify-between gap-4 text-sm">
+          {paged ? (
+            <Link href={firstPage} className="underline" data-testid="posts-first">
+              First page
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextPage ? (
+            <Link href={nextPage} className="underline" data-testid="posts-next">
+              Next page
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,108 @@
+import Link from 'next/link';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { paths } from '@/config/paths';
+import { canAdminister, type PolicyActor } from '@/core/identity/policy';
+import { PostCard } from '@/composition/post-card/PostCard';
+import type { PostSummary } from '@/features/posts/schema';
+import type { ShellProps } from '@/core/shell';
+import type { Board } from '@/features/boards/schema';
+
+export type HomePageProps = {
+  boards: Board[];
+  /** The top trending posts across the boards the viewer may see. */
+  trending: PostSummary[];
+  now: string;
+};
+
+function BoardList({ boards }: { boards: Board[] }) {
+  return (
+    <ul className="grid gap-3 sm:grid-cols-2" data-testid="board-list">
+      {boards.map((b) => (
+        <li key={b.id}>
+          <Link href={paths.board(b.slug)} className="block h-full rounded-xl border border-border bg-surface p-4 hover:border-accent" data-testid="board-link">
+            <span className="flex flex-wrap items-center gap-2">
+              <span className="font-semibold">{b.name}</span>
+              {b.archived ? <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">Archived</span> : null}
+              {b.visibility === 'private' ? <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">Private</span> : null}
+            </span>
+            {b.description ? <span className="mt-1 line-clamp-2 block text-sm text-muted">{b.description}</span> : null}
+            <span className="mt-2 block text-xs text-muted">
+              {b.postCount} {b.postCount === 1 ? 'post' : 'posts'}
+            </span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** `/`: the boards and the trending posts across them. */
+export default function HomePage({ shell, boards, trending, now }: ShellProps & HomePageProps) {
+  const viewer = shell.viewer;
+  const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
+  const boardArchived = new Map(boards.map((b) => [b.slug, b.archived]));
+  return (
+    <>
+      <PageHeading title="Boards" siteName={shell.workspace.name}>
+        Share ideas, vote on what matters to you, and follow what the team is building.
+      </PageHeading>
+      {boards.length === 0 ? (
+        <EmptyState title="No boards yet" testId="boards-empty">
+          {canAdminister(actor) === 'allow' ? (
+            <>
+              Create the first board in{' '}
+              <Link href={paths.adminBoards()} className="underline">
+                board settings
+              </Link>{' '}
+              so people can post requests and vote on them.
+            </>
+          ) : (
+            'When the team creates a board, it appears here and you can post requests and vote on them.'
+          )}
+        </EmptyState>
+      ) : (
+        <>
+          <section aria-labelledby="boards-heading">
+            <h2 id="boards-heading" className="sr-only">
+              Boards
+            </h2>
+            <BoardList boards={boards} />
+          </section>
+          <section aria-labelledby="trending-heading" className="mt-10">
+            <h2 id="trending-heading" className="mb-3 text-xl font-semibold">
+              Trending
+            </h2>
+            {trending.length === 0 ? (
+              <EmptyState title="No posts yet" testId="trending-empty">
+                Open a board to post the first idea.
+              </EmptyState>
+            ) : (
+              <>
+                <ol className="flex flex-col gap-3" aria-label="Trending posts">
+                  {trending.map((post) => (
+                    <li key={post.id}>
+                      <PostCard post={post} signedIn={Boolean(viewer)} now={now} showBoard boardArchived={boardArchived.get(post.board.slug) ?? false} />
+                    </li>
+                  ))}
+                </ol>
+                <p className="mt-4 text-sm text-muted">
+                  See more on a board:{' '}
+                  {boards.map((b, i) => (
+                    <span key={b.id}>
+                      {i > 0 ? ', ' : ''}
+                      <Link href={paths.board(b.slug)} className="underline">
+                        {b.name}
+                      </Link>
+                    </span>
+                  ))}
+                  .
+                </p>
+              </>
+            )}
+          </section>
+        </>
+      )}
+    </>
+  );
+}

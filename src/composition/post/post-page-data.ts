@@ -1,0 +1,81 @@
+/** Everything /p/[number] shows, read in few statements and rendered to safe Markdown trees. */
+import { asc, sql } from 'drizzle-orm';
+import { env } from '@/config/env';
+import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
+import { listCommentRows, toComment } from '@/features/comments/server/service';
+import { db } from '@/server/db/client';
+import { statuses, tags } from '@/server/db/schema';
+import type { Actor } from '@/server/identity/actor';
+import { renderMarkdown } from '@/server/markdown/render';
+import type { PostPageProps } from './post-page-types';
+import { postSlug } from '@/features/posts/schema';
+import { votingClosedReason } from '@/features/posts/server/access-service';
+import { authorOf, editRefusal, loadPost, toPostDetail } from '@/features/posts/server/service';
+
+const VOTER_LIMIT = 20;
+
+function commentRefusal(actor: Actor, ctx: Awaited<ReturnType<typeof loadPost>>['ctx']): string | null {
+  if (ctx.post.mergedIntoId) return 'This post was merged into another; comment there.';
+  const open = canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null });
+  if (open === 'unauthenticated') return 'Sign in to comment.';
+  if (open === 'forbidden') return ctx.board.archivedAt ? 'This board is archived and takes no new comments.' : 'Only the team can comment on this board.';
+  return null;
+}
+
+export async function loadPostPage(actor: Actor, number: number): Promise<PostPageProps> {
+  const team = isTeamMember(actor);
+  const { ctx, extras } = await loadPost(db(), actor, number, VOTER_LIMIT);
+  const post = toPostDetail(ctx, extras);
+  const [commentRows, statusRows, tagRows] = await Promise.all([
+    listCommentRows(db(), actor, ctx.post.id),
+    team ? db().select({ id: statuses.id, slug: statuses.slug, name: statuses.name, color: statuses.color, category: statuses.category }).from(statuses).orderBy(asc(statuses.position), asc(statuses.name)) : [],
+    team ? db().select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).orderBy(asc(sql`lower(${tags.name})`)) : [],
+  ]);
+  const refusal = editRefusal(actor, ctx);
+  const ownRefusal = actor.kind === 'user' && ctx.post.authorId === actor.id ? refusal : null;
+  const refusedComment = commentRefusal(actor, ctx);
+
+  return {
+    post,
+    bodyDoc: renderMarkdown(post.body),
+    canonicalUrl: `${env().PUBLIC_URL}/p/${post.number}${post.slug ? `-${post.slug}` : ''}`,
+    history: extras.history.map((h) => ({
+      id: Number(h.id),
+      from: h.from,
+      to: h.to,
+      by: h.by ? authorOf(h.by, h.by.avatarUrl) : null,
+      noteDoc: h.note.trim() ? renderMarkdown(h.note) : null,
+      createdAt: new Date(h.createdAt).toISOString(),
+    })),
+    voters: extras.voters.map((v) => ({
+      id: v.deleted ? null : v.id,
+      displayName: v.deleted ? 'Deleted user' : v.displayName,
+      avatarUrl: v.deleted ? null : v.avatarUrl,
+      votedAt: new Date(v.votedAt).toISOString(),
+      ...(team ? { castBy: v.castBy } : {}),
+    })),
+    duplicates: extras.duplicates.map((d) => ({ number: d.number, title: d.title, slug: postSlug(d.title) })),
+    comments: commentRows.map((row) => {
+      const c = toComment(row, post.number);
+      const owned = { authorId: row.comment.authorId, authorRole: row.author?.role ?? null, createdAt: row.comment.createdAt };
+      return {
+        ...c,
+        bodyDoc: c.body === null ? null : renderMarkdown(c.body),
+        canEdit: !c.deleted && canEditContent(actor, owned) === 'allow',
+        canDelete: !c.deleted && canDeleteContent(actor, owned) === 'allow',
+      };
+    }),
+    viewer: {
+      canEdit: refusal === null,
+      editRefusal: ownRefusal,
+      canDelete:
+        canDeleteContent(actor, { authorId: ctx.post.authorId, authorRole: ctx.author?.role ?? null, createdAt: ctx.post.createdAt }) === 'allow',
+      canComment: refusedComment === null,
+      commentRefusal: refusedComment,
+      votingClosedReason: votingClosedReason(ctx),
+      isTeam: team,
+      subscribed: extras.subscribed,
+    },
+    moderation: { statuses: statusRows, tags: tagRows },
+  };
+}

@@ -1,0 +1,35 @@
+/** What the post page receives from its loader (JSON: ISO dates, rendered Markdown trees). */
+import type { CommentView } from '@/features/comments/schema';
+import type { StatusRef } from '@/features/statuses/schema';
+import type { TagRef } from '@/features/tags/schema';
+import type { Voter } from '@/features/votes/schema';
+import type { MdDoc } from '@/lib/markdown-tree';
+import type { PostDetail, StatusHistoryEntry } from '@/features/posts/schema';
+
+export interface PostPageProps {
+  post: PostDetail;
+  bodyDoc: MdDoc;
+  canonicalUrl: string;
+  history: StatusHistoryEntry[];
+  /** The most recent voters (at most 20); the total is post.voteCount. */
+  voters: Voter[];
+  /** Posts merged into this one. */
+  duplicates: { number: number; slug: string; title: string }[];
+  comments: CommentView[];
+  viewer: {
+    canEdit: boolean;
+    /** Why editing is refused to the author (window closed, status changed), to explain the missing button. */
+    editRefusal: string | null;
+    canDelete: boolean;
+    /** Whether a comment form is offered, and if not, why (visitors get a sign-in link instead). */
+    canComment: boolean;
+    commentRefusal: string | null;
+    votingClosedReason: string | null;
+    /** Moderators and admins: internal notes, and the integrator's moderator panel, merge and vote-on-behalf controls. */
+    isTeam: boolean;
+    /** The subscribe bell's state (signed-in viewers). */
+    subscribed: boolean;
+  };
+  /** For the moderator panel (team only; empty for everyone else). */
+  moderation: { statuses: StatusRef[]; tags: TagRef[] };
+}

@@ -1,0 +1,66 @@
+import type { AppProps } from 'next/app';
+import Head from 'next/head';
+import { PagesTopLoader } from 'nextjs-toploader/pages';
+import NProgress from 'nprogress';
+import { useState } from 'react';
+import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
+import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
+import type { PublicWorkspace } from '@/core/workspace';
+import { accentCss } from '@/lib/accent';
+import type { ShellProps } from '@/core/shell';
+import { ErrorView } from './ErrorView';
+import { poppins } from './font';
+import { Footer } from './Footer';
+import { Header } from './Header';
+import { NavigationEffects } from './NavigationEffects';
+
+/**
+ * The top loader's default template marks the bar up with role="bar", which is not an ARIA role
+ * (axe: aria-roles). The bar is decoration — NavigationEffects announces loading — so it is hidden
+ * from assistive technology, and nprogress finds it by class instead of by that role.
+ */
+const TOP_LOADER_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
+NProgress.configure({ barSelector: '.bar' });
+
+/** Shown only on pages rendered without the shell's server data (the error page, diagnostics). */
+const FALLBACK_WORKSPACE: PublicWorkspace = {
+  name: 'Chorus',
+  logoUrl: null,
+  accentColor: '#6d28d9',
+  defaultTheme: 'system',
+  access: 'public',
+  setupDone: true,
+};
+
+export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
+  const workspace = pageProps.shell?.workspace ?? FALLBACK_WORKSPACE;
+  // Analytics configuration is per install, so the first page's answer holds for the visit.
+  const [analytics] = useState(pageProps.shell?.analytics ?? null);
+
+  return (
+    <AnalyticsProvider config={analytics}>
+      <Head>
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <title>{workspace.name}</title>
+        {/* The workspace's accent colour, adjusted per theme for contrast (lib/accent). */}
+        <style key="accent">{accentCss(workspace.accentColor)}</style>
+      </Head>
+      <PagesTopLoader color="var(--accent)" height={3} showSpinner={false} shadow={false} template={TOP_LOADER_TEMPLATE} />
+      <div className={`${poppins.className} ${poppins.variable} flex min-h-dvh flex-col bg-bg text-fg`}>
+        <a
+          href="#main"
+          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+        >
+          Skip to content
+        </a>
+        <Header workspace={workspace} viewer={pageProps.shell?.viewer ?? null} />
+        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none">
+          {pageProps.errorPage ? <ErrorView code={pageProps.errorPage} /> : <Component {...pageProps} />}
+        </main>
+        <Footer workspaceName={workspace.name} />
+        <ConsentBanner />
+        <NavigationEffects />
+      </div>
+    </AnalyticsProvider>
+  );
+}

@@ -1,0 +1,33 @@
+import NextDocument, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
+import { THEME_SCRIPT } from '@/lib/theme-script';
+
+type Props = DocumentInitialProps & { nonce?: string };
+
+/** The HTML document. Every script carries this response's CSP nonce (set by the server as x-nonce). */
+export class Document extends NextDocument<Props> {
+  static async getInitialProps(ctx: DocumentContext): Promise<Props> {
+    const initial = await NextDocument.getInitialProps(ctx);
+    const nonce = ctx.req?.headers['x-nonce'];
+    return { ...initial, nonce: typeof nonce === 'string' ? nonce : undefined };
+  }
+
+  render() {
+    const { nonce } = this.props;
+    const pageProps = this.props.__NEXT_DATA__.props?.pageProps as { shell?: { workspace?: { defaultTheme?: string } } } | undefined;
+    const defaultTheme = pageProps?.shell?.workspace?.defaultTheme ?? 'system';
+    return (
+      <Html lang="en" data-default-theme={defaultTheme} suppressHydrationWarning>
+        <Head nonce={nonce}>
+          <meta name="color-scheme" content="light dark" />
+          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          {/* A constant script (no user data): applies the theme before first paint. */}
+          <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
+        </Head>
+        <body>
+          <Main />
+          <NextScript nonce={nonce} />
+        </body>
+      </Html>
+    );
+  }
+}

@@ -1,0 +1,52 @@
+import Router from 'next/router';
+import { useEffect, useState } from 'react';
+import { focusHashTarget } from '@/lib/focus';
+
+/** After a page navigation, focus goes to the new page's heading (or main) for keyboard and screen-reader users. */
+function focusNewPage() {
+  if (window.location.hash && focusHashTarget(window.location.hash)) return;
+  const main = document.getElementById('main');
+  const heading = main?.querySelector<HTMLElement>('h1');
+  const target = heading ?? main;
+  if (!target) return;
+  if (!target.hasAttribute('tabindex')) target.setAttribute('tabindex', '-1');
+  target.focus({ preventScroll: true });
+}
+
+/**
+ * Focus management and a polite loading announcement for client-side navigation.
+ * Hash-only changes (Next's hashChange events, or plain anchors) never refetch the page:
+ * they only scroll to and focus their target.
+ */
+export function NavigationEffects() {
+  const [loading, setLoading] = useState(false);
+
+  useEffect(() => {
+    const onStart = () => setLoading(true);
+    const onDone = () => {
+      setLoading(false);
+      focusNewPage();
+    };
+    const onError = () => setLoading(false);
+    const onHash = () => focusHashTarget(window.location.hash);
+    Router.events.on('routeChangeStart', onStart);
+    Router.events.on('routeChangeComplete', onDone);
+    Router.events.on('routeChangeError', onError);
+    Router.events.on('hashChangeComplete', onHash);
+    window.addEventListener('hashchange', onHash);
+    if (window.location.hash) focusHashTarget(window.location.hash);
+    return () => {
+      Router.events.off('routeChangeStart', onStart);
+      Router.events.off('routeChangeComplete', onDone);
+      Router.events.off('routeChangeError', onError);
+      Router.events.off('hashChangeComplete', onHash);
+      window.removeEventListener('hashchange', onHash);
+    };
+  }, []);
+
+  return (
+    <div role="status" aria-live="polite" className="sr-only" data-testid="navigation-status">
+      {loading ? 'Loading page…' : ''}
+    </div>
+  );
+}

@@ -1,0 +1,3 @@
+import { withShell } from '@/server/page/with-shell';
+
+export const getServerSideProps = withShell(async () => ({ notFound: true }));

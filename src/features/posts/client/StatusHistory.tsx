@@ -1,0 +1,40 @@
+import { Markdown } from '@/components/ui/Markdown';
+import { StatusBadge, TeamBadge } from '@/components/ui/Badges';
+import { formatDateTime } from '@/lib/dates';
+import type { StatusHistoryEntry } from '../schema';
+
+/** The post's history: each status change, who made it, and its public note. */
+export function StatusHistory({ history }: { history: StatusHistoryEntry[] }) {
+  if (history.length === 0) return null;
+  return (
+    <section aria-labelledby="history-heading" className="mt-8" data-testid="status-history">
+      <h2 id="history-heading" className="text-lg font-semibold">
+        Status history
+      </h2>
+      <ol className="mt-3 flex flex-col gap-3">
+        {history.map((h) => (
+          <li key={h.id} className="rounded-lg border border-border bg-surface px-4 py-3 text-sm">
+            <div className="flex flex-wrap items-center gap-2">
+              {h.from ? (
+                <>
+                  <StatusBadge status={h.from} />
+                  <span aria-label="changed to">→</span>
+                </>
+              ) : null}
+              <StatusBadge status={h.to} />
+              {h.by ? (
+                <span className="flex items-center gap-1">
+                  by {h.by.displayName} {h.by.isTeam ? <TeamBadge /> : null}
+                </span>
+              ) : null}
+              <time dateTime={h.createdAt} className="text-muted">
+                {formatDateTime(h.createdAt)}
+              </time>
+            </div>
+            {h.noteDoc ? <Markdown doc={h.noteDoc} className="mt-2" /> : null}
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}

@@ -1,0 +1,193 @@
+/**
+ * The post lists: a board's posts, every visible board's posts (home page, API), and search.
+ *
+ * Order: `sort` when given; a search (`q`) without an explicit sort is ordered by relevance
+ * (ts_rank), because that is what someone searching wants; with an explicit sort the matches
+ * follow that sort. A board's trending view lists pinned posts first.
+ */
+import { getVisibleBoard } from '@/features/boards/server/access-service';
+import { plainExcerpt } from '@/lib/markdown-tree';
+import { db } from '@/server/db/client';
+import type { Actor } from '@/server/identity/actor';
+import { AppError } from '@/server/http/errors';
+import { postSlug, type Highlight, type PostPage, type PostSort, type PostSummary } from '../schema';
+import { decodeCursor, encodeCursor, type CursorKey, type ListOrder } from './list-cursor';
+import {
+  countPostRows,
+  headlinesOf,
+  listPostRows,
+  listTagsOfPosts,
+  MATCH_START,
+  MATCH_STOP,
+  statusesInUse,
+  tagsInUse,
+  votedPostIds,
+  type ListFilters,
+  type ListPostRow,
+} from './list-queries';
+
+export interface ListPostsRequest {
+  /** A board slug; absent: every board the actor may see. */
+  board?: string;
+  /** Absent: relevance when searching, trending otherwise. */
+  sort?: PostSort;
+  status?: string;
+  tag?: string;
+  q?: string;
+  cursor?: string;
+  limit: number;
+}
+
+export const listOrderOf = (req: Pick<ListPostsRequest, 'sort' | 'q'>): ListOrder => req.sort ?? (req.q ? 'relevance' : 'trending');
+
+const badCursor = () => new AppError('VALIDATION_FAILED', 'This page link is not valid.', { fields: { 'query.cursor': 'This page link is not valid.' } });
+
+/** Whether a cursor belongs to this list's order (a stale link after a sort change does not). */
+export function cursorFits(cursor: string, req: Pick<ListPostsRequest, 'sort' | 'q' | 'board'>): boolean {
+  const key = decodeCursor(cursor);
+  if (!key) return false;
+  const order = listOrderOf(req);
+  const pinnedFirst = Boolean(req.board) && order === 'trending';
+  return key.order === order && (key.pinned !== undefined) === pinnedFirst;
+}
+
+function keyOf(order: ListOrder, row: ListPostRow, pinnedFirst: boolean): CursorKey {
+  const value =
+    order === 'trending' ? row.trendingScore : order === 'top' ? row.voteCount : order === 'new' ? row.createdKey : order === 'updated' ? row.activityKey : (row.rank ?? 0);
+  return { order, value, id: row.id, ...(pinnedFirst ? { pinned: row.pinned } : {}) };
+}
+
+/** Splits ts_headline's marked text into runs; `clean` tidies each run's text (Markdown marks). */
+export function splitMarked(text: string, clean: (s: string) => string = (s) => s): Highlight {
+  const runs: Highlight = [];
+  const push = (t: string, match: boolean) => {
+    const value = clean(t);
+    if (!value) return;
+    const last = runs[runs.length - 1];
+    if (last && last.match === match) last.text += value;
+    else runs.push({ text: value, match });
+  };
+  let rest = text;
+  while (rest) {
+    const start = rest.indexOf(MATCH_START);
+    if (start < 0) {
+      push(rest, false);
+      break;
+    }
+    push(rest.slice(0, start), false);
+    const stop = rest.indexOf(MATCH_STOP, start + 1);
+    const end = stop < 0 ? rest.length : stop;
+    push(rest.slice(start + 1, end), true);
+    rest = stop < 0 ? '' : rest.slice(stop + 1);
+  }
+  return runs;
+}
+
+const stripMarks = (s: string) => s.replace(/[\uE000\uE001]/g, '').replace(/[*_~`#>|]+/g, '').replace(/\s+/g, ' ');
+
+function toSummary(row: ListPostRow, tags: { id: string; name: string; color: string }[], voted: boolean): PostSummary {
+  const deleted = row.authorDeleted || !row.authorId;
+  return {
+    id: row.id,
+    number: row.number,
+    slug: postSlug(row.title),
+    title: row.title,
+    excerpt: plainExcerpt(row.bodyStart),
+    board: { slug: row.boardSlug, name: row.boardName },
+    author: {
+      id: deleted ? null : row.authorId,
+      displayName: deleted ? 'Deleted user' : (row.authorName ?? 'Deleted user'),
+      avatarUrl: deleted ? null : row.authorAvatar,
+      isTeam: !deleted && (row.authorRole === 'moderator' || row.authorRole === 'admin'),
+    },
+    status:
+      row.statusId && row.statusSlug && row.statusName && row.statusColor && row.statusCategory
+        ? { id: row.statusId, slug: row.statusSlug, name: row.statusName, color: row.statusColor, category: row.statusCategory }
+        : null,
+    tags,
+    voteCount: row.voteCount,
+    commentCount: row.commentCount,
+    voted,
+    pinned: row.pinned,
+    approval: row.approval,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/**
+ * A board the caller has already looked up for this actor (the board page has, to draw its
+ * header): its id is used instead of looking the slug up again.
+ */
+export interface VisibleBoardRef {
+  id: string;
+  slug: string;
+}
+
+async function filtersFor(actor: Actor, req: ListPostsRequest, known?: VisibleBoardRef): Promise<ListFilters> {
+  const boardId = !req.board ? undefined : known && known.slug === req.board.toLowerCase() ? known.id : (await getVisibleBoard(db(), actor, req.board)).id;
+  return { boardId, status: req.status, tag: req.tag, q: req.q };
+}
+
+/** One page of posts as this actor may see them. NOT_FOUND for a hidden board; 422 for a bad cursor. */
+export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
+  const order = listOrderOf(req);
+  const pinnedFirst = Boolean(req.board) && order === 'trending';
+  let after: CursorKey | undefined;
+  if (req.cursor) {
+    if (!cursorFits(req.cursor, req)) throw badCursor();
+    after = decodeCursor(req.cursor)!;
+  }
+  const filters = await filtersFor(actor, req, knownBoard);
+  const want = req.limit + 1;
+
+  let rows: ListPostRow[];
+  if (pinnedFirst) {
+    // Two index-friendly runs instead of one sort on (pinned, score): pinned posts are few.
+    rows = !after || after.pinned ? await listPostRows(db(), actor, filters, { order, pinned: true, after, limit: want }) : [];
+    if (rows.length < want) {
+      const unpinnedAfter = after && after.pinned === false ? after : undefined;
+      rows = rows.concat(await listPostRows(db(), actor, filters, { order, pinned: false, after: unpinnedAfter, limit: want - rows.length }));
+    }
+  } else {
+    rows = await listPostRows(db(), actor, filters, { order, after, limit: want });
+  }
+
+  const page = rows.slice(0, req.limit);
+  const ids = page.map((r) => r.id);
+  const [tagRows, voted, headlines] = [
+    await listTagsOfPosts(db(), ids),
+    actor.kind === 'user' ? await votedPostIds(db(), actor.id, ids) : new Set<string>(),
+    req.q ? await headlinesOf(db(), ids, req.q) : [],
+  ];
+  const items = page.map((row) => {
+    const summary = toSummary(
+      row,
+      tagRows.filter((t) => t.postId === row.id).map(({ id, name, color }) => ({ id, name, color })),
+      voted.has(row.id),
+    );
+    const headline = headlines.find((h) => h.id === row.id);
+    if (!headline) return summary;
+    const body = splitMarked(headline.body, stripMarks);
+    return {
+      ...summary,
+      highlight: {
+        title: splitMarked(headline.title),
+        excerpt: body.some((r) => r.match) ? body : [{ text: summary.excerpt, match: false }].filter((r) => r.text),
+      },
+    };
+  });
+  const last = page[page.length - 1];
+  return { items, nextCursor: rows.length > req.limit && last ? encodeCursor(keyOf(order, last, pinnedFirst)) : null };
+}
+
+/** How many posts match the filters (for "12 posts match"). */
+export async function countPosts(actor: Actor, req: Omit<ListPostsRequest, 'cursor' | 'limit' | 'sort'>, knownBoard?: VisibleBoardRef): Promise<number> {
+  return countPostRows(db(), actor, await filtersFor(actor, { ...req, limit: 1 }, knownBoard));
+}
+
+/** The statuses and tags a board's filters offer: those its listed posts use. */
+export async function boardFilterOptions(actor: Actor, boardId: string) {
+  const [statuses, tags] = [await statusesInUse(db(), actor, boardId), await tagsInUse(db(), actor, boardId)];
+  return { statuses, tags: tags.map((t) => t.name) };
+}

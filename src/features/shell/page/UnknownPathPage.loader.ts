@@ -1,3 +1,0 @@
-import { withShell } from '@/features/shell/server/with-shell';
-
-export const getServerSideProps = withShell(async () => ({ notFound: true }));
