@@ -144,6 +144,27 @@ export const outbox = pgTable(
   (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`), index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc())],
 );
 
+/**
+ * Durable background work (src/server/jobs): one row per job, claimed by one instance at a time
+ * (`FOR UPDATE SKIP LOCKED`, then a lease in `run_at`), deleted when its handler has committed.
+ * A row left with `attempts = max_attempts` failed for good and stays for the operator to read.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** When the job is next due: the enqueue time, a retry's backoff, or the end of a claim's lease. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.attempts} < ${t.maxAttempts}`)],
+);
+
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 /** Boards (SPEC.md §3). Archived boards stay readable and take nothing new. */
