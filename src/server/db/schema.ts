@@ -8,7 +8,7 @@ import { AUTH_TOKEN_KINDS, ROLES } from '@/features/accounts/schema';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/schema';
 import { POST_APPROVAL } from '@/features/posts/schema';
 import { STATUS_CATEGORIES } from '@/features/statuses/schema';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/features/settings/enums';
+import { EMAIL_CONFIRMATION_MODES, MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/features/settings/enums';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -29,6 +29,8 @@ export const workspaceSettings = pgTable(
     signupPolicy: text('signup_policy', { enum: SIGNUP_POLICIES }).notNull().default('open'),
     allowedDomains: text('allowed_domains').array().notNull().default(sql`'{}'::text[]`),
     moderation: text('moderation', { enum: MODERATION_MODES }).notNull().default('off'),
+    /** Whether sign-up needs a confirmed email (`auto`: only when SMTP is configured). */
+    emailConfirmation: text('email_confirmation', { enum: EMAIL_CONFIRMATION_MODES }).notNull().default('auto'),
     analytics: jsonb('analytics').$type<Record<string, unknown>>().notNull().default({}),
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
     ...timestamps,
