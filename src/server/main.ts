@@ -16,11 +16,16 @@ import { analyzeIfEmbedded, vacuumIfEmbedded } from '@/server/db/maintenance';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
+import { drainJobs, type JobHandlers } from '@/server/jobs/queue';
 import { deliverPendingEmails } from '@/server/mail/outbox';
+import { accountJobs } from '@/features/accounts/server/jobs';
 import { pruneExpiredSessions } from '@/features/accounts/server/sessions';
 import { refreshTrendingScores } from '@/features/posts/server/trending';
 import { db } from '@/server/db/client';
 import { logger } from '@/server/log';
+
+/** Every feature's background jobs (src/server/jobs): the entry is where features are wired together. */
+const jobHandlers: JobHandlers = { ...accountJobs };
 
 function loadConfig(): Env {
   try {
@@ -104,6 +109,12 @@ export async function startServer(): Promise<void> {
   pruneTimer.unref();
   const mailTimer = setInterval(() => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')), 30_000);
   mailTimer.unref();
+  // Jobs are kicked by the request that enqueues them; this sweep runs retries and what a crashed
+  // or stopped instance left behind.
+  const runJobs = () => void drainJobs(jobHandlers).catch((err: unknown) => log.error({ err }, 'job run failed'));
+  const jobTimer = setInterval(runJobs, 10_000);
+  jobTimer.unref();
+  runJobs();
   void deliverPendingEmails().catch(() => undefined);
   refreshTrending();
   // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): fresh statistics soon after
@@ -123,6 +134,7 @@ export async function startServer(): Promise<void> {
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(pruneTimer);
     clearInterval(mailTimer);
+    clearInterval(jobTimer);
     server.close(() => {
       closeDatabase()
         .then(() => {

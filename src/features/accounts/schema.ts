@@ -80,11 +80,23 @@ export const signInInput = z.object({ email: emailSchema, password: z.string().m
 export const emailOnlyInput = z.object({ email: emailSchema });
 export const tokenInput = z.object({ token: tokenSchema });
 export const resetPasswordInput = z.object({ token: tokenSchema, password: passwordSchema });
-export const changePasswordInput = z.object({ currentPassword: z.string().min(1, 'Enter your current password').max(128), newPassword: passwordSchema });
+/**
+ * POST /api/v1/me/password. `currentPassword` is needed when the account has a password; an
+ * account without one (it signs in by emailed links, or its unconfirmed password was removed when
+ * its owner proved the address) sets its first password without it.
+ */
+export const changePasswordInput = z.object({ currentPassword: z.string().max(128).optional(), newPassword: passwordSchema });
+const repeatNewPassword = { confirmPassword: z.string().min(1, 'Repeat the new password') };
+const newPasswordsMatch = (v: { newPassword: string; confirmPassword: string }) => v.confirmPassword === v.newPassword;
+const mismatch = { path: ['confirmPassword'], message: 'The two new passwords do not match' };
 /** The password form: the API's input plus a confirmation that only the browser checks. */
 export const changePasswordForm = changePasswordInput
-  .extend({ confirmPassword: z.string().min(1, 'Repeat the new password') })
-  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'The two new passwords do not match' });
+  .extend({ currentPassword: z.string().min(1, 'Enter your current password').max(128), ...repeatNewPassword })
+  .refine(newPasswordsMatch, mismatch);
+/** The same form for an account without a password yet: no current password to give. */
+export const setPasswordForm = z
+  .object({ newPassword: passwordSchema, ...repeatNewPassword })
+  .refine(newPasswordsMatch, mismatch);
 export const changeEmailInput = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) });
 /** PATCH /api/v1/me: the display name, and the avatar link when given (null or '' clears it). */
 export const profileInput = z.object({ displayName: displayNameSchema, avatarUrl: avatarUrlSchema.optional() });

@@ -1,16 +1,19 @@
 import type { z } from 'zod';
 import { recordAudit } from '@/features/audit/server/service';
-import { db } from '@/server/db/client';
+import { db, type DbOrTx } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
 import { workspaceSettingsSchema, type PublicWorkspace, type WorkspaceSettings, type workspaceSettingsPatch } from '../schema';
 import { cachedWorkspace, forgetWorkspace, rememberWorkspace } from './cache';
 import { getWorkspaceSettings, updateWorkspaceSettings, type WorkspaceSettingsRow } from './queries';
 
-/** The workspace as any visitor may see it: what the shell needs on every page. */
-export async function getPublicWorkspace(): Promise<PublicWorkspace> {
+/**
+ * The workspace as any visitor may see it: what the shell needs on every page. Inside a
+ * transaction pass it (`from`): embedded PGlite has one connection, which the transaction holds.
+ */
+export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWorkspace> {
   const cached = cachedWorkspace();
   if (cached) return cached;
-  const row = await getWorkspaceSettings(db());
+  const row = await getWorkspaceSettings(from);
   if (!row) throw new Error('the workspace settings row is missing: have the migrations run?');
   const workspace: PublicWorkspace = {
     name: row.name,
