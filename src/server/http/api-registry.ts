@@ -8,7 +8,7 @@ import { auditRoute } from '@/features/audit/server/handlers';
 import { boardReorderRoute, boardRoute, boardsRoute } from '@/features/boards/server/handlers';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
 import { openApiRoute } from '@/features/docs/server/handlers';
-import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from '@/features/members/server/handlers';
+import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from '@/features/members/server/handlers';
 import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
 import { outboxRoute } from '@/features/notifications/server/handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
@@ -46,6 +46,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/members', route: membersRoute },
   { path: '/api/v1/members/{id}', route: memberRoute },
   { path: '/api/v1/members/{id}/ban', route: memberBanRoute },
+  { path: '/api/v1/members/{id}/verify', route: memberVerifyRoute },
   { path: '/api/v1/openapi.json', route: openApiRoute },
   { path: '/api/v1/posts', route: postsRoute },
   { path: '/api/v1/posts/similar', route: similarPostsRoute },

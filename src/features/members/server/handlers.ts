@@ -2,7 +2,7 @@ import { canAdminister, canEnterTeamArea } from '@/features/accounts/policy';
 import { signedInActor } from '@/server/http/actor';
 import { endpoint, json, route } from '@/server/http/route';
 import { changeRoleInput, inviteInput, memberIdParams, memberListQuery } from '../schema';
-import { banMember, changeMemberRole, inviteMember, listMemberPage, unbanMember } from './service';
+import { banMember, changeMemberRole, inviteMember, listMemberPage, markMemberVerified, unbanMember } from './service';
 
 /** GET /api/v1/members: the team (moderators and admins) reads the member list. */
 export const membersRoute = route({
@@ -37,6 +37,17 @@ export const memberBanRoute = route({
     authorize: canEnterTeamArea,
     query: memberIdParams,
     handle: async ({ actor, query, ip }) => json(await unbanMember(signedInActor(actor), query.id, ip)),
+  }),
+});
+
+/** POST /api/v1/members/[id]/verify: an admin marks the person's email address as confirmed. */
+export const memberVerifyRoute = route({
+  POST: endpoint({
+    authorize: canAdminister,
+    query: memberIdParams,
+    summary: "Mark a member's email address as confirmed",
+    description: 'For a workspace that cannot send email, or a person whose confirmation email never arrived. The person keeps the password chosen at sign-up. Idempotent.',
+    handle: async ({ actor, query, ip }) => json(await markMemberVerified(signedInActor(actor), query.id, ip)),
   }),
 });
 

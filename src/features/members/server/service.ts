@@ -151,6 +151,29 @@ export async function unbanMember(actor: ActingUser, id: string, ip: string): Pr
 }
 
 /**
+ * An admin vouches for a person's address (a workspace that cannot send email has no other way
+ * to confirm one). The person keeps the password they chose at sign-up: unlike a confirmation
+ * link, this is the admin's judgement that the address is theirs, so the rule that removes a
+ * password set by someone else (accounts/server/address-proof.ts) does not apply. Confirming a
+ * confirmed address changes nothing.
+ */
+export async function markMemberVerified(actor: ActingUser, id: string, ip: string): Promise<Member> {
+  requireAllowed(canAdminister(asPolicyActor(actor)));
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  return db().transaction(async (tx) => {
+    const target = await getMemberForUpdate(tx, id);
+    if (!target) throw new AppError('NOT_FOUND');
+    if (target.emailVerifiedAt) return toMember(target);
+    const after = toMember(await updateMember(tx, target.id, { emailVerifiedAt: new Date() }));
+    await recordAudit(
+      { actor, action: 'member.email_verified', targetType: 'user', targetId: target.id, before: { emailVerified: false }, after: { emailVerified: true }, ip },
+      tx,
+    );
+    return after;
+  });
+}
+
+/**
  * Invites someone by email with a role: an `invite` token (kept hashed) and an email with the
  * sign-up link. Signing up through it creates the account with that role, already verified.
  */
