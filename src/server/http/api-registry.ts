@@ -10,7 +10,7 @@ import { commentRoute, postCommentsRoute } from '@/features/comments/server/hand
 import { openApiRoute } from '@/features/docs/server/handlers';
 import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from '@/features/members/server/handlers';
 import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
-import { outboxRoute } from '@/features/notifications/server/handlers';
+import { emailStatusRoute, outboxRoute } from '@/features/notifications/server/handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
 import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
 import { postStatusRoute, statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
@@ -20,6 +20,7 @@ import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handl
 import type { ApiRouteEntry } from './openapi';
 
 export const API_ROUTES: readonly ApiRouteEntry[] = [
+  { path: '/api/v1/admin/email-status', route: emailStatusRoute },
   { path: '/api/v1/admin/outbox', route: outboxRoute },
   { path: '/api/v1/admin/settings', route: adminSettingsRoute },
   { path: '/api/v1/audit', route: auditRoute },

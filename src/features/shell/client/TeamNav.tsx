@@ -3,6 +3,7 @@ import { useRouter } from 'next/router';
 import { paths } from '@/config/paths';
 import { canAdminister, canEnterTeamArea, type Decision, type PolicyActor } from '@/features/accounts/policy';
 import type { Viewer } from '@/features/accounts/schema';
+import { EmailNotConfiguredNotice } from '@/features/notifications/client/EmailNotConfiguredNotice';
 
 const ITEMS: { href: string; label: string; match: (path: string) => boolean; allowed: (actor: PolicyActor) => Decision }[] = [
   { href: paths.admin(), label: 'Insights', match: (p) => p === '/admin', allowed: canEnterTeamArea },
@@ -16,8 +17,19 @@ const ITEMS: { href: string; label: string; match: (path: string) => boolean; al
   { href: paths.adminSettings(), label: 'Settings', match: (p) => p.startsWith('/admin/settings'), allowed: canAdminister },
 ];
 
-/** The team area's sub-navigation: the screens this person may open, the current one marked. */
+/** The team area's sub-navigation, with the notice under it when email is not configured. */
 export function TeamNav({ viewer }: { viewer: Viewer | null }) {
+  const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
+  return (
+    <>
+      <TeamLinks viewer={viewer} />
+      <EmailNotConfiguredNotice viewer={actor} />
+    </>
+  );
+}
+
+/** The screens this person may open, the current one marked. */
+function TeamLinks({ viewer }: { viewer: Viewer | null }) {
   const { asPath } = useRouter();
   const current = asPath.split(/[?#]/)[0] ?? '';
   const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
