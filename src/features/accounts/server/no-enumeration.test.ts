@@ -97,7 +97,7 @@ describe('the account flows do the same work whether or not the address has an a
     await workOf(signUpRoute, body(`warm-${n++}@example.test`));
     const known = await workOf(signUpRoute, body(member.email));
     const unknown = await workOf(signUpRoute, body(`new-${n++}@example.test`));
-    expect(unknown.statements.length).toBeGreaterThan(0);
+    expect(unknown.statements.some((q) => q.startsWith('insert into "jobs"'))).toBe(true);
     expect(known.statements).toEqual(unknown.statements);
     expect(known.hashes).toBe(1);
     expect(unknown.hashes).toBe(1);
@@ -110,6 +110,7 @@ describe('the account flows do the same work whether or not the address has an a
   it('forgot password: the same statements and no hashing', async () => {
     const member = await createTestActor('member');
     const { known, unknown } = await compare(forgotPasswordRoute, { email: member.email }, { email: 'nobody-reset@example.test' });
+    expect(known.statements.some((q) => q.startsWith('insert into "jobs"'))).toBe(true);
     expect(known.statements).toEqual(unknown.statements);
     expect([known.hashes, known.verifications]).toEqual([unknown.hashes, unknown.verifications]);
     expect([known.status, known.body, known.cookies]).toEqual([unknown.status, unknown.body, unknown.cookies]);
@@ -118,6 +119,7 @@ describe('the account flows do the same work whether or not the address has an a
   it('email me a sign-in link: the same statements and no hashing', async () => {
     const member = await createTestActor('member');
     const { known, unknown } = await compare(magicLinkRoute, { email: member.email }, { email: 'nobody-link@example.test' });
+    expect(known.statements.some((q) => q.startsWith('insert into "jobs"'))).toBe(true);
     expect(known.statements).toEqual(unknown.statements);
     expect([known.hashes, known.verifications]).toEqual([unknown.hashes, unknown.verifications]);
     expect([known.status, known.body, known.cookies]).toEqual([unknown.status, unknown.body, unknown.cookies]);
@@ -126,6 +128,7 @@ describe('the account flows do the same work whether or not the address has an a
   it('sign-in with a wrong password: the same statements and one verification', async () => {
     const member = await createTestActor('member');
     const { known, unknown } = await compare(signInRoute, { email: member.email, password: 'not the password' }, { email: 'nobody-in@example.test', password: 'not the password' });
+    expect(known.statements.some((q) => q.includes('from "users"'))).toBe(true);
     expect(known.statements).toEqual(unknown.statements);
     expect([known.verifications, unknown.verifications]).toEqual([1, 1]);
     expect(known.hashes).toBe(unknown.hashes);
