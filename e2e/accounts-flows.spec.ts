@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
-import { expectSignedInAs, fillSignIn, signOutInUi } from './support/account-ui';
+import { axeViolations, expectSignedInAs, fillSignIn, signOutInUi } from './support/account-ui';
 import { adminContext, createMember, latestEmail, linkIn, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
@@ -9,23 +9,28 @@ async function expectHome(page: Page) {
 }
 
 test.describe('accounts in the browser', () => {
-  test('sign up, confirm the email, sign out and in, use a magic link, reset the password', async ({ guardedPage: page, browser, baseURL }) => {
+  test('without SMTP: sign up and in at once, confirm the email from the outbox, sign out and in, use a magic link, reset the password', async ({ guardedPage: page, browser, baseURL }) => {
     test.setTimeout(120_000);
     const admin = await adminContext(browser, baseURL!);
     const name = 'Flo Member';
     const email = uniqueEmail('flow');
     const password = 'first password 123';
 
-    // Sign up in the UI: the answer is "check your email".
+    // Sign up in the UI. This server has no SMTP, so a confirmed email is not required (the
+    // default, emailConfirmation auto): the new member is signed in at once, and nothing claims
+    // that an email was sent.
     await page.goto('/signup');
     await page.getByLabel('Your name').fill(name);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByLabel('Password', { exact: true }).fill(password);
     await page.getByRole('button', { name: 'Create account' }).click();
-    await expect(page.getByTestId('check-email')).toContainText(email);
-    await expect(page.getByTestId('check-email')).toBeFocused();
+    await expectHome(page);
+    await expectSignedInAs(page, name);
+    await page.goto('/settings');
+    await expect(page.getByTestId('email-unconfirmed')).toContainText('not confirmed yet');
 
-    // The verification link from the outbox, confirmed with a button press.
+    // The confirmation link waits in the outbox; an admin passes it on, and it is confirmed
+    // with a button press in the browser that signed up (so the password stays).
     const verify = await latestEmail(admin.request, email, 'verify_email');
     const verifyLink = linkIn(verify.text, '/verify-email');
     await page.goto(verifyLink);
@@ -33,6 +38,9 @@ test.describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Confirm my email' }).click();
     await expectHome(page);
     await expectSignedInAs(page, name);
+    await page.goto('/settings');
+    await expect(page.getByTestId('current-email')).toHaveText(email);
+    await expect(page.getByTestId('email-unconfirmed')).toHaveCount(0);
 
     // The link was single-use: a second visit explains and offers a way on.
     await page.goto(verifyLink);
@@ -51,14 +59,18 @@ test.describe('accounts in the browser', () => {
     await expectSignedInAs(page, name);
     await signOutInUi(page);
 
-    // Magic link: asked for from the sign-in page, the typed email carried over.
+    // Magic link: asked for from the sign-in page, the typed email carried over. The page says
+    // up front that the link waits with the admins, and afterwards that nothing was emailed.
     await page.goto('/login');
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
     await expect(page.getByLabel('Email', { exact: true })).toHaveValue(email);
     await expect(page.getByLabel('Email', { exact: true })).toBeFocused();
+    await expect(page.getByText('This workspace cannot send email yet: a sign-in link would wait with its admins')).toBeVisible();
     await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-    await expect(page.getByTestId('check-email')).toContainText(email);
+    await expect(page.getByTestId('ask-admin')).toContainText(email);
+    await expect(page.getByTestId('ask-admin')).toContainText('Nothing was emailed');
+    await expect(page.getByTestId('check-email')).toHaveCount(0);
     const magic = await latestEmail(admin.request, email, 'magic_link');
     await page.goto(linkIn(magic.text, '/magic-link'));
     await page.getByRole('button', { name: 'Sign me in' }).click();
@@ -72,7 +84,7 @@ test.describe('accounts in the browser', () => {
     await expect(page).toHaveURL(/\/forgot-password$/);
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
-    await expect(page.getByTestId('check-email')).toContainText(email);
+    await expect(page.getByTestId('ask-admin')).toContainText(email);
     const reset = await latestEmail(admin.request, email, 'reset_password');
     await page.goto(linkIn(reset.text, '/reset-password'));
     const newPassword = 'second password 456';
@@ -107,14 +119,14 @@ test.describe('accounts in the browser', () => {
       await page.goto('/forgot-password');
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByRole('button', { name: 'Send me a reset link' }).click();
-      answers.push((await page.getByTestId('check-email').innerText()).replace(email, '<email>'));
+      answers.push((await page.getByTestId('ask-admin').innerText()).replace(email, '<email>'));
     }
     for (const email of [known.email, unknown]) {
       await page.goto('/login');
       await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
       await page.getByLabel('Email', { exact: true }).fill(email);
       await page.getByRole('button', { name: 'Email me a sign-in link' }).click();
-      answers.push((await page.getByTestId('check-email').innerText()).replace(email, '<email>'));
+      answers.push((await page.getByTestId('ask-admin').innerText()).replace(email, '<email>'));
     }
     expect(answers[0]).toBe(answers[1]);
     expect(answers[2]).toBe(answers[3]);
@@ -122,14 +134,62 @@ test.describe('accounts in the browser', () => {
     await admin.close();
   });
 
-  test('an unconfirmed address is told to confirm first when signing in', async ({ guardedPage: page, request, baseURL }) => {
-    const creds = { email: uniqueEmail('unconfirmed'), password: 'unconfirmed password' };
-    const up = await request.post('/api/v1/auth/sign-up', { data: { ...creds, displayName: 'Una' }, headers: { Origin: baseURL! } });
-    expect(up.status()).toBe(202);
-    await page.goto('/login');
-    await fillSignIn(page, creds);
-    await expect(page.getByTestId('form-problem')).toContainText('Please confirm your email address first');
-    await expect(page).toHaveURL(/\/login$/);
+  test('without SMTP, sign-up cannot hide a taken address, and says so on the field', async ({ guardedPage: page, request, baseURL }) => {
+    const creds = { email: uniqueEmail('taken'), password: 'taken password 123' };
+    const up = await request.post('/api/v1/auth/sign-up', { data: { ...creds, displayName: 'First' }, headers: { Origin: baseURL! } });
+    expect(up.status()).toBe(201);
+    await page.goto('/signup');
+    await page.getByLabel('Your name').fill('Second');
+    await page.getByLabel('Email', { exact: true }).fill(creds.email);
+    await page.getByLabel('Password', { exact: true }).fill('another password 1');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await expect(page.getByText('An account already uses this address. Sign in, or reset your password.')).toBeVisible();
+    await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+  });
+
+  test("someone else's password on an unconfirmed account is removed when the owner confirms, and the owner sets one", async ({ guardedPage: page, browser, baseURL }) => {
+    const admin = await adminContext(browser, baseURL!);
+    const squatter = await browser.newContext({ baseURL });
+    try {
+      // Someone signs up first with an address that is not theirs.
+      const email = uniqueEmail('owner');
+      const squatted = { email, password: 'not the owners password' };
+      const up = await squatter.request.post('/api/v1/auth/sign-up', { data: { ...squatted, displayName: 'Squatter' }, headers: { Origin: baseURL! } });
+      expect(up.status()).toBe(201);
+
+      // The owner gets the confirmation link (an admin passes it on) and follows it in their own browser.
+      const link = linkIn((await latestEmail(admin.request, email, 'verify_email')).text, '/verify-email');
+      await page.goto(link);
+      await page.getByRole('button', { name: 'Confirm my email' }).click();
+      const told = page.getByTestId('password-cleared');
+      await expect(told).toContainText('we removed it and signed out every other browser');
+      await expect(told).toBeFocused();
+      expect(await axeViolations(page, '/verify-email, password removed')).toEqual([]);
+
+      // The squatter is out, and their password no longer works.
+      expect((await squatter.request.get('/api/v1/me')).status()).toBe(401);
+      expect((await squatter.request.post('/api/v1/auth/sign-in', { data: squatted, headers: { Origin: baseURL! } })).status()).toBe(401);
+
+      // The owner sets a password in Settings, without a current one, and signs in with it.
+      await told.getByRole('link', { name: 'Set a password in Settings' }).click();
+      await expect(page.getByRole('heading', { name: 'Set a password' })).toBeVisible();
+      const passwordForm = page.getByTestId('password-form');
+      await expect(passwordForm.getByLabel('Current password')).toHaveCount(0);
+      // Changing the address needs a password, so that form waits until one is set.
+      await expect(page.getByTestId('email-needs-password')).toBeVisible();
+      await expect(page.getByTestId('email-form')).toBeHidden();
+      await passwordForm.getByLabel('New password', { exact: true }).fill('the owners own password');
+      await passwordForm.getByLabel('Repeat the new password').fill('the owners own password');
+      await passwordForm.getByRole('button', { name: 'Set password' }).click();
+      await expect(passwordForm).toContainText('Your password is set');
+      await signOutInUi(page);
+      await page.goto('/login');
+      await fillSignIn(page, { email, password: 'the owners own password' });
+      await expectHome(page);
+    } finally {
+      await squatter.close();
+      await admin.close();
+    }
   });
 
   test('the forms validate in the browser with the shared rules, and focus the first invalid field', async ({ guardedPage: page }) => {

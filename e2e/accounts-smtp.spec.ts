@@ -1,6 +1,6 @@
 /** On the `smtp` server: email leaves through a real SMTP server (e2e/support/smtp-sink.ts). */
 import { SMTP_SINK_URL } from '../playwright.config';
-import { expectSignedInAs } from './support/account-ui';
+import { expectSignedInAs, fillSignIn } from './support/account-ui';
 import { apiSignIn, linkIn, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
@@ -18,7 +18,8 @@ test('sign-up verification arrives over SMTP, and the outbox shows it as sent', 
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('Password', { exact: true }).fill('smtp password 123');
   await page.getByRole('button', { name: 'Create account' }).click();
-  await expect(page.getByTestId('check-email')).toBeVisible();
+  // With SMTP the default (emailConfirmation auto) requires a confirmed address: "check your email".
+  await expect(page.getByTestId('check-email')).toContainText(`We have sent an email to ${email}`);
 
   // Read from the SMTP sink, not from the outbox.
   let received: SunkMessage | undefined;
@@ -37,9 +38,29 @@ test('sign-up verification arrives over SMTP, and the outbox shows it as sent', 
   const admin = await browser.newContext({ baseURL });
   await apiSignIn(admin.request, baseURL!);
   const adminPage = await admin.newPage();
+  // Email works here: the team area shows no "email is not configured" notice.
+  const status = adminPage.waitForResponse('**/api/v1/admin/email-status');
   await adminPage.goto('/admin/outbox');
+  expect(await (await status).json()).toMatchObject({ smtpConfigured: true });
+  await expect(adminPage.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
+  await expect(adminPage.getByTestId('email-not-configured')).toHaveCount(0);
   await expect(adminPage.getByTestId('smtp-off')).toHaveCount(0);
   const item = adminPage.getByTestId('outbox-item').filter({ hasText: email });
   await expect(item.getByTestId('outbox-status')).toHaveText('Sent');
   await admin.close();
+});
+
+test('an unconfirmed address is told to confirm first when signing in, and a new link arrives', async ({ guardedPage: page, request, baseURL }) => {
+  const creds = { email: uniqueEmail('unconfirmed'), password: 'unconfirmed password' };
+  const up = await request.post('/api/v1/auth/sign-up', { data: { ...creds, displayName: 'Una' }, headers: { Origin: baseURL! } });
+  expect(up.status()).toBe(202);
+  expect(await up.json()).toEqual({ status: 'check-email' });
+  await page.goto('/login');
+  await fillSignIn(page, creds);
+  await expect(page.getByTestId('form-problem')).toContainText('Please confirm your email address first: we have sent you a new link.');
+  await expect(page).toHaveURL(/\/login$/);
+  // The sign-up's link and the new one: both reached the SMTP server.
+  await expect
+    .poll(async () => ((await (await request.get(`${SMTP_SINK_URL}/messages?to=${encodeURIComponent(creds.email)}`)).json()) as SunkMessage[]).length, { timeout: 20_000 })
+    .toBe(2);
 });

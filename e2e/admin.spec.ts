@@ -65,6 +65,9 @@ test.describe('the team area: members and the audit log', () => {
         await expect(modPage.getByTestId('member-row').filter({ hasText: banName }).getByRole('button', { name: `Ban ${banName}` })).toBeVisible();
         await expect(modPage.getByTestId('member-row').filter({ hasText: `Invitee ${tag}` }).getByRole('button')).toHaveCount(0);
         await expect(modPage.getByTestId('invite-form')).toHaveCount(0);
+        // No SMTP on this server: moderators are told too, without the outbox (admins only).
+        await expect(modPage.getByTestId('email-not-configured')).toContainText('Admins can read them in the outbox');
+        await expect(modPage.getByTestId('email-not-configured').getByRole('link')).toHaveCount(0);
         await expect(modPage.getByRole('combobox')).toHaveCount(0);
         const modAudit = await modPage.goto('/admin/audit');
         expect(modAudit?.status()).toBe(403);
@@ -125,6 +128,44 @@ test.describe('the team area: members and the audit log', () => {
     } finally {
       await signUpCtx.close();
       await bannedCtx.close();
+    }
+  });
+
+  test('without SMTP: the team is told that email is not configured, and an admin marks a member verified', async ({ guardedPage: page, baseURL, browser }) => {
+    const tag = Date.now().toString(36);
+    const name = `Una ${tag}`;
+    const creds = { email: uniqueEmail('unconfirmed'), password: 'unconfirmed password 1' };
+    const memberCtx = await browser.newContext({ baseURL });
+    try {
+      // Signed in at once (no SMTP: a confirmed email is not required), but unconfirmed.
+      const up = await memberCtx.request.post('/api/v1/auth/sign-up', { data: { ...creds, displayName: name }, headers: { Origin: baseURL! } });
+      expect(up.status()).toBe(201);
+      await apiSignIn(page.context().request, baseURL!);
+      await page.goto(`/admin/members?q=${tag}`);
+
+      const notice = page.getByTestId('email-not-configured');
+      await expect(notice).toContainText('Email is not configured.');
+      await expect(notice).toContainText(/\d+ emails? (is|are) waiting in the outbox/);
+      await expect(notice.getByRole('link', { name: 'Open the outbox' })).toHaveAttribute('href', '/admin/outbox');
+
+      const row = page.getByTestId('member-row').filter({ hasText: name });
+      await expect(row.getByTestId('member-state')).toHaveText('Unverified');
+      await expectNoAxeViolations(page, '/admin/members with the email notice');
+      await row.getByRole('button', { name: `Mark verified ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `Mark ${name}'s address as confirmed?` });
+      await expect(dialog).toContainText(creds.email);
+      await expectNoAxeViolations(page, '/admin/members with the verify dialog open');
+      await dialog.getByRole('button', { name: 'Mark verified', exact: true }).click();
+      await expect(dialog).toBeHidden();
+      await expect(row.getByTestId('member-state')).toHaveText('Active');
+      await expect(row.getByRole('button', { name: `Mark verified ${name}` })).toHaveCount(0);
+      await expect(page.getByTestId('members-message')).toContainText(`${name}'s address is marked as confirmed.`);
+
+      expect(await (await memberCtx.request.get('/api/v1/me')).json()).toMatchObject({ emailVerified: true });
+      const audit = (await (await page.context().request.get('/api/v1/audit?limit=20')).json()) as { items: { action: string; target: { label: string } | null }[] };
+      expect(audit.items.find((e) => e.action === 'member.email_verified')?.target?.label).toBe(name);
+    } finally {
+      await memberCtx.close();
     }
   });
 

@@ -77,4 +77,53 @@ test.describe('workspace settings', () => {
       await visitor.close();
     }
   });
+
+  test('a confirmed email required without SMTP: sign-up says to ask an admin, sign-in waits until an admin marks the address verified', async ({ guardedPage: page, baseURL, browser }) => {
+    const admin = page.context().request;
+    await apiSignIn(admin, baseURL!);
+    await page.goto('/admin/settings');
+    const confirmation = page.getByLabel('Confirmed email to sign up');
+    await expect(confirmation).toHaveValue('auto');
+    // The hint says what the default means on this install.
+    await expect(page.getByText('This workspace cannot send email yet (no SMTP_URL). New members are signed in at once')).toBeVisible();
+    await confirmation.selectOption('required');
+    await expect(page.getByText('New members must confirm their address before they can sign in.')).toBeVisible();
+    await page.getByRole('button', { name: 'Save settings' }).click();
+    await expect(page.getByTestId('settings-saved')).toBeVisible();
+
+    const visitor = await browser.newContext({ baseURL });
+    try {
+      const creds = { email: uniqueEmail('waiting'), password: 'waiting password 1' };
+      const name = `Wanda ${Date.now().toString(36)}`;
+      const visitorPage = await visitor.newPage();
+      await visitorPage.goto('/signup');
+      await visitorPage.getByLabel('Your name').fill(name);
+      await visitorPage.getByLabel('Email', { exact: true }).fill(creds.email);
+      await visitorPage.getByLabel('Password', { exact: true }).fill(creds.password);
+      await visitorPage.getByRole('button', { name: 'Create account' }).click();
+      const answer = visitorPage.getByTestId('ask-admin');
+      await expect(answer).toContainText('This workspace cannot send email yet');
+      await expect(answer).toContainText(`Nothing was emailed to ${creds.email}`);
+      await expect(answer).toBeFocused();
+      await expectNoAxeViolations(visitorPage, '/signup answered without SMTP');
+
+      await visitorPage.goto('/login');
+      await visitorPage.getByLabel('Email', { exact: true }).fill(creds.email);
+      await visitorPage.getByLabel('Password', { exact: true }).fill(creds.password);
+      await visitorPage.getByRole('button', { name: 'Sign in', exact: true }).click();
+      await expect(visitorPage.getByTestId('form-problem')).toContainText('This workspace cannot send email yet, so ask one of its admins to confirm your address.');
+
+      await page.goto(`/admin/members?q=${encodeURIComponent(creds.email)}`);
+      const row = page.getByTestId('member-row').filter({ hasText: name });
+      await expect(row.getByTestId('member-state')).toHaveText('Unverified');
+      await row.getByRole('button', { name: `Mark verified ${name}` }).click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Mark verified', exact: true }).click();
+      await expect(row.getByTestId('member-state')).toHaveText('Active');
+      expect((await signInStatus(visitor.request, baseURL!, creds)).status).toBe(200);
+    } finally {
+      await visitor.close();
+      const restored = await admin.patch('/api/v1/admin/settings', { data: { emailConfirmation: 'auto' }, headers: { Origin: baseURL! } });
+      expect(restored.status()).toBe(200);
+    }
+  });
 });

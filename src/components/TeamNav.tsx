@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
+import { createContext, useContext, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
 import { canAdminister, canEnterTeamArea, type Decision, type PolicyActor } from '@/core/identity/policy';
 import type { Viewer } from '@/core/identity/viewer';
@@ -15,8 +16,25 @@ const ITEMS: { href: string; label: string; match: (path: string) => boolean; al
   { href: paths.adminSettings(), label: 'Settings', match: (p) => p.startsWith('/admin/settings'), allowed: canAdminister },
 ];
 
-/** The team area's sub-navigation: the screens this person may open, the current one marked. */
+/**
+ * Notices shown under the team navigation on every team screen (e.g. that email is not
+ * configured). The app shell provides them, so this design-system piece imports no feature.
+ */
+export const TeamAreaNotices = createContext<ReactNode>(null);
+
+/** The team area's sub-navigation, with the shell's team-area notices under it. */
 export function TeamNav({ viewer }: { viewer: Viewer | null }) {
+  const notices = useContext(TeamAreaNotices);
+  return (
+    <>
+      <TeamLinks viewer={viewer} />
+      {notices}
+    </>
+  );
+}
+
+/** The screens this person may open, the current one marked. */
+function TeamLinks({ viewer }: { viewer: Viewer | null }) {
   const { asPath } = useRouter();
   const current = asPath.split(/[?#]/)[0] ?? '';
   const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };

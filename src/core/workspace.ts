@@ -7,11 +7,22 @@ export const WORKSPACE_ACCESS = ['public', 'sign_in_required'] as const;
 export const SIGNUP_POLICIES = ['open', 'invite_only', 'domain_allowlist'] as const;
 export const MODERATION_MODES = ['off', 'new_members', 'all'] as const;
 export const THEMES = ['system', 'light', 'dark'] as const;
+/**
+ * Whether signing up needs a confirmed email address: `auto` (the default) requires it only when
+ * the workspace can send email (SMTP_URL set), since without email nobody could ever confirm.
+ */
+export const EMAIL_CONFIRMATION_MODES = ['auto', 'required', 'off'] as const;
 
 export type WorkspaceAccess = (typeof WORKSPACE_ACCESS)[number];
 export type SignupPolicy = (typeof SIGNUP_POLICIES)[number];
 export type ModerationMode = (typeof MODERATION_MODES)[number];
 export type Theme = (typeof THEMES)[number];
+export type EmailConfirmationMode = (typeof EMAIL_CONFIRMATION_MODES)[number];
+
+/** The rule in force: `auto` follows whether email can leave (SMTP configured). */
+export function emailConfirmationRequired(mode: EmailConfirmationMode, smtpConfigured: boolean): boolean {
+  return mode === 'required' || (mode === 'auto' && smtpConfigured);
+}
 
 
 /** What every page needs to draw the shell; safe to send to any visitor. */

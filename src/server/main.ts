@@ -9,7 +9,6 @@ import path from 'node:path';
 import next from 'next';
 import { env, EnvError, type Env } from '@/config/env';
 import { readSessionToken } from '@/server/identity/cookies';
-import { headlessSetup } from '@/features/accounts/server/setup';
 import { capturePage, pageCacheKey, serveCachedPage } from '@/server/cache/page-cache';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { analyzeIfEmbedded, vacuumIfEmbedded } from '@/server/db/maintenance';
@@ -19,10 +18,10 @@ import { answerClientError } from '@/server/http/client-error';
 import { errorBody } from '@/server/http/errors';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
+import { drainJobs } from '@/server/jobs/queue';
+import { jobHandlers, refreshTrending as refreshTrendingScores, setUpFromEnvironment } from '@/composition/background';
 import { deliverPendingEmails } from '@/server/mail/outbox';
 import { pruneExpiredSessions } from '@/server/identity/sessions';
-import { refreshTrendingScores } from '@/features/posts/server/trending-service';
-import { db } from '@/server/db/client';
 import { logger } from '@/server/log';
 
 function loadConfig(): Env {
@@ -62,7 +61,7 @@ export async function startServer(): Promise<void> {
       config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(config.CHORUS_DATA_DIR) },
     );
     await handleDb.migrate();
-    await headlessSetup({ email: config.CHORUS_ADMIN_EMAIL, password: config.CHORUS_ADMIN_PASSWORD, workspaceName: config.CHORUS_WORKSPACE_NAME });
+    await setUpFromEnvironment({ email: config.CHORUS_ADMIN_EMAIL, password: config.CHORUS_ADMIN_PASSWORD, workspaceName: config.CHORUS_WORKSPACE_NAME });
     return handleDb;
   };
   const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
@@ -127,7 +126,7 @@ export async function startServer(): Promise<void> {
   // Housekeeping that any instance may do: old rate-limit windows, expired sessions, due emails,
   // and the trending scores, which decay with age between votes (SPEC.md §9).
   const refreshTrending = () =>
-    void refreshTrendingScores(db())
+    void refreshTrendingScores()
       .then(() => bumpContentGeneration())
       .catch((err: unknown) => log.error({ err }, 'trending refresh failed'));
   const pruneTimer = setInterval(() => {
@@ -138,6 +137,12 @@ export async function startServer(): Promise<void> {
   pruneTimer.unref();
   const mailTimer = setInterval(() => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')), 30_000);
   mailTimer.unref();
+  // Jobs are kicked by the request that enqueues them; this sweep runs retries and what a crashed
+  // or stopped instance left behind.
+  const runJobs = () => void drainJobs(jobHandlers).catch((err: unknown) => log.error({ err }, 'job run failed'));
+  const jobTimer = setInterval(runJobs, 10_000);
+  jobTimer.unref();
+  runJobs();
   void deliverPendingEmails().catch(() => undefined);
   refreshTrending();
   // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): fresh statistics soon after
@@ -157,6 +162,7 @@ export async function startServer(): Promise<void> {
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(pruneTimer);
     clearInterval(mailTimer);
+    clearInterval(jobTimer);
     server.close(() => {
       closeDatabase()
         .then(() => {

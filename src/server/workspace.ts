@@ -4,7 +4,7 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PublicWorkspace } from '@/core/workspace';
-import { db, getDbHandle } from '@/server/db/client';
+import { db, getDbHandle, type DbOrTx } from '@/server/db/client';
 import { workspaceSettings } from '@/server/db/schema';
 
 /**
@@ -32,11 +32,14 @@ export function forgetWorkspace(): void {
   (globalThis as WithCache)[KEY] = undefined;
 }
 
-/** The workspace as any visitor may see it: what the shell needs on every page. */
-export async function getPublicWorkspace(): Promise<PublicWorkspace> {
+/**
+ * The workspace as any visitor may see it: what the shell needs on every page. Inside a
+ * transaction pass it (`from`): embedded PGlite has one connection, which the transaction holds.
+ */
+export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWorkspace> {
   const cached = cachedWorkspace();
   if (cached) return cached;
-  const [row] = await db()
+  const [row] = await from
     .select({
       name: workspaceSettings.name,
       logoUrl: workspaceSettings.logoUrl,

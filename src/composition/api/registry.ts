@@ -5,21 +5,21 @@
  * that listing every route, itself included, needs no import cycle.
  */
 import { anyone } from '@/core/identity/policy';
-import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, setupRoute, signInRoute, signOutRoute, signUpRoute, verifyEmailRoute } from '@/features/accounts/server/handlers';
+import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, signInRoute, signOutRoute, signUpRoute, verifyEmailRoute } from '@/features/accounts/server/handlers';
+import { setupRoute } from './setup-route';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { auditRoute } from '@/features/audit/server/handlers';
 import { boardReorderRoute, boardRoute, boardsRoute } from '@/features/boards/server/handlers';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
-import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from '@/features/members/server/handlers';
+import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from '@/features/members/server/handlers';
 import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
-import { outboxRoute } from '@/features/notifications/server/handlers';
+import { emailStatusRoute, outboxRoute } from '@/features/notifications/server/handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
 import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
 import { statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
-import { postStatusRoute } from '@/features/posts/server/triage-handlers';
-import { subscriptionRoute } from '@/features/subscriptions/server/handlers';
+import { postStatusRoute, postTagsRoute } from '@/features/posts/server/triage-handlers';
+import { subscriptionRoute } from './post-subscription-route';
 import { tagRoute, tagsRoute } from '@/features/tags/server/handlers';
-import { postTagsRoute } from '@/features/posts/server/triage-handlers';
 import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
 import { buildOpenApiDocument, type ApiRouteEntry, type OpenApiDocument } from '@/server/http/openapi';
 import { endpoint, json, route } from '@/server/http/route';
@@ -44,6 +44,7 @@ export const openApiRoute = route({
 });
 
 export const API_ROUTES: readonly ApiRouteEntry[] = [
+  { path: '/api/v1/admin/email-status', route: emailStatusRoute },
   { path: '/api/v1/admin/outbox', route: outboxRoute },
   { path: '/api/v1/admin/settings', route: adminSettingsRoute },
   { path: '/api/v1/audit', route: auditRoute },
@@ -70,6 +71,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/members', route: membersRoute },
   { path: '/api/v1/members/{id}', route: memberRoute },
   { path: '/api/v1/members/{id}/ban', route: memberBanRoute },
+  { path: '/api/v1/members/{id}/verify', route: memberVerifyRoute },
   { path: '/api/v1/openapi.json', route: openApiRoute },
   { path: '/api/v1/posts', route: postsRoute },
   { path: '/api/v1/posts/similar', route: similarPostsRoute },

@@ -6,7 +6,7 @@ import { canParticipate, type PolicyActor } from '@/core/identity/policy';
 import { PostCard } from '@/composition/post-card/PostCard';
 import type { PostPage, PostSort } from '@/features/posts/schema';
 import type { ShellProps } from '@/core/shell';
-import { BoardFilters, SortTabs, type BoardFilterValues } from '@/features/boards/client/BoardFilters';
+import { BoardFilters, SortTabs, type BoardFilterValues } from './BoardFilters';
 import type { BoardHeader } from '@/features/boards/schema';
 
 export type BoardPageProps = {

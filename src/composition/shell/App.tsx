@@ -5,6 +5,8 @@ import NProgress from 'nprogress';
 import { useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
 import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
+import { EmailNotConfiguredNotice } from '@/features/notifications/client/EmailNotConfiguredNotice';
+import { TeamAreaNotices } from '@/components/TeamNav';
 import type { PublicWorkspace } from '@/core/workspace';
 import { accentCss } from '@/lib/accent';
 import type { ShellProps } from '@/core/shell';
@@ -34,6 +36,7 @@ const FALLBACK_WORKSPACE: PublicWorkspace = {
 
 export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
   const workspace = pageProps.shell?.workspace ?? FALLBACK_WORKSPACE;
+  const viewer = pageProps.shell?.viewer ?? null;
   // Analytics configuration is per install, so the first page's answer holds for the visit.
   const [analytics] = useState(pageProps.shell?.analytics ?? null);
 
@@ -53,9 +56,15 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
         >
           Skip to content
         </a>
-        <Header workspace={workspace} viewer={pageProps.shell?.viewer ?? null} />
+        <Header workspace={workspace} viewer={viewer} />
         <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none">
-          {pageProps.errorPage ? <ErrorView code={pageProps.errorPage} /> : <Component {...pageProps} />}
+          {pageProps.errorPage ? (
+            <ErrorView code={pageProps.errorPage} />
+          ) : (
+            <TeamAreaNotices.Provider value={viewer ? <EmailNotConfiguredNotice viewer={{ kind: 'user', id: viewer.id, role: viewer.role }} /> : null}>
+              <Component {...pageProps} />
+            </TeamAreaNotices.Provider>
+          )}
         </main>
         <Footer workspaceName={workspace.name} />
         <ConsentBanner />

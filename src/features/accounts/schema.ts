@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ROLES, type Role } from '@/core/identity/roles';
 
 // SPEC.md §5. The same schemas validate the API, drive the forms and type the code.
 /** Valid, at most 254 characters, stored lower-case. */
@@ -59,12 +60,35 @@ export const signInInput = z.object({ email: emailSchema, password: z.string().m
 export const emailOnlyInput = z.object({ email: emailSchema });
 export const tokenInput = z.object({ token: tokenSchema });
 export const resetPasswordInput = z.object({ token: tokenSchema, password: passwordSchema });
-export const changePasswordInput = z.object({ currentPassword: z.string().min(1, 'Enter your current password').max(128), newPassword: passwordSchema });
+/**
+ * POST /api/v1/me/password. `currentPassword` is needed when the account has a password; an
+ * account without one (it signs in by emailed links, or its unconfirmed password was removed when
+ * its owner proved the address) sets its first password without it.
+ */
+export const changePasswordInput = z.object({ currentPassword: z.string().max(128).optional(), newPassword: passwordSchema });
+const repeatNewPassword = { confirmPassword: z.string().min(1, 'Repeat the new password') };
+const newPasswordsMatch = (v: { newPassword: string; confirmPassword: string }) => v.confirmPassword === v.newPassword;
+const mismatch = { path: ['confirmPassword'], message: 'The two new passwords do not match' };
 /** The password form: the API's input plus a confirmation that only the browser checks. */
 export const changePasswordForm = changePasswordInput
-  .extend({ confirmPassword: z.string().min(1, 'Repeat the new password') })
-  .refine((v) => v.confirmPassword === v.newPassword, { path: ['confirmPassword'], message: 'The two new passwords do not match' });
+  .extend({ currentPassword: z.string().min(1, 'Enter your current password').max(128), ...repeatNewPassword })
+  .refine(newPasswordsMatch, mismatch);
+/** The same form for an account without a password yet: no current password to give. */
+export const setPasswordForm = z
+  .object({ newPassword: passwordSchema, ...repeatNewPassword })
+  .refine(newPasswordsMatch, mismatch);
 export const changeEmailInput = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) });
 /** PATCH /api/v1/me: the display name, and the avatar link when given (null or '' clears it). */
 export const profileInput = z.object({ displayName: displayNameSchema, avatarUrl: avatarUrlSchema.optional() });
 export const deleteAccountInput = z.object({ confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }) });
+
+/** POST /api/v1/invitations: who to invite, and the role their account will have. */
+export const inviteInput = z.object({ email: emailSchema, role: z.enum(ROLES, { message: 'Choose a role' }) });
+export type InviteInput = z.input<typeof inviteInput>;
+
+/** An invitation sent: to whom, the role, and when the link expires. */
+export interface Invitation {
+  email: string;
+  role: Role;
+  expiresAt: string;
+}

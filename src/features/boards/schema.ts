@@ -1,12 +1,7 @@
 import { z } from 'zod';
+import { BOARD_POSTING, BOARD_VISIBILITY } from './enums';
 
-/** Board enumerations (SPEC.md §3), defined once. */
-export const BOARD_VISIBILITY = ['public', 'private'] as const;
-export const BOARD_POSTING = ['members', 'team'] as const;
-export type BoardVisibility = (typeof BOARD_VISIBILITY)[number];
-export type BoardPosting = (typeof BOARD_POSTING)[number];
-export const BOARD_VISIBILITY_LABELS: Record<BoardVisibility, string> = { public: 'Public', private: 'Private (granted members and the team)' };
-export const BOARD_POSTING_LABELS: Record<BoardPosting, string> = { members: 'Any signed-in member', team: 'The team only' };
+export { BOARD_POSTING, BOARD_POSTING_LABELS, BOARD_VISIBILITY, BOARD_VISIBILITY_LABELS, type BoardPosting, type BoardVisibility } from './enums';
 
 /**
  * Words a board slug may not take: they are, or may become, top-level paths or path segments

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { emailSchema } from '@/features/accounts/schema';
 import { ROLES } from '@/core/identity/roles';
 
 /** A person's state as the team sees it (SPEC.md §4: active ⇄ banned; unverified until the email is confirmed). */
@@ -28,8 +27,6 @@ export const memberIdParams = z.object({ id: z.string() });
 
 export const changeRoleInput = z.object({ role: z.enum(ROLES, { message: 'Choose a role' }) });
 
-export const inviteInput = z.object({ email: emailSchema, role: z.enum(ROLES, { message: 'Choose a role' }) });
-export type InviteInput = z.input<typeof inviteInput>;
 
 /** A person in the team's member list. Never carries a password or token hash. */
 export const memberSchema = z.object({
@@ -46,10 +43,4 @@ export type Member = z.infer<typeof memberSchema>;
 export interface MemberPage {
   items: Member[];
   nextCursor: string | null;
-}
-
-export interface Invitation {
-  email: string;
-  role: (typeof ROLES)[number];
-  expiresAt: string;
 }

@@ -40,3 +40,11 @@ export const outboxPageSchema = z.object({
   nextCursor: z.number().nullable(),
 });
 export type OutboxPage = z.infer<typeof outboxPageSchema>;
+
+/** Whether email can leave, and how many emails wait: the team's notice when no SMTP is configured. */
+export const emailStatusSchema = z.object({
+  smtpConfigured: z.boolean(),
+  /** Emails in the outbox not sent (yet). */
+  waiting: z.number(),
+});
+export type EmailStatus = z.infer<typeof emailStatusSchema>;

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { workspaceNameSchema } from '@/features/accounts/schema';
-import type { PublicWorkspace } from '@/core/workspace';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, type ModerationMode, type SignupPolicy, type Theme, type WorkspaceAccess } from '@/core/workspace';
+import { type PublicWorkspace, MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, type ModerationMode, type SignupPolicy, type Theme, type WorkspaceAccess, EMAIL_CONFIRMATION_MODES, type EmailConfirmationMode } from '@/core/workspace';
 
 export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
 
@@ -19,6 +18,11 @@ export const ACCESS_LABELS: Record<WorkspaceAccess, string> = { public: 'Public'
 export const SIGNUP_POLICY_LABELS: Record<SignupPolicy, string> = { open: 'Open to anyone', invite_only: 'Invitation only', domain_allowlist: 'Allowed email domains' };
 export const MODERATION_LABELS: Record<ModerationMode, string> = { off: 'Off', new_members: "New members' posts", all: 'All posts' };
 export const THEME_LABELS: Record<Theme, string> = { system: 'Follow the system', light: 'Light', dark: 'Dark' };
+export const EMAIL_CONFIRMATION_LABELS: Record<EmailConfirmationMode, string> = {
+  auto: 'Automatic: required when email can be sent',
+  required: 'Required',
+  off: 'Not required',
+};
 
 /** A host name such as `example.com` or `mail.example.co.uk`: labels of letters, digits and inner hyphens, and a TLD. */
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
@@ -53,6 +57,8 @@ const workspaceSettingsFields = z.object({
   allowedDomains: allowedDomainsSchema,
   /** Post moderation (SPEC.md §4): which new posts wait for approval in the inbox. */
   moderation: z.enum(MODERATION_MODES, { message: 'Choose a moderation mode' }),
+  /** Whether sign-up needs a confirmed email (`auto`: only when SMTP_URL is set). */
+  emailConfirmation: z.enum(EMAIL_CONFIRMATION_MODES, { message: 'Choose whether new members confirm their email' }),
 });
 
 /** A domain allowlist without domains would let nobody sign up. */

@@ -23,8 +23,6 @@ export const voterSchema = z.object({
 export type Voter = z.infer<typeof voterSchema>;
 
 export const subscriptionStateSchema = z.object({ subscribed: z.boolean() });
-export const subscriptionInput = z.object({ subscribed: z.boolean() });
-
 /** GET /api/v1/posts/[number]/votes: voters newest first, a page at a time. */
 export const voterListQuery = z.object({
   cursor: z.string().trim().max(200).optional(),

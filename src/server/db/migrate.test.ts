@@ -60,6 +60,7 @@ describe('migrations', () => {
       signup_policy: 'open',
       allowed_domains: [],
       moderation: 'off',
+      email_confirmation: 'auto',
       analytics: {},
       setup_completed_at: null,
     });

@@ -6,10 +6,10 @@ import { sql } from 'drizzle-orm';
 import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AUTH_TOKEN_KINDS } from '@/server/identity/lifetimes';
 import { ROLES } from '@/core/identity/roles';
-import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/schema';
-import { POST_APPROVAL } from '@/features/posts/schema';
-import { STATUS_CATEGORIES } from '@/features/statuses/schema';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/core/workspace';
+import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
+import { POST_APPROVAL } from '@/features/posts/enums';
+import { STATUS_CATEGORIES } from '@/features/statuses/enums';
+import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, EMAIL_CONFIRMATION_MODES } from '@/core/workspace';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +30,8 @@ export const workspaceSettings = pgTable(
     signupPolicy: text('signup_policy', { enum: SIGNUP_POLICIES }).notNull().default('open'),
     allowedDomains: text('allowed_domains').array().notNull().default(sql`'{}'::text[]`),
     moderation: text('moderation', { enum: MODERATION_MODES }).notNull().default('off'),
+    /** Whether sign-up needs a confirmed email (`auto`: only when SMTP is configured). */
+    emailConfirmation: text('email_confirmation', { enum: EMAIL_CONFIRMATION_MODES }).notNull().default('auto'),
     analytics: jsonb('analytics').$type<Record<string, unknown>>().notNull().default({}),
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
     ...timestamps,
@@ -143,6 +145,27 @@ export const outbox = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`), index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc())],
+);
+
+/**
+ * Durable background work (src/server/jobs): one row per job, claimed by one instance at a time
+ * (`FOR UPDATE SKIP LOCKED`, then a lease in `run_at`), deleted when its handler has committed.
+ * A row left with `attempts = max_attempts` failed for good and stays for the operator to read.
+ */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** When the job is next due: the enqueue time, a retry's backoff, or the end of a claim's lease. */
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.attempts} < ${t.maxAttempts}`)],
 );
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });

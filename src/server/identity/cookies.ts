@@ -30,3 +30,30 @@ export function setSessionCookie(res: ServerResponse, token: string, maxAgeSecon
 export function clearSessionCookie(res: ServerResponse) {
   appendSetCookie(res, stringifySetCookie({ name: sessionCookieName(), value: '', maxAge: 0, path: '/', httpOnly: true, sameSite: 'lax', secure: secure() }));
 }
+
+/**
+ * The browser that set a password on an unconfirmed account (sign-up, or a sign-in that sent a
+ * new confirmation link) keeps a random nonce in this cookie; the confirmation link's token keeps
+ * only its hash. Following a link with the nonce proves that the person confirming the address is
+ * the one who chose the password (address-proof.ts). Sent only to the account endpoints.
+ */
+const setterCookieName = () => (secure() ? '__Secure-chorus_password_setter' : 'chorus_password_setter');
+const SETTER_COOKIE_PATH = '/api/v1/auth';
+
+export function setPasswordSetterCookie(res: ServerResponse, nonce: string, maxAgeSeconds: number) {
+  appendSetCookie(
+    res,
+    stringifySetCookie({ name: setterCookieName(), value: nonce, maxAge: maxAgeSeconds, path: SETTER_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secure() }),
+  );
+}
+
+export function readPasswordSetterCookie(req: IncomingMessage): string | undefined {
+  const header = req.headers.cookie;
+  if (!header) return undefined;
+  const value = parseCookie(header)[setterCookieName()];
+  return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
+}
+
+export function clearPasswordSetterCookie(res: ServerResponse) {
+  appendSetCookie(res, stringifySetCookie({ name: setterCookieName(), value: '', maxAge: 0, path: SETTER_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secure() }));
+}

@@ -77,6 +77,12 @@ async function deliverBatch(): Promise<number> {
   }
 }
 
+/** Emails not sent (yet): with no SMTP configured, every email the workspace has written. */
+export async function countUnsentEmails(): Promise<number> {
+  const rows = await queryRows<{ n: number }>(sql`select count(*)::int as n from outbox where channel = 'email' and sent_at is null`);
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function listOutbox(limit = 50, beforeId?: number, recipient?: string) {
   return db()
     .select()

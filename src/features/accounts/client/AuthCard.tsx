@@ -30,3 +30,18 @@ export function CheckEmail({ children }: { children: ReactNode }) {
     </div>
   );
 }
+
+/**
+ * The answer when the workspace cannot send email (no SMTP): nothing pretends to have been sent.
+ * The email waits in the outbox, where the workspace's admins can read it and pass the link on.
+ */
+export function AskAdmin({ children }: { children: ReactNode }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} role="status" data-testid="ask-admin" className="flex flex-col gap-3 outline-none">
+      <h2 className="m-0 text-lg font-semibold">This workspace cannot send email yet</h2>
+      <p className="m-0 break-words">{children}</p>
+    </div>
+  );
+}

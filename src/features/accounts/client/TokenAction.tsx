@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
 import { describeProblem, type FormProblem } from './errors';
 import { FormProblemAlert } from './FormProblemAlert';
@@ -29,14 +30,39 @@ export function TokenAction({
 }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
+  const [passwordCleared, setPasswordCleared] = useState(false);
   const summaryRef = useRef<HTMLDivElement>(null);
   const invalidRef = useRef<HTMLDivElement>(null);
+  const clearedRef = useRef<HTMLDivElement>(null);
   const linkDead = !token || problem?.code === 'TOKEN_INVALID' || problem?.code === 'VALIDATION_FAILED';
 
   useEffect(() => {
     if (!problem) return;
     (linkDead ? invalidRef : summaryRef).current?.focus();
   }, [problem, linkDead]);
+  useEffect(() => {
+    if (passwordCleared) clearedRef.current?.focus();
+  }, [passwordCleared]);
+
+  if (passwordCleared) {
+    // The link proved the address, but someone else had set the account's password: it is gone
+    // (and every other session with it). Say so, and lead to where a new one is set.
+    return (
+      <div ref={clearedRef} tabIndex={-1} role="status" className="flex flex-col gap-3 outline-none" data-testid="password-cleared">
+        <h2 className="m-0 text-lg font-semibold">You are signed in</h2>
+        <p className="m-0">
+          Your address is confirmed. A password had been set on this account by someone who had not confirmed the address, so we removed it and signed out every
+          other browser.
+        </p>
+        <p className="m-0">
+          <a href={`${paths.settings()}#password`} className="font-medium text-accent underline underline-offset-2 hover:no-underline">
+            Set a password in Settings
+          </a>{' '}
+          to sign in with it next time.
+        </p>
+      </div>
+    );
+  }
 
   if (linkDead) {
     return (
@@ -51,7 +77,12 @@ export function TokenAction({
     setBusy(true);
     setProblem(null);
     try {
-      await api(endpoint, { body: { token } });
+      const answer = await api<{ passwordCleared?: boolean } | undefined>(endpoint, { body: { token } });
+      if (answer?.passwordCleared) {
+        setPasswordCleared(true);
+        setBusy(false);
+        return;
+      }
       window.location.assign(then);
     } catch (err) {
       setProblem(describeProblem(err));

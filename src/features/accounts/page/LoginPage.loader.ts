@@ -1,6 +1,7 @@
 import { env } from '@/config/env';
 import { withShell } from '@/server/page/with-shell';
 import { safeNextPath } from '@/lib/next-path';
+import { smtpConfigured } from '@/server/mail/transport';
 import type { LoginProps } from './LoginPage';
 
 export const getServerSideProps = withShell<LoginProps>(
@@ -8,7 +9,7 @@ export const getServerSideProps = withShell<LoginProps>(
     const next = safeNextPath(ctx.query.next, '/', env().PUBLIC_URL);
     // Already signed in: nothing to do here.
     if (actor.kind === 'user') return { redirect: { destination: next, permanent: false } };
-    return { props: { next } };
+    return { props: { next, canSendEmail: smtpConfigured() } };
   },
   { openToVisitors: true },
 );

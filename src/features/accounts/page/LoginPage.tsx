@@ -8,7 +8,7 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
-import { AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
+import { AskAdmin, AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
 import { emailForm, signInForm, type EmailFormInput, type SignInFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
@@ -17,10 +17,12 @@ import { safeNextPath } from '@/lib/next-path';
 export type LoginProps = {
   /** Where to go after signing in: a same-origin path, already checked on the server. */
   next: string;
+  /** Whether the workspace sends email (SMTP configured); without it a sign-in link waits in the outbox. */
+  canSendEmail: boolean;
 };
 
 /** `/login`: sign in with a password, or ask for a one-time sign-in link by email. */
-export default function LoginPage({ shell, next = '/' }: ShellProps & Partial<LoginProps>) {
+export default function LoginPage({ shell, next = '/', canSendEmail = true }: ShellProps & Partial<LoginProps>) {
   const [mode, setMode] = useState<{ kind: 'password' | 'link'; email: string; moved: boolean }>({ kind: 'password', email: '', moved: false });
   const workspace = shell.workspace.name;
   return (
@@ -40,7 +42,7 @@ export default function LoginPage({ shell, next = '/' }: ShellProps & Partial<Lo
       {mode.kind === 'password' ? (
         <PasswordSignIn next={safeNextPath(next)} initialEmail={mode.email} focusOnMount={mode.moved} onUseLink={(email) => setMode({ kind: 'link', email, moved: true })} />
       ) : (
-        <MagicLinkRequest initialEmail={mode.email} onUsePassword={(email) => setMode({ kind: 'password', email, moved: true })} />
+        <MagicLinkRequest canSendEmail={canSendEmail} initialEmail={mode.email} onUsePassword={(email) => setMode({ kind: 'password', email, moved: true })} />
       )}
     </AuthCard>
   );
@@ -102,11 +104,12 @@ function PasswordSignIn({ next, initialEmail, focusOnMount, onUseLink }: { next:
   );
 }
 
-function MagicLinkRequest({ initialEmail, onUsePassword }: { initialEmail: string; onUsePassword: (email: string) => void }) {
+function MagicLinkRequest({ canSendEmail, initialEmail, onUsePassword }: { canSendEmail: boolean; initialEmail: string; onUsePassword: (email: string) => void }) {
   const form = useForm<EmailFormInput, unknown, z.output<typeof emailForm>>({ resolver: zodResolver(emailForm), defaultValues: { email: initialEmail } });
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, ['email']);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<{ status: 'check-email' | 'ask-admin'; email: string } | null>(null);
+  const sentTo = answer?.email ?? null;
   const { setFocus } = form;
   useEffect(() => {
     if (!sentTo) setFocus('email');
@@ -115,8 +118,8 @@ function MagicLinkRequest({ initialEmail, onUsePassword }: { initialEmail: strin
   const onSubmit = form.handleSubmit(async (values) => {
     clear();
     try {
-      await api('/api/v1/auth/magic-link', { body: values });
-      setSentTo(values.email);
+      const res = await api<{ status: 'check-email' | 'ask-admin' }>('/api/v1/auth/magic-link', { body: values });
+      setAnswer({ status: res.status, email: values.email });
     } catch (err) {
       report(err);
     }
@@ -128,19 +131,30 @@ function MagicLinkRequest({ initialEmail, onUsePassword }: { initialEmail: strin
     </Button>
   );
 
-  if (sentTo) {
+  if (answer) {
     return (
       <div className="flex flex-col gap-4">
-        <CheckEmail>
-          If an account uses <strong>{sentTo}</strong>, we have sent it a sign-in link. The link works once, for 15 minutes.
-        </CheckEmail>
+        {answer.status === 'check-email' ? (
+          <CheckEmail>
+            If an account uses <strong>{answer.email}</strong>, we have sent it a sign-in link. The link works once, for 15 minutes.
+          </CheckEmail>
+        ) : (
+          <AskAdmin>
+            Nothing was emailed. If an account uses <strong>{answer.email}</strong>, its sign-in link is waiting with the workspace&rsquo;s admins: ask one of
+            them to pass it on. The link works once, for 15 minutes.
+          </AskAdmin>
+        )}
         {back}
       </div>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Email me a sign-in link">
-      <p className="m-0 text-sm text-muted">We will email you a link that signs you in, no password needed.</p>
+      <p className="m-0 text-sm text-muted">
+        {canSendEmail
+          ? 'We will email you a link that signs you in, no password needed.'
+          : 'This workspace cannot send email yet: a sign-in link would wait with its admins, who can pass it on to you.'}
+      </p>
       <FormProblemAlert problem={problem} summaryRef={summaryRef} />
       <Field label="Email" type="email" autoComplete="email" inputMode="email" {...form.register('email')} error={errors.email?.message} />
       <Button type="submit" busy={isSubmitting} data-testid="magic-link-submit">

@@ -6,10 +6,13 @@ import { SettingsLayout, SettingsSection } from '../client/settings/SettingsLayo
 
 interface Props extends ShellProps {
   pendingEmail: string | null;
+  /** False for an account that signs in by emailed links only: it sets a first password without a current one. */
+  hasPassword: boolean;
+  canSendEmail: boolean;
 }
 
 /** `/settings`: the signed-in person's profile, email address and password. */
-export default function SettingsProfilePage({ shell, pendingEmail }: Props) {
+export default function SettingsProfilePage({ shell, pendingEmail, hasPassword, canSendEmail }: Props) {
   const viewer = shell.viewer;
   if (!viewer) return null; // getServerSideProps sends visitors to sign in
   return (
@@ -18,10 +21,10 @@ export default function SettingsProfilePage({ shell, pendingEmail }: Props) {
         <ProfileForm viewer={viewer} />
       </SettingsSection>
       <SettingsSection id="email" title="Email address" description="You sign in with it, and the emails this site sends you go to it.">
-        <EmailForm email={viewer.email} pendingEmail={pendingEmail} />
+        <EmailForm email={viewer.email} pendingEmail={pendingEmail} hasPassword={hasPassword} canSendEmail={canSendEmail} verified={viewer.emailVerified} />
       </SettingsSection>
-      <SettingsSection id="password" title="Password">
-        <PasswordForm email={viewer.email} />
+      <SettingsSection id="password" title={hasPassword ? 'Password' : 'Set a password'}>
+        <PasswordForm email={viewer.email} hasPassword={hasPassword} />
       </SettingsSection>
     </SettingsLayout>
   );

@@ -9,7 +9,7 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
-import { AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
+import { AskAdmin, AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
 import { signUpForm, type SignUpFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
@@ -76,31 +76,40 @@ function SignupForm({ inviteToken, invitation }: SignupProps) {
   });
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, ['displayName', 'email', 'password']);
-  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [answer, setAnswer] = useState<{ status: 'check-email' | 'ask-admin'; email: string } | null>(null);
   const [leaving, setLeaving] = useState(false);
 
   const onSubmit = form.handleSubmit(async (values) => {
     clear();
     try {
-      const res = await api<{ status: 'signed-in' | 'check-email' }>('/api/v1/auth/sign-up', {
+      const res = await api<{ status: 'signed-in' | 'check-email' | 'ask-admin' }>('/api/v1/auth/sign-up', {
         body: { ...values, ...(inviteToken && invitation ? { inviteToken } : {}) },
       });
       if (res.status === 'signed-in') {
         setLeaving(true);
         window.location.assign(paths.home());
       } else {
-        setSentTo(values.email);
+        setAnswer({ status: res.status, email: values.email });
       }
     } catch (err) {
       report(err);
     }
   });
 
-  if (sentTo) {
+  if (answer?.status === 'check-email') {
     return (
       <CheckEmail>
-        We have sent an email to <strong>{sentTo}</strong>. Follow the link in it to confirm your address and finish signing up.
+        We have sent an email to <strong>{answer.email}</strong>. Follow the link in it to confirm your address and finish signing up.
       </CheckEmail>
+    );
+  }
+  if (answer?.status === 'ask-admin') {
+    // The same words whether or not the address already had an account (no enumeration).
+    return (
+      <AskAdmin>
+        Nothing was emailed to <strong>{answer.email}</strong>. This workspace needs a confirmed address before you can sign in, and its admins can see the
+        confirmation email: ask one of them to confirm your address or to pass you the link. Then sign in with your password.
+      </AskAdmin>
     );
   }
   return (

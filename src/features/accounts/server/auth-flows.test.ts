@@ -1,11 +1,12 @@
 import { desc, eq } from 'drizzle-orm';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { outbox, rateLimits, sessions, users } from '@/server/db/schema';
+import { outbox, rateLimits, sessions, users, workspaceSettings } from '@/server/db/schema';
 import { callRoute } from '@/test/http';
 import { useTestDatabase } from '@/test/db';
 import { createTestActor, TEST_PASSWORD } from '@/test/actors';
 import { issueAuthToken } from '@/server/identity/tokens';
+import { runJobs } from '@/test/jobs';
 import {
   consumeMagicLinkRoute,
   forgotPasswordRoute,
@@ -30,14 +31,29 @@ async function lastEmailTo(email: string) {
   return row;
 }
 const tokenIn = (text: string, path: string) => new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
-const cookieOf = (headers: Headers) => headers.get('set-cookie')?.split(';')[0] ?? '';
+const setterCookieOf = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith('chorus_password_setter='))?.split(';')[0] ?? '';
+/** The session cookie a response set (`name=value`), if any. */
+const cookieOf = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith('chorus_session='))?.split(';')[0] ?? '';
 
-describe('accounts: sign-up, verification and sign-in', () => {
+describe('accounts: sign-up, verification and sign-in (a confirmed email required)', () => {
+  beforeAll(async () => {
+    await db().update(workspaceSettings).set({ emailConfirmation: 'required' });
+  });
+  afterAll(async () => {
+    await db().update(workspaceSettings).set({ emailConfirmation: 'auto' });
+  });
+
   it('signs up, emails a verification link, verifies, and signs in with a session cookie', async () => {
     const up = await callRoute(signUpRoute, { method: 'POST', body: { email: 'New.Person@Example.test', displayName: 'New Person', password: 'a long password' } });
     expect(up.status).toBe(202);
-    expect(up.json).toEqual({ status: 'check-email' });
-    expect(up.headers.get('set-cookie')).toBeNull();
+    // The tests run without SMTP: the email waits in the outbox, and the answer says so.
+    expect(up.json).toEqual({ status: 'ask-admin' });
+    expect(cookieOf(up.headers)).toBe('');
+    // The browser that chose the password is marked, so confirming from it keeps the password.
+    const setter = setterCookieOf(up.headers);
+    expect(setter).toMatch(/^chorus_password_setter=[A-Za-z0-9_-]{43}$/);
+    expect(up.headers.getSetCookie().find((c) => c.startsWith('chorus_password_setter='))).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i);
+    await runJobs();
 
     const mail = await lastEmailTo('new.person@example.test');
     expect(mail?.kind).toBe('verify_email');
@@ -48,13 +64,16 @@ describe('accounts: sign-up, verification and sign-in', () => {
     const early = await callRoute(signInRoute, { method: 'POST', body: { email: 'new.person@example.test', password: 'a long password' } });
     expect(early.status).toBe(403);
 
-    const verified = await callRoute(verifyEmailRoute, { method: 'POST', body: { token } });
+    const verified = await callRoute(verifyEmailRoute, { method: 'POST', body: { token }, as: { cookie: setter } });
     expect(verified.status).toBe(200);
+    expect(verified.json).toEqual({ status: 'signed-in', passwordCleared: false });
     const cookie = cookieOf(verified.headers);
-    expect(verified.headers.get('set-cookie')).toMatch(/HttpOnly/i);
-    expect(verified.headers.get('set-cookie')).toMatch(/SameSite=Lax/i);
+    const sessionCookie = verified.headers.getSetCookie().find((c) => c.startsWith('chorus_session='));
+    expect(sessionCookie).toMatch(/HttpOnly/i);
+    expect(sessionCookie).toMatch(/SameSite=Lax/i);
     const me = await callRoute(meRoute, { as: { cookie } });
     expect(me.json).toMatchObject({ email: 'new.person@example.test', role: 'member', emailVerified: true });
+    expect((await callRoute(signInRoute, { method: 'POST', body: { email: 'new.person@example.test', password: 'a long password' } })).status).toBe(200);
 
     const again = await callRoute(verifyEmailRoute, { method: 'POST', body: { token } });
     expect(again.status).toBe(410);
@@ -67,7 +86,10 @@ describe('accounts: sign-up, verification and sign-in', () => {
     const b = await callRoute(signUpRoute, { method: 'POST', body: { email: 'fresh@example.test', displayName: 'X', password: 'a long password' } });
     expect(a.status).toBe(b.status);
     expect(a.json).toEqual(b.json);
+    expect(a.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual(b.headers.getSetCookie().map((c) => c.split('=')[0]));
+    await runJobs();
     expect((await lastEmailTo(existing.email))?.kind).toBe('already_registered');
+    expect((await lastEmailTo('fresh@example.test'))?.kind).toBe('verify_email');
   });
 
   it('refuses a wrong password with the same error as an unknown email, and never stores the session token', async () => {
@@ -123,10 +145,13 @@ describe('accounts: sign-up, verification and sign-in', () => {
 
   it('tells an unverified person who knows the password to confirm first, and sends a new link', async () => {
     await callRoute(signUpRoute, { method: 'POST', body: { email: 'slow@example.test', displayName: 'Slow', password: 'a long password' } });
+    await runJobs();
     await db().delete(outbox).where(eq(outbox.recipient, 'slow@example.test'));
     const res = await callRoute(signInRoute, { method: 'POST', body: { email: 'slow@example.test', password: 'a long password' } });
     expect(res.status).toBe(403);
-    expect(res.json.error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/confirm your email/i) });
+    // Without SMTP it does not pretend to have sent anything.
+    expect(res.json.error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/confirm your email.*cannot send email yet.*admins/i) });
+    expect(cookieOf(res.headers)).toBe('');
     expect((await lastEmailTo('slow@example.test'))?.kind).toBe('verify_email');
   });
 });
@@ -158,7 +183,10 @@ describe('accounts: password reset and magic link', () => {
     const asked = await callRoute(forgotPasswordRoute, { method: 'POST', body: { email: user.email } });
     const unknown = await callRoute(forgotPasswordRoute, { method: 'POST', body: { email: 'nobody@example.test' } });
     expect(asked.status).toBe(202);
+    expect(asked.json).toEqual({ status: 'ask-admin' });
     expect(unknown.json).toEqual(asked.json);
+    await runJobs();
+    expect(await lastEmailTo('nobody@example.test')).toBeUndefined();
     const token = tokenIn((await lastEmailTo(user.email))!.payload.text, '/reset-password');
     const reset = await callRoute(resetPasswordRoute, { method: 'POST', body: { token, password: 'a brand new password' } });
     expect(reset.status).toBe(200);
@@ -170,9 +198,11 @@ describe('accounts: password reset and magic link', () => {
   it('signs in with a magic link once', async () => {
     const user = await createTestActor('member');
     expect((await callRoute(magicLinkRoute, { method: 'POST', body: { email: user.email } })).status).toBe(202);
+    await runJobs();
     const token = tokenIn((await lastEmailTo(user.email))!.payload.text, '/magic-link');
     const used = await callRoute(consumeMagicLinkRoute, { method: 'POST', body: { token } });
     expect(used.status).toBe(200);
+    expect(used.json).toEqual({ status: 'signed-in', passwordCleared: false });
     expect((await callRoute(meRoute, { as: { cookie: cookieOf(used.headers) } })).json).toMatchObject({ id: user.id });
     expect((await callRoute(consumeMagicLinkRoute, { method: 'POST', body: { token } })).status).toBe(410);
     const [row] = await db().select().from(users).where(eq(users.id, user.id));

@@ -30,16 +30,24 @@ async function confirmPassword(stored: string | null, password: string, field: s
   }
 }
 
-/** Sets a new password and signs out every other session of the user; this one stays. */
+/**
+ * Sets a new password and signs out every other session of the user; this one stays. With a
+ * password already, the current one must be given; without one (links only, or an unconfirmed
+ * password removed when the address was proved), this sets the first.
+ */
 export async function changePassword(actor: UserActor, input: z.output<typeof changePasswordInput>, ip: string): Promise<void> {
   const user = await currentUser(actor);
-  await confirmPassword(user.passwordHash, input.currentPassword, 'currentPassword');
+  if (user.passwordHash) {
+    if (!input.currentPassword) throw new AppError('VALIDATION_FAILED', undefined, { fields: { currentPassword: 'Enter your current password' } });
+    await confirmPassword(user.passwordHash, input.currentPassword, 'currentPassword');
+  }
   const passwordHash = await hashPassword(input.newPassword);
   await db().transaction(async (tx) => {
     await setUserPasswordHash(tx, actor.id, passwordHash);
     // In the same transaction: the new password never coexists with the other sessions.
     await deleteUserSessions(tx, actor.id, actor.sessionHash);
-    await recordAudit({ actor: actorRef(actor), action: 'user.password_changed', targetType: 'user', targetId: actor.id, ip }, tx);
+    const action = user.passwordHash ? 'user.password_changed' : 'user.password_set';
+    await recordAudit({ actor: actorRef(actor), action, targetType: 'user', targetId: actor.id, ip }, tx);
   });
 }
 

@@ -1,39 +1,28 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { anyone } from '@/core/identity/policy';
 import { endpoint, json, noContent, route } from '@/server/http/route';
-import { emailOnlyInput, resetPasswordInput, setupInput, signInInput, signUpInput, tokenInput } from '../schema';
-import { consumeMagicLink, requestMagicLink, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from './service';
-import { endSession, startSession } from '@/server/identity/sessions';
-import { seedDemoInBackground } from '@/server/demo/background';
-import { completeSetup } from './setup';
+import { emailOnlyInput, resetPasswordInput, signInInput, signUpInput, tokenInput } from '../schema';
+import { consumeMagicLink, requestMagicLink, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail, type EmailOutcome } from './service';
+import { endSession } from '@/server/identity/sessions';
 
-/** The same answer whether or not the address has an account (no enumeration). */
-const CHECK_EMAIL = { status: 'check-email' } as const;
-
-export const setupRoute = route({
-  POST: endpoint({
-    authorize: anyone,
-    openToVisitors: true,
-    body: setupInput,
-    rateLimit: { name: 'setup', limit: 10, windowSeconds: 60 },
-    handle: async ({ body, req, res, ip }) => {
-      const { userId } = await completeSetup(body, ip);
-      await startSession(req, res, userId, ip);
-      // The admin does not wait for the demo data: it arrives in the background (logged when done).
-      if (body.demoData) void seedDemoInBackground();
-      return json({ status: 'done' }, 201);
-    },
-  }),
-});
+/**
+ * What the account flows that send an email answer, the same whether or not the address has an
+ * account: `check-email` when the workspace sends email, `ask-admin` when it cannot (no SMTP: the
+ * email waits in the outbox, for an admin to pass on).
+ */
+const EMAIL_ANSWER_DOC = 'Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured (the email then waits in the outbox for an admin).';
 
 export const signUpRoute = route({
   POST: endpoint({
     authorize: anyone,
     openToVisitors: true,
     body: signUpInput,
+    summary: 'Create an account',
+    description: `202 with the same answer whether or not the address has an account, when the workspace requires a confirmed email (the account is created, or its owner told, in the background). ${EMAIL_ANSWER_DOC} 201 \`signed-in\` with a valid invitation, or when the workspace does not require a confirmed email; an address that has an account is then 409.`,
+    errors: ['FORBIDDEN', 'CONFLICT', 'TOKEN_INVALID'],
     handle: async ({ body, req, res, ip }) => {
-      const { signedIn } = await signUp(body, { req, res, ip });
-      return json(signedIn ? { status: 'signed-in' } : CHECK_EMAIL, signedIn ? 201 : 202);
+      const status = await signUp(body, { req, res, ip });
+      return json({ status }, status === 'signed-in' ? 201 : 202);
     },
   }),
 });
@@ -43,6 +32,9 @@ export const signInRoute = route({
     authorize: anyone,
     openToVisitors: true,
     body: signInInput,
+    summary: 'Sign in with a password',
+    description: 'FORBIDDEN when the address is not confirmed yet and the workspace requires it (a new confirmation link is queued).',
+    errors: ['INVALID_CREDENTIALS', 'ACCOUNT_BANNED', 'FORBIDDEN'],
     handle: async ({ body, req, res, ip }) => {
       await signIn(body, { req, res, ip });
       return json({ status: 'signed-in' });
@@ -64,39 +56,46 @@ export const signOutRoute = route({
 /** Single-use emailed links: limited per source so tokens cannot be guessed by volume. */
 const TOKEN_USE = { name: 'token-use', limit: 30, windowSeconds: 60 };
 
-/** "Email me a link": always 202, whether or not the address has an account. */
-const emailRequestRoute = (send: (email: string, ip: string) => Promise<void>) =>
+/** "Email me a link": always 202 with the same answer, whether or not the address has an account. */
+const emailRequestRoute = (send: (email: string, ip: string) => Promise<EmailOutcome>, summary: string) =>
   route({
     POST: endpoint({
       authorize: anyone,
       openToVisitors: true,
       body: emailOnlyInput,
-      handle: async ({ body, ip }) => {
-        await send(body.email, ip);
-        return json(CHECK_EMAIL, 202);
-      },
+      summary,
+      description: EMAIL_ANSWER_DOC,
+      handle: async ({ body, ip }) => json({ status: await send(body.email, ip) }, 202),
     }),
   });
 
-/** Following an emailed link that signs the person in (verification, magic link). */
-const tokenSignInRoute = (follow: (token: string, http: { req: IncomingMessage; res: ServerResponse; ip: string }) => Promise<void>) =>
+/**
+ * Following an emailed link that signs the person in (verification, magic link). The link proves
+ * the address: `passwordCleared` says that a password set by someone who never proved it was
+ * removed (and every other session ended), so the person knows to set one.
+ */
+const tokenSignInRoute = (follow: (token: string, http: { req: IncomingMessage; res: ServerResponse; ip: string }) => Promise<{ passwordCleared: boolean }>, summary: string) =>
   route({
     POST: endpoint({
       authorize: anyone,
       openToVisitors: true,
       body: tokenInput,
       rateLimit: TOKEN_USE,
+      summary,
+      description:
+        'Signs this browser in. `passwordCleared: true` when the address was confirmed for the first time by someone other than the browser that set the account\'s password: that password was removed and every other session ended.',
+      errors: ['TOKEN_INVALID', 'ACCOUNT_BANNED', 'CONFLICT'],
       handle: async ({ body, req, res, ip }) => {
-        await follow(body.token, { req, res, ip });
-        return json({ status: 'signed-in' });
+        const { passwordCleared } = await follow(body.token, { req, res, ip });
+        return json({ status: 'signed-in', passwordCleared });
       },
     }),
   });
 
-export const verifyEmailRoute = tokenSignInRoute(verifyEmail);
-export const consumeMagicLinkRoute = tokenSignInRoute(consumeMagicLink);
-export const forgotPasswordRoute = emailRequestRoute(requestPasswordReset);
-export const magicLinkRoute = emailRequestRoute(requestMagicLink);
+export const verifyEmailRoute = tokenSignInRoute(verifyEmail, 'Confirm an email address from its emailed link');
+export const consumeMagicLinkRoute = tokenSignInRoute(consumeMagicLink, 'Sign in with an emailed link');
+export const forgotPasswordRoute = emailRequestRoute(requestPasswordReset, 'Ask for a password reset link');
+export const magicLinkRoute = emailRequestRoute(requestMagicLink, 'Ask for a sign-in link');
 
 export const resetPasswordRoute = route({
   POST: endpoint({

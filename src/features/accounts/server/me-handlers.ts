@@ -3,6 +3,7 @@ import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { canManageOwnAccount } from '@/core/identity/policy';
+import { smtpConfigured } from '@/server/mail/transport';
 import { changeEmailInput, changePasswordInput, deleteAccountInput, profileInput } from '../schema';
 import { clearSessionCookie } from '@/server/identity/cookies';
 import { changePassword, requestEmailChange } from './credentials-service';
@@ -63,7 +64,8 @@ export const changeEmailRoute = route({
     rateLimit: REAUTH_LIMIT,
     handle: async ({ actor, body, ip }) => {
       const { pendingEmail } = await requestEmailChange(signedIn(actor), body, ip);
-      return json({ status: 'check-email', pendingEmail }, 202);
+      // Without SMTP the confirmation link waits in the outbox: the answer does not claim an email.
+      return json({ status: smtpConfigured() ? 'check-email' : 'ask-admin', pendingEmail }, 202);
     },
   }),
 });

@@ -12,6 +12,12 @@ export async function updateUserProfile(db: DbOrTx, userId: string, changes: { d
   return row;
 }
 
+/** Whether the user has a password (accounts can also sign in by emailed links only). */
+export async function userHasPassword(db: DbOrTx, userId: string): Promise<boolean> {
+  const rows = await db.select({ has: sql<boolean>`${users.passwordHash} is not null` }).from(users).where(eq(users.id, userId));
+  return Boolean(rows[0]?.has);
+}
+
 export async function setUserPasswordHash(db: DbOrTx, userId: string, passwordHash: string): Promise<void> {
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }

@@ -19,6 +19,7 @@ import {
   listUserSessionsForExport,
   lockActiveAdmins,
   updateUserProfile,
+  userHasPassword,
 } from './profile-queries';
 import { countActiveAdmins, getUserById } from './queries';
 
@@ -62,6 +63,10 @@ export async function updateProfile(actor: UserActor, input: z.output<typeof pro
 
 export function pendingEmailChange(userId: string): Promise<string | null> {
   return getPendingEmailChange(db(), userId);
+}
+
+export function hasPassword(userId: string): Promise<boolean> {
+  return userHasPassword(db(), userId);
 }
 
 /** Everything Chorus keeps about the user, without secrets (no password or token hashes). */

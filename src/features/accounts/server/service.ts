@@ -1,25 +1,38 @@
 /**
  * Account flows: sign-up, verification, sign-in, password reset, magic links, invitations.
- * None of them reveals whether an email address has an account: the answers are the same,
- * and what differs goes by email to the address's owner.
+ *
+ * None of them reveals whether an email address has an account. Sign-up, "forgot password" and
+ * "email me a link" do the same work for every address (rate limits, the password hash, one job
+ * row) and answer; what depends on the address happens in a background job (jobs.ts), and its
+ * result goes by email to the address's owner. Two answers differ by nature and are exceptions:
+ * an accepted invitation signs in at once, and so does a new address when the workspace does not
+ * require a confirmed email (docs/architecture.md, Accounts).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit } from '@/features/audit/server/service';
 import { getPublicWorkspace } from '@/server/workspace';
+import { emailConfirmationRequired } from '@/core/workspace';
 import { db } from '@/server/db/client';
 import { users, workspaceSettings } from '@/server/db/schema';
 import { AppError, isUniqueViolation } from '@/server/http/errors';
 import { enforceRateLimit, type RateLimitRule } from '@/server/http/rate-limit';
+import { enqueueJob } from '@/server/jobs/queue';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
-import type { signUpInput } from '../schema';
+import { type signUpInput } from '../schema';
 import type { Role } from '@/core/identity/roles';
+import { smtpConfigured } from '@/server/mail/transport';
+import { AUTH_TOKEN_TTL_SECONDS } from '@/server/identity/lifetimes';
+import { confirmAddressOwner, isPasswordSetter, SETTER_NONCE_KEY } from './address-proof';
+import { clearPasswordSetterCookie, readPasswordSetterCookie, setPasswordSetterCookie } from '@/server/identity/cookies';
 import { accountEmails } from './emails';
+import { ACCOUNT_JOB_KINDS, kickAccountJobs, type SignUpJobPayload } from './jobs';
 import { checkPassword, hashPassword } from './passwords';
 import { getUserByEmail } from './queries';
-import { consumeAuthToken, issueAuthToken, peekAuthToken } from '@/server/identity/tokens';
-import { endUserSessions, startSession } from '@/server/identity/sessions';
+import { consumeAuthToken, issueAuthToken, peekAuthToken, hashToken, newToken } from '@/server/identity/tokens';
+import { startSession } from '@/server/identity/sessions';
+import { deleteUserSessions, setUserPasswordHash } from './profile-queries';
 
 export const AUTH_LIMITS = {
   signInPerIp: { name: 'sign-in-ip', limit: 10, windowSeconds: 60 },
@@ -36,68 +49,133 @@ interface HttpCtx {
   ip: string;
 }
 
-/** Checks the workspace's sign-up policy for an address (an invitation overrides it). */
-async function signUpAllowed(email: string): Promise<boolean> {
-  const rows = await db().select({ policy: workspaceSettings.signupPolicy, domains: workspaceSettings.allowedDomains }).from(workspaceSettings).limit(1);
-  const ws = rows[0];
-  if (!ws || ws.policy === 'open') return true;
-  if (ws.policy === 'invite_only') return false;
-  const domain = email.split('@')[1] ?? '';
-  return ws.domains.some((d) => d.toLowerCase() === domain);
+/**
+ * Where a flow's email went: `check-email` when the workspace sends email, `ask-admin` when it
+ * cannot (no SMTP_URL): the email waits in the outbox, where an admin can read it.
+ */
+export type EmailOutcome = 'check-email' | 'ask-admin';
+export type SignUpOutcome = 'signed-in' | EmailOutcome;
+
+const emailOutcome = (): EmailOutcome => (smtpConfigured() ? 'check-email' : 'ask-admin');
+
+/** The workspace's rules for joining, in one statement. */
+async function joinRules() {
+  const [ws] = await db()
+    .select({ policy: workspaceSettings.signupPolicy, domains: workspaceSettings.allowedDomains, confirmation: workspaceSettings.emailConfirmation })
+    .from(workspaceSettings)
+    .limit(1);
+  return {
+    policy: ws?.policy ?? 'open',
+    domains: ws?.domains ?? [],
+    confirmationRequired: emailConfirmationRequired(ws?.confirmation ?? 'auto', smtpConfigured()),
+  };
 }
 
-/** Returns whether the person is now signed in (an invitation was accepted). */
-export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx): Promise<{ signedIn: boolean }> {
+/** The sign-up policy for an address (an invitation overrides it). */
+function signUpAllowed(rules: { policy: string; domains: string[] }, email: string): boolean {
+  if (rules.policy === 'open') return true;
+  if (rules.policy === 'invite_only') return false;
+  const domain = email.split('@')[1] ?? '';
+  return rules.domains.some((d) => d.toLowerCase() === domain);
+}
+
+/**
+ * Gives this browser a fresh password-setter nonce (address-proof.ts) for as long as a
+ * confirmation link lives; returns the hash a confirmation token keeps.
+ */
+function markPasswordSetter(res: ServerResponse): string {
+  const nonce = newToken();
+  setPasswordSetterCookie(res, nonce, AUTH_TOKEN_TTL_SECONDS.verify_email);
+  return hashToken(nonce);
+}
+
+const addressTaken = () =>
+  new AppError('CONFLICT', 'An account already uses this email address.', {
+    fields: { email: 'An account already uses this address. Sign in, or reset your password.' },
+  });
+
+export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx): Promise<SignUpOutcome> {
   await limit(AUTH_LIMITS.emailPerIp, http.ip);
   await limit(AUTH_LIMITS.emailPerAddress, input.email);
-  const workspace = await getPublicWorkspace();
-  let role: Role = 'member';
-  if (input.inviteToken) {
-    const invite = await peekAuthToken(db(), 'invite', input.inviteToken);
-    if (!invite || invite.email !== input.email) throw new AppError('TOKEN_INVALID', 'This invitation has expired, was used, or is for another email address.');
-    role = (invite.data.role as Role | undefined) ?? 'member';
-  } else if (!(await signUpAllowed(input.email))) {
+  if (input.inviteToken) return signUpWithInvitation({ ...input, inviteToken: input.inviteToken }, http);
+  const rules = await joinRules();
+  if (!signUpAllowed(rules, input.email)) {
     throw new AppError('FORBIDDEN', 'Sign-up is by invitation only, or limited to certain email domains.', {
       fields: { email: 'This address cannot sign up here. Ask the team for an invitation.' },
     });
   }
-
-  const existing = await getUserByEmail(db(), input.email);
-  if (existing) {
-    await enqueueEmail(accountEmails.alreadyRegistered(input.email, workspace.name));
-    return { signedIn: false };
-  }
   const passwordHash = await hashPassword(input.password);
-  let signInUserId: string | undefined;
-  try {
-    await db().transaction(async (tx) => {
-      const invited = input.inviteToken ? await consumeAuthToken(tx, 'invite', input.inviteToken) : undefined;
-      if (input.inviteToken && !invited) throw new AppError('TOKEN_INVALID');
-      const [user] = await tx
-        .insert(users)
-        .values({ email: input.email, displayName: input.displayName, passwordHash, role, emailVerifiedAt: invited ? new Date() : null })
-        .returning();
-      await recordAudit({ actor: { id: user!.id, displayName: user!.displayName }, action: 'user.signed_up', targetType: 'user', targetId: user!.id, after: { role }, ip: http.ip }, tx);
-      if (invited) {
-        // An invitation was sent to this address, so following it proves ownership already.
-        signInUserId = user!.id;
-      } else {
-        const token = await issueAuthToken(tx, 'verify_email', { userId: user!.id, email: input.email });
-        await enqueueEmail(accountEmails.verifyEmail(input.email, workspace.name, token), tx);
-      }
-    });
-  } catch (err) {
-    // Two sign-ups racing for one address: the loser is told the same as everyone else.
-    if (!isUniqueViolation(err)) throw err;
+  const setterNonceHash = markPasswordSetter(http.res);
+  if (!rules.confirmationRequired) {
+    await signUpAtOnce(input, passwordHash, setterNonceHash, http);
+    return 'signed-in';
   }
-  kickEmailDelivery();
-  if (signInUserId) await startSession(http.req, http.res, signInUserId, http.ip);
-  return { signedIn: Boolean(signInUserId) };
+  const job: SignUpJobPayload = { email: input.email, displayName: input.displayName, passwordHash, setterNonceHash, ip: http.ip };
+  await enqueueJob(ACCOUNT_JOB_KINDS.signUp, job);
+  kickAccountJobs();
+  return emailOutcome();
 }
 
-export async function verifyEmail(token: string, http: HttpCtx): Promise<void> {
+/**
+ * The workspace does not require a confirmed address: the account is created and signed in at
+ * once, unconfirmed, with a confirmation link on its way. The answer then necessarily differs for
+ * an address that has an account (409), which is why this mode cannot hide who has one.
+ */
+async function signUpAtOnce(input: z.output<typeof signUpInput>, passwordHash: string, setterNonceHash: string, http: HttpCtx): Promise<void> {
   const workspace = await getPublicWorkspace();
-  const row = await db().transaction(async (tx) => {
+  let userId: string;
+  try {
+    userId = await db().transaction(async (tx) => {
+      if (await getUserByEmail(tx, input.email)) throw addressTaken();
+      const [user] = await tx.insert(users).values({ email: input.email, displayName: input.displayName, passwordHash, role: 'member' }).returning();
+      await recordAudit({ actor: { id: user!.id, displayName: user!.displayName }, action: 'user.signed_up', targetType: 'user', targetId: user!.id, after: { role: 'member' }, ip: http.ip }, tx);
+      const token = await issueAuthToken(tx, 'verify_email', { userId: user!.id, email: input.email, data: { [SETTER_NONCE_KEY]: setterNonceHash } });
+      await enqueueEmail(accountEmails.verifyEmail(input.email, workspace.name, token), tx);
+      return user!.id;
+    });
+  } catch (err) {
+    // Two sign-ups racing for one address: the loser hears that it is taken.
+    if (isUniqueViolation(err)) throw addressTaken();
+    throw err;
+  }
+  kickEmailDelivery();
+  await startSession(http.req, http.res, userId, http.ip);
+}
+
+/** An invitation was emailed to this address, so following it proves the address already. */
+async function signUpWithInvitation(input: z.output<typeof signUpInput> & { inviteToken: string }, http: HttpCtx): Promise<SignUpOutcome> {
+  const invite = await peekAuthToken(db(), 'invite', input.inviteToken);
+  if (!invite || invite.email !== input.email) throw new AppError('TOKEN_INVALID', 'This invitation has expired, was used, or is for another email address.');
+  const role = (invite.data.role as Role | undefined) ?? 'member';
+  const passwordHash = await hashPassword(input.password);
+  let userId: string;
+  try {
+    userId = await db().transaction(async (tx) => {
+      if (!(await consumeAuthToken(tx, 'invite', input.inviteToken))) throw new AppError('TOKEN_INVALID');
+      const [user] = await tx
+        .insert(users)
+        .values({ email: input.email, displayName: input.displayName, passwordHash, role, emailVerifiedAt: new Date() })
+        .returning();
+      await recordAudit({ actor: { id: user!.id, displayName: user!.displayName }, action: 'user.signed_up', targetType: 'user', targetId: user!.id, after: { role }, ip: http.ip }, tx);
+      return user!.id;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw addressTaken();
+    throw err;
+  }
+  await startSession(http.req, http.res, userId, http.ip);
+  return 'signed-in';
+}
+
+/**
+ * Confirms an address from its emailed link (a new account's, or a changed address) and signs
+ * this browser in. `passwordCleared`: the address was confirmed by someone other than whoever set
+ * the account's password, which was therefore removed (address-proof.ts).
+ */
+export async function verifyEmail(token: string, http: HttpCtx): Promise<{ passwordCleared: boolean }> {
+  const workspace = await getPublicWorkspace();
+  const nonce = readPasswordSetterCookie(http.req);
+  const result = await db().transaction(async (tx) => {
     const t = (await consumeAuthToken(tx, 'verify_email', token)) ?? (await consumeAuthToken(tx, 'change_email', token));
     if (!t || !t.userId) throw new AppError('TOKEN_INVALID');
     if (t.kind === 'change_email') {
@@ -110,13 +188,16 @@ export async function verifyEmail(token: string, http: HttpCtx): Promise<void> {
       }
       await recordAudit({ actor: null, action: 'user.email_changed', targetType: 'user', targetId: t.userId, before, after: { email: t.email }, ip: http.ip }, tx);
       if (before) await enqueueEmail(accountEmails.emailChanged(before.email, workspace.name), tx);
-    } else {
-      await tx.update(users).set({ emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, t.userId));
+      return { userId: t.userId, passwordSetter: false, passwordCleared: false };
     }
-    return t;
+    const passwordSetter = await isPasswordSetter(tx, t.userId, nonce);
+    const { passwordCleared } = await confirmAddressOwner(tx, t.userId, { passwordSetter, ip: http.ip });
+    return { userId: t.userId, passwordSetter, passwordCleared };
   });
   kickEmailDelivery();
-  await startSession(http.req, http.res, row.userId!, http.ip);
+  if (result.passwordSetter) clearPasswordSetterCookie(http.res);
+  await startSession(http.req, http.res, result.userId, http.ip);
+  return { passwordCleared: result.passwordCleared };
 }
 
 export async function signIn(input: { email: string; password: string }, http: HttpCtx): Promise<void> {
@@ -127,55 +208,70 @@ export async function signIn(input: { email: string; password: string }, http: H
   if (!user || !ok) throw new AppError('INVALID_CREDENTIALS');
   // Only someone who knows the password learns the account's state.
   if (user.bannedAt) throw new AppError('ACCOUNT_BANNED');
-  if (!user.emailVerifiedAt) {
-    const token = await issueAuthToken(db(), 'verify_email', { userId: user.id, email: user.email });
+  if (!user.emailVerifiedAt && (await joinRules()).confirmationRequired) {
+    const setterNonceHash = markPasswordSetter(http.res);
+    const token = await issueAuthToken(db(), 'verify_email', { userId: user.id, email: user.email, data: { [SETTER_NONCE_KEY]: setterNonceHash } });
     await enqueueEmail(accountEmails.verifyEmail(user.email, (await getPublicWorkspace()).name, token));
-    throw new AppError('FORBIDDEN', 'Please confirm your email address first: we have sent you a new link.');
+    throw new AppError(
+      'FORBIDDEN',
+      smtpConfigured()
+        ? 'Please confirm your email address first: we have sent you a new link.'
+        : 'Please confirm your email address first. This workspace cannot send email yet, so ask one of its admins to confirm your address.',
+    );
   }
   await startSession(http.req, http.res, user.id, http.ip);
 }
 
-export async function requestPasswordReset(email: string, ip: string): Promise<void> {
+/** "Forgot password": the same work and answer for every address; the link, if any, comes from a job. */
+export async function requestPasswordReset(email: string, ip: string): Promise<EmailOutcome> {
   await limit(AUTH_LIMITS.emailPerIp, ip);
   await limit(AUTH_LIMITS.emailPerAddress, email);
-  const user = await getUserByEmail(db(), email);
-  if (!user || user.bannedAt) return;
-  const token = await issueAuthToken(db(), 'reset_password', { userId: user.id, email: user.email });
-  await enqueueEmail(accountEmails.resetPassword(user.email, (await getPublicWorkspace()).name, token));
+  await enqueueJob(ACCOUNT_JOB_KINDS.passwordReset, { email });
+  kickAccountJobs();
+  return emailOutcome();
 }
 
+/**
+ * Sets a new password from an emailed link. The link proves the address (so it is confirmed,
+ * and a password set by anyone else is gone), and every session of the account ends.
+ */
 export async function resetPassword(token: string, password: string, http: HttpCtx): Promise<void> {
   const passwordHash = await hashPassword(password);
   const userId = await db().transaction(async (tx) => {
     const t = await consumeAuthToken(tx, 'reset_password', token);
     if (!t?.userId) throw new AppError('TOKEN_INVALID');
-    // The emailed link proves the address, so a reset also verifies it.
-    await tx.update(users).set({ passwordHash, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, t.userId));
+    await confirmAddressOwner(tx, t.userId, { passwordSetter: false, ip: http.ip });
+    await setUserPasswordHash(tx, t.userId, passwordHash);
+    await deleteUserSessions(tx, t.userId);
     await recordAudit({ actor: null, action: 'user.password_reset', targetType: 'user', targetId: t.userId, ip: http.ip }, tx);
     return t.userId;
   });
-  await endUserSessions(userId);
   await startSession(http.req, http.res, userId, http.ip);
 }
 
-export async function requestMagicLink(email: string, ip: string): Promise<void> {
+/** "Email me a sign-in link": the same work and answer for every address. */
+export async function requestMagicLink(email: string, ip: string): Promise<EmailOutcome> {
   await limit(AUTH_LIMITS.emailPerIp, ip);
   await limit(AUTH_LIMITS.emailPerAddress, email);
-  const user = await getUserByEmail(db(), email);
-  if (!user || user.bannedAt) return;
-  const token = await issueAuthToken(db(), 'magic_link', { userId: user.id, email: user.email });
-  await enqueueEmail(accountEmails.magicLink(user.email, (await getPublicWorkspace()).name, token));
+  await enqueueJob(ACCOUNT_JOB_KINDS.magicLink, { email });
+  kickAccountJobs();
+  return emailOutcome();
 }
 
-export async function consumeMagicLink(token: string, http: HttpCtx): Promise<void> {
-  const userId = await db().transaction(async (tx) => {
+/** Signs in with an emailed link, which also proves the address (see verifyEmail). */
+export async function consumeMagicLink(token: string, http: HttpCtx): Promise<{ passwordCleared: boolean }> {
+  const nonce = readPasswordSetterCookie(http.req);
+  const result = await db().transaction(async (tx) => {
     const t = await consumeAuthToken(tx, 'magic_link', token);
     if (!t?.userId) throw new AppError('TOKEN_INVALID');
     const [u] = await tx.select({ bannedAt: users.bannedAt, deletedAt: users.deletedAt }).from(users).where(eq(users.id, t.userId));
     if (!u || u.deletedAt) throw new AppError('TOKEN_INVALID');
     if (u.bannedAt) throw new AppError('ACCOUNT_BANNED');
-    await tx.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, t.userId));
-    return t.userId;
+    const passwordSetter = await isPasswordSetter(tx, t.userId, nonce);
+    const { passwordCleared } = await confirmAddressOwner(tx, t.userId, { passwordSetter, ip: http.ip });
+    return { userId: t.userId, passwordSetter, passwordCleared };
   });
-  await startSession(http.req, http.res, userId, http.ip);
+  if (result.passwordSetter) clearPasswordSetterCookie(http.res);
+  await startSession(http.req, http.res, result.userId, http.ip);
+  return { passwordCleared: result.passwordCleared };
 }

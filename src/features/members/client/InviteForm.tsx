@@ -9,7 +9,7 @@ import { SelectField } from '@/components/ui/SelectField';
 import { ROLE_LABELS, ROLES } from '@/core/identity/roles';
 import { api, ApiError } from '@/lib/api';
 import { formatDate } from '@/lib/dates';
-import { inviteInput, type Invitation } from '../schema';
+import { inviteInput, type Invitation } from '@/features/accounts/schema';
 
 type Input = z.input<typeof inviteInput>;
 type Output = z.output<typeof inviteInput>;

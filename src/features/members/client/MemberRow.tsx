@@ -51,7 +51,15 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
     notify('success', banned ? `${member.displayName} is banned and was signed out.` : `${member.displayName} can sign in again.`);
   };
 
+  const markVerified = async () => {
+    const updated = await api<Member>(`/api/v1/members/${member.id}/verify`, { method: 'POST' });
+    setMember(updated);
+    notify('success', `${member.displayName}'s address is marked as confirmed.`);
+  };
+
   const banned = member.state === 'banned';
+  // Admins vouch for an address when the confirmation email cannot reach its owner (no SMTP).
+  const mayVerify = mayChangeRole && member.state === 'unverified';
   return (
     <tr className="border-t border-border align-middle" data-testid="member-row" data-member-id={member.id}>
       <td className="py-3 pr-4">
@@ -89,6 +97,22 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
         <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
       </td>
       <td className="py-3 text-right">
+        {mayVerify ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="secondary" className={`px-3 py-1.5${mayBan ? ' mr-2' : ''}`} data-testid="verify-member">
+                Mark verified
+                <span className="sr-only"> {member.displayName}</span>
+              </Button>
+            }
+            title={`Mark ${member.displayName}'s address as confirmed?`}
+            description={`Do this only when you know that ${member.email} belongs to the person asking: they can then sign in with the password chosen at sign-up.`}
+            confirmLabel="Mark verified"
+            tone="primary"
+            onConfirm={markVerified}
+            testId="verify-dialog"
+          />
+        ) : null}
         {mayBan ? (
           <ConfirmDialog
             trigger={

@@ -1,7 +1,9 @@
 import { canAdminister, canEnterTeamArea } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
-import { changeRoleInput, inviteInput, memberIdParams, memberListQuery } from '../schema';
-import { banMember, changeMemberRole, inviteMember, listMemberPage, unbanMember } from './service';
+import { changeRoleInput, memberIdParams, memberListQuery } from '../schema';
+import { inviteInput } from '@/features/accounts/schema';
+import { banMember, changeMemberRole, listMemberPage, markMemberVerified, unbanMember } from './service';
+import { inviteMember } from '@/features/accounts/server/invitation-service';
 
 /** GET /api/v1/members: the team (moderators and admins) reads the member list. */
 export const membersRoute = route({
@@ -43,6 +45,17 @@ export const memberBanRoute = route({
     authorize: canEnterTeamArea,
     query: memberIdParams,
     handle: async ({ actor, query, ip }) => json(await unbanMember(actor, query.id, ip)),
+  }),
+});
+
+/** POST /api/v1/members/[id]/verify: an admin marks the person's email address as confirmed. */
+export const memberVerifyRoute = route({
+  POST: endpoint({
+    authorize: canAdminister,
+    query: memberIdParams,
+    summary: "Mark a member's email address as confirmed",
+    description: 'For a workspace that cannot send email, or a person whose confirmation email never arrived. The person keeps the password chosen at sign-up. Idempotent.',
+    handle: async ({ actor, query, ip }) => json(await markMemberVerified(actor, query.id, ip)),
   }),
 });
 

@@ -6,12 +6,12 @@ import { meRoute } from '@/features/accounts/server/me-handlers';
 import { hashToken } from '@/server/identity/tokens';
 import { auditRoute } from '@/features/audit/server/handlers';
 import { db } from '@/server/db/client';
-import { auditEvents, authTokens, outbox, rateLimits, sessions, users } from '@/server/db/schema';
+import { auditEvents, authTokens, outbox, rateLimits, sessions, users, workspaceSettings } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
 import { createTestActor, TEST_PASSWORD, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from './handlers';
+import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from './handlers';
 import { banMember, changeMemberRole } from './service';
 
 useTestDatabase();
@@ -259,6 +259,42 @@ describe('bans', () => {
     await expect(banMember({ id: a.id, role: 'admin', displayName: 'A' }, b.id, '127.0.0.1')).rejects.toMatchObject({ code: 'LAST_ADMIN' });
     const [row] = await db().select().from(users).where(and(eq(users.id, b.id), isNull(users.bannedAt)));
     expect(row).toBeDefined();
+  });
+});
+
+describe('marking an address confirmed', () => {
+  it('an admin confirms an unconfirmed member, who keeps their password; audited once, idempotent', async () => {
+    const admin = await createTestActor('admin');
+    const target = await createTestActor('member', { email: 'unconfirmed-person@example.test' });
+    await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, target.id));
+    const res = await callRoute(memberVerifyRoute, { method: 'POST', params: { id: target.id }, as: admin });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: target.id, state: 'active' });
+    expect((await signIn(target)).status).toBe(200);
+    expect((await callRoute(memberVerifyRoute, { method: 'POST', params: { id: target.id }, as: admin })).status).toBe(200);
+    const events = await auditFor(target.id);
+    expect(events.map((e) => [e.action, e.before, e.after, e.actorId])).toEqual([['member.email_verified', { emailVerified: false }, { emailVerified: true }, admin.id]]);
+    expect(events[0]!.ip).toMatch(/127\.0\.0\.1/);
+  });
+
+  it('lets the person in where a confirmed email is required', async () => {
+    const admin = await createTestActor('admin');
+    await db().update(workspaceSettings).set({ emailConfirmation: 'required' });
+    try {
+      const target = await createTestActor('member');
+      await db().update(users).set({ emailVerifiedAt: null }).where(eq(users.id, target.id));
+      expect((await signIn(target)).status).toBe(403);
+      await callRoute(memberVerifyRoute, { method: 'POST', params: { id: target.id }, as: admin });
+      expect((await signIn(target)).status).toBe(200);
+    } finally {
+      await db().update(workspaceSettings).set({ emailConfirmation: 'auto' });
+    }
+  });
+
+  it('an unknown or malformed id is 404', async () => {
+    const admin = await createTestActor('admin');
+    expect((await callRoute(memberVerifyRoute, { method: 'POST', params: { id: '00000000-0000-4000-8000-000000000000' }, as: admin })).status).toBe(404);
+    expect((await callRoute(memberVerifyRoute, { method: 'POST', params: { id: 'nope' }, as: admin })).status).toBe(404);
   });
 });
 

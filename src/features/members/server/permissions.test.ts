@@ -10,7 +10,7 @@ import { rateLimits } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type CallResult } from '@/test/http';
-import { invitationsRoute, memberBanRoute, memberRoute, membersRoute } from './handlers';
+import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from './handlers';
 
 useTestDatabase();
 
@@ -45,6 +45,11 @@ const ROUTES: { name: string; call: Call; expected: Record<Who, number> }[] = [
     expected: { visitor: 401, member: 403, moderator: 200, admin: 200 },
   },
   {
+    name: 'POST /api/v1/members/[id]/verify',
+    call: async (as) => callRoute(memberVerifyRoute, { method: 'POST', params: { id: (await createTestActor('member')).id }, as }),
+    expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  },
+  {
     name: 'POST /api/v1/invitations',
     call: (as) => callRoute(invitationsRoute, { method: 'POST', body: { email: `invitee-${++inviteCount}@example.test`, role: 'member' }, as }),
     expected: { visitor: 401, member: 403, moderator: 403, admin: 201 },
@@ -74,6 +79,7 @@ describe('wrong methods', () => {
     ['member', memberRoute, 'GET', 'PATCH'],
     ['ban', memberBanRoute, 'GET', 'POST, DELETE'],
     ['invitations', invitationsRoute, 'GET', 'POST'],
+    ['verify', memberVerifyRoute, 'GET', 'POST'],
     ['audit', auditRoute, 'DELETE', 'GET, HEAD'],
     ['settings', adminSettingsRoute, 'PUT', 'GET, PATCH, HEAD'],
   ] as const)('%s answers 405 with Allow', async (_name, handler, method, allow) => {

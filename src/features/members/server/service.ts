@@ -5,19 +5,13 @@
  * when two admins act at the same moment.
  */
 import { canAdminister, canBan, type PolicyActor } from '@/core/identity/policy';
-import { AUTH_TOKEN_TTL_SECONDS } from '@/server/identity/lifetimes';
 import type { Role } from '@/core/identity/roles';
-import { accountEmails } from '@/features/accounts/server/emails';
-import { getUserByEmail } from '@/features/accounts/server/queries';
-import { issueAuthToken } from '@/server/identity/tokens';
 import { endUserSessions } from '@/server/identity/sessions';
 import { recordAudit } from '@/features/audit/server/service';
-import { getPublicWorkspace } from '@/server/workspace';
 import { db, type DbOrTx } from '@/server/db/client';
 import { requireAllowed } from '@/server/identity/authorize';
 import { AppError } from '@/server/http/errors';
-import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
-import type { Invitation, Member, MemberListQuery, MemberPage } from '../schema';
+import type { Member, MemberListQuery, MemberPage } from '../schema';
 import { getMemberForUpdate, listMembers, lockActiveAdminIds, updateMember, type MemberKey, type MemberRow } from './queries';
 
 /** Who is acting: a signed-in person (their session was resolved by the pipeline). */
@@ -156,21 +150,25 @@ export async function unbanMember(actor: ActingUser, id: string, ip: string): Pr
 }
 
 /**
- * Invites someone by email with a role: an `invite` token (kept hashed) and an email with the
- * sign-up link. Signing up through it creates the account with that role, already verified.
+ * An admin vouches for a person's address (a workspace that cannot send email has no other way
+ * to confirm one). The person keeps the password they chose at sign-up: unlike a confirmation
+ * link, this is the admin's judgement that the address is theirs, so the rule that removes a
+ * password set by someone else (accounts/server/address-proof.ts) does not apply. Confirming a
+ * confirmed address changes nothing.
  */
-export async function inviteMember(actor: ActingUser, input: { email: string; role: Role }, ip: string): Promise<Invitation> {
+export async function markMemberVerified(actor: ActingUser, id: string, ip: string): Promise<Member> {
   requireAllowed(canAdminister(asPolicyActor(actor)));
-  if (await getUserByEmail(db(), input.email)) {
-    throw new AppError('CONFLICT', 'This person already has an account.', { fields: { email: 'This person already has an account.' } });
-  }
-  const workspace = await getPublicWorkspace();
-  const expiresAt = new Date(Date.now() + AUTH_TOKEN_TTL_SECONDS.invite * 1000);
-  await db().transaction(async (tx) => {
-    const token = await issueAuthToken(tx, 'invite', { userId: null, email: input.email, data: { role: input.role } });
-    await recordAudit({ actor, action: 'member.invited', targetType: 'invitation', targetId: input.email, after: { email: input.email, role: input.role }, ip }, tx);
-    await enqueueEmail(accountEmails.invite(input.email, workspace.name, token, actor.displayName), tx);
+  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  return db().transaction(async (tx) => {
+    const target = await getMemberForUpdate(tx, id);
+    if (!target) throw new AppError('NOT_FOUND');
+    if (target.emailVerifiedAt) return toMember(target);
+    const after = toMember(await updateMember(tx, target.id, { emailVerifiedAt: new Date() }));
+    await recordAudit(
+      { actor, action: 'member.email_verified', targetType: 'user', targetId: target.id, before: { emailVerified: false }, after: { emailVerified: true }, ip },
+      tx,
+    );
+    return after;
   });
-  kickEmailDelivery();
-  return { email: input.email, role: input.role, expiresAt: expiresAt.toISOString() };
 }
+

@@ -6,7 +6,7 @@ import { createRoleActors, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { outboxPageSchema, type OutboxPage } from '../schema';
-import { outboxRoute } from './handlers';
+import { emailStatusRoute, outboxRoute } from './handlers';
 import { deliveryState, type OutboxRow } from './service';
 
 useTestDatabase();
@@ -106,5 +106,20 @@ describe('delivery state of an outbox row', () => {
     ['failed', { attempts: MAX_EMAIL_ATTEMPTS, lastError: 'connection refused' }, true],
   ] as const)('is %s for %o (SMTP configured: %s)', (expected, over, smtp) => {
     expect(deliveryState(row(over), smtp)).toBe(expected);
+  });
+});
+
+describe('GET /api/v1/admin/email-status: the team notice', () => {
+  it('tells the team (moderators too) that email is not configured and how many emails wait; 401 and 403 otherwise', async () => {
+    expect((await callRoute(emailStatusRoute)).status).toBe(401);
+    expect((await callRoute(emailStatusRoute, { as: actors.member })).status).toBe(403);
+    await enqueueEmail({ to: 'waiting@example.test', kind: 'test', subject: 'Waiting', text: 'Body', html: '<p>Body</p>' });
+    const unsent = (await db().select().from(outbox)).filter((r) => !r.sentAt).length;
+    expect(unsent).toBeGreaterThan(0);
+    for (const who of [actors.moderator, actors.admin]) {
+      const res = await callRoute(emailStatusRoute, { as: who });
+      expect(res.status).toBe(200);
+      expect(res.json).toEqual({ smtpConfigured: false, waiting: unsent });
+    }
   });
 });

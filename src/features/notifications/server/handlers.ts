@@ -1,7 +1,7 @@
-import { canAdminister } from '@/core/identity/policy';
+import { canAdminister, canEnterTeamArea } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { outboxQuery } from '../schema';
-import { getOutboxPage } from './service';
+import { getEmailStatus, getOutboxPage } from './service';
 
 /** Admins read every email the workspace sent or queued (SPEC.md §7: the outbox). */
 export const outboxRoute = route({
@@ -9,5 +9,18 @@ export const outboxRoute = route({
     authorize: canAdminister,
     query: outboxQuery,
     handle: async ({ query }) => json(await getOutboxPage(query)),
+  }),
+});
+
+/**
+ * Whether the workspace can send email and how many emails wait in the outbox, for the notice in
+ * the team area (moderators see it too; only admins open the outbox itself).
+ */
+export const emailStatusRoute = route({
+  GET: endpoint({
+    authorize: canEnterTeamArea,
+    summary: 'Email delivery status',
+    description: '`smtpConfigured` is false when no SMTP server is set (SMTP_URL): nothing leaves, and `waiting` emails sit in the outbox.',
+    handle: async () => json(await getEmailStatus()),
   }),
 });

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
-import { listOutbox, MAX_EMAIL_ATTEMPTS } from '@/server/mail/outbox';
+import { countUnsentEmails, listOutbox, MAX_EMAIL_ATTEMPTS } from '@/server/mail/outbox';
 import { smtpConfigured } from '@/server/mail/transport';
-import type { DeliveryState, OutboxPage, outboxQuery } from '../schema';
+import type { DeliveryState, EmailStatus, OutboxPage, outboxQuery } from '../schema';
 
 export type OutboxRow = Awaited<ReturnType<typeof listOutbox>>[number];
 
@@ -33,4 +33,9 @@ export async function getOutboxPage(query: z.output<typeof outboxQuery>): Promis
     })),
     nextCursor: rows.length === query.limit ? rows[rows.length - 1]!.id : null,
   };
+}
+
+/** For the team's notice: can email leave, and how many emails are waiting. */
+export async function getEmailStatus(): Promise<EmailStatus> {
+  return { smtpConfigured: smtpConfigured(), waiting: await countUnsentEmails() };
 }

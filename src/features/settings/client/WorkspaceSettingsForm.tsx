@@ -11,29 +11,41 @@ import { TextareaField } from '@/components/ui/TextareaField';
 import { api, ApiError } from '@/lib/api';
 import {
   ACCESS_LABELS,
+  EMAIL_CONFIRMATION_LABELS,
   MODERATION_LABELS,
   SIGNUP_POLICY_LABELS,
   THEME_LABELS,
   workspaceSettingsForm,
   type WorkspaceSettings,
 } from '../schema';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS } from '@/core/workspace';
+import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, EMAIL_CONFIRMATION_MODES, emailConfirmationRequired, type EmailConfirmationMode } from '@/core/workspace';
 
 type Input = z.input<typeof workspaceSettingsForm>;
 type Output = z.output<typeof workspaceSettingsForm>;
-const FIELDS = ['name', 'accentColor', 'defaultTheme', 'access', 'signupPolicy', 'allowedDomains', 'moderation'] as const;
+const FIELDS = ['name', 'accentColor', 'defaultTheme', 'access', 'signupPolicy', 'allowedDomains', 'moderation', 'emailConfirmation'] as const;
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 const toInput = (s: WorkspaceSettings): Input => ({ ...s, allowedDomains: s.allowedDomains.join('\n') });
 
+/** What the chosen email-confirmation mode means on this install, in words. */
+function confirmationHint(mode: EmailConfirmationMode | undefined, smtpConfigured: boolean): string {
+  const required = emailConfirmationRequired(mode ?? 'auto', smtpConfigured);
+  const now = smtpConfigured ? 'This workspace sends email (SMTP is configured).' : 'This workspace cannot send email yet (no SMTP_URL).';
+  const effect = required
+    ? 'New members must confirm their address before they can sign in.'
+    : 'New members are signed in at once and can take part; their address shows as unconfirmed until they follow the emailed link. Whether an address already has an account then shows on sign-up.';
+  return `${now} ${effect}`;
+}
+
 /** The workspace settings form: the same schema as the API, with the domain list as text. */
-export function WorkspaceSettingsForm({ settings }: { settings: WorkspaceSettings }) {
+export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: WorkspaceSettings; smtpConfigured: boolean }) {
   const router = useRouter();
   const [saved, setSaved] = useState(false);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(workspaceSettingsForm), defaultValues: toInput(settings) });
   const { errors, isSubmitting } = form.formState;
   const policy = useWatch({ control: form.control, name: 'signupPolicy' });
   const accent = useWatch({ control: form.control, name: 'accentColor' });
+  const confirmation = useWatch({ control: form.control, name: 'emailConfirmation' });
 
   const submit = form.handleSubmit(async (values) => {
     setSaved(false);
@@ -92,6 +104,14 @@ export function WorkspaceSettingsForm({ settings }: { settings: WorkspaceSetting
             {...form.register('allowedDomains')}
           />
         ) : null}
+        <SelectField
+          label="Confirmed email to sign up"
+          hint={confirmationHint(confirmation, smtpConfigured)}
+          options={options(EMAIL_CONFIRMATION_MODES, EMAIL_CONFIRMATION_LABELS)}
+          error={errors.emailConfirmation?.message}
+          data-testid="settings-email-confirmation"
+          {...form.register('emailConfirmation')}
+        />
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-4">

@@ -4,17 +4,17 @@ import type { ShellProps } from '@/core/shell';
 import { WorkspaceSettingsForm } from '../client/WorkspaceSettingsForm';
 import type { WorkspaceSettings } from '../schema';
 
-export type WorkspaceSettingsPageProps = { settings: WorkspaceSettings };
+export type WorkspaceSettingsPageProps = { settings: WorkspaceSettings; smtpConfigured: boolean };
 
-/** `/admin/settings`: the workspace's name, look, access, sign-up policy and moderation (admins only). */
-export default function WorkspaceSettingsPage({ shell, settings }: ShellProps & WorkspaceSettingsPageProps) {
+/** `/admin/settings`: the workspace's name, look, access, sign-up policy, email confirmation and moderation (admins only). */
+export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured }: ShellProps & WorkspaceSettingsPageProps) {
   return (
     <>
       <TeamNav viewer={shell.viewer} />
       <PageHeading title="Workspace settings" siteName={shell.workspace.name}>
         How the workspace looks, who can read it, and who can join.
       </PageHeading>
-      <WorkspaceSettingsForm settings={settings} />
+      <WorkspaceSettingsForm settings={settings} smtpConfigured={smtpConfigured} />
     </>
   );
 }

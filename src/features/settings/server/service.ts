@@ -6,11 +6,11 @@ import { workspaceSettingsSchema, type WorkspaceSettings, type workspaceSettings
 import { forgetWorkspace } from '@/server/workspace';
 import { getWorkspaceSettings, updateWorkspaceSettings, type WorkspaceSettingsRow } from './queries';
 
-const SETTING_KEYS = ['name', 'accentColor', 'defaultTheme', 'access', 'signupPolicy', 'allowedDomains', 'moderation'] as const satisfies readonly (keyof WorkspaceSettings)[];
+const SETTING_KEYS = ['name', 'accentColor', 'defaultTheme', 'access', 'signupPolicy', 'allowedDomains', 'moderation', 'emailConfirmation'] as const satisfies readonly (keyof WorkspaceSettings)[];
 
 function settingsOf(row: WorkspaceSettingsRow): WorkspaceSettings {
-  const { name, accentColor, defaultTheme, access, signupPolicy, allowedDomains, moderation } = row;
-  return { name, accentColor, defaultTheme, access, signupPolicy, allowedDomains, moderation };
+  const { name, accentColor, defaultTheme, access, signupPolicy, allowedDomains, moderation, emailConfirmation } = row;
+  return { name, accentColor, defaultTheme, access, signupPolicy, allowedDomains, moderation, emailConfirmation };
 }
 
 function pick(settings: WorkspaceSettings, keys: readonly (keyof WorkspaceSettings)[]): Partial<WorkspaceSettings> {

@@ -13,7 +13,7 @@ import { adminSettingsRoute, workspaceRoute } from './handlers';
 
 useTestDatabase();
 
-const DEFAULTS = { name: 'Chorus', accentColor: '#6d28d9', defaultTheme: 'system', access: 'public', signupPolicy: 'open', allowedDomains: [], moderation: 'off' } as const;
+const DEFAULTS = { name: 'Chorus', accentColor: '#6d28d9', defaultTheme: 'system', access: 'public', signupPolicy: 'open', allowedDomains: [], moderation: 'off', emailConfirmation: 'auto' } as const;
 
 beforeEach(async () => {
   await db().delete(rateLimits);
@@ -38,16 +38,16 @@ describe('workspace settings', () => {
     const res = await callRoute(adminSettingsRoute, {
       method: 'PATCH',
       as: admin,
-      body: { name: '  Acme  ', accentColor: '#AABBCC', signupPolicy: 'domain_allowlist', allowedDomains: ['Example.com', '@acme.co.uk', 'example.com'], moderation: 'all' },
+      body: { name: '  Acme  ', accentColor: '#AABBCC', signupPolicy: 'domain_allowlist', allowedDomains: ['Example.com', '@acme.co.uk', 'example.com'], moderation: 'all', emailConfirmation: 'required' },
     });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ ...DEFAULTS, name: 'Acme', accentColor: '#aabbcc', signupPolicy: 'domain_allowlist', allowedDomains: ['example.com', 'acme.co.uk'], moderation: 'all' });
+    expect(res.json).toEqual({ ...DEFAULTS, name: 'Acme', accentColor: '#aabbcc', signupPolicy: 'domain_allowlist', allowedDomains: ['example.com', 'acme.co.uk'], moderation: 'all', emailConfirmation: 'required' });
     const event = await lastSettingsAudit();
     expect(event).toMatchObject({
       actorId: admin.id,
       targetType: 'workspace',
-      before: { name: 'Chorus', accentColor: '#6d28d9', signupPolicy: 'open', allowedDomains: [], moderation: 'off' },
-      after: { name: 'Acme', accentColor: '#aabbcc', signupPolicy: 'domain_allowlist', allowedDomains: ['example.com', 'acme.co.uk'], moderation: 'all' },
+      before: { name: 'Chorus', accentColor: '#6d28d9', signupPolicy: 'open', allowedDomains: [], moderation: 'off', emailConfirmation: 'auto' },
+      after: { name: 'Acme', accentColor: '#aabbcc', signupPolicy: 'domain_allowlist', allowedDomains: ['example.com', 'acme.co.uk'], moderation: 'all', emailConfirmation: 'required' },
     });
     expect(Object.keys(event!.after as object)).not.toContain('access');
     expect(event!.ip).toMatch(/127\.0\.0\.1/);
@@ -69,6 +69,7 @@ describe('workspace settings', () => {
     [{ access: 'private' }, 'access'],
     [{ moderation: 'sometimes' }, 'moderation'],
     [{ defaultTheme: 'blue' }, 'defaultTheme'],
+    [{ emailConfirmation: 'sometimes' }, 'emailConfirmation'],
   ])('refuses %j with 422 on %s', async (body, field) => {
     const res = await patch(body);
     expect(res.status).toBe(422);
@@ -79,7 +80,8 @@ describe('workspace settings', () => {
   it('the sign-up policy takes effect', async () => {
     await patch({ signupPolicy: 'domain_allowlist', allowedDomains: ['allowed.test'] });
     const signUp = (email: string) => callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'New', password: 'a long password' } });
-    expect((await signUp('someone@allowed.test')).status).toBe(202);
+    // Signed in at once (201): the tests have no SMTP, so a confirmed email is not required.
+    expect((await signUp('someone@allowed.test')).status).toBe(201);
     expect((await signUp('someone@elsewhere.test')).status).toBe(403);
     await patch({ signupPolicy: 'invite_only' });
     expect((await signUp('other@allowed.test')).status).toBe(403);

@@ -4,8 +4,11 @@
  * subscriptions.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { isTeamMember } from '@/core/identity/policy';
 import type { DbOrTx } from '@/server/db/client';
 import { subscriptions } from '@/server/db/schema';
+import type { UserActor } from '@/server/identity/actor';
+import { AppError } from '@/server/http/errors';
 
 /** Subscribes the user to the post unless a row (a subscription or an explicit opt-out) exists. Call inside the action's transaction. */
 export async function autoSubscribe(db: DbOrTx, userId: string, postId: string): Promise<void> {
@@ -27,4 +30,16 @@ export async function isSubscribed(db: DbOrTx, userId: string, postId: string): 
     .where(and(eq(subscriptions.userId, userId), eq(subscriptions.postId, postId)))
     .limit(1);
   return row?.subscribed ?? false;
+}
+
+/**
+ * The bell on a post the actor may see (the caller looked it up as the actor): subscribing
+ * follows the board's posting policy like voting (SPEC.md §6); unsubscribing is always allowed,
+ * and so is following a post on an archived board (it takes nothing new, but can still change
+ * status).
+ */
+export async function chooseSubscription(db: DbOrTx, actor: UserActor, post: { id: string; boardPosting: 'members' | 'team' }, subscribed: boolean): Promise<{ subscribed: boolean }> {
+  if (subscribed && post.boardPosting === 'team' && !isTeamMember(actor)) throw new AppError('FORBIDDEN', 'Only the team follows posts on this board.');
+  await setSubscription(db, actor.id, post.id, subscribed);
+  return { subscribed };
 }

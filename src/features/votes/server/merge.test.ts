@@ -4,7 +4,7 @@
  */
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { subscriptionRoute } from '@/features/subscriptions/server/handlers';
+import { subscriptionRoute } from '@/composition/api/post-subscription-route';
 import { isSubscribed, setSubscription } from '@/features/subscriptions/server/service';
 import { db } from '@/server/db/client';
 import { auditEvents, posts, rateLimits, subscriptions, votes } from '@/server/db/schema';

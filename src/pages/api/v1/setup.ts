@@ -1,4 +1,4 @@
-import { setupRoute } from '@/features/accounts/server/handlers';
+import { setupRoute } from '@/composition/api/setup-route';
 
 export default setupRoute;
 export const config = { api: { bodyParser: false } };

@@ -7,15 +7,19 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
-import { changePasswordForm } from '../../schema';
+import { changePasswordForm, setPasswordForm } from '../../schema';
 
 type Input = z.input<typeof changePasswordForm>;
 type Output = z.output<typeof changePasswordForm>;
 
 const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
 
-/** Sets a new password; every other signed-in browser is signed out, this one stays. */
-export function PasswordForm({ email }: { email: string }) {
+/**
+ * Sets a new password; every other signed-in browser is signed out, this one stays. An account
+ * without a password (it signs in by emailed links) sets its first one without a current one.
+ */
+export function PasswordForm({ email, hasPassword: initiallySet }: { email: string; hasPassword: boolean }) {
+  const [hasPassword, setHasPassword] = useState(initiallySet);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
     register,
@@ -23,14 +27,21 @@ export function PasswordForm({ email }: { email: string }) {
     setError,
     reset,
     formState: { errors, isSubmitting },
-  } = useForm<Input, unknown, Output>({ resolver: zodResolver(changePasswordForm), defaultValues: EMPTY });
+    // Without a current password the form has one field fewer; the shapes are otherwise the same.
+  } = useForm<Input, unknown, Output>({ resolver: zodResolver((hasPassword ? changePasswordForm : setPasswordForm) as typeof changePasswordForm), defaultValues: EMPTY });
 
   const onSubmit = async ({ currentPassword, newPassword }: Output) => {
     setNotice(null);
     try {
-      await api('/api/v1/me/password', { method: 'POST', body: { currentPassword, newPassword } });
+      await api('/api/v1/me/password', { method: 'POST', body: hasPassword ? { currentPassword, newPassword } : { newPassword } });
       reset(EMPTY);
-      setNotice({ tone: 'success', text: 'Your password is changed. You were signed out everywhere else; this browser stays signed in.' });
+      setNotice({
+        tone: 'success',
+        text: hasPassword
+          ? 'Your password is changed. You were signed out everywhere else; this browser stays signed in.'
+          : 'Your password is set: you can now sign in with it. You were signed out everywhere else; this browser stays signed in.',
+      });
+      setHasPassword(true);
     } catch (err) {
       setNotice({ tone: 'error', text: showApiError(err, setError, ['currentPassword', 'newPassword']) });
     }
@@ -40,7 +51,13 @@ export function PasswordForm({ email }: { email: string }) {
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" data-testid="password-form">
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-      <Field label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+      {hasPassword ? (
+        <Field label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+      ) : (
+        <p className="m-0 text-sm" data-testid="no-password">
+          Your account has no password: you sign in with emailed links. Set one to sign in with your email and password too.
+        </p>
+      )}
       <Field
         label="New password"
         type="password"
@@ -53,7 +70,7 @@ export function PasswordForm({ email }: { email: string }) {
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div>
         <Button type="submit" busy={isSubmitting}>
-          {isSubmitting ? 'Changing…' : 'Change password'}
+          {isSubmitting ? 'Saving…' : hasPassword ? 'Change password' : 'Set password'}
         </Button>
       </div>
     </form>

@@ -1,3 +1,3 @@
-import { subscriptionRoute } from '@/features/subscriptions/server/handlers';
+import { subscriptionRoute } from '@/composition/api/post-subscription-route';
 export default subscriptionRoute;
 export const config = { api: { bodyParser: false } };

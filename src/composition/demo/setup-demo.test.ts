@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { setupRoute } from '@/features/accounts/server/handlers';
+import { setupRoute } from '@/composition/api/setup-route';
 import { queryRows } from '@/server/db/client';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { signInRoute } from '@/features/accounts/server/handlers';
-import { isSetupDone } from '@/features/accounts/server/setup';
+import { isSetupDone } from '@/features/accounts/server/setup-service';
 import { getPublicWorkspace } from '@/server/workspace';
 import { forgetWorkspace } from '@/server/workspace';
 import { db } from '@/server/db/client';

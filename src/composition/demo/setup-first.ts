@@ -5,7 +5,7 @@
  * CHORUS_ADMIN_EMAIL, CHORUS_ADMIN_PASSWORD, CHORUS_WORKSPACE_NAME.
  */
 import type { Env } from '@/config/env';
-import { headlessSetup, type HeadlessSetupOutcome } from '@/features/accounts/server/setup';
+import { headlessSetup, type HeadlessSetupOutcome } from '@/features/accounts/server/setup-service';
 import { AppError } from '@/server/http/errors';
 
 export interface DemoSetupFlags {

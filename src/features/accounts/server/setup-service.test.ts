@@ -5,7 +5,7 @@ import { db } from '@/server/db/client';
 import { rateLimits, users } from '@/server/db/schema';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { setupRoute } from './handlers';
+import { setupRoute } from '@/composition/api/setup-route';
 import { meRoute } from './me-handlers';
 
 useTestDatabase();

@@ -1,0 +1,1 @@
+ALTER TABLE "workspace_settings" ADD COLUMN "email_confirmation" text DEFAULT 'auto' NOT NULL;

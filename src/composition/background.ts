@@ -1,0 +1,20 @@
+/**
+ * The features' work that runs outside requests, wired together for the server entry
+ * (src/server/main.ts), which imports no feature itself: the job handlers every instance runs
+ * (claimed in the database, src/server/jobs), first-run setup from the environment, and the
+ * periodic trending refresh.
+ */
+import { accountJobs } from '@/features/accounts/server/jobs';
+import { headlessSetup } from '@/features/accounts/server/setup-service';
+import { refreshTrendingScores } from '@/features/posts/server/trending-service';
+import { db } from '@/server/db/client';
+import type { JobHandlers } from '@/server/jobs/queue';
+
+/** Every feature's background jobs, by kind. */
+export const jobHandlers: JobHandlers = { ...accountJobs };
+
+/** Completes first-run setup from CHORUS_ADMIN_* when they are set (headless install). */
+export const setUpFromEnvironment = headlessSetup;
+
+/** Recomputes every post's trending score, which decays with age between votes (SPEC.md §9). */
+export const refreshTrending = (): Promise<number> => refreshTrendingScores(db());

@@ -1,0 +1,84 @@
+/**
+ * The account flows' background work: everything that depends on whether an address has an
+ * account. The requests (sign-up, "forgot password", "email me a link") do the same steps for
+ * every address and enqueue one of these jobs; what differs happens here, after the answer, so
+ * neither the answer nor its timing tells who has an account (docs/architecture.md, Accounts).
+ */
+import { z } from 'zod';
+import { recordAudit } from '@/features/audit/server/service';
+import { getPublicWorkspace } from '@/server/workspace';
+import type { Tx } from '@/server/db/client';
+import { users } from '@/server/db/schema';
+import { jobHandler, kickJobs, type JobHandlers } from '@/server/jobs/queue';
+import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
+import { emailSchema } from '../schema';
+import { SETTER_NONCE_KEY } from './address-proof';
+import { accountEmails } from './emails';
+import { getUserByEmail } from './queries';
+import { issueAuthToken } from '@/server/identity/tokens';
+
+export const ACCOUNT_JOB_KINDS = {
+  signUp: 'accounts.sign_up',
+  passwordReset: 'accounts.password_reset',
+  magicLink: 'accounts.magic_link',
+} as const;
+
+/** A sign-up that waits for its address to be confirmed. The password arrives hashed, never in clear. */
+export const signUpJobPayload = z.object({
+  email: emailSchema,
+  displayName: z.string(),
+  passwordHash: z.string(),
+  /** Hash of the nonce cookie given to the browser that signed up (address-proof.ts). */
+  setterNonceHash: z.string(),
+  ip: z.string(),
+});
+export type SignUpJobPayload = z.infer<typeof signUpJobPayload>;
+
+const addressPayload = z.object({ email: emailSchema });
+
+const workspaceName = async (tx: Tx) => (await getPublicWorkspace(tx)).name;
+
+/**
+ * A new address gets its account (unconfirmed) and a confirmation link; an address that already
+ * has an account gets an email saying so, and nothing else changes.
+ */
+async function completeSignUp(p: SignUpJobPayload, tx: Tx): Promise<void> {
+  const name = await workspaceName(tx);
+  if (await getUserByEmail(tx, p.email)) {
+    await enqueueEmail(accountEmails.alreadyRegistered(p.email, name), tx);
+    return;
+  }
+  // A sign-up racing this one for the address fails here on the unique index; the job is then
+  // retried and finds the account.
+  const [user] = await tx.insert(users).values({ email: p.email, displayName: p.displayName, passwordHash: p.passwordHash, role: 'member' }).returning();
+  await recordAudit({ actor: { id: user!.id, displayName: user!.displayName }, action: 'user.signed_up', targetType: 'user', targetId: user!.id, after: { role: 'member' }, ip: p.ip }, tx);
+  const token = await issueAuthToken(tx, 'verify_email', { userId: user!.id, email: p.email, data: { [SETTER_NONCE_KEY]: p.setterNonceHash } });
+  await enqueueEmail(accountEmails.verifyEmail(p.email, name, token), tx);
+}
+
+/** A reset or sign-in link, for an account that exists and is not banned; otherwise nothing. */
+async function sendLink(kind: 'reset_password' | 'magic_link', email: string, tx: Tx): Promise<void> {
+  const user = await getUserByEmail(tx, email);
+  if (!user || user.bannedAt) return;
+  const token = await issueAuthToken(tx, kind, { userId: user.id, email: user.email });
+  const name = await workspaceName(tx);
+  await enqueueEmail(kind === 'reset_password' ? accountEmails.resetPassword(user.email, name, token) : accountEmails.magicLink(user.email, name, token), tx);
+}
+
+export const accountJobs: JobHandlers = {
+  [ACCOUNT_JOB_KINDS.signUp]: jobHandler(signUpJobPayload, async (p, { tx, afterCommit }) => {
+    await completeSignUp(p, tx);
+    afterCommit(kickEmailDelivery);
+  }),
+  [ACCOUNT_JOB_KINDS.passwordReset]: jobHandler(addressPayload, async ({ email }, { tx, afterCommit }) => {
+    await sendLink('reset_password', email, tx);
+    afterCommit(kickEmailDelivery);
+  }),
+  [ACCOUNT_JOB_KINDS.magicLink]: jobHandler(addressPayload, async ({ email }, { tx, afterCommit }) => {
+    await sendLink('magic_link', email, tx);
+    afterCommit(kickEmailDelivery);
+  }),
+};
+
+/** Runs the account jobs just enqueued, once this request has answered. */
+export const kickAccountJobs = () => kickJobs(accountJobs);

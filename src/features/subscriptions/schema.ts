@@ -1,0 +1,4 @@
+import { z } from 'zod';
+
+/** PUT /api/v1/posts/[number]/subscription: the bell's choice. */
+export const subscriptionInput = z.object({ subscribed: z.boolean() });
