@@ -10,6 +10,7 @@ import { endUserSessions } from '@/server/identity/sessions';
 import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import { requireAllowed } from '@/server/identity/authorize';
+import { isUuid, requireCursor, timeIdCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import type { Member, MemberListQuery, MemberPage } from '../schema';
 import { getMemberForUpdate, listMembers, lockActiveAdminIds, updateMember, type MemberKey, type MemberRow } from './queries';
@@ -23,8 +24,6 @@ export interface ActingUser {
 
 const asPolicyActor = (a: ActingUser): PolicyActor => ({ kind: 'user', id: a.id, role: a.role });
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
 export function toMember(row: MemberRow): Member {
   return {
@@ -38,36 +37,21 @@ export function toMember(row: MemberRow): Member {
   };
 }
 
-/** Cursors are opaque to callers: the last row's exact (created_at, id), base64url-encoded. */
-function encodeCursor(key: MemberKey): string {
-  return Buffer.from(JSON.stringify([key.createdAt, key.id])).toString('base64url');
-}
+/** The member list's cursor: the last row's exact (created_at, id). */
+const memberCursor = timeIdCursor(isUuid);
 
-export function decodeMemberCursor(cursor: string): MemberKey | null {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 2) return null;
-    const [createdAt, id] = value as unknown[];
-    if (typeof createdAt !== 'string' || !ISO_MICROS.test(createdAt) || typeof id !== 'string' || !UUID.test(id)) return null;
-    return { createdAt, id };
-  } catch {
-    return null;
-  }
-}
+/** Whether a page link's cursor is one of the member list's (the page ignores one that is not). */
+export const isMemberCursor = (cursor: string): boolean => memberCursor.decode(cursor) !== null;
 
 /** One page of the member list, newest first. */
 export async function listMemberPage(query: MemberListQuery): Promise<MemberPage> {
-  let after: MemberKey | undefined;
-  if (query.cursor) {
-    after = decodeMemberCursor(query.cursor) ?? undefined;
-    if (!after) throw new AppError('VALIDATION_FAILED', undefined, { fields: { 'query.cursor': 'This page link is not valid.' } });
-  }
+  const after: MemberKey | undefined = query.cursor ? requireCursor(memberCursor, query.cursor) : undefined;
   const rows = await listMembers(db(), { q: query.q, after, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   return {
     items: page.map(toMember),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtKey, id: last.id }) : null,
+    nextCursor: rows.length > query.limit && last ? memberCursor.encode({ createdAt: last.createdAtKey, id: last.id }) : null,
   };
 }
 
@@ -88,7 +72,7 @@ export async function assertAnotherAdminRemains(tx: DbOrTx, userId: string): Pro
 
 /** Locks the admins, then the person; 404 when there is no such person. */
 async function lockForChange(tx: DbOrTx, id: string): Promise<{ admins: string[]; target: MemberRow }> {
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   const admins = await lockActiveAdminIds(tx);
   const target = await getMemberForUpdate(tx, id);
   if (!target) throw new AppError('NOT_FOUND');
@@ -158,7 +142,7 @@ export async function unbanMember(actor: ActingUser, id: string, ip: string): Pr
  */
 export async function markMemberVerified(actor: ActingUser, id: string, ip: string): Promise<Member> {
   requireAllowed(canAdminister(asPolicyActor(actor)));
-  if (!UUID.test(id)) throw new AppError('NOT_FOUND');
+  if (!isUuid(id)) throw new AppError('NOT_FOUND');
   return db().transaction(async (tx) => {
     const target = await getMemberForUpdate(tx, id);
     if (!target) throw new AppError('NOT_FOUND');

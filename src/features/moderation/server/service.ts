@@ -12,29 +12,17 @@ import { plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
 import { comments, posts } from '@/server/db/schema';
 import type { Actor, UserActor } from '@/server/identity/actor';
+import { isUuid, requireCursor, timeIdCursor, type CursorCodec } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
 import type { Inbox, InboxComment, InboxPost, InboxQuery } from '../schema';
 import { postRejectedEmail } from './emails';
 import { getCommentForUpdate, getUserEmail, listPendingComments, listPendingPosts, listUntriagedPosts, type InboxCommentRow, type InboxPostRow, type PageKey } from './queries';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-const encodeCursor = (createdAt: string, id: string | number) => Buffer.from(JSON.stringify([createdAt, id])).toString('base64url');
-
-function decodeCursor(cursor: string | undefined, field: string, idOk: (id: unknown) => boolean): [string, unknown] | undefined {
-  if (!cursor) return undefined;
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && ISO_MICROS.test(value[0]) && idOk(value[1])) {
-      return [value[0], value[1]];
-    }
-  } catch {
-    // falls through to the validation error
-  }
-  throw new AppError('VALIDATION_FAILED', undefined, { fields: { [`query.${field}`]: 'This page link is not valid.' } });
-}
+const isCommentId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
+/** The inbox sections' cursors: the last row's exact (created_at, id); posts have uuids, comments numbers. */
+const postCursor = timeIdCursor(isUuid);
+const commentCursor = timeIdCursor(isCommentId);
 
 const authorOf = (r: { authorId: string | null; authorName: string | null; authorDeletedAt: Date | null }) =>
   r.authorId ? { id: r.authorId, displayName: r.authorDeletedAt ? 'Deleted user' : (r.authorName ?? '') } : null;
@@ -59,26 +47,25 @@ const toInboxComment = (r: InboxCommentRow): InboxComment => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-function paged<R extends { key: string }, T>(rows: R[], limit: number, map: (r: R) => T, idOf: (r: R) => string | number) {
+function paged<R extends { key: string }, T, Id>(rows: R[], limit: number, map: (r: R) => T, codec: CursorCodec<{ createdAt: string; id: Id }>, idOf: (r: R) => Id) {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
-  return { items: page.map(map), nextCursor: rows.length > limit && last ? encodeCursor(last.key, idOf(last)) : null };
+  return { items: page.map(map), nextCursor: rows.length > limit && last ? codec.encode({ createdAt: last.key, id: idOf(last) }) : null };
 }
 
 /** The team's triage inbox: posts and comments awaiting approval, and new posts without a status. */
 export async function getInbox(actor: Actor, query: InboxQuery): Promise<Inbox> {
-  const pending = decodeCursor(query.pendingCursor, 'pendingCursor', (id) => typeof id === 'string' && UUID.test(id));
-  const untriaged = decodeCursor(query.untriagedCursor, 'untriagedCursor', (id) => typeof id === 'string' && UUID.test(id));
-  const commentsAfter = decodeCursor(query.commentsCursor, 'commentsCursor', (id) => Number.isSafeInteger(id) && (id as number) > 0);
-  const asKey = (c: [string, unknown] | undefined): PageKey | undefined => (c ? { createdAt: c[0], id: c[1] as string } : undefined);
+  const pending: PageKey | undefined = query.pendingCursor ? requireCursor(postCursor, query.pendingCursor, 'pendingCursor') : undefined;
+  const untriaged: PageKey | undefined = query.untriagedCursor ? requireCursor(postCursor, query.untriagedCursor, 'untriagedCursor') : undefined;
+  const commentsAfter = query.commentsCursor ? requireCursor(commentCursor, query.commentsCursor, 'commentsCursor') : undefined;
   // One connection on PGlite: the three reads run one after the other anyway.
-  const pendingRows = await listPendingPosts(db(), actor, asKey(pending), query.limit + 1);
-  const commentRows = await listPendingComments(db(), actor, commentsAfter ? { createdAt: commentsAfter[0], id: commentsAfter[1] as number } : undefined, query.limit + 1);
-  const untriagedRows = await listUntriagedPosts(db(), actor, asKey(untriaged), query.limit + 1);
+  const pendingRows = await listPendingPosts(db(), actor, pending, query.limit + 1);
+  const commentRows = await listPendingComments(db(), actor, commentsAfter, query.limit + 1);
+  const untriagedRows = await listUntriagedPosts(db(), actor, untriaged, query.limit + 1);
   return {
-    pendingPosts: paged(pendingRows, query.limit, toInboxPost, (r) => r.id),
-    pendingComments: paged(commentRows, query.limit, toInboxComment, (r) => r.id),
-    untriagedPosts: paged(untriagedRows, query.limit, toInboxPost, (r) => r.id),
+    pendingPosts: paged(pendingRows, query.limit, toInboxPost, postCursor, (r) => r.id),
+    pendingComments: paged(commentRows, query.limit, toInboxComment, commentCursor, (r) => r.id),
+    untriagedPosts: paged(untriagedRows, query.limit, toInboxPost, postCursor, (r) => r.id),
   };
 }
 

@@ -15,6 +15,7 @@ import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { db } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { requireAllowed } from '@/server/identity/authorize';
+import { isUuid, requireCursor, timeIdCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import type { VoteOnBehalfInput, VoteOnBehalfResult, VoterListQuery, VoterPage, VoteState } from '../schema';
 import { applyVoteDelta, deleteVote, findOrCreateMemberByEmail, hasVoted, insertVote, listVoters, type VoterKey } from './queries';
@@ -72,30 +73,14 @@ export async function voteOnBehalf(actor: UserActor, number: number, input: Vote
   });
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const ISO_MICROS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-
-function encodeCursor(key: VoterKey): string {
-  return Buffer.from(JSON.stringify([key.createdAt, key.userId])).toString('base64url');
-}
-
-function decodeCursor(cursor: string): VoterKey {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2) {
-      const [createdAt, userId] = value as unknown[];
-      if (typeof createdAt === 'string' && ISO_MICROS.test(createdAt) && typeof userId === 'string' && UUID.test(userId)) return { createdAt, userId };
-    }
-  } catch {
-    // falls through to the validation error
-  }
-  throw new AppError('VALIDATION_FAILED', undefined, { fields: { 'query.cursor': 'This page link is not valid.' } });
-}
+/** The voter list's cursor: the last vote's exact (created_at, user id). */
+const voterCursor = timeIdCursor(isUuid);
 
 /** The post's voters, newest first. Who cast a vote on someone's behalf is shown to the team only. */
 export async function listVoterPage(actor: Actor, number: number, query: VoterListQuery): Promise<VoterPage> {
   const ctx = await getPostContext(db(), actor, number);
-  const after = query.cursor ? decodeCursor(query.cursor) : undefined;
+  const key = query.cursor ? requireCursor(voterCursor, query.cursor) : undefined;
+  const after: VoterKey | undefined = key && { createdAt: key.createdAt, userId: key.id };
   const rows = await listVoters(db(), ctx.post.id, { after, limit: query.limit + 1 });
   const page = rows.slice(0, query.limit);
   const team = isTeamMember(actor);
@@ -108,7 +93,7 @@ export async function listVoterPage(actor: Actor, number: number, query: VoterLi
       votedAt: r.createdAt.toISOString(),
       ...(team ? { castBy: r.castByName ?? null } : {}),
     })),
-    nextCursor: rows.length > query.limit && last ? encodeCursor({ createdAt: last.createdAtKey, userId: last.userId }) : null,
+    nextCursor: rows.length > query.limit && last ? voterCursor.encode({ createdAt: last.createdAtKey, id: last.userId }) : null,
     voteCount: ctx.post.voteCount,
   };
 }
