@@ -22,6 +22,15 @@ export type MdBlock =
 export type MdDoc = MdBlock[];
 
 /**
+ * How deeply the tree may nest (docs/architecture.md, "Markdown bounds"). Blocks: block quotes
+ * and lists inside one another. Inline: emphasis, strong, strikethrough and links inside one
+ * another. The server never builds a deeper tree (excess markers stay text), and the renderer
+ * shows anything deeper as plain text.
+ */
+export const MD_MAX_BLOCK_NESTING = 10;
+export const MD_MAX_INLINE_NESTING = 10;
+
+/**
  * A cheap plain-text excerpt of Markdown for lists: markup characters dropped, whitespace
  * collapsed, cut at a word boundary. Not a renderer; good enough for a two-line preview.
  */
