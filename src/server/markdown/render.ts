@@ -12,6 +12,7 @@ import type { Nodes, PhrasingContent, Root, RootContent } from 'mdast';
 import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
+import { env } from '@/config/env';
 import { MD_MAX_BLOCK_NESTING, MD_MAX_INLINE_NESTING, type MdBlock, type MdDoc, type MdInline } from '@/lib/markdown-tree';
 import { logger } from '@/server/log';
 import { boundContainerNesting } from './container-depth';
@@ -20,16 +21,44 @@ import { inlineNestingBound } from './inline-depth';
 /** Longer input is cut (the validation limits stop at 50,000 characters). */
 const MAX_SOURCE = 60_000;
 
-/** A link target that is safe to follow: http(s), mailto, or a path on this site. */
-export function safeHref(url: string): string | null {
-  const trimmed = url.trim();
-  if (/^\/(?!\/)/.test(trimmed) || trimmed.startsWith('#')) return trimmed;
+function siteOrigin(): string {
+  return new URL(env().PUBLIC_URL).origin;
+}
+
+/** Spelled with a scheme (`https:`, `mailto:`, `javascript:`), once cleaned up as browsers do. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:/i;
+
+/**
+ * A link target that is safe to follow: http(s), mailto, or a path on this site; null otherwise.
+ *
+ * It is classified exactly as a browser will read it: parsed by the WHATWG URL parser against
+ * the site's origin, which drops tabs and newlines, trims control characters and spaces, and
+ * reads `\` as `/` (so `/\evil.example` and `/<TAB>/evil.example` are another host). What comes
+ * back is the parsed URL written out again, so the page carries exactly what was checked: a
+ * same-origin path (`/…`) or `#fragment` as such, anything else as an absolute URL. A path
+ * that leads to another host (`//evil`) is refused, and so is a relative path (`docs/x`),
+ * which would depend on the page it appears on.
+ */
+export function safeHref(raw: string, origin: string = siteOrigin()): string | null {
+  const spelled = raw.replace(/[\t\n\r]/g, '').replace(/^[\u0000-\u0020]+/, '');
+  const fragment = spelled.startsWith('#');
+  if (!fragment && !spelled.startsWith('/') && !spelled.startsWith('\\') && !SCHEME.test(spelled)) return null;
+  let base: URL;
+  let url: URL;
   try {
-    const parsed = new URL(trimmed);
-    if (parsed.protocol === 'http:' || parsed.protocol === 'https:' || parsed.protocol === 'mailto:') return parsed.href;
+    base = new URL(origin);
+    url = new URL(raw, base);
   } catch {
     return null;
   }
+  if (url.origin === base.origin && (url.protocol === 'http:' || url.protocol === 'https:')) {
+    if (fragment) return url.hash || '#';
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    // A path that starts with `//` would be read as a host: `/.` keeps it a path (as the URL standard does).
+    return path.startsWith('//') ? `/.${path}` : path;
+  }
+  if (!SCHEME.test(spelled)) return null;
+  if (url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'mailto:') return url.href;
   return null;
 }
 
