@@ -8,9 +8,10 @@
  * tokenize them and keeps, per paragraph, the openers that may still be open: a run can only
  * close an opener micromark could pair it with (same marker, the rule of three, never across an
  * unclosed `[`), and a link that forms closes everything opened inside its text. When a new
- * opener would take that count past MD_MAX_INLINE_NESTING, the run is marked as unable to open
- * (micromark then leaves it as text) and a `[` is not taken as a link. The count can only
- * overestimate the real nesting, so the tree never nests deeper than the bound.
+ * opener would take that count past the bound (see inlineNestingBound), the run is marked as
+ * unable to open (micromark then leaves it as text) and a `[` is not taken as a link. A run
+ * counts each of its markers (three `*` may open three levels), so the count can only
+ * overestimate the real nesting, and the tree never nests deeper than MD_MAX_INLINE_NESTING.
  *
  * Pairing is also where micromark is quadratic without any nesting: every pair it forms moves
  * the rest of the paragraph's events, and every closing run that finds no opener walks back over
