@@ -22,6 +22,40 @@ export type MdBlock =
 export type MdDoc = MdBlock[];
 
 /**
+ * How deeply the tree may nest (docs/architecture.md, "Markdown bounds"). Blocks: block quotes
+ * and lists inside one another. Inline: emphasis, strong, strikethrough and links inside one
+ * another. The server never builds a deeper tree (excess markers stay text), and the renderer
+ * shows anything deeper as plain text.
+ */
+export const MD_MAX_BLOCK_NESTING = 10;
+export const MD_MAX_INLINE_NESTING = 10;
+
+/**
+ * The plain text of tree nodes, one line per block, without recursion: for showing too-deep or
+ * malformed parts as text. Accepts anything (a malformed tree must not make it throw).
+ */
+export function mdText(nodes: unknown): string {
+  const parts: string[] = [];
+  const stack: unknown[] = [nodes];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (typeof node === 'string') {
+      parts.push(node);
+    } else if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push(node[i]);
+    } else if (node && typeof node === 'object') {
+      const n = node as Record<string, unknown>;
+      if (n.t === 'br' || n.t === 'hr') parts.push('\n');
+      if (typeof n.v === 'string') parts.push(n.v);
+      // Pushed first, so it comes out after the node's text.
+      if (n.t === 'p' || n.t === 'h' || n.t === 'pre') stack.push('\n');
+      for (const key of ['rows', 'head', 'items', 'c']) if (Array.isArray(n[key])) stack.push(n[key]);
+    }
+  }
+  return parts.join('').replace(/\n{3,}/g, '\n\n').trim();
+}
+
+/**
  * A cheap plain-text excerpt of Markdown for lists: markup characters dropped, whitespace
  * collapsed, cut at a word boundary. Not a renderer; good enough for a two-line preview.
  */

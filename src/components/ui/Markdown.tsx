@@ -1,89 +1,161 @@
-import type { ReactNode } from 'react';
-import type { MdBlock, MdDoc, MdInline } from '@/lib/markdown-tree';
+import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { MD_MAX_BLOCK_NESTING, MD_MAX_INLINE_NESTING, mdText, type MdBlock, type MdDoc, type MdInline } from '@/lib/markdown-tree';
 
 /** rel for every user-written link (SPEC.md §5). */
 const USER_LINK_REL = 'nofollow ugc noopener';
 
-function Inline({ nodes }: { nodes: MdInline[] }): ReactNode {
+/*
+ * The tree becomes React elements here, eagerly, in plain functions: they run inside the
+ * try/catch of <Markdown>, which is the only guard while rendering on the server (React uses no
+ * error boundaries there). Every leaf is a string, so rendering the result cannot throw either.
+ * Nesting is bounded as on the server: anything deeper than the bounds is shown as its text.
+ */
+
+function inlineNodes(nodes: MdInline[], nesting: number): ReactNode[] {
   return nodes.map((node, i) => {
     if (typeof node === 'string') return node;
     switch (node.t) {
       case 'em':
-        return <em key={i}><Inline nodes={node.c} /></em>;
       case 'strong':
-        return <strong key={i}><Inline nodes={node.c} /></strong>;
       case 'del':
-        return <del key={i}><Inline nodes={node.c} /></del>;
+      case 'a': {
+        if (nesting >= MD_MAX_INLINE_NESTING) return mdText(node.c);
+        const children = inlineNodes(node.c, nesting + 1);
+        if (node.t === 'a') {
+          return (
+            <a key={i} href={String(node.href)} rel={USER_LINK_REL}>
+              {children}
+            </a>
+          );
+        }
+        const Tag = node.t;
+        return <Tag key={i}>{children}</Tag>;
+      }
       case 'code':
-        return <code key={i}>{node.v}</code>;
+        return <code key={i}>{String(node.v)}</code>;
       case 'br':
         return <br key={i} />;
-      case 'a':
-        return (
-          <a key={i} href={node.href} rel={USER_LINK_REL}>
-            <Inline nodes={node.c} />
-          </a>
-        );
+      default:
+        return null;
     }
   });
 }
 
-function Block({ node }: { node: MdBlock }): ReactNode {
+function blockNode(node: MdBlock, key: number, nesting: number): ReactNode {
   switch (node.t) {
     case 'p':
-      return <p><Inline nodes={node.c} /></p>;
+      return <p key={key}>{inlineNodes(node.c, 0)}</p>;
     case 'h': {
-      const Tag = `h${node.level}` as const;
-      return <Tag><Inline nodes={node.c} /></Tag>;
+      const Tag = `h${[3, 4, 5, 6].includes(node.level) ? node.level : 6}` as 'h3' | 'h4' | 'h5' | 'h6';
+      return <Tag key={key}>{inlineNodes(node.c, 0)}</Tag>;
     }
     case 'pre':
       return (
-        <pre data-lang={node.lang ?? undefined}>
-          <code>{node.v}</code>
+        <pre key={key} data-lang={typeof node.lang === 'string' ? node.lang : undefined}>
+          <code>{String(node.v)}</code>
         </pre>
       );
     case 'quote':
-      return <blockquote><Blocks nodes={node.c} /></blockquote>;
+      if (nesting >= MD_MAX_BLOCK_NESTING) return <p key={key}>{mdText(node.c)}</p>;
+      return <blockquote key={key}>{blockNodes(node.c, nesting + 1)}</blockquote>;
     case 'list': {
+      if (nesting >= MD_MAX_BLOCK_NESTING) return <p key={key}>{mdText(node.items)}</p>;
       const items = node.items.map((item, i) => (
         <li key={i}>
-          {item.checked !== null ? <input type="checkbox" checked={item.checked} readOnly disabled aria-label={item.checked ? 'Done' : 'Not done'} className="mr-1.5 align-middle" /> : null}
-          <Blocks nodes={item.c} tight />
+          {item.checked !== null ? <input type="checkbox" checked={Boolean(item.checked)} readOnly disabled aria-label={item.checked ? 'Done' : 'Not done'} className="mr-1.5 align-middle" /> : null}
+          {blockNodes(item.c, nesting + 1, true)}
         </li>
       ));
-      return node.ordered ? <ol start={node.start ?? undefined}>{items}</ol> : <ul>{items}</ul>;
+      return node.ordered ? (
+        <ol key={key} start={typeof node.start === 'number' ? node.start : undefined}>
+          {items}
+        </ol>
+      ) : (
+        <ul key={key}>{items}</ul>
+      );
     }
     case 'hr':
-      return <hr />;
+      return <hr key={key} />;
     case 'table':
       return (
-        <div className="overflow-x-auto">
+        <div key={key} className="overflow-x-auto">
           <table>
             <thead>
-              <tr>{node.head.map((cell, i) => <th key={i} scope="col"><Inline nodes={cell} /></th>)}</tr>
+              <tr>{node.head.map((cell, i) => <th key={i} scope="col">{inlineNodes(cell, 0)}</th>)}</tr>
             </thead>
             <tbody>
               {node.rows.map((row, r) => (
-                <tr key={r}>{row.map((cell, i) => <td key={i}><Inline nodes={cell} /></td>)}</tr>
+                <tr key={r}>{row.map((cell, i) => <td key={i}>{inlineNodes(cell, 0)}</td>)}</tr>
               ))}
             </tbody>
           </table>
         </div>
       );
+    default:
+      return null;
   }
 }
 
-function Blocks({ nodes, tight }: { nodes: MdBlock[]; tight?: boolean }): ReactNode {
+/** `nesting`: how many quotes and lists enclose these blocks. */
+function blockNodes(nodes: MdBlock[], nesting: number, tight = false): ReactNode {
   // A tight list item's single paragraph renders inline, as Markdown renderers usually do.
-  if (tight && nodes.length === 1 && nodes[0]?.t === 'p') return <Inline nodes={nodes[0].c} />;
-  return nodes.map((node, i) => <Block key={i} node={node} />);
+  if (tight && nodes.length === 1 && nodes[0]?.t === 'p') return inlineNodes(nodes[0].c, 0);
+  return nodes.map((node, i) => blockNode(node, i, nesting));
 }
 
-/** Renders the server's safe Markdown tree: every piece of user text is a React text node. */
+const UNAVAILABLE = 'This text could not be displayed.';
+
+/** The text instead, when the tree cannot be shown (it is malformed). */
+function Fallback({ doc }: { doc: unknown }) {
+  let text: string;
+  try {
+    text = mdText(doc);
+  } catch {
+    text = '';
+  }
+  return <p className="whitespace-pre-wrap">{text || <span className="text-sm text-muted">{UNAVAILABLE}</span>}</p>;
+}
+
+/**
+ * In the browser, a failure while rendering one piece of Markdown (after hydration, or in a
+ * preview) shows a note in its place; the rest of the page, with its controls, stays.
+ */
+class MarkdownBoundary extends Component<{ className: string; children: ReactNode }, { failed: boolean }> {
+  state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Markdown could not be rendered', error, info.componentStack);
+  }
+
+  render() {
+    if (!this.state.failed) return this.props.children;
+    return (
+      <div className={this.props.className}>
+        <p className="text-sm text-muted">{UNAVAILABLE}</p>
+      </div>
+    );
+  }
+}
+
+/**
+ * Renders the server's safe Markdown tree: every piece of user text is a React text node. It
+ * never throws: a tree it cannot show comes out as plain text.
+ */
 export function Markdown({ doc, className }: { doc: MdDoc; className?: string }) {
+  const classes = `markdown ${className ?? ''}`.trim();
+  let content: ReactNode;
+  try {
+    content = blockNodes(doc, 0);
+  } catch {
+    content = <Fallback doc={doc} />;
+  }
   return (
-    <div className={`markdown ${className ?? ''}`.trim()}>
-      <Blocks nodes={doc} />
-    </div>
+    <MarkdownBoundary className={classes}>
+      <div className={classes}>{content}</div>
+    </MarkdownBoundary>
   );
 }

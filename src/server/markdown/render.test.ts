@@ -1,5 +1,6 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, safeHref } from './render';
+import { plainTextDoc, renderMarkdown, safeHref } from './render';
 
 describe('renderMarkdown', () => {
   it('keeps raw HTML as literal text', () => {
@@ -40,5 +41,100 @@ describe('safeHref', () => {
     ['#comment-3', '#comment-3'],
   ])('%s → %s', (input, expected) => {
     expect(safeHref(input)).toBe(expected);
+  });
+});
+
+describe('safeHref reads a link as a browser does (WHATWG URL parser against the site origin)', () => {
+  const ORIGIN = 'https://feedback.example';
+  it.each([
+    // Browsers read `\` as `/` and drop tabs and newlines: these lead to another host.
+    ['/\\evil.example', null],
+    ['/\t/evil.example', null],
+    ['/\n/evil.example', null],
+    ['/\r\n/evil.example', null],
+    ['/\\t/', null],
+    ['\\\\evil.example', null],
+    ['\\/evil.example', null],
+    ['//evil.example', null],
+    ['///evil.example', null],
+    ['https:/\\evil.example', 'https://evil.example/'],
+    ['  //evil.example', null],
+    ['\u0000//evil.example', null],
+    ['\u001f/\\evil.example', null],
+    // Same scheme and no host: a path on this site, written out as a path.
+    ['https:evil.example', '/evil.example'],
+    ['https://feedback.example/p/1', '/p/1'],
+    ['HTTPS://FEEDBACK.EXAMPLE:443/p/1?x=1#c', '/p/1?x=1#c'],
+    // Encoded backslashes and slashes stay in the path.
+    ['/%5Cevil.example', '/%5Cevil.example'],
+    ['/%2F%2Fevil.example', '/%2F%2Fevil.example'],
+    // A path that would start with `//` after dot segments keeps `/.` in front, as the URL standard does.
+    ['/.//evil.example', '/.//evil.example'],
+    ['/a/..//evil.example', '/.//evil.example'],
+    // Control characters and spaces around the target are trimmed, as browsers do.
+    ['  /p/1  ', '/p/1'],
+    ['\u0001\u0002/p/1\u0003', '/p/1'],
+    ['\t#comment-3', '#comment-3'],
+    ['#', '#'],
+    // Schemes, however spelled.
+    ['java\nscript:alert(1)', null],
+    ['java\tscript:alert(1)', null],
+    ['\u0000javascript:alert(1)', null],
+    [' javascript:alert(1)', null],
+    ['javascript&colon;alert(1)', null],
+    ['data:,x', null],
+    ['DATA:text/html,<script>', null],
+    ['vbscript:msgbox', null],
+    ['file:///etc/passwd', null],
+    ['blob:https://feedback.example/x', null],
+    ['ftp://example.com/x', null],
+    ['http://example.com/a b', 'http://example.com/a%20b'],
+    ['http:\\\\example.com', 'http://example.com/'],
+    ['mailto:team@example.com?subject=hi', 'mailto:team@example.com?subject=hi'],
+    ['https://user:pass@evil.example/', 'https://user:pass@evil.example/'],
+    // Relative paths depend on the page they appear on: refused (their text stays).
+    ['docs/guide', null],
+    ['?tab=2', null],
+    ['..', null],
+    ['', null],
+    ['http://', null],
+  ])('%j → %j', (input, expected) => {
+    expect(safeHref(input, ORIGIN)).toBe(expected);
+  });
+
+  it('whatever it returns is this site or http(s)/mailto, wherever on the site the link is shown', () => {
+    const pieces = fc.constantFrom('/', '\\', '\t', '\n', '\r', ' ', '\u0000', '\u001f', '\u007f', '\u00a0', '%5C', '%2F', '.', '..', ':', '@', '#', '?', 'evil.example', 'feedback.example', 'http', 'https', 'javascript', 'mailto', 'data', 'java', 'script', 'a', '//', '\\\\');
+    const spelled = fc.oneof(fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')), fc.webUrl({ withFragments: true, withQueryParameters: true }), fc.string({ maxLength: 30 }));
+    const pages = [ORIGIN, `${ORIGIN}/p/42-dark-mode`, `${ORIGIN}/b/ideas/new?x=1#y`];
+    fc.assert(
+      fc.property(spelled, (raw) => {
+        const href = safeHref(raw, ORIGIN);
+        if (href === null) return;
+        // What is returned is already what a browser would make of it: checking it again changes nothing.
+        expect(safeHref(href, ORIGIN)).toBe(href);
+        for (const page of pages) {
+          const url = new URL(href, page);
+          const sameSite = url.origin === ORIGIN;
+          expect(sameSite || ['http:', 'https:', 'mailto:'].includes(url.protocol), `${JSON.stringify(raw)} → ${href} on ${page}`).toBe(true);
+          // Spelled as a path or fragment, it stays on this site.
+          if (href.startsWith('/') || href.startsWith('#')) expect(sameSite).toBe(true);
+        }
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('rendered links carry the checked form', () => {
+    const doc = renderMarkdown('[a](/\\evil.example) [b](</\tx>) [c](HTTPS://Example.COM/%7e) [d](/p/1#c-2)');
+    expect(doc).toEqual([{ t: 'p', c: ['a ', { t: 'a', href: '/x', c: ['b'] }, ' ', { t: 'a', href: 'https://example.com/%7e', c: ['c'] }, ' ', { t: 'a', href: '/p/1#c-2', c: ['d'] }] }]);
+  });
+});
+
+describe('plainTextDoc', () => {
+  it('keeps the text, its paragraphs and line breaks', () => {
+    expect(plainTextDoc('a **b**\nc\n\n\n> d')).toEqual([
+      { t: 'p', c: ['a **b**', { t: 'br' }, 'c'] },
+      { t: 'p', c: ['> d'] },
+    ]);
   });
 });

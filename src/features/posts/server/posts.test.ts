@@ -29,6 +29,22 @@ const create = (as: TestActor | undefined, body: unknown) => callRoute(postsRout
 const get = (number: string | number, as?: TestActor) => callRoute(postRoute, { params: { number: String(number) }, as });
 const patch = (number: number, body: unknown, as?: TestActor) => callRoute(postRoute, { method: 'PATCH', params: { number: String(number) }, body, origin: 'self', as });
 const del = (number: number, as?: TestActor) => callRoute(postRoute, { method: 'DELETE', params: { number: String(number) }, origin: 'self', as });
+/** How deeply em/strong/del/a nest in a safe tree (walked without recursion). */
+function inlineNesting(doc: unknown): number {
+  let max = 0;
+  const stack: [unknown, number][] = [[doc, 0]];
+  while (stack.length > 0) {
+    const [node, depth] = stack.pop()!;
+    max = Math.max(max, depth);
+    if (Array.isArray(node)) for (const child of node) stack.push([child, depth]);
+    else if (node && typeof node === 'object' && 'c' in node) {
+      const span = ['em', 'strong', 'del', 'a'].includes((node as { t?: string }).t ?? '');
+      stack.push([(node as { c: unknown }).c, depth + (span ? 1 : 0)]);
+    } else if (node && typeof node === 'object' && 'items' in node) stack.push([(node as { items: unknown }).items, depth]);
+  }
+  return max;
+}
+
 const setModeration = (moderation: 'off' | 'new_members' | 'all') => db().update(workspaceSettings).set({ moderation }).where(eq(workspaceSettings.id, 1));
 
 describe('POST /api/v1/posts', () => {
@@ -221,5 +237,21 @@ describe('POST /api/v1/markdown/preview', () => {
     expect(text).toContain('"t":"strong"');
     expect(text).not.toContain('javascript:');
     expect(text).toContain('<script>');
+  });
+
+  // Issue 8, F3: nesting this deep overflowed the stack and the endpoint answered 500.
+  it.each([
+    ['block quotes', '>'.repeat(4999) + 'x'],
+    ['lists', '- '.repeat(4999) + 'x'],
+    ['ordered lists', '1. '.repeat(3333) + 'x'],
+    ['emphasis', '*a '.repeat(3333) + 'x' + ' a*'.repeat(3333)],
+    ['strikethrough and strong', '~~a **b '.repeat(1000) + 'x' + ' b** a~~'.repeat(1000)],
+  ])('answers 200 with a bounded tree for deeply nested %s', async (_name, body) => {
+    const res = await callRoute(markdownPreviewRoute, { method: 'POST', origin: 'self', body: { body } });
+    expect(res.status).toBe(200);
+    const text = JSON.stringify(res.json.doc);
+    expect(text.match(/"t":"(quote|list)"/g)?.length ?? 0).toBeLessThanOrEqual(10);
+    expect(inlineNesting(res.json.doc)).toBeLessThanOrEqual(10);
+    expect(text).toContain('x');
   });
 });
