@@ -19,10 +19,10 @@ import { createRoleActors, type TestActor } from '@/test/actors';
 import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import PostPage from '../page/PostPage';
-import { getServerSideProps } from '../page/PostPage.loader';
-import type { PostPageProps } from '../page/post-page-types';
-import type { ShellProps } from '@/features/shell/types';
+import PostPage from './PostPage';
+import { getServerSideProps } from './PostPage.loader';
+import type { PostPageProps } from './post-page-types';
+import type { ShellProps } from '@/core/shell';
 
 useTestDatabase();
 
