@@ -1,4 +1,5 @@
 /** Everything /p/[number] shows, read in few statements and rendered to safe Markdown trees. */
+import { presentPerson } from '@/core/identity/person';
 import { asc, sql } from 'drizzle-orm';
 import { env } from '@/config/env';
 import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
@@ -48,9 +49,7 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
       createdAt: new Date(h.createdAt).toISOString(),
     })),
     voters: extras.voters.map((v) => ({
-      id: v.deleted ? null : v.id,
-      displayName: v.deleted ? 'Deleted user' : v.displayName,
-      avatarUrl: v.deleted ? null : v.avatarUrl,
+      ...presentPerson(v),
       votedAt: new Date(v.votedAt).toISOString(),
       ...(team ? { castBy: v.castBy } : {}),
     })),

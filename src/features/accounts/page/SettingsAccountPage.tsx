@@ -1,4 +1,5 @@
 import type { ShellProps } from '@/core/shell';
+import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { DeleteAccountDialog } from '../client/settings/DeleteAccountDialog';
 import { SettingsLayout, SettingsSection } from '../client/settings/SettingsLayout';
 
@@ -24,7 +25,7 @@ export default function SettingsAccountPage({ shell }: ShellProps) {
       <SettingsSection
         id="delete"
         title="Delete my account"
-        description="Erases your personal data and signs you out everywhere. Your posts and comments stay, shown as written by “Deleted user”."
+        description={`Erases your personal data and signs you out everywhere. Your posts and comments stay, shown as written by “${DELETED_PERSON_NAME}”.`}
       >
         <DeleteAccountDialog />
       </SettingsSection>

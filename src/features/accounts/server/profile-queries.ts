@@ -1,4 +1,5 @@
 /** SQL for the member's own account (profile, email change, export, deletion). No HTTP here. */
+import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { authTokens, sessions, users } from '@/server/db/schema';
@@ -90,7 +91,7 @@ export async function eraseUser(db: DbOrTx, userId: string): Promise<void> {
     .update(users)
     .set({
       email: `deleted-${userId}@deleted.invalid`,
-      displayName: 'Deleted user',
+      displayName: DELETED_PERSON_NAME,
       avatarUrl: null,
       passwordHash: null,
       notificationPrefs: {},

@@ -3,6 +3,7 @@
  * which need the current password, are in credentials-service.ts). Every change and its audit
  * event commit together.
  */
+import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { z } from 'zod';
 import { forgetAuditPerson, recordAudit } from '@/features/audit/server/service';
 import { exportContentOf } from '@/features/posts/server/export-service';
@@ -117,6 +118,6 @@ export async function deleteAccount(actor: UserActor, ip: string): Promise<void>
     await deleteUserAuthTokens(tx, actor.id);
     await forgetAuditPerson(actor.id, tx);
     // The event keeps who (the id) and when, not the name that was just erased.
-    await recordAudit({ actor: { id: actor.id, displayName: 'Deleted user' }, action: 'user.deleted', targetType: 'user', targetId: actor.id, ip }, tx);
+    await recordAudit({ actor: { id: actor.id, displayName: DELETED_PERSON_NAME }, action: 'user.deleted', targetType: 'user', targetId: actor.id, ip }, tx);
   });
 }

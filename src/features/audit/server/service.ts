@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { db, type DbOrTx } from '@/server/db/client';
 import { auditEvents } from '@/server/db/schema';
 import type { AuditEventView, AuditListQuery, AuditPage } from '../schema';
@@ -32,7 +33,7 @@ type Row = Awaited<ReturnType<typeof listAuditEventRows>>[number];
 
 function targetLabel(row: Row): string {
   const { targetType, targetId } = row.event;
-  if (targetType === 'user') return row.targetUserName && !row.targetUserDeleted ? row.targetUserName : 'Deleted user';
+  if (targetType === 'user') return row.targetUserName && !row.targetUserDeleted ? row.targetUserName : DELETED_PERSON_NAME;
   if (targetType === 'workspace') return 'Workspace';
   return targetId ?? targetType ?? '';
 }
@@ -64,7 +65,7 @@ export async function listAuditPage(query: AuditListQuery): Promise<AuditPage> {
  * what was done to their account (names, addresses) are dropped.
  */
 export async function forgetAuditPerson(userId: string, tx: DbOrTx = db()): Promise<void> {
-  await tx.update(auditEvents).set({ actorLabel: 'Deleted user' }).where(eq(auditEvents.actorId, userId));
+  await tx.update(auditEvents).set({ actorLabel: DELETED_PERSON_NAME }).where(eq(auditEvents.actorId, userId));
   await tx
     .update(auditEvents)
     .set({ before: null, after: null })

@@ -3,6 +3,7 @@
  * notes. posts.comment_count counts the public ones (not deleted, not internal, approved) and is
  * kept in the same transaction as the comment.
  */
+import { authorOf } from '@/features/posts/server/service';
 import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { getPostContext } from '@/features/posts/server/access-service';
@@ -24,9 +25,7 @@ export function toComment({ comment, author }: CommentWithAuthor, postNumber: nu
     // A deleted comment keeps its place in the thread, and nothing else.
     author: deleted
       ? { id: null, displayName: '', avatarUrl: null, isTeam: false }
-      : gone
-        ? { id: null, displayName: 'Deleted user', avatarUrl: null, isTeam: false }
-        : { id: author.id, displayName: author.displayName, avatarUrl: author.avatarUrl, isTeam: author.role === 'moderator' || author.role === 'admin' },
+      : authorOf(author && { id: author.id, displayName: author.displayName, role: author.role, deleted: gone }, author?.avatarUrl ?? null),
     body: deleted ? null : comment.body,
     internal: comment.internal,
     createdAt: comment.createdAt.toISOString(),

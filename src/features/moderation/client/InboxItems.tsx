@@ -1,12 +1,14 @@
 import Link from 'next/link';
+import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/dates';
 import type { InboxComment, InboxPost } from '../schema';
 
-export type Decision = 'approved' | 'rejected';
+/** A moderator's choice on content awaiting approval. */
+export type ApprovalChoice = 'approved' | 'rejected';
 
-function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDecide: (d: Decision) => void }) {
+function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDecide: (d: ApprovalChoice) => void }) {
   return (
     <div className="flex gap-2">
       <Button className="px-3 py-1.5" busy={busy} onClick={() => onDecide('approved')} data-testid="inbox-approve">
@@ -20,7 +22,7 @@ function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDec
 }
 
 /** A post in the inbox: title linking to the post, board, author, date; approve/reject when it is pending. */
-export function InboxPostItem({ post, onDecide, busy = false }: { post: InboxPost; onDecide?: (d: Decision) => void; busy?: boolean }) {
+export function InboxPostItem({ post, onDecide, busy = false }: { post: InboxPost; onDecide?: (d: ApprovalChoice) => void; busy?: boolean }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4" data-testid="inbox-post" data-post-number={post.number}>
       <div className="min-w-0 flex-1">
@@ -29,7 +31,7 @@ export function InboxPostItem({ post, onDecide, busy = false }: { post: InboxPos
         </Link>
         {post.excerpt ? <p className="m-0 mt-1 text-sm break-words text-muted">{post.excerpt}</p> : null}
         <p className="m-0 mt-1 text-xs text-muted">
-          {post.board.name} · {post.author?.displayName ?? 'Deleted user'} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          {post.board.name} · {post.author?.displayName ?? DELETED_PERSON_NAME} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
         </p>
       </div>
       {onDecide ? <Decide label={`#${post.number} ${post.title}`} busy={busy} onDecide={onDecide} /> : null}
@@ -38,13 +40,13 @@ export function InboxPostItem({ post, onDecide, busy = false }: { post: InboxPos
 }
 
 /** A comment awaiting approval, with a link to it on its post. */
-export function InboxCommentItem({ comment, onDecide, busy }: { comment: InboxComment; onDecide: (d: Decision) => void; busy: boolean }) {
+export function InboxCommentItem({ comment, onDecide, busy }: { comment: InboxComment; onDecide: (d: ApprovalChoice) => void; busy: boolean }) {
   return (
     <li className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4" data-testid="inbox-comment" data-comment-id={comment.id}>
       <div className="min-w-0 flex-1">
         <p className="m-0 break-words">{comment.excerpt}</p>
         <p className="m-0 mt-1 text-xs text-muted">
-          {comment.author?.displayName ?? 'Deleted user'} on{' '}
+          {comment.author?.displayName ?? DELETED_PERSON_NAME} on{' '}
           <Link href={paths.post(comment.post.number, comment.post.slug, comment.id)} className="underline">
             #{comment.post.number} {comment.post.title}
           </Link>{' '}

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { api } from '@/lib/api';
 import type { Inbox, InboxComment, InboxPost, InboxSection } from '../schema';
-import { InboxCommentItem, InboxPostItem, type Decision } from './InboxItems';
+import { InboxCommentItem, InboxPostItem, type ApprovalChoice } from './InboxItems';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 const CURSOR_PARAM: Record<InboxSection, string> = { pendingPosts: 'pendingCursor', pendingComments: 'commentsCursor', untriagedPosts: 'untriagedCursor' };
@@ -19,7 +19,7 @@ export function InboxSections({ initial }: { initial: Inbox }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [loadingMore, setLoadingMore] = useState<InboxSection | null>(null);
 
-  const decide = async <K extends 'pendingPosts' | 'pendingComments'>(section: K, item: Inbox[K]['items'][number], key: string, url: string, decision: Decision, label: string) => {
+  const decide = async <K extends 'pendingPosts' | 'pendingComments'>(section: K, item: Inbox[K]['items'][number], key: string, url: string, decision: ApprovalChoice, label: string) => {
     const index = (inbox[section].items as { id: unknown }[]).findIndex((x) => x.id === item.id);
     setBusy((b) => new Set(b).add(key));
     setInbox((cur) => ({ ...cur, [section]: { ...cur[section], items: (cur[section].items as { id: unknown }[]).filter((x) => x.id !== item.id) } }));

@@ -3,6 +3,7 @@
  * the triage inbox. A post leaves `pending` once: approving makes it public, rejecting hides
  * it and tells the author by email (queued in the same transaction, sent after the commit).
  */
+import { presentPerson } from '@/core/identity/person';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '@/features/audit/server/service';
 import { getPostContext } from '@/features/posts/server/access-service';
@@ -25,7 +26,7 @@ const postCursor = timeIdCursor(isUuid);
 const commentCursor = timeIdCursor(isCommentId);
 
 const authorOf = (r: { authorId: string | null; authorName: string | null; authorDeletedAt: Date | null }) =>
-  r.authorId ? { id: r.authorId, displayName: r.authorDeletedAt ? 'Deleted user' : (r.authorName ?? '') } : null;
+  r.authorId ? { id: r.authorId, displayName: presentPerson({ id: r.authorId, displayName: r.authorName, deleted: r.authorDeletedAt !== null }).displayName } : null;
 
 const toInboxPost = (r: InboxPostRow): InboxPost => ({
   id: r.id,

@@ -4,6 +4,7 @@
  * or it is pending and the actor is its author or on the team. Rejected posts are seen by the
  * team only. Anything else answers 404.
  */
+import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BoardRow } from '@/features/boards/server/access-service';
 import { isVotingOpenCategory, type StatusCategory } from '@/features/statuses/schema';
@@ -97,7 +98,7 @@ export async function getPostContext(db: DbOrTx, actor: Actor, number: number, o
     board: row.board,
     status: row.status?.id ? row.status : null,
     author: row.author?.id
-      ? { id: row.author.id, displayName: row.author.deletedAt ? 'Deleted user' : row.author.displayName, role: row.author.role, deleted: Boolean(row.author.deletedAt) }
+      ? { id: row.author.id, displayName: row.author.deletedAt ? DELETED_PERSON_NAME : row.author.displayName, role: row.author.role, deleted: Boolean(row.author.deletedAt) }
       : null,
   };
 }

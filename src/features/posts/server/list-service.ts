@@ -5,6 +5,7 @@
  * (ts_rank), because that is what someone searching wants; with an explicit sort the matches
  * follow that sort. A board's trending view lists pinned posts first.
  */
+import { presentPerson } from '@/core/identity/person';
 import { getVisibleBoard } from '@/features/boards/server/access-service';
 import { plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
@@ -95,9 +96,7 @@ function toSummary(row: ListPostRow, tags: { id: string; name: string; color: st
     excerpt: plainExcerpt(row.bodyStart),
     board: { slug: row.boardSlug, name: row.boardName },
     author: {
-      id: deleted ? null : row.authorId,
-      displayName: deleted ? 'Deleted user' : (row.authorName ?? 'Deleted user'),
-      avatarUrl: deleted ? null : row.authorAvatar,
+      ...presentPerson(row.authorId ? { id: row.authorId, displayName: row.authorName, avatarUrl: row.authorAvatar, deleted } : null),
       isTeam: !deleted && (row.authorRole === 'moderator' || row.authorRole === 'admin'),
     },
     status:

@@ -2,6 +2,7 @@
  * Posts (SPEC.md §3, §4, §6): create (with moderation), read one, edit within the window,
  * soft delete, and similar-post suggestions.
  */
+import { presentPerson } from '@/core/identity/person';
 import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { getVisibleBoard } from '@/features/boards/server/access-service';
@@ -15,12 +16,11 @@ import { postSlug, type Author, type NewPostInput, type PostApproval, type PostD
 import { getPostContext, mergedIntoRefOf, type PostContext } from './access-service';
 import { authorHasApprovedPost, getPostExtras, insertPost, listSimilarPosts, softDeletePost, updatePostContent, type PostExtras } from './queries';
 
-export const DELETED_USER = 'Deleted user';
 
 /** How the public sees a person: name, avatar, and whether they speak for the team. */
 export function authorOf(person: { id: string; displayName: string; role: string; deleted: boolean } | null, avatarUrl: string | null): Author {
-  if (!person || person.deleted) return { id: null, displayName: DELETED_USER, avatarUrl: null, isTeam: false };
-  return { id: person.id, displayName: person.displayName, avatarUrl, isTeam: person.role === 'moderator' || person.role === 'admin' };
+  const shown = presentPerson(person && { ...person, avatarUrl });
+  return { ...shown, isTeam: shown.id !== null && (person?.role === 'moderator' || person?.role === 'admin') };
 }
 
 /** Where the post was merged, as the reader may see it: a hidden target leaves number, slug and title null. */

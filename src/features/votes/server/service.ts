@@ -8,6 +8,7 @@
  * Voting closed (done/closed status, merged, archived board, not approved) refuses unvoting as
  * well: SPEC.md §4 says the votes already cast stay, so a closed post's count is frozen.
  */
+import { presentPerson } from '@/core/identity/person';
 import { canModerate, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { assertVotingOpen, getPostContext } from '@/features/posts/server/access-service';
@@ -87,9 +88,7 @@ export async function listVoterPage(actor: Actor, number: number, query: VoterLi
   const last = page[page.length - 1];
   return {
     items: page.map((r) => ({
-      id: r.deletedAt ? null : r.userId,
-      displayName: r.deletedAt ? 'Deleted user' : r.displayName,
-      avatarUrl: r.deletedAt ? null : r.avatarUrl,
+      ...presentPerson({ id: r.userId, displayName: r.displayName, avatarUrl: r.avatarUrl, deleted: r.deletedAt !== null }),
       votedAt: r.createdAt.toISOString(),
       ...(team ? { castBy: r.castByName ?? null } : {}),
     })),

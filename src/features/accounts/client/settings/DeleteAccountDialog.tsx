@@ -1,4 +1,5 @@
 import * as Dialog from '@radix-ui/react-dialog';
+import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -60,7 +61,7 @@ export function DeleteAccountDialog() {
         <Dialog.Title className="m-0 text-lg font-semibold">Delete your account?</Dialog.Title>
         <Dialog.Description className="mt-2 mb-0 text-sm text-muted">
           This cannot be undone. Your name, email address, avatar and password are erased, and you are signed out everywhere. Your posts and comments
-          stay, shown as written by “Deleted user”.
+          stay, shown as written by “{DELETED_PERSON_NAME}”.
         </Dialog.Description>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 flex flex-col gap-4">
           <Field label="Type DELETE to confirm" autoComplete="off" autoCapitalize="characters" spellCheck={false} error={errors.confirm?.message} {...register('confirm')} />
