@@ -1,41 +1,89 @@
+import { readdirSync } from 'node:fs';
 import nextVitals from 'eslint-config-next/core-web-vitals';
 import nextTs from 'eslint-config-next/typescript';
+import prettier from 'eslint-config-prettier/flat';
 
-// Feature boundaries (ARCHITECTURE.md §2): browser code never imports server code,
-// and design-system primitives never import features.
+/**
+ * The layers and their boundaries (docs/architecture.md, "Layers"), checked here rather than
+ * left to convention:
+ *
+ *   src/pages        entry points: may import anything below
+ *   src/composition  pages and routes that combine features, the API registry, the app shell
+ *   src/features/*   one feature each; another feature only through its public surface
+ *   src/core, src/server, src/components, src/lib, src/config   shared; never a feature
+ *
+ * A feature's public surface is its `schema.ts`, its `enums.ts` and its services
+ * (`server/service.ts`, `server/*-service.ts`). Its client components, pages and HTTP or job
+ * handlers are for the composition layer and the entry points only.
+ */
+const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
+
+// Exceptions are matched against absolute paths, hence the leading **.
+const PUBLIC_SURFACE = ['**/src/features/*/schema.ts', '**/src/features/*/enums.ts', '**/src/features/*/server/service.ts', '**/src/features/*/server/*-service.ts'];
+const COMPOSABLE = [...PUBLIC_SURFACE, '**/src/features/*/client/**', '**/src/features/*/page/**', '**/src/features/*/server/*handlers.ts'];
+
+const featureZones = FEATURES.map((name) => ({
+  target: `./src/features/${name}/**`,
+  from: FEATURES.filter((other) => other !== name).map((other) => `./src/features/${other}/**`),
+  except: PUBLIC_SURFACE,
+  message: `a feature imports another only through its public surface (schema.ts, enums.ts, server/*service.ts); compose client components, pages and handlers in src/composition`,
+}));
+
+const SHARED = ['./src/core', './src/lib', './src/components', './src/config'];
+
 const boundaries = {
   files: ['src/**/*.{ts,tsx}'],
+  ignores: ['src/**/*.test.{ts,tsx}', 'src/test/**'],
   rules: {
     'import/no-restricted-paths': [
       'error',
       {
         zones: [
+          ...featureZones,
+          { target: './src/features', from: './src/composition', message: 'features never import the composition layer: it composes them' },
+          { target: './src/composition/**', from: FEATURES.map((f) => `./src/features/${f}/**`), except: COMPOSABLE, message: 'the composition layer uses features through their public surface, client components, pages and handlers, not their internals' },
+          // Shared code never imports a feature or the layer above features.
+          ...SHARED.map((target) => ({ target, from: './src/features', message: 'shared code (core, lib, components, config) must not import features' })),
+          ...SHARED.map((target) => ({ target, from: './src/composition', message: 'shared code must not import the composition layer' })),
+          // Server infrastructure: the database schema may read features' enums.ts (dependency-free lists of values); the process entry wires the composition layer's background work.
+          { target: './src/server/**', from: FEATURES.map((f) => `./src/features/${f}/**`), except: ['**/src/features/*/enums.ts'], message: 'server infrastructure must not import features' },
+          { target: ['./src/server/!(main).ts', './src/server/*/**'], from: ['./src/composition/**'], message: 'server infrastructure must not import the composition layer (only src/server/main.ts, the process entry, wires it)' },
+          // Browser-safe code never reaches for the server.
+          { target: './src/core', from: './src/server', message: 'core is browser-safe: it must not import server code' },
           { target: './src/features/*/client', from: './src/features/*/server', message: 'client code must not import server code' },
           { target: './src/features/*/client', from: './src/server', message: 'client code must not import server code' },
-          { target: './src/components', from: './src/features', message: 'ui primitives must not import features' },
-          // A page component ships to the browser; its getServerSideProps lives in *.loader.ts beside it.
-          { target: './src/features/*/page/*.tsx', from: './src/features/*/server', message: 'page components must not import server code: put it in the *.loader.ts' },
-          { target: './src/features/*/page/*.tsx', from: './src/server', message: 'page components must not import server code: put it in the *.loader.ts' },
-          { target: './src/components', from: './src/server', message: 'ui primitives must not import server code' },
+          { target: './src/components', from: './src/server', message: 'ui components must not import server code' },
           { target: './src/lib', from: './src/server', message: 'shared client helpers must not import server code' },
-          { target: './src/lib', from: './src/features', message: 'shared helpers must not import features' },
+          // A page component ships to the browser; its getServerSideProps lives in *.loader.ts beside it.
+          { target: ['./src/features/*/page/*.tsx', './src/composition/**/*.tsx'], from: ['./src/features/*/server/**', './src/server/**'], message: 'page and client components must not import server code: put it in the *.loader.ts' },
         ],
       },
     ],
-    '@typescript-eslint/no-explicit-any': 'error',
-    '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    'import/no-cycle': ['error', { ignoreExternal: true }],
   },
+  // Only our own modules are followed for cycles; the packages in node_modules are not parsed.
+  settings: { 'import/ignore': ['node_modules'] },
 };
 
 const config = [
-  { ignores: ['.next/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**'] },
+  { ignores: ['.next/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**', '.e2e/**'] },
   ...nextVitals,
   ...nextTs,
   boundaries,
+  {
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
   // Vitest fixtures named use…() (useTestDatabase) and Playwright's fixture callback `use` are not React hooks.
   { files: ['src/**/*.test.ts', 'e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // The document lives in the composition layer's shell; pages/_document.tsx only re-exports it (thin entry points).
   { files: ['src/composition/shell/Document.tsx'], rules: { '@next/next/no-document-import-in-page': 'off' } },
+  // Formatting is Prettier's (npm run format); lint only checks that it was applied.
+  prettier,
 ];
 
 export default config;

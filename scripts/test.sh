@@ -116,6 +116,10 @@ typecheck_and_lint() {
   echo 'typecheck: ok'
   npx eslint --max-warnings=0 .
   echo 'lint: ok'
+  npx prettier --check . >/dev/null || { npx prettier --check . ; echo 'Run npm run format.'; return 1; }
+  echo 'format: ok'
+  node scripts/deps-report.mjs --check
+  echo 'feature boundaries: ok'
 }
 
 free_port() {

@@ -4,7 +4,7 @@
  * (claimed in the database, src/server/jobs), first-run setup from the environment, and the
  * periodic trending refresh.
  */
-import { accountJobs } from '@/features/accounts/server/jobs';
+import { accountJobs } from '@/features/accounts/server/job-handlers';
 import { headlessSetup } from '@/features/accounts/server/setup-service';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { db } from '@/server/db/client';

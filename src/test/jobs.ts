@@ -3,7 +3,7 @@
  * job (src/server/jobs). Call `runJobs()` after such a request and before reading what the job
  * writes (an account, an email), instead of waiting for the in-process kick.
  */
-import { accountJobs } from '@/features/accounts/server/jobs';
+import { accountJobs } from '@/features/accounts/server/job-handlers';
 import { drainJobs } from '@/server/jobs/queue';
 
 export async function runJobs(): Promise<void> {

@@ -1,4 +1,4 @@
-import { buildApiReference, type ApiReference } from '@/features/docs/reference';
+import { buildApiReference, type ApiReference } from './reference';
 import { withShell } from '@/server/page/with-shell';
 import { openApiDocument } from './registry';
 

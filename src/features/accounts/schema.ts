@@ -92,3 +92,9 @@ export interface Invitation {
   role: Role;
   expiresAt: string;
 }
+
+/** What the sign-up page shows of an invitation it was opened with. */
+export interface InvitationPreview {
+  email: string;
+  role: Role;
+}

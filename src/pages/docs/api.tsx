@@ -1,2 +1,2 @@
-export { default } from '@/features/docs/page/ApiDocsPage';
+export { default } from '@/composition/api/ApiDocsPage';
 export { getServerSideProps } from '@/composition/api/ApiDocsPage.loader';

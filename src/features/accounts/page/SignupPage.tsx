@@ -14,7 +14,7 @@ import { signUpForm, type SignUpFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
 import { ROLE_LABELS } from '@/core/identity/roles';
-import type { InvitationPreview } from '../server/invite-preview';
+import type { InvitationPreview } from '../schema';
 
 export type SignupProps = {
   /** `?invite=` as given, and what it is for; `invitation` is null when the link is no good. */

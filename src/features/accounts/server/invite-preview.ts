@@ -1,11 +1,8 @@
+import type { InvitationPreview } from '../schema';
 import { db } from '@/server/db/client';
 import { ROLES, type Role } from '@/core/identity/roles';
 import { peekAuthToken } from '@/server/identity/tokens';
 
-export interface InvitationPreview {
-  email: string;
-  role: Role;
-}
 
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 

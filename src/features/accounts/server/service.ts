@@ -27,7 +27,7 @@ import { AUTH_TOKEN_TTL_SECONDS } from '@/server/identity/lifetimes';
 import { confirmAddressOwner, isPasswordSetter, SETTER_NONCE_KEY } from './address-proof';
 import { clearPasswordSetterCookie, readPasswordSetterCookie, setPasswordSetterCookie } from '@/server/identity/cookies';
 import { accountEmails } from './emails';
-import { ACCOUNT_JOB_KINDS, kickAccountJobs, type SignUpJobPayload } from './jobs';
+import { ACCOUNT_JOB_KINDS, kickAccountJobs, type SignUpJobPayload } from './job-handlers';
 import { checkPassword, hashPassword } from './passwords';
 import { getUserByEmail } from './queries';
 import { consumeAuthToken, issueAuthToken, peekAuthToken, hashToken, newToken } from '@/server/identity/tokens';

@@ -1,6 +1,6 @@
 import { PageHeading } from '@/components/ui/PageHeading';
 import type { ShellProps } from '@/core/shell';
-import type { ApiReference, ReferenceField, ReferenceOperation } from '../reference';
+import type { ApiReference, ReferenceField, ReferenceOperation } from './reference';
 
 type Props = ShellProps & { reference?: ApiReference };
 
