@@ -21,14 +21,21 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
   .map((e) => e.name);
 
 // Exceptions are matched against absolute paths, hence the leading **.
-const PUBLIC_SURFACE = ['**/src/features/*/schema.ts', '**/src/features/*/enums.ts', '**/src/features/*/server/service.ts', '**/src/features/*/server/*-service.ts'];
+const PUBLIC_SURFACE = [
+  '**/src/features/*/schema.ts',
+  '**/src/features/*/enums.ts',
+  '**/src/features/*/server/service.ts',
+  '**/src/features/*/server/*-service.ts',
+];
 const COMPOSABLE = [...PUBLIC_SURFACE, '**/src/features/*/client/**', '**/src/features/*/page/**', '**/src/features/*/server/*handlers.ts'];
 
 const featureZones = FEATURES.map((name) => ({
   target: `./src/features/${name}/**`,
   from: FEATURES.filter((other) => other !== name).map((other) => `./src/features/${other}/**`),
   except: PUBLIC_SURFACE,
-  message: `a feature imports another only through its public surface (schema.ts, enums.ts, server/*service.ts); compose client components, pages and handlers in src/composition`,
+  message:
+    `a feature imports another only through its public surface (schema.ts, enums.ts, server/*service.ts); ` +
+    `compose client components, pages and handlers in src/composition`,
 }));
 
 const SHARED = ['./src/core', './src/lib', './src/components', './src/config'];
@@ -43,13 +50,33 @@ const boundaries = {
         zones: [
           ...featureZones,
           { target: './src/features', from: './src/composition', message: 'features never import the composition layer: it composes them' },
-          { target: './src/composition/**', from: FEATURES.map((f) => `./src/features/${f}/**`), except: COMPOSABLE, message: 'the composition layer uses features through their public surface, client components, pages and handlers, not their internals' },
+          {
+            target: './src/composition/**',
+            from: FEATURES.map((f) => `./src/features/${f}/**`),
+            except: COMPOSABLE,
+            message:
+              'the composition layer uses features through their public surface, client components, pages and handlers, not their internals',
+          },
           // Shared code never imports a feature or the layer above features.
-          ...SHARED.map((target) => ({ target, from: './src/features', message: 'shared code (core, lib, components, config) must not import features' })),
+          ...SHARED.map((target) => ({
+            target,
+            from: './src/features',
+            message: 'shared code (core, lib, components, config) must not import features',
+          })),
           ...SHARED.map((target) => ({ target, from: './src/composition', message: 'shared code must not import the composition layer' })),
-          // Server infrastructure: the database schema may read features' enums.ts (dependency-free lists of values); the process entry wires the composition layer's background work.
-          { target: './src/server/**', from: FEATURES.map((f) => `./src/features/${f}/**`), except: ['**/src/features/*/enums.ts'], message: 'server infrastructure must not import features' },
-          { target: ['./src/server/!(main).ts', './src/server/*/**'], from: ['./src/composition/**'], message: 'server infrastructure must not import the composition layer (only src/server/main.ts, the process entry, wires it)' },
+          // Server infrastructure: the database schema may read features' enums.ts (dependency-free lists of
+          // values); the process entry wires the composition layer's background work.
+          {
+            target: './src/server/**',
+            from: FEATURES.map((f) => `./src/features/${f}/**`),
+            except: ['**/src/features/*/enums.ts'],
+            message: 'server infrastructure must not import features',
+          },
+          {
+            target: ['./src/server/!(main).ts', './src/server/*/**'],
+            from: ['./src/composition/**'],
+            message: 'server infrastructure must not import the composition layer (only src/server/main.ts, the process entry, wires it)',
+          },
           // Browser-safe code never reaches for the server.
           { target: './src/core', from: './src/server', message: 'core is browser-safe: it must not import server code' },
           { target: './src/features/*/client', from: './src/features/*/server', message: 'client code must not import server code' },
@@ -57,7 +84,11 @@ const boundaries = {
           { target: './src/components', from: './src/server', message: 'ui components must not import server code' },
           { target: './src/lib', from: './src/server', message: 'shared client helpers must not import server code' },
           // A page component ships to the browser; its getServerSideProps lives in *.loader.ts beside it.
-          { target: ['./src/features/*/page/*.tsx', './src/composition/**/*.tsx'], from: ['./src/features/*/server/**', './src/server/**'], message: 'page and client components must not import server code: put it in the *.loader.ts' },
+          {
+            target: ['./src/features/*/page/*.tsx', './src/composition/**/*.tsx'],
+            from: ['./src/features/*/server/**', './src/server/**'],
+            message: 'page and client components must not import server code: put it in the *.loader.ts',
+          },
         ],
       },
     ],
@@ -68,7 +99,18 @@ const boundaries = {
 };
 
 const config = [
-  { ignores: ['.next/**', 'node_modules/**', 'drizzle/**', 'test-results/**', 'playwright-report/**', 'next-env.d.ts', 'data/**', '.e2e/**'] },
+  {
+    ignores: [
+      '.next/**',
+      'node_modules/**',
+      'drizzle/**',
+      'test-results/**',
+      'playwright-report/**',
+      'next-env.d.ts',
+      'data/**',
+      '.e2e/**',
+    ],
+  },
   ...nextVitals,
   ...nextTs,
   boundaries,
@@ -84,6 +126,8 @@ const config = [
   { files: ['src/composition/shell/Document.tsx'], rules: { '@next/next/no-document-import-in-page': 'off' } },
   // Formatting is Prettier's (npm run format); lint only checks that it was applied.
   prettier,
+  // Prettier wraps code at 140 but leaves long strings, comments and SQL alone: none may pass 160.
+  { rules: { 'max-len': ['error', { code: 160, tabWidth: 2, ignoreUrls: true }] } },
 ];
 
 export default config;

@@ -63,7 +63,9 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     CHORUS_DATA_DIR: `.e2e/${name}-${port}`,
     CHORUS_DIAGNOSTIC_ROUTES: '1',
-    ...(setUp ? { CHORUS_ADMIN_EMAIL: E2E_ADMIN.email, CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password, CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName } : {}),
+    ...(setUp
+      ? { CHORUS_ADMIN_EMAIL: E2E_ADMIN.email, CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password, CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName }
+      : {}),
     CHORUS_RATE_LIMIT_MULTIPLIER: '50',
     LOG_LEVEL: 'warn',
     ...extraEnv,
@@ -74,8 +76,11 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
  * E2E_ONLY=plain (a comma-separated list of servers) starts just those app servers, for a quick
  * run of a few specs during development: `E2E_ONLY=plain npx playwright test e2e/x.spec.ts --project plain`.
  */
-const only = process.env.E2E_ONLY?.split(',').map((s) => s.trim()).filter(Boolean);
-const wanted = (server: { env: Record<string, string> }) => !only || only.some((name) => (server.env.CHORUS_DATA_DIR ?? '').startsWith(`.e2e/${name}-`));
+const only = process.env.E2E_ONLY?.split(',')
+  .map((s) => s.trim())
+  .filter(Boolean);
+const wanted = (server: { env: Record<string, string> }) =>
+  !only || only.some((name) => (server.env.CHORUS_DATA_DIR ?? '').startsWith(`.e2e/${name}-`));
 
 const ANALYTICS_SPECS = /\/analytics\.spec\.ts$/;
 /** Proves the product works while the analytics host never answers; meaningful only there. */
@@ -112,24 +117,28 @@ export default defineConfig({
       env: { SINK_SMTP_PORT: String(PORTS.sinkSmtp), SINK_HTTP_PORT: String(PORTS.sinkHttp) },
     },
     ...[
-    serve('plain', PORTS.plain),
-    serve('analytics', PORTS.analytics, {
-      POSTHOG_KEY: POSTHOG_TEST_KEY,
-      POSTHOG_HOST: `http://127.0.0.1:${PORTS.standin}`,
-      CHORUS_ANALYTICS_ALLOW_AUTOMATION: '1',
-    }),
-    serve('blackhole', PORTS.blackhole, {
-      POSTHOG_KEY: POSTHOG_TEST_KEY,
-      POSTHOG_HOST: `http://127.0.0.1:${PORTS.standinBlackhole}`,
-      CHORUS_ANALYTICS_ALLOW_AUTOMATION: '1',
-    }),
-    serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
-    serve('workspace', PORTS.workspace),
-    serve('smtp', PORTS.smtp, { SMTP_URL: `smtp://127.0.0.1:${PORTS.sinkSmtp}`, MAIL_FROM: 'Chorus e2e <no-reply@chorus.test>' }),
+      serve('plain', PORTS.plain),
+      serve('analytics', PORTS.analytics, {
+        POSTHOG_KEY: POSTHOG_TEST_KEY,
+        POSTHOG_HOST: `http://127.0.0.1:${PORTS.standin}`,
+        CHORUS_ANALYTICS_ALLOW_AUTOMATION: '1',
+      }),
+      serve('blackhole', PORTS.blackhole, {
+        POSTHOG_KEY: POSTHOG_TEST_KEY,
+        POSTHOG_HOST: `http://127.0.0.1:${PORTS.standinBlackhole}`,
+        CHORUS_ANALYTICS_ALLOW_AUTOMATION: '1',
+      }),
+      serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
+      serve('workspace', PORTS.workspace),
+      serve('smtp', PORTS.smtp, { SMTP_URL: `smtp://127.0.0.1:${PORTS.sinkSmtp}`, MAIL_FROM: 'Chorus e2e <no-reply@chorus.test>' }),
     ].filter(wanted),
   ],
   projects: [
-    { name: 'plain', testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS], use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` } },
+    {
+      name: 'plain',
+      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS],
+      use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` },
+    },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',

@@ -34,7 +34,13 @@ const DATABASE_URL = argValue('database-url');
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const p90 = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * 0.9)] ?? NaN;
 
-async function post(base: string, path: string, body: unknown, cookie?: string, method = 'POST'): Promise<{ status: number; ms: number; cookie?: string }> {
+async function post(
+  base: string,
+  path: string,
+  body: unknown,
+  cookie?: string,
+  method = 'POST',
+): Promise<{ status: number; ms: number; cookie?: string }> {
   const t0 = performance.now();
   const res = await fetch(`${base}${path}`, {
     method,
@@ -43,7 +49,14 @@ async function post(base: string, path: string, body: unknown, cookie?: string, 
   });
   await res.arrayBuffer();
   const ms = performance.now() - t0;
-  return { status: res.status, ms, cookie: res.headers.getSetCookie().find((c) => c.includes('chorus_session='))?.split(';')[0] };
+  return {
+    status: res.status,
+    ms,
+    cookie: res.headers
+      .getSetCookie()
+      .find((c) => c.includes('chorus_session='))
+      ?.split(';')[0],
+  };
 }
 
 interface Flow {
@@ -56,7 +69,12 @@ interface Flow {
 async function main() {
   ensureBuild();
   const dataDir = DATABASE_URL ? undefined : tempDataDir('account-timing');
-  const server = await startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL, env: { CHORUS_RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'warn' } });
+  const server = await startServer({
+    port: PORT,
+    dataDir,
+    databaseUrl: DATABASE_URL,
+    env: { CHORUS_RATE_LIMIT_MULTIPLIER: '1000', LOG_LEVEL: 'warn' },
+  });
   try {
     await waitForHealth(server);
     const base = server.url;
@@ -72,7 +90,11 @@ async function main() {
     const flowNames = ['sign-up', 'forgot-password', 'magic-link'];
     for (const flow of flowNames) {
       for (let i = -1; i < ROUNDS; i++) {
-        const up = await post(base, '/api/v1/auth/sign-up', { email: knownEmail(flow, i), displayName: 'Known', password: 'bench password 1234' });
+        const up = await post(base, '/api/v1/auth/sign-up', {
+          email: knownEmail(flow, i),
+          displayName: 'Known',
+          password: 'bench password 1234',
+        });
         if (up.status !== 202) throw new Error(`making a known account answered ${up.status}`);
       }
     }
@@ -85,8 +107,18 @@ async function main() {
         known: (i) => ({ email: knownEmail('sign-up', i), displayName: 'Bench', password }),
         unknown: (i) => ({ email: `new-${run}-${i}@example.test`, displayName: 'Bench', password }),
       },
-      { name: 'forgot-password', path: '/api/v1/auth/forgot-password', known: (i) => ({ email: knownEmail('forgot-password', i) }), unknown: (i) => ({ email: `nobody-reset-${run}-${i}@example.test` }) },
-      { name: 'magic-link', path: '/api/v1/auth/magic-link', known: (i) => ({ email: knownEmail('magic-link', i) }), unknown: (i) => ({ email: `nobody-link-${run}-${i}@example.test` }) },
+      {
+        name: 'forgot-password',
+        path: '/api/v1/auth/forgot-password',
+        known: (i) => ({ email: knownEmail('forgot-password', i) }),
+        unknown: (i) => ({ email: `nobody-reset-${run}-${i}@example.test` }),
+      },
+      {
+        name: 'magic-link',
+        path: '/api/v1/auth/magic-link',
+        known: (i) => ({ email: knownEmail('magic-link', i) }),
+        unknown: (i) => ({ email: `nobody-link-${run}-${i}@example.test` }),
+      },
     ];
 
     const results: Record<string, { known: number[]; unknown: number[] }> = {};
@@ -109,13 +141,27 @@ async function main() {
       }
     }
 
-    console.log(`\nAccount flows: latency for an address with an account vs without (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${ROUNDS} rounds, ${PAUSE_MS} ms pause)`);
+    console.log(
+      `\nAccount flows: latency for an address with an account vs without (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}, ${ROUNDS} rounds, ${PAUSE_MS} ms pause)`,
+    );
     const rows: (string | number)[][] = [['flow', 'known p50 ms', 'unknown p50 ms', 'known p90 ms', 'unknown p90 ms', 'p50 difference ms']];
     for (const [name, r] of Object.entries(results)) {
-      rows.push([name, round(median(r.known)), round(median(r.unknown)), round(p90(r.known)), round(p90(r.unknown)), round(median(r.known) - median(r.unknown))]);
+      rows.push([
+        name,
+        round(median(r.known)),
+        round(median(r.unknown)),
+        round(p90(r.known)),
+        round(p90(r.unknown)),
+        round(median(r.known) - median(r.unknown)),
+      ]);
     }
     console.log(table(rows));
-    const file = writeResult(DATABASE_URL ? 'account-timing-postgres' : 'account-timing', { environment: environmentInfo(), rounds: ROUNDS, pauseMs: PAUSE_MS, results });
+    const file = writeResult(DATABASE_URL ? 'account-timing-postgres' : 'account-timing', {
+      environment: environmentInfo(),
+      rounds: ROUNDS,
+      pauseMs: PAUSE_MS,
+      results,
+    });
     console.log(`results: ${file}`);
   } finally {
     const code = await stopServer(server);

@@ -69,7 +69,14 @@ async function main() {
     await runLoad({ url: `${base}/`, connections: 10, durationSec: 2, headers: { cookie } });
     await runLoad({ url: `${base}/api/v1/auth/sign-in`, connections: 4, durationSec: 2, method: 'POST', headers: signInHeaders, body });
 
-    const signIn = await runLoad({ url: `${base}/api/v1/auth/sign-in`, connections: CONNECTIONS, durationSec: DURATION, method: 'POST', headers: signInHeaders, body });
+    const signIn = await runLoad({
+      url: `${base}/api/v1/auth/sign-in`,
+      connections: CONNECTIONS,
+      durationSec: DURATION,
+      method: 'POST',
+      headers: signInHeaders,
+      body,
+    });
     const out1 = await runLoad({ url: `${base}/`, connections: CONNECTIONS, durationSec: DURATION });
     const in1 = await runLoad({ url: `${base}/`, connections: CONNECTIONS, durationSec: DURATION, headers: { cookie } });
     const out2 = await runLoad({ url: `${base}/`, connections: CONNECTIONS, durationSec: DURATION });
@@ -80,16 +87,21 @@ async function main() {
     const after = loadAvg();
 
     console.log(`\nAccounts benchmark (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s each)`);
-    console.log(table([
-      ['run', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'],
-      row('POST sign-in (argon2id)', signIn),
-      row('/ signed out #1', out1),
-      row('/ signed in  #1', in1),
-      row('/ signed out #2', out2),
-      row('/ signed in  #2', in2),
-    ]));
+    console.log(
+      table([
+        ['run', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'],
+        row('POST sign-in (argon2id)', signIn),
+        row('/ signed out #1', out1),
+        row('/ signed in  #1', in1),
+        row('/ signed out #2', out2),
+        row('/ signed in  #2', in2),
+      ]),
+    );
     const cost = (1 - ratio) * 100;
-    console.log(`\nsigned in / signed out: ${round(ratio * 100)} % of the throughput → the session check costs ${round(cost)} % (target ≤ 15 %: ${cost <= 15 ? 'PASS' : 'MISS'})`);
+    console.log(
+      `\nsigned in / signed out: ${round(ratio * 100)} % of the throughput → ` +
+        `the session check costs ${round(cost)} % (target ≤ 15 %: ${cost <= 15 ? 'PASS' : 'MISS'})`,
+    );
     console.log(`load average before ${formatLoad(before)}, after ${formatLoad(after)}`);
     const file = writeResult(DATABASE_URL ? 'auth-postgres' : 'auth', {
       environment: environmentInfo(),

@@ -56,7 +56,9 @@ async function once(kind: Run['kind'], run: number, dataDir: string): Promise<Ru
   const serverStartupMs = readyStartupMs(server.logFile);
   await stopServer(server);
   const r: Run = { kind, run, ms: round(ms, 0), serverStartupMs, serverCpuMs, load1 };
-  console.log(`  ${kind.padEnd(8)} run ${run}: ${r.ms} ms (server's own start-up ${serverStartupMs ?? '?'} ms, server CPU ${serverCpuMs} ms, load ${load1.toFixed(2)})`);
+  console.log(
+    `  ${kind.padEnd(8)} run ${run}: ${r.ms} ms (server's own start-up ${serverStartupMs ?? '?'} ms, server CPU ${serverCpuMs} ms, load ${load1.toFixed(2)})`,
+  );
   return r;
 }
 
@@ -94,7 +96,8 @@ async function main() {
     ]),
   );
   console.log(
-    `server CPU time (all threads) at the first 200, median: new ${median(cpuOf('new'))} ms, existing ${median(cpuOf('existing'))} ms (on 2 cores CPU time can exceed wall time)`,
+    `server CPU time (all threads) at the first 200, median: new ${median(cpuOf('new'))} ms, ` +
+      `existing ${median(cpuOf('existing'))} ms (on 2 cores CPU time can exceed wall time)`,
   );
   console.log(`load average before ${formatLoad(loadBefore)}, after ${formatLoad(loadAfter)}`);
 

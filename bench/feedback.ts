@@ -45,14 +45,48 @@ const TARGETS = { pageRatio: 0.4, searchP95Ms: 50 };
 
 /** Words that occur in the demo content (and a few that do not), for search. */
 const SEARCH_WORDS = [
-  'dark', 'export', 'slack', 'calendar', 'invoice', 'mobile', 'login', 'keyboard', 'notifications', 'sync', 'jira', 'reports',
-  'safari', 'slow', 'template', 'permissions', 'translation', 'backup', 'webhooks', 'zebra', 'upload', 'timeout', 'gantt', 'sso',
+  'dark',
+  'export',
+  'slack',
+  'calendar',
+  'invoice',
+  'mobile',
+  'login',
+  'keyboard',
+  'notifications',
+  'sync',
+  'jira',
+  'reports',
+  'safari',
+  'slow',
+  'template',
+  'permissions',
+  'translation',
+  'backup',
+  'webhooks',
+  'zebra',
+  'upload',
+  'timeout',
+  'gantt',
+  'sso',
 ];
 /** Titles as someone types them on the new-post form. */
 const SIMILAR_TITLES = [
-  'Dark mode please', 'Export reports as CSV', 'Slack notifications', 'Calendar view for tasks', 'Invoice PDF broken',
-  'Keyboard shortcut for search', 'Sync with Jira', 'Login with Google fails', 'Support SAML single sign-on', 'Recurring reminder',
-  'Mobile app crashes', 'Custom fields', 'Gantt chart view', 'Bulk edit tasks', 'Offline mode',
+  'Dark mode please',
+  'Export reports as CSV',
+  'Slack notifications',
+  'Calendar view for tasks',
+  'Invoice PDF broken',
+  'Keyboard shortcut for search',
+  'Sync with Jira',
+  'Login with Google fails',
+  'Support SAML single sign-on',
+  'Recurring reminder',
+  'Mobile app crashes',
+  'Custom fields',
+  'Gantt chart view',
+  'Bulk edit tasks',
+  'Offline mode',
 ];
 
 interface Latency {
@@ -82,7 +116,9 @@ function timedGet(url: string): Promise<{ status: number; ms: number; body: stri
       .get(url, { agent }, (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, body: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', () =>
+          resolve({ status: res.statusCode ?? 0, ms: performance.now() - t0, body: Buffer.concat(chunks).toString('utf8') }),
+        );
       })
       .on('error', reject);
   });
@@ -104,7 +140,14 @@ async function sequential(name: string, urls: string[]): Promise<Latency> {
     requests: urls.length,
     ok: times.length,
     statuses,
-    latencyMs: times.length ? { p50: round(pct(times, 50), 2), p95: round(pct(times, 95), 2), p99: round(pct(times, 99), 2), max: round(times[times.length - 1]!, 2) } : null,
+    latencyMs: times.length
+      ? {
+          p50: round(pct(times, 50), 2),
+          p95: round(pct(times, 95), 2),
+          p99: round(pct(times, 99), 2),
+          max: round(times[times.length - 1]!, 2),
+        }
+      : null,
   };
 }
 
@@ -115,7 +158,8 @@ async function main() {
   const dataDir = DATABASE_URL ? undefined : tempDataDir('feedback');
   console.log(`feedback: seeding ${POSTS} posts into ${DATABASE_URL ? 'PostgreSQL' : dataDir}…`);
   const seed = seedDemoData({ posts: POSTS, dataDir, databaseUrl: DATABASE_URL });
-  if (seed) console.log(`feedback: seeded ${seed.posts} posts, ${seed.votes} votes, ${seed.comments} comments in ${round(seed.ms / 1000, 1)} s`);
+  if (seed)
+    console.log(`feedback: seeded ${seed.posts} posts, ${seed.votes} votes, ${seed.comments} comments in ${round(seed.ms / 1000, 1)} s`);
 
   const loadBefore = loadAvg();
   const server = await startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL, env: { CHORUS_RATE_LIMIT_MULTIPLIER: '1000' } });
@@ -148,16 +192,24 @@ async function main() {
       }
       if (WARMUP > 0) await runLoad({ url: server.url + p, connections: CONNECTIONS, durationSec: WARMUP, headers });
       const r = await runLoad({ url: server.url + p, connections: CONNECTIONS, durationSec: DURATION, headers });
-      console.log(`  ${label}: ${round(r.requestsPerSec, 1)} req/s, p95 ${round(r.latencyMs.p95, 1)} ms, non-2xx ${r.non2xx}, load ${formatLoad(loadAvg())}`);
+      console.log(
+        `  ${label}: ${round(r.requestsPerSec, 1)} req/s, p95 ${round(r.latencyMs.p95, 1)} ms, non-2xx ${r.non2xx}, load ${formatLoad(loadAvg())}`,
+      );
       pages.push({ ...r, path: label });
     }
     const trivial = pages.find((r) => r.path === '/diagnostics/trivial');
     for (const r of pages) if (trivial) r.ratioToTrivial = r.requestsPerSec / trivial.requestsPerSec;
 
     const q = (i: number) => SEARCH_WORDS[i % SEARCH_WORDS.length]!;
-    search = await sequential('search', Array.from({ length: REQUESTS }, (_, i) => `${server.url}/api/v1/posts?q=${encodeURIComponent(q(i))}`));
+    search = await sequential(
+      'search',
+      Array.from({ length: REQUESTS }, (_, i) => `${server.url}/api/v1/posts?q=${encodeURIComponent(q(i))}`),
+    );
     const t = (i: number) => SIMILAR_TITLES[i % SIMILAR_TITLES.length]!;
-    similar = await sequential('similar', Array.from({ length: REQUESTS }, (_, i) => `${server.url}/api/v1/posts/similar?title=${encodeURIComponent(t(i))}`));
+    similar = await sequential(
+      'similar',
+      Array.from({ length: REQUESTS }, (_, i) => `${server.url}/api/v1/posts/similar?title=${encodeURIComponent(t(i))}`),
+    );
   } finally {
     agent.destroy();
     await stopServer(server);
@@ -165,7 +217,9 @@ async function main() {
   }
   const loadAfter = loadAvg();
 
-  console.log(`\nFeedback pages (${driver}, ${seed?.posts ?? 'existing'} posts; ${CONNECTIONS} connections, ${DURATION} s each; latency of 2xx responses, ms)`);
+  console.log(
+    `\nFeedback pages (${driver}, ${seed?.posts ?? 'existing'} posts; ${CONNECTIONS} connections, ${DURATION} s each; latency of 2xx responses, ms)`,
+  );
   console.log(
     table([
       ['path', 'req/s', 'p50', 'p95', 'p99', 'non-2xx', 'errors', 'vs trivial', 'target'],
@@ -178,7 +232,9 @@ async function main() {
         r.non2xx,
         r.errors,
         r.ratioToTrivial === undefined ? 'n/a' : `${round(r.ratioToTrivial * 100, 1)}%`,
-        r.path.startsWith('/b/') || r.path.startsWith('/p/') ? `≥ ${TARGETS.pageRatio * 100}% ${r.ratioToTrivial !== undefined && r.ratioToTrivial >= TARGETS.pageRatio ? 'PASS' : 'MISS'}` : '',
+        r.path.startsWith('/b/') || r.path.startsWith('/p/')
+          ? `≥ ${TARGETS.pageRatio * 100}% ${r.ratioToTrivial !== undefined && r.ratioToTrivial >= TARGETS.pageRatio ? 'PASS' : 'MISS'}`
+          : '',
       ]),
       ...skipped.map((s) => [s.path, `answered ${s.status}`, '', '', '', '', '', '', '']),
     ]),
@@ -187,16 +243,22 @@ async function main() {
   console.log(
     table([
       ['query', 'ok', 'statuses', 'p50', 'p95', 'p99', 'max', 'target'],
-      ...[search, similar].filter((x): x is Latency => !!x).map((l) => [
-        l.name === 'search' ? 'GET /api/v1/posts?q=<word>' : 'GET /api/v1/posts/similar?title=…',
-        `${l.ok}/${l.requests}`,
-        Object.entries(l.statuses).map(([k, v]) => `${k}×${v}`).join(' '),
-        l.latencyMs?.p50 ?? 'n/a',
-        l.latencyMs?.p95 ?? 'n/a',
-        l.latencyMs?.p99 ?? 'n/a',
-        l.latencyMs?.max ?? 'n/a',
-        l.name === 'search' ? `p95 ≤ ${TARGETS.searchP95Ms} ms ${l.latencyMs ? (l.latencyMs.p95 <= TARGETS.searchP95Ms ? 'PASS' : 'MISS') : ''}` : '',
-      ]),
+      ...[search, similar]
+        .filter((x): x is Latency => !!x)
+        .map((l) => [
+          l.name === 'search' ? 'GET /api/v1/posts?q=<word>' : 'GET /api/v1/posts/similar?title=…',
+          `${l.ok}/${l.requests}`,
+          Object.entries(l.statuses)
+            .map(([k, v]) => `${k}×${v}`)
+            .join(' '),
+          l.latencyMs?.p50 ?? 'n/a',
+          l.latencyMs?.p95 ?? 'n/a',
+          l.latencyMs?.p99 ?? 'n/a',
+          l.latencyMs?.max ?? 'n/a',
+          l.name === 'search'
+            ? `p95 ≤ ${TARGETS.searchP95Ms} ms ${l.latencyMs ? (l.latencyMs.p95 <= TARGETS.searchP95Ms ? 'PASS' : 'MISS') : ''}`
+            : '',
+        ]),
     ]),
   );
   console.log(`load average before ${formatLoad(loadBefore)}, after ${formatLoad(loadAfter)}`);
@@ -206,7 +268,14 @@ async function main() {
     driver,
     environment: environmentInfo(),
     loadAverage: { before: loadBefore, after: loadAfter },
-    settings: { posts: POSTS, connections: CONNECTIONS, durationSec: DURATION, warmupSec: WARMUP, sequentialRequests: REQUESTS, board: BOARD },
+    settings: {
+      posts: POSTS,
+      connections: CONNECTIONS,
+      durationSec: DURATION,
+      warmupSec: WARMUP,
+      sequentialRequests: REQUESTS,
+      board: BOARD,
+    },
     seed,
     pages,
     skipped,

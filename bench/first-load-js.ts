@@ -48,7 +48,16 @@ const BYPASS_CSP = process.argv.includes('--bypass-csp');
 
 const LAUNCH = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 interface Script {
@@ -124,7 +133,8 @@ async function visit(
     inFlight++;
     lastActivity = performance.now();
     if (opts.analyticsHost && req.url().startsWith(opts.analyticsHost)) analyticsHostRequests.push(`${req.method()} ${req.url()}`);
-    if (req.resourceType() !== 'script' && /\.m?js(\?|$)/.test(req.url())) otherJsRequests.push({ url: req.url(), resourceType: req.resourceType() });
+    if (req.resourceType() !== 'script' && /\.m?js(\?|$)/.test(req.url()))
+      otherJsRequests.push({ url: req.url(), resourceType: req.resourceType() });
   });
   const settled = () => {
     inFlight = Math.max(0, inFlight - 1);
@@ -141,7 +151,13 @@ async function visit(
     bodies.push(
       res
         .body()
-        .then((body) => ({ url: res.url(), status: res.status(), rawBytes: body.length, gzipBytes: gzipSync(body, { level: GZIP_LEVEL }).length, beforeLoad }))
+        .then((body) => ({
+          url: res.url(),
+          status: res.status(),
+          rawBytes: body.length,
+          gzipBytes: gzipSync(body, { level: GZIP_LEVEL }).length,
+          beforeLoad,
+        }))
         .catch(() => undefined),
     );
   });
@@ -191,7 +207,9 @@ async function main() {
   while (!(await portIsClosed(deadPort))) deadPort++;
   const deadHost = `http://127.0.0.1:${deadPort}`;
   const loadBefore = loadAvg();
-  console.log(`first-load-js: ports ${PORT} (analytics off), ${PORT + 1} (analytics on → ${deadHost}, nothing listens), load average ${formatLoad(loadBefore)}`);
+  console.log(
+    `first-load-js: ports ${PORT} (analytics off), ${PORT + 1} (analytics on → ${deadHost}, nothing listens), load average ${formatLoad(loadBefore)}`,
+  );
 
   const browser = await chromium.launch(LAUNCH);
   const visits: Visit[] = [];
@@ -210,7 +228,11 @@ async function main() {
     const off = await startServer({ port: PORT, dataDir: offDir });
     await withServer(off, async () => {
       visits.push(await visit(browser, off.url, 'analytics OFF', { consent: false }));
-      for (const r of routes) routeVisits.push({ route: r.route, visit: await visit(browser, off.url, `route ${r.route}`, { consent: false, path: r.path, signedIn: r.signedIn }) });
+      for (const r of routes)
+        routeVisits.push({
+          route: r.route,
+          visit: await visit(browser, off.url, `route ${r.route}`, { consent: false, path: r.path, signedIn: r.signedIn }),
+        });
     });
     removeTempDataDir(offDir);
 
@@ -243,7 +265,17 @@ async function main() {
   console.log(`\nFirst-load JS of / (script responses until load + ${IDLE_MS / 1000} s idle; gzip level ${GZIP_LEVEL}; 1 kB = 1000 B)`);
   console.log(
     table([
-      ['scenario', 'scripts', 'raw kB', 'gzip kB', 'failed scripts', 'analytics-host requests', 'other .js (not counted)', 'hydrated', 'CSP violations'],
+      [
+        'scenario',
+        'scripts',
+        'raw kB',
+        'gzip kB',
+        'failed scripts',
+        'analytics-host requests',
+        'other .js (not counted)',
+        'hydrated',
+        'CSP violations',
+      ],
       ...visits.map((v) => [
         v.scenario,
         v.scripts.length,
@@ -259,7 +291,9 @@ async function main() {
   );
   if (BYPASS_CSP) console.log('--bypass-csp: the browser ignored the Content-Security-Policy (diagnosis only).');
   if (visits.some((v) => !v.hydrated)) {
-    console.log('WARNING: the page did not hydrate in some scenarios: client code (including the consent-gated analytics import) never ran there.');
+    console.log(
+      'WARNING: the page did not hydrate in some scenarios: client code (including the consent-gated analytics import) never ran there.',
+    );
     for (const v of visits) for (const c of [...new Set(v.cspViolations)]) console.log(`  [${v.scenario}] ${c.slice(0, 300)}`);
   }
   console.log(`\nFirst-load JS per route (analytics OFF; /admin/boards signed in as the admin; gzip level ${GZIP_LEVEL})`);
@@ -269,7 +303,17 @@ async function main() {
   const untilLoad = (v: Visit) => v.scripts.filter((x) => x.beforeLoad).reduce((n, x) => n + x.gzipBytes, 0);
   console.log(
     table([
-      ['route', 'path', 'status', 'scripts', 'gzip kB until load', 'gzip kB after load', 'gzip kB total', 'hydrated', 'target (until load)'],
+      [
+        'route',
+        'path',
+        'status',
+        'scripts',
+        'gzip kB until load',
+        'gzip kB after load',
+        'gzip kB total',
+        'hydrated',
+        'target (until load)',
+      ],
       ...perRoute.map(({ route, visit: v }) => [
         route,
         v.path,
@@ -291,7 +335,9 @@ async function main() {
         : 'consent granted: no extra script loaded; the page did not hydrate, so nothing could load it.',
     );
   } else {
-    console.log(`consent granted: ${extra.length} extra script(s), ${kB(extraGzip)} kB gzip (${kB(extraRaw)} kB raw), loaded after consent:`);
+    console.log(
+      `consent granted: ${extra.length} extra script(s), ${kB(extraGzip)} kB gzip (${kB(extraRaw)} kB raw), loaded after consent:`,
+    );
     for (const s of extra) console.log(`  ${base(s.url)}  ${kB(s.gzipBytes)} kB gzip`);
   }
   for (const v of visits) {
@@ -312,7 +358,16 @@ async function main() {
     loadAverage: { before: loadBefore, after: loadAfter },
     method: { gzipLevel: GZIP_LEVEL, idleMs: IDLE_MS, kB: 1000, resourceType: 'script', analyticsHost: deadHost, bypassCsp: BYPASS_CSP },
     visits,
-    routes: perRoute.map(({ route, visit: v }) => ({ route, path: v.path, status: v.status, scripts: v.scripts.length, rawKb: kB(v.totalRawBytes), gzipKb: kB(v.totalGzipBytes), gzipKbUntilLoad: kB(untilLoad(v)), hydrated: v.hydrated })),
+    routes: perRoute.map(({ route, visit: v }) => ({
+      route,
+      path: v.path,
+      status: v.status,
+      scripts: v.scripts.length,
+      rawKb: kB(v.totalRawBytes),
+      gzipKb: kB(v.totalGzipBytes),
+      gzipKbUntilLoad: kB(untilLoad(v)),
+      hydrated: v.hydrated,
+    })),
     summary: {
       hydrated: visits.map((v) => v.hydrated),
       offGzipKb: kB(offV.totalGzipBytes),

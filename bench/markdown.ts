@@ -15,7 +15,8 @@ const SIZE = Number(argValue('size') ?? 10_000);
 
 /** `unit` repeated to SIZE characters, then `tail`. */
 const fill = (unit: string, tail = 'x') => unit.repeat(Math.floor((SIZE - tail.length) / unit.length)) + tail;
-const half = (open: string, close: string) => open.repeat(Math.floor(SIZE / 2 / open.length)) + 'x' + close.repeat(Math.floor(SIZE / 2 / close.length));
+const half = (open: string, close: string) =>
+  open.repeat(Math.floor(SIZE / 2 / open.length)) + 'x' + close.repeat(Math.floor(SIZE / 2 / close.length));
 
 const INPUTS: [string, string][] = [
   ['ordinary prose, lists and links', fill('Some **bold**, *em* and `code` with a [link](https://example.com/a).\n\n- one\n- two\n\n')],
@@ -57,7 +58,8 @@ function nesting(doc: MdDoc): string {
     if (node.t === 'quote') for (const c of node.c) stack.push([c, b + 1, 0]);
     else if (node.t === 'list') for (const item of node.items) for (const c of item.c) stack.push([c, b + 1, 0]);
     else if (node.t === 'p' || node.t === 'h') for (const c of node.c) stack.push([c, b, 0]);
-    else if (node.t === 'em' || node.t === 'strong' || node.t === 'del' || node.t === 'a') for (const c of node.c) stack.push([c, b, i + 1]);
+    else if (node.t === 'em' || node.t === 'strong' || node.t === 'del' || node.t === 'a')
+      for (const c of node.c) stack.push([c, b, i + 1]);
   }
   return `${block}/${inline}`;
 }

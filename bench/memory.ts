@@ -96,7 +96,12 @@ async function main() {
       ...(first
         ? [
             ['first start, new data dir: at ready', round(first.atReady), '', ''],
-            [`first start, new data dir: idle (${IDLE_SETTLE_MS / 1000} s after ready)`, round(first.idle), `≤ ${TARGET_IDLE_MB}`, verdictOf(first.idle)],
+            [
+              `first start, new data dir: idle (${IDLE_SETTLE_MS / 1000} s after ready)`,
+              round(first.idle),
+              `≤ ${TARGET_IDLE_MB}`,
+              verdictOf(first.idle),
+            ],
           ]
         : []),
       [`${label}: at ready (/api/health 200)`, round(atReady), '', ''],
@@ -107,9 +112,13 @@ async function main() {
     ]),
   );
   console.log(
-    `load: ${round(load.requestsPerSec)} req/s, ${load.totalRequests} requests, non-2xx ${load.non2xx}, errors ${load.errors}, p50 ${round(load.latencyMs.p50)} ms`,
+    `load: ${round(load.requestsPerSec)} req/s, ${load.totalRequests} requests, non-2xx ${load.non2xx}, errors ` +
+      `${load.errors}, p50 ${round(load.latencyMs.p50)} ms`,
   );
-  console.log(`load average before ${formatLoad(loadBefore)}, at load start ${formatLoad(loadDuring)}, at load end ${formatLoad(loadAtEnd)}, after ${formatLoad(loadAfter)}`);
+  console.log(
+    `load average before ${formatLoad(loadBefore)}, at load start ${formatLoad(loadDuring)}, ` +
+      `at load end ${formatLoad(loadAtEnd)}, after ${formatLoad(loadAfter)}`,
+  );
 
   const file = writeResult(DATABASE_URL ? 'memory-postgres' : 'memory', {
     name: 'memory',

@@ -67,7 +67,10 @@ function main() {
   const failures: string[] = [];
   for (const step of steps) {
     console.log(`\n=== ${step.script} ${step.args.join(' ')} ===`);
-    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', step.script), ...step.args], { cwd: ROOT, stdio: 'inherit' });
+    const r = spawnSync(process.execPath, ['--import', 'tsx', path.join('bench', step.script), ...step.args], {
+      cwd: ROOT,
+      stdio: 'inherit',
+    });
     if (r.status !== 0) failures.push(`${step.script} exited ${r.status ?? r.signal}`);
   }
 
@@ -89,8 +92,20 @@ function main() {
   const pct = (v: unknown) => (typeof v === 'number' ? `${Math.round(v * 1000) / 10}%` : 'n/a');
 
   const rows: string[][] = [['figure', 'value', 'target', 'verdict', 'load (1 min)']];
-  rows.push(['cold start, existing data dir (median)', `${num(pick(cold, 'medianMs.existing'), 0)} ms`, '≤ 2000 ms', String(pick(cold, 'target.verdict') ?? 'n/a'), load1(pick(cold, 'loadAverage.before'))]);
-  rows.push(['cold start, new data dir (median)', `${num(pick(cold, 'medianMs.new'), 0)} ms`, '', '', load1(pick(cold, 'loadAverage.before'))]);
+  rows.push([
+    'cold start, existing data dir (median)',
+    `${num(pick(cold, 'medianMs.existing'), 0)} ms`,
+    '≤ 2000 ms',
+    String(pick(cold, 'target.verdict') ?? 'n/a'),
+    load1(pick(cold, 'loadAverage.before')),
+  ]);
+  rows.push([
+    'cold start, new data dir (median)',
+    `${num(pick(cold, 'medianMs.new'), 0)} ms`,
+    '',
+    '',
+    load1(pick(cold, 'loadAverage.before')),
+  ]);
   rows.push([
     'RSS idle, first start (new PGlite data dir)',
     `${num(pick(mem, 'rssMb.firstStartNewDataDir.idle'))} MB`,
@@ -98,14 +113,41 @@ function main() {
     String(pick(mem, 'target.firstStartVerdict') ?? 'n/a'),
     load1(pick(mem, 'loadAverage.before')),
   ]);
-  rows.push(['RSS idle, restart (existing PGlite data dir)', `${num(pick(mem, 'rssMb.idle'))} MB`, '≤ 400 MB', String(pick(mem, 'target.verdict') ?? 'n/a'), load1(pick(mem, 'loadAverage.before'))]);
-  rows.push(['RSS peak during 30 s load on / (PGlite)', `${num(pick(mem, 'rssMb.peakDuringLoad'))} MB`, '', '', load1(pick(mem, 'loadAverage.loadEnd'))]);
+  rows.push([
+    'RSS idle, restart (existing PGlite data dir)',
+    `${num(pick(mem, 'rssMb.idle'))} MB`,
+    '≤ 400 MB',
+    String(pick(mem, 'target.verdict') ?? 'n/a'),
+    load1(pick(mem, 'loadAverage.before')),
+  ]);
+  rows.push([
+    'RSS peak during 30 s load on / (PGlite)',
+    `${num(pick(mem, 'rssMb.peakDuringLoad'))} MB`,
+    '',
+    '',
+    load1(pick(mem, 'loadAverage.loadEnd')),
+  ]);
   rows.push(['RSS 10 s after load (PGlite)', `${num(pick(mem, 'rssMb.afterLoad'))} MB`, '', '', load1(pick(mem, 'loadAverage.after'))]);
   if (DATABASE_URL) {
-    rows.push(['RSS idle (PostgreSQL)', `${num(pick(memPg, 'rssMb.idle'))} MB`, '≤ 400 MB', String(pick(memPg, 'target.verdict') ?? 'n/a'), load1(pick(memPg, 'loadAverage.before'))]);
-    rows.push(['RSS peak during 30 s load on / (PostgreSQL)', `${num(pick(memPg, 'rssMb.peakDuringLoad'))} MB`, '', '', load1(pick(memPg, 'loadAverage.loadEnd'))]);
+    rows.push([
+      'RSS idle (PostgreSQL)',
+      `${num(pick(memPg, 'rssMb.idle'))} MB`,
+      '≤ 400 MB',
+      String(pick(memPg, 'target.verdict') ?? 'n/a'),
+      load1(pick(memPg, 'loadAverage.before')),
+    ]);
+    rows.push([
+      'RSS peak during 30 s load on / (PostgreSQL)',
+      `${num(pick(memPg, 'rssMb.peakDuringLoad'))} MB`,
+      '',
+      '',
+      load1(pick(memPg, 'loadAverage.loadEnd')),
+    ]);
   }
-  for (const [label, r] of [['pglite', thr], ['postgres', thrPg]] as const) {
+  for (const [label, r] of [
+    ['pglite', thr],
+    ['postgres', thrPg],
+  ] as const) {
     if (label === 'postgres' && !DATABASE_URL) continue;
     const l = load1(pick(r, 'loadAverage.after'));
     rows.push([`throughput ${label}: / req/s`, rps(r, '/'), '', '', l]);
@@ -122,7 +164,11 @@ function main() {
     'first-load JS of /, analytics ON, no consent',
     `${num(pick(fljs, 'summary.onNoConsentGzipKb'))} kB`,
     '≈ OFF',
-    typeof delta === 'number' ? (Math.abs(delta) <= 1000 ? `PASS (${delta >= 0 ? '+' : ''}${delta} B)` : `MISS (${delta >= 0 ? '+' : ''}${delta} B)`) : 'n/a',
+    typeof delta === 'number'
+      ? Math.abs(delta) <= 1000
+        ? `PASS (${delta >= 0 ? '+' : ''}${delta} B)`
+        : `MISS (${delta >= 0 ? '+' : ''}${delta} B)`
+      : 'n/a',
     fl,
   ]);
   const hydrated = pick(fljs, 'summary.hydrated');
@@ -146,7 +192,13 @@ function main() {
   rows.push(['sign-in (argon2id) req/s', num(signIn?.requestsPerSec), '', '', load1(pick(auth, 'loadAfter'))]);
   rows.push(['sign-in p95', `${num(pick(auth, 'signIn.latencyMs.p95'))} ms`, '', '', load1(pick(auth, 'loadAfter'))]);
   const cost = pick(auth, 'sessionCheckCostPercent');
-  rows.push(['session check cost on / (signed in vs out)', typeof cost === 'number' ? `${Math.round(cost * 10) / 10}%` : 'n/a', '≤ 15%', typeof cost === 'number' ? (cost <= 15 ? 'PASS' : 'MISS') : 'n/a', load1(pick(auth, 'loadAfter'))]);
+  rows.push([
+    'session check cost on / (signed in vs out)',
+    typeof cost === 'number' ? `${Math.round(cost * 10) / 10}%` : 'n/a',
+    '≤ 15%',
+    typeof cost === 'number' ? (cost <= 15 ? 'PASS' : 'MISS') : 'n/a',
+    load1(pick(auth, 'loadAfter')),
+  ]);
 
   const routes = pick(fljs, 'routes');
   for (const r of Array.isArray(routes) ? (routes as Json[]) : []) {
@@ -160,7 +212,10 @@ function main() {
       fl,
     ]);
   }
-  for (const [label, r] of [['pglite', feedback], ['postgres', feedbackPg]] as const) {
+  for (const [label, r] of [
+    ['pglite', feedback],
+    ['postgres', feedbackPg],
+  ] as const) {
     if (label === 'postgres' && !DATABASE_URL) continue;
     const l = load1(pick(r, 'loadAverage.after'));
     const pages = pick(r, 'pages');
@@ -177,16 +232,25 @@ function main() {
       ]);
     }
     const skipped = pick(r, 'skipped');
-    for (const s of Array.isArray(skipped) ? (skipped as Json[]) : []) rows.push([`feedback ${label}: ${String(s.path)}`, `answered ${String(s.status)}`, '', '', l]);
+    for (const s of Array.isArray(skipped) ? (skipped as Json[]) : [])
+      rows.push([`feedback ${label}: ${String(s.path)}`, `answered ${String(s.status)}`, '', '', l]);
     const searchP95 = pick(r, 'search.latencyMs.p95');
-    rows.push([`feedback ${label}: search p95`, typeof searchP95 === 'number' ? `${num(searchP95)} ms` : 'n/a', '≤ 50 ms', typeof searchP95 === 'number' ? (searchP95 <= 50 ? 'PASS' : 'MISS') : 'n/a', l]);
+    rows.push([
+      `feedback ${label}: search p95`,
+      typeof searchP95 === 'number' ? `${num(searchP95)} ms` : 'n/a',
+      '≤ 50 ms',
+      typeof searchP95 === 'number' ? (searchP95 <= 50 ? 'PASS' : 'MISS') : 'n/a',
+      l,
+    ]);
     const similarP95 = pick(r, 'similar.latencyMs.p95');
     rows.push([`feedback ${label}: similar posts p95`, typeof similarP95 === 'number' ? `${num(similarP95)} ms` : 'n/a', '', '', l]);
   }
 
   console.log(`\n=== Summary (targets are informational) ===`);
   console.log(table(rows));
-  console.log(`load average at start ${formatLoad(loadBefore)}, at end ${formatLoad(loadAvg())}; machine: 2 cores shared with autocannon and Chromium.`);
+  console.log(
+    `load average at start ${formatLoad(loadBefore)}, at end ${formatLoad(loadAvg())}; machine: 2 cores shared with autocannon and Chromium.`,
+  );
   if (failures.length) {
     console.log(`\nSome benchmarks did not complete: ${failures.join('; ')}`);
     process.exitCode = 1;

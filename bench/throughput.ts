@@ -74,7 +74,8 @@ async function main() {
   const driver = DATABASE_URL ? 'postgres' : 'pglite';
   const loadBefore = loadAvg();
   console.log(
-    `throughput: port ${PORT}, ${driver}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per path × ${ROUNDS} round(s), LOG_LEVEL=${LOG_LEVEL}, load average ${formatLoad(loadBefore)}`,
+    `throughput: port ${PORT}, ${driver}, ${CONNECTIONS} connections, ${WARMUP} s warm-up + ${DURATION} s per ` +
+      `path × ${ROUNDS} round(s), LOG_LEVEL=${LOG_LEVEL}, load average ${formatLoad(loadBefore)}`,
   );
 
   const server = await startServer({ port: PORT, dataDir, databaseUrl: DATABASE_URL, env: { LOG_LEVEL } });
@@ -108,7 +109,8 @@ async function main() {
         loadAverage: { start, end },
       });
       console.log(
-        `  round ${roundNo} ${p}: ${round1(r.requestsPerSec)} req/s, server CPU ${round(cpu / Math.max(1, r.totalRequests), 2)} ms/request (${round(cpu / (r.durationSec * 1000), 2)} cores), load ${formatLoad(end)}`,
+        `  round ${roundNo} ${p}: ${round1(r.requestsPerSec)} req/s, server CPU ${round(cpu / Math.max(1, r.totalRequests), 2)} ms/request ` +
+          `(${round(cpu / (r.durationSec * 1000), 2)} cores), load ${formatLoad(end)}`,
       );
     }
   }
@@ -126,7 +128,12 @@ async function main() {
     return {
       path: p,
       requestsPerSec: rps,
-      latencyMs: { p50: med(p, (r) => r.latencyMs.p50), p95: med(p, (r) => r.latencyMs.p95), p99: med(p, (r) => r.latencyMs.p99), max: Math.max(...of.map((r) => r.latencyMs.max)) },
+      latencyMs: {
+        p50: med(p, (r) => r.latencyMs.p50),
+        p95: med(p, (r) => r.latencyMs.p95),
+        p99: med(p, (r) => r.latencyMs.p99),
+        max: Math.max(...of.map((r) => r.latencyMs.max)),
+      },
       non2xx: of.reduce((n, r) => n + r.non2xx, 0),
       errors: of.reduce((n, r) => n + r.errors, 0),
       serverCpuMsPerRequest: cpu,
@@ -162,22 +169,33 @@ async function main() {
       ]),
     ]),
   );
-  console.log('p95 is computed from an HdrHistogram of every 2xx response time (autocannon itself reports p97.5/p99, kept in the JSON as a cross-check).');
-  console.log('"CPU vs trivial" = trivial page CPU ms/request ÷ this path\'s: the same comparison from server CPU time, less sensitive to other load.');
+  console.log(
+    'p95 is computed from an HdrHistogram of every 2xx response time (autocannon itself reports p97.5/p99, kept in the JSON as a cross-check).',
+  );
+  console.log(
+    '"CPU vs trivial" = trivial page CPU ms/request ÷ this path\'s: the same comparison from server CPU time, less sensitive to other load.',
+  );
   console.log(`load average before ${formatLoad(loadBefore)}, after ${formatLoad(loadAfter)}`);
 
-  const file = writeResult(['throughput', DATABASE_URL ? 'postgres' : '', LOG_LEVEL !== 'info' ? `log-${LOG_LEVEL}` : ''].filter(Boolean).join('-'), {
-    name: 'throughput',
-    driver,
-    logLevel: LOG_LEVEL,
-    environment: environmentInfo(),
-    loadAverage: { before: loadBefore, after: loadAfter },
-    settings: { connections: CONNECTIONS, durationSec: DURATION, warmupSec: WARMUP, rounds: ROUNDS },
-    summaries,
-    runs,
-    ratios: { home: round(homeRatio, 3), health: round(by('/api/health').ratioToTrivial, 3), homeCpu: round(by('/').cpuRatioToTrivial, 3) },
-    target: { homeRatio: TARGET_RATIO, verdict },
-  });
+  const file = writeResult(
+    ['throughput', DATABASE_URL ? 'postgres' : '', LOG_LEVEL !== 'info' ? `log-${LOG_LEVEL}` : ''].filter(Boolean).join('-'),
+    {
+      name: 'throughput',
+      driver,
+      logLevel: LOG_LEVEL,
+      environment: environmentInfo(),
+      loadAverage: { before: loadBefore, after: loadAfter },
+      settings: { connections: CONNECTIONS, durationSec: DURATION, warmupSec: WARMUP, rounds: ROUNDS },
+      summaries,
+      runs,
+      ratios: {
+        home: round(homeRatio, 3),
+        health: round(by('/api/health').ratioToTrivial, 3),
+        homeCpu: round(by('/').cpuRatioToTrivial, 3),
+      },
+      target: { homeRatio: TARGET_RATIO, verdict },
+    },
+  );
   console.log(`wrote ${file}`);
 }
 

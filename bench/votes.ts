@@ -53,11 +53,20 @@ async function seed(dataDir: string | undefined): Promise<Seeded> {
   await openDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { dataDir });
   try {
     const tag = Date.now().toString(36);
-    const [board] = await db().insert(boards).values({ slug: `bench-votes-${tag}`, name: 'Bench votes' }).returning();
+    const [board] = await db()
+      .insert(boards)
+      .values({ slug: `bench-votes-${tag}`, name: 'Bench votes' })
+      .returning();
     const [post] = await db().insert(posts).values({ boardId: board!.id, title: 'Bench: toggle votes here' }).returning();
     const members = await db()
       .insert(users)
-      .values(Array.from({ length: MEMBERS }, (_, i) => ({ email: `bench-voter-${tag}-${i}@example.test`, displayName: `Voter ${i}`, emailVerifiedAt: new Date() })))
+      .values(
+        Array.from({ length: MEMBERS }, (_, i) => ({
+          email: `bench-voter-${tag}-${i}@example.test`,
+          displayName: `Voter ${i}`,
+          emailVerifiedAt: new Date(),
+        })),
+      )
       .returning({ id: users.id });
     const tokens = members.map(() => randomBytes(32).toString('base64url'));
     const expiresAt = new Date(Date.now() + 86_400_000);
@@ -74,7 +83,10 @@ async function seed(dataDir: string | undefined): Promise<Seeded> {
 async function recount(dataDir: string | undefined, postId: string): Promise<{ counted: number; counter: number }> {
   await openDatabase(DATABASE_URL ? { databaseUrl: DATABASE_URL } : { dataDir });
   try {
-    const [c] = await db().select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.postId, postId));
+    const [c] = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(votes)
+      .where(eq(votes.postId, postId));
     const [p] = await db().select({ voteCount: posts.voteCount }).from(posts).where(eq(posts.id, postId));
     return { counted: c!.n, counter: p!.voteCount };
   } finally {
@@ -82,7 +94,15 @@ async function recount(dataDir: string | undefined, postId: string): Promise<{ c
   }
 }
 
-const row = (label: string, r: LoadResult) => [label, round(r.requestsPerSec), round(r.latencyMs.p50), round(r.latencyMs.p95), round(r.latencyMs.p99), r.non2xx, r.errors];
+const row = (label: string, r: LoadResult) => [
+  label,
+  round(r.requestsPerSec),
+  round(r.latencyMs.p50),
+  round(r.latencyMs.p95),
+  round(r.latencyMs.p99),
+  r.non2xx,
+  r.errors,
+];
 
 async function main() {
   ensureBuild();
@@ -111,7 +131,16 @@ async function main() {
           return { ...req, method: 'PUT' as const, path, headers: headersFor(context.cookie) };
         },
       },
-      { method: 'DELETE' as const, path, setupRequest: (req: object, context: Record<string, unknown>) => ({ ...req, method: 'DELETE' as const, path, headers: headersFor(context.cookie) }) },
+      {
+        method: 'DELETE' as const,
+        path,
+        setupRequest: (req: object, context: Record<string, unknown>) => ({
+          ...req,
+          method: 'DELETE' as const,
+          path,
+          headers: headersFor(context.cookie),
+        }),
+      },
     ];
     await runLoad({ url: base + path, connections: 10, durationSec: 2, requests }); // warm-up
     result = await runLoad({ url: base + path, connections: CONNECTIONS, durationSec: DURATION, requests });
@@ -122,7 +151,9 @@ async function main() {
   const { counted, counter } = await recount(dataDir, seeded.postId);
   if (dataDir) removeTempDataDir(dataDir);
 
-  console.log(`\nVote toggle benchmark (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s, ${MEMBERS} members on one post)`);
+  console.log(
+    `\nVote toggle benchmark (${DATABASE_URL ? 'PostgreSQL' : 'PGlite'}; ${CONNECTIONS} connections, ${DURATION} s, ${MEMBERS} members on one post)`,
+  );
   console.log(table([['run', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'], row('PUT/DELETE vote (toggle)', result)]));
   console.log(`status codes: ${JSON.stringify(result.statusCodes)}`);
   const equal = counted === counter;

@@ -30,10 +30,19 @@ test.describe('account screens: accessibility and small screens', () => {
 
   test('fit a 360 px wide screen without horizontal scrolling', async ({ guardedPage: page }) => {
     await page.setViewportSize({ width: 360, height: 740 });
-    for (const path of ['/login', '/signup', '/forgot-password', '/reset-password?token=' + 'a'.repeat(43), '/verify-email?token=' + 'a'.repeat(43), '/magic-link?token=' + 'a'.repeat(43)]) {
+    for (const path of [
+      '/login',
+      '/signup',
+      '/forgot-password',
+      '/reset-password?token=' + 'a'.repeat(43),
+      '/verify-email?token=' + 'a'.repeat(43),
+      '/magic-link?token=' + 'a'.repeat(43),
+    ]) {
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflows`).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflows`).toBeLessThanOrEqual(
+        0,
+      );
     }
   });
 

@@ -9,7 +9,11 @@ async function expectHome(page: Page) {
 }
 
 test.describe('accounts in the browser', () => {
-  test('without SMTP: sign up and in at once, confirm the email from the outbox, sign out and in, use a magic link, reset the password', async ({ guardedPage: page, browser, baseURL }) => {
+  test('without SMTP: sign up and in at once, confirm the email from the outbox, sign out and in, use a magic link, reset the password', async ({
+    guardedPage: page,
+    browser,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const admin = await adminContext(browser, baseURL!);
     const name = 'Flo Member';
@@ -110,7 +114,12 @@ test.describe('accounts in the browser', () => {
     await admin.close();
   });
 
-  test('no enumeration: asking for a reset or a sign-in link answers the same for an unknown address', async ({ guardedPage: page, request, browser, baseURL }) => {
+  test('no enumeration: asking for a reset or a sign-in link answers the same for an unknown address', async ({
+    guardedPage: page,
+    request,
+    browser,
+    baseURL,
+  }) => {
     const admin = await adminContext(browser, baseURL!);
     const known = await createMember(admin.request, request, baseURL!);
     const unknown = uniqueEmail('nobody');
@@ -147,14 +156,21 @@ test.describe('accounts in the browser', () => {
     await expect(page.getByLabel('Email', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   });
 
-  test("someone else's password on an unconfirmed account is removed when the owner confirms, and the owner sets one", async ({ guardedPage: page, browser, baseURL }) => {
+  test("someone else's password on an unconfirmed account is removed when the owner confirms, and the owner sets one", async ({
+    guardedPage: page,
+    browser,
+    baseURL,
+  }) => {
     const admin = await adminContext(browser, baseURL!);
     const squatter = await browser.newContext({ baseURL });
     try {
       // Someone signs up first with an address that is not theirs.
       const email = uniqueEmail('owner');
       const squatted = { email, password: 'not the owners password' };
-      const up = await squatter.request.post('/api/v1/auth/sign-up', { data: { ...squatted, displayName: 'Squatter' }, headers: { Origin: baseURL! } });
+      const up = await squatter.request.post('/api/v1/auth/sign-up', {
+        data: { ...squatted, displayName: 'Squatter' },
+        headers: { Origin: baseURL! },
+      });
       expect(up.status()).toBe(201);
 
       // The owner gets the confirmation link (an admin passes it on) and follows it in their own browser.
@@ -212,7 +228,16 @@ test.describe('accounts in the browser', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Outbox' })).toBeVisible();
     const teamNav = page.getByRole('navigation', { name: 'Team area' });
     await expect(teamNav.getByRole('link', { name: 'Outbox' })).toHaveAttribute('aria-current', 'page');
-    await expect(teamNav.getByRole('link')).toHaveText(['Inbox', 'Boards', 'Statuses', 'Tags', 'Members', 'Audit log', 'Outbox', 'Settings']);
+    await expect(teamNav.getByRole('link')).toHaveText([
+      'Inbox',
+      'Boards',
+      'Statuses',
+      'Tags',
+      'Members',
+      'Audit log',
+      'Outbox',
+      'Settings',
+    ]);
 
     // Signed in, /login has nothing to offer: it goes home.
     await page.goto('/login');

@@ -17,7 +17,10 @@ test.describe('/admin/outbox', () => {
   test('an admin reads each email: its status, its text, and its HTML in a sandboxed frame', async ({ guardedPage: page, baseURL }) => {
     test.setTimeout(60_000);
     const email = uniqueEmail('outbox');
-    const up = await page.context().request.post('/api/v1/auth/sign-up', { data: { email, password: 'outbox password 1', displayName: 'Otto' }, headers: { Origin: baseURL! } });
+    const up = await page.context().request.post('/api/v1/auth/sign-up', {
+      data: { email, password: 'outbox password 1', displayName: 'Otto' },
+      headers: { Origin: baseURL! },
+    });
     // No SMTP here: a confirmed email is not required, so the new member is signed in at once,
     // and the confirmation email waits in the outbox all the same.
     expect(up.status()).toBe(201);
@@ -50,7 +53,10 @@ test.describe('/admin/outbox', () => {
     test.setTimeout(90_000);
     const request = page.context().request;
     for (let i = 0; i < 21; i++) {
-      const res = await request.post('/api/v1/auth/sign-up', { data: { email: uniqueEmail('page'), password: 'paging password 1', displayName: `Pager ${i}` }, headers: { Origin: baseURL! } });
+      const res = await request.post('/api/v1/auth/sign-up', {
+        data: { email: uniqueEmail('page'), password: 'paging password 1', displayName: `Pager ${i}` },
+        headers: { Origin: baseURL! },
+      });
       expect(res.status()).toBe(201);
     }
     await apiSignIn(request, baseURL!);

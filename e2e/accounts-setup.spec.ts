@@ -7,7 +7,12 @@ import { expect, test } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });
 
-const OWNER = { workspaceName: 'Firstrun Feedback', displayName: 'Fiona First', email: 'fiona@firstrun.test', password: 'first admin password' };
+const OWNER = {
+  workspaceName: 'Firstrun Feedback',
+  displayName: 'Fiona First',
+  email: 'fiona@firstrun.test',
+  password: 'first admin password',
+};
 
 test('before setup, every page leads to /setup, which is accessible and fits 360 px', async ({ guardedPage: page }) => {
   for (const path of ['/', '/login', '/signup', '/privacy', '/admin/outbox']) {

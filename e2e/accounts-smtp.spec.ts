@@ -10,7 +10,12 @@ interface SunkMessage {
   text: string;
 }
 
-test('sign-up verification arrives over SMTP, and the outbox shows it as sent', async ({ guardedPage: page, request, browser, baseURL }) => {
+test('sign-up verification arrives over SMTP, and the outbox shows it as sent', async ({
+  guardedPage: page,
+  request,
+  browser,
+  baseURL,
+}) => {
   const email = uniqueEmail('smtp');
   const name = 'Sam Smtp';
   await page.goto('/signup');
@@ -24,11 +29,14 @@ test('sign-up verification arrives over SMTP, and the outbox shows it as sent', 
   // Read from the SMTP sink, not from the outbox.
   let received: SunkMessage | undefined;
   await expect
-    .poll(async () => {
-      const res = await request.get(`${SMTP_SINK_URL}/messages?to=${encodeURIComponent(email)}`);
-      received = ((await res.json()) as SunkMessage[])[0];
-      return received?.subject;
-    }, { timeout: 20_000 })
+    .poll(
+      async () => {
+        const res = await request.get(`${SMTP_SINK_URL}/messages?to=${encodeURIComponent(email)}`);
+        received = ((await res.json()) as SunkMessage[])[0];
+        return received?.subject;
+      },
+      { timeout: 20_000 },
+    )
     .toBe('Confirm your email address · Acme Feedback');
   await page.goto(linkIn(received!.text, '/verify-email'));
   await page.getByRole('button', { name: 'Confirm my email' }).click();
@@ -50,7 +58,11 @@ test('sign-up verification arrives over SMTP, and the outbox shows it as sent', 
   await admin.close();
 });
 
-test('an unconfirmed address is told to confirm first when signing in, and a new link arrives', async ({ guardedPage: page, request, baseURL }) => {
+test('an unconfirmed address is told to confirm first when signing in, and a new link arrives', async ({
+  guardedPage: page,
+  request,
+  baseURL,
+}) => {
   const creds = { email: uniqueEmail('unconfirmed'), password: 'unconfirmed password' };
   const up = await request.post('/api/v1/auth/sign-up', { data: { ...creds, displayName: 'Una' }, headers: { Origin: baseURL! } });
   expect(up.status()).toBe(202);
@@ -61,6 +73,10 @@ test('an unconfirmed address is told to confirm first when signing in, and a new
   await expect(page).toHaveURL(/\/login$/);
   // The sign-up's link and the new one: both reached the SMTP server.
   await expect
-    .poll(async () => ((await (await request.get(`${SMTP_SINK_URL}/messages?to=${encodeURIComponent(creds.email)}`)).json()) as SunkMessage[]).length, { timeout: 20_000 })
+    .poll(
+      async () =>
+        ((await (await request.get(`${SMTP_SINK_URL}/messages?to=${encodeURIComponent(creds.email)}`)).json()) as SunkMessage[]).length,
+      { timeout: 20_000 },
+    )
     .toBe(2);
 });

@@ -16,7 +16,11 @@ const signInStatus = async (request: APIRequestContext, baseURL: string, creds: 
 };
 
 test.describe('the team area: members and the audit log', () => {
-  test('an admin searches, invites, changes a role, bans and unbans; the audit log shows it all', async ({ guardedPage: page, baseURL, browser }) => {
+  test('an admin searches, invites, changes a role, bans and unbans; the audit log shows it all', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const admin = page.context().request;
     await apiSignIn(admin, baseURL!);
@@ -62,8 +66,18 @@ test.describe('the team area: members and the audit log', () => {
         // A moderator sees the list and may ban members (not themselves), but not change roles or invite; the audit log is admins' only.
         const modPage = await invitedCtx.newPage();
         await modPage.goto(`/admin/members?q=${tag}`);
-        await expect(modPage.getByTestId('member-row').filter({ hasText: banName }).getByRole('button', { name: `Ban ${banName}` })).toBeVisible();
-        await expect(modPage.getByTestId('member-row').filter({ hasText: `Invitee ${tag}` }).getByRole('button')).toHaveCount(0);
+        await expect(
+          modPage
+            .getByTestId('member-row')
+            .filter({ hasText: banName })
+            .getByRole('button', { name: `Ban ${banName}` }),
+        ).toBeVisible();
+        await expect(
+          modPage
+            .getByTestId('member-row')
+            .filter({ hasText: `Invitee ${tag}` })
+            .getByRole('button'),
+        ).toHaveCount(0);
         await expect(modPage.getByTestId('invite-form')).toHaveCount(0);
         // No SMTP on this server: moderators are told too, without the outbox (admins only).
         await expect(modPage.getByTestId('email-not-configured')).toContainText('Admins can read them in the outbox');
@@ -100,13 +114,18 @@ test.describe('the team area: members and the audit log', () => {
 
       // Unban.
       await banRow.getByRole('button', { name: `Unban ${banName}` }).click();
-      await page.getByRole('dialog', { name: `Unban ${banName}?` }).getByRole('button', { name: 'Unban', exact: true }).click();
+      await page
+        .getByRole('dialog', { name: `Unban ${banName}?` })
+        .getByRole('button', { name: 'Unban', exact: true })
+        .click();
       await expect(banRow.getByTestId('member-state')).toHaveText('Active');
       expect((await signInStatus(bannedCtx.request, baseURL!, banned)).status).toBe(200);
 
       // The reloaded list agrees with what the page showed.
       await page.reload();
-      await expect(page.getByTestId('member-row').filter({ hasText: promoteName }).getByLabel(`Role of ${promoteName}`)).toHaveValue('moderator');
+      await expect(page.getByTestId('member-row').filter({ hasText: promoteName }).getByLabel(`Role of ${promoteName}`)).toHaveValue(
+        'moderator',
+      );
       expect((await signInStatus(signUpCtx.request, baseURL!, promoted)).status).toBe(200);
 
       // The audit log lists those actions, newest first.
@@ -115,12 +134,14 @@ test.describe('the team area: members and the audit log', () => {
       const rows = page.getByTestId('audit-row');
       await expect(rows.filter({ hasText: 'member.unbanned' }).filter({ hasText: banName }).first()).toBeVisible();
       await expect(rows.filter({ hasText: 'member.banned' }).filter({ hasText: banName }).first()).toContainText('state: active → banned');
-      await expect(rows.filter({ hasText: 'member.role_changed' }).filter({ hasText: promoteName }).first()).toContainText('role: member → moderator');
+      await expect(rows.filter({ hasText: 'member.role_changed' }).filter({ hasText: promoteName }).first()).toContainText(
+        'role: member → moderator',
+      );
       // The invitation came first; other specs on this server may have pushed it off the first
       // page since, so it is looked up through the API, further back.
-      const invited = ((await (await admin.get('/api/v1/audit?limit=100')).json()) as { items: { action: string; after: unknown }[] }).items.find(
-        (e) => e.action === 'member.invited' && JSON.stringify(e.after).includes(inviteEmail),
-      );
+      const invited = (
+        (await (await admin.get('/api/v1/audit?limit=100')).json()) as { items: { action: string; after: unknown }[] }
+      ).items.find((e) => e.action === 'member.invited' && JSON.stringify(e.after).includes(inviteEmail));
       expect(invited?.after).toMatchObject({ role: 'moderator' });
       const actions = await rows.locator('code').allTextContents();
       expect(actions.indexOf('member.unbanned')).toBeLessThan(actions.indexOf('member.banned'));
@@ -131,14 +152,21 @@ test.describe('the team area: members and the audit log', () => {
     }
   });
 
-  test('without SMTP: the team is told that email is not configured, and an admin marks a member verified', async ({ guardedPage: page, baseURL, browser }) => {
+  test('without SMTP: the team is told that email is not configured, and an admin marks a member verified', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     const tag = Date.now().toString(36);
     const name = `Una ${tag}`;
     const creds = { email: uniqueEmail('unconfirmed'), password: 'unconfirmed password 1' };
     const memberCtx = await browser.newContext({ baseURL });
     try {
       // Signed in at once (no SMTP: a confirmed email is not required), but unconfirmed.
-      const up = await memberCtx.request.post('/api/v1/auth/sign-up', { data: { ...creds, displayName: name }, headers: { Origin: baseURL! } });
+      const up = await memberCtx.request.post('/api/v1/auth/sign-up', {
+        data: { ...creds, displayName: name },
+        headers: { Origin: baseURL! },
+      });
       expect(up.status()).toBe(201);
       await apiSignIn(page.context().request, baseURL!);
       await page.goto(`/admin/members?q=${tag}`);
@@ -162,7 +190,9 @@ test.describe('the team area: members and the audit log', () => {
       await expect(page.getByTestId('members-message')).toContainText(`${name}'s address is marked as confirmed.`);
 
       expect(await (await memberCtx.request.get('/api/v1/me')).json()).toMatchObject({ emailVerified: true });
-      const audit = (await (await page.context().request.get('/api/v1/audit?limit=20')).json()) as { items: { action: string; target: { label: string } | null }[] };
+      const audit = (await (await page.context().request.get('/api/v1/audit?limit=20')).json()) as {
+        items: { action: string; target: { label: string } | null }[];
+      };
       expect(audit.items.find((e) => e.action === 'member.email_verified')?.target?.label).toBe(name);
     } finally {
       await memberCtx.close();
@@ -186,7 +216,11 @@ test.describe('the team area: members and the audit log', () => {
   });
 });
 
-test('/admin leads admins and moderators to the inbox; the team navigation names only built screens', async ({ guardedPage: page, baseURL, browser }) => {
+test('/admin leads admins and moderators to the inbox; the team navigation names only built screens', async ({
+  guardedPage: page,
+  baseURL,
+  browser,
+}) => {
   const admin = page.context().request;
   await apiSignIn(admin, baseURL!);
   const modCtx = await browser.newContext({ baseURL });
@@ -235,7 +269,9 @@ test('a moderator is offered Ban on members only, and the API agrees', async ({ 
     await expect(modPage.getByTestId('member-row')).toHaveCount(1);
     await expect(modPage.getByTestId('member-row').getByRole('button')).toHaveCount(0);
 
-    const { items } = (await (await admin.get(`/api/v1/members?q=${encodeURIComponent(otherMod.email)}`)).json()) as { items: { id: string }[] };
+    const { items } = (await (await admin.get(`/api/v1/members?q=${encodeURIComponent(otherMod.email)}`)).json()) as {
+      items: { id: string }[];
+    };
     const refused = await modCtx.request.post(`/api/v1/members/${items[0]!.id}/ban`, { headers: { Origin: baseURL! } });
     expect(refused.status()).toBe(403);
     expect(((await refused.json()) as { error: { message: string } }).error.message).toBe('Only admins can ban a moderator.');

@@ -64,7 +64,8 @@ async function recordCspViolations(page: Page) {
       w.__csp.push({ at: Date.now(), directive: e.violatedDirective, blocked: e.blockedURI, source: e.sourceFile }),
     );
   });
-  return async () => page.evaluate(() => (window as unknown as { __csp: Array<{ at: number; directive: string; blocked: string; source: string }> }).__csp);
+  return async () =>
+    page.evaluate(() => (window as unknown as { __csp: Array<{ at: number; directive: string; blocked: string; source: string }> }).__csp);
 }
 
 /** Analytics state left in the browser: posthog-js keys in storage and cookies. */
@@ -72,7 +73,12 @@ async function analyticsStorage(page: Page) {
   const [local, session] = await page.evaluate(() => [Object.keys(localStorage), Object.keys(sessionStorage)]);
   const cookies = (await page.context().cookies()).map((c) => c.name);
   const isPosthog = (k: string) => /^(ph_|__ph|posthog)/i.test(k);
-  return { local: local!.filter(isPosthog), session: session!.filter(isPosthog), cookies: cookies.filter(isPosthog), consent: await page.evaluate(() => localStorage.getItem('chorus.consent')) };
+  return {
+    local: local!.filter(isPosthog),
+    session: session!.filter(isPosthog),
+    cookies: cookies.filter(isPosthog),
+    consent: await page.evaluate(() => localStorage.getItem('chorus.consent')),
+  };
 }
 
 type MarkedWindow = Window & { __e2eSamePage?: boolean; next?: { router?: unknown } };
@@ -163,7 +169,9 @@ test('after Accept: config, flags and a pageview per route change, none for a ha
   await page.getByRole('button', { name: 'Accept' }).click();
   await expect(page.getByTestId('consent-banner')).toBeHidden();
 
-  await expect.poll(async () => (await requests(request)).map((r) => r.path)).toEqual(expect.arrayContaining(['/array/phc_chorus_e2e/config', '/flags/']));
+  await expect
+    .poll(async () => (await requests(request)).map((r) => r.path))
+    .toEqual(expect.arrayContaining(['/array/phc_chorus_e2e/config', '/flags/']));
   await expect.poll(() => pageviewUrls(request)).toEqual([expect.stringMatching(/:\d+\/$/)]);
   expect(chunk.loaded).toBe(true);
 
@@ -179,7 +187,10 @@ test('after Accept: config, flags and a pageview per route change, none for a ha
   await page.getByRole('contentinfo').getByRole('link', { name: 'Privacy' }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await expect.poll(() => pageviewUrls(request)).toHaveLength(4);
-  await page.getByRole('navigation', { name: 'On this page' }).getByRole('link', { name: 'Do Not Track and Global Privacy Control' }).click();
+  await page
+    .getByRole('navigation', { name: 'On this page' })
+    .getByRole('link', { name: 'Do Not Track and Global Privacy Control' })
+    .click();
   await expect(page).toHaveURL(/#do-not-track$/);
   await clickNav(page, 'Boards', '/'); // a later page view proves the batch after the hash change has arrived
   await expect.poll(() => pageviewUrls(request)).toHaveLength(5);
@@ -227,7 +238,8 @@ test('session recordings arrive, with typed input masked, and nothing breaks the
   // A full snapshot (type 2) of the page, then the typing.
   await expect.poll(async () => (await snapshots()).some((s) => s.type === 2), { timeout: 20_000 }).toBe(true);
   // rrweb input events (incremental snapshot type 3, source 5) for the field: recorded, masked.
-  const inputEvents = async () => (await snapshots()).filter((s) => s.type === 3 && s.data?.source === 5 && typeof s.data.text === 'string');
+  const inputEvents = async () =>
+    (await snapshots()).filter((s) => s.type === 3 && s.data?.source === 5 && typeof s.data.text === 'string');
   await expect.poll(async () => (await inputEvents()).some((s) => s.data!.text!.length === SECRET.length), { timeout: 20_000 }).toBe(true);
   expect((await inputEvents()).every((s) => /^\**$/.test(s.data!.text!))).toBe(true);
 
@@ -310,7 +322,10 @@ test('similar-post-suggestions gates the suggestions on the new-post form', asyn
 
     // The local default (on): typing a near-duplicate title suggests the existing post.
     await page.getByLabel('Title').fill('Dark mode on the dashboard please');
-    await expect(similar.getByRole('link', { name: 'Dark mode for the dashboard' })).toHaveAttribute('href', `/p/${existing.number}-${existing.slug}`);
+    await expect(similar.getByRole('link', { name: 'Dark mode for the dashboard' })).toHaveAttribute(
+      'href',
+      `/p/${existing.number}-${existing.slug}`,
+    );
 
     // The analytics service turns it off: the suggestions go, and typing asks for none.
     await page.getByRole('button', { name: 'Accept' }).click();
@@ -402,7 +417,10 @@ test('allowing again on the same page after withdrawing resumes with a fresh ano
   await page.getByRole('button', { name: 'Allow analytics', exact: true }).click();
   await expect(page.getByTestId('consent-status')).toHaveAttribute('data-status', 'granted');
   await expect.poll(() => pageviewUrls(request)).toEqual([expect.stringMatching(/\/privacy$/)]);
-  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="similar-post-suggestions"]')).toHaveAttribute('data-value', 'false');
+  await expect(page.getByTestId('feature-flags').locator('tr[data-flag="similar-post-suggestions"]')).toHaveAttribute(
+    'data-value',
+    'false',
+  );
   await clickNav(page, 'Boards', '/');
   await expect.poll(() => pageviewUrls(request)).toHaveLength(2);
   const again = await events(request, '$pageview');

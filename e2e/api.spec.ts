@@ -48,7 +48,10 @@ test.describe('/api paths are interface routes', () => {
   });
 
   test('a cross-origin state-changing request is refused (CSRF)', async ({ request }) => {
-    const res = await request.post('/api/nope', { headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' }, data: {} });
+    const res = await request.post('/api/nope', {
+      headers: { Origin: 'https://evil.example', 'Content-Type': 'application/json' },
+      data: {},
+    });
     expect(res.status()).toBe(403);
     expect((await res.json()).error.code).toBe('FORBIDDEN');
   });

@@ -13,10 +13,15 @@ async function apiBoard(admin: APIRequestContext, baseURL: string, data: Record<
   return (await res.json()) as { slug: string; name: string };
 }
 
-const rowOf = (page: Page, name: string) => page.getByTestId('admin-board-row').filter({ has: page.getByRole('link', { name, exact: true }) });
+const rowOf = (page: Page, name: string) =>
+  page.getByTestId('admin-board-row').filter({ has: page.getByRole('link', { name, exact: true }) });
 
 test.describe('boards', () => {
-  test('an admin creates, edits, reorders, archives and privately grants a board; only the granted member sees it', async ({ guardedPage: page, baseURL, browser }) => {
+  test('an admin creates, edits, reorders, archives and privately grants a board; only the granted member sees it', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const admin = await adminContext(browser, baseURL!);
     const anonymous = await browser.newContext({ baseURL });
@@ -48,13 +53,21 @@ test.describe('boards', () => {
       // A second board, made through the API, to reorder against.
       const second = await apiBoard(admin.request, baseURL!, { name: `Bugs ${unique('y')}`, slug: unique('bugs') });
       await adminPage.reload();
-      const order = async () => (await adminPage.getByTestId('admin-board-row').getByRole('link').allTextContents()).filter((t) => t === name || t === second.name);
+      const order = async () =>
+        (await adminPage.getByTestId('admin-board-row').getByRole('link').allTextContents()).filter((t) => t === name || t === second.name);
       expect(await order()).toEqual([name, second.name]);
-      await rowOf(adminPage, second.name).getByRole('button', { name: `Move ${second.name} up` }).click();
+      await rowOf(adminPage, second.name)
+        .getByRole('button', { name: `Move ${second.name} up` })
+        .click();
       await expect.poll(order).toEqual([second.name, name]);
       // Focus stays on the control that was used (or its partner once it reached the top).
-      await expect(adminPage.locator(':focus')).toHaveAttribute('aria-label', new RegExp(`Move ${second.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (up|down)`));
-      await rowOf(adminPage, second.name).getByRole('button', { name: `Move ${second.name} down` }).click();
+      await expect(adminPage.locator(':focus')).toHaveAttribute(
+        'aria-label',
+        new RegExp(`Move ${second.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} (up|down)`),
+      );
+      await rowOf(adminPage, second.name)
+        .getByRole('button', { name: `Move ${second.name} down` })
+        .click();
       await expect.poll(order).toEqual([name, second.name]);
 
       // Edit inline: description, then make it private and grant one member found by email.
@@ -72,7 +85,7 @@ test.describe('boards', () => {
       // Archive and unarchive.
       await row.getByTestId('board-archive-toggle').click();
       await expect(row.getByText('Archived', { exact: true })).toBeVisible();
-      expect((await axeViolations(adminPage, '/admin/boards'))).toEqual([]);
+      expect(await axeViolations(adminPage, '/admin/boards')).toEqual([]);
 
       // The granted member sees the private board (archived, readable); another member and a visitor get 404.
       const grantedCtx = await browser.newContext({ baseURL });
@@ -129,7 +142,11 @@ test.describe('boards', () => {
   test('axe finds no violations on /, a board and /admin/boards (light and dark)', async ({ guardedPage: page, baseURL, browser }) => {
     const admin = await adminContext(browser, baseURL!);
     try {
-      const board = await apiBoard(admin.request, baseURL!, { name: `Axe ${unique('a')}`, slug: unique('axe'), description: 'A board for the accessibility check' });
+      const board = await apiBoard(admin.request, baseURL!, {
+        name: `Axe ${unique('a')}`,
+        slug: unique('axe'),
+        description: 'A board for the accessibility check',
+      });
       const adminPage = await admin.newPage();
       const problems: string[] = [];
       for (const scheme of ['light', 'dark'] as const) {
@@ -149,7 +166,10 @@ test.describe('boards', () => {
       await page.setViewportSize({ width: 360, height: 740 });
       for (const path of ['/', `/b/${board.slug}`]) {
         await page.goto(path);
-        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflows`).toBeLessThanOrEqual(0);
+        expect(
+          await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+          `${path} overflows`,
+        ).toBeLessThanOrEqual(0);
       }
     } finally {
       await admin.close();
@@ -157,12 +177,20 @@ test.describe('boards', () => {
   });
 
   // Needs POST /api/v1/posts (posts API) and the triage API (statuses, tags) from issue 4.
-  test('a visitor browses, sorts, filters, searches with highlights, pages with Next and goes Back', async ({ guardedPage: page, baseURL, browser }) => {
+  test('a visitor browses, sorts, filters, searches with highlights, pages with Next and goes Back', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     test.setTimeout(120_000);
     const admin = await adminContext(browser, baseURL!);
     const anonymous = await browser.newContext({ baseURL });
     try {
-      const board = await apiBoard(admin.request, baseURL!, { name: `Browse ${unique('b')}`, slug: unique('browse'), description: 'Ideas to browse' });
+      const board = await apiBoard(admin.request, baseURL!, {
+        name: `Browse ${unique('b')}`,
+        slug: unique('browse'),
+        description: 'Ideas to browse',
+      });
       const word = `quokka${Date.now().toString(36)}`;
       const posts: number[] = [];
       // 22 posts: more than a page of 20. Posting is rate-limited per user, so the admin posts.

@@ -66,7 +66,11 @@ test('no script served to the browser contains server code', async ({ guardedPag
   const board = await createBoard(admin.request, baseURL!, 'bundle');
   const post = await createPost(admin.request, baseURL!, board.slug, 'A post for the bundle check');
   const urls = pageFiles().map((f) => urlOf(f, { board: board.slug, number: String(post.number), unknown: 'no-such-page' }));
-  for (const kind of ['/p/', '/b/', '/admin/', '/settings']) expect(urls.some((u) => u.startsWith(kind)), `a ${kind} page is covered`).toBe(true);
+  for (const kind of ['/p/', '/b/', '/admin/', '/settings'])
+    expect(
+      urls.some((u) => u.startsWith(kind)),
+      `a ${kind} page is covered`,
+    ).toBe(true);
 
   const visitor = await scriptsOf(page, urls);
   const adminPage = await admin.newPage();
@@ -82,7 +86,8 @@ test('no script served to the browser contains server code', async ({ guardedPag
     expect(body.length, `script ${url} has a body`).toBeGreaterThan(0);
     leaks.push(...SERVER_MARKERS.filter((m) => body.includes(m)).map((m) => `${url}: ${m}`));
   }
-  for (const body of [...visitor.inline, ...team.inline]) leaks.push(...SERVER_MARKERS.filter((m) => body.includes(m)).map((m) => `inline script: ${m}`));
+  for (const body of [...visitor.inline, ...team.inline])
+    leaks.push(...SERVER_MARKERS.filter((m) => body.includes(m)).map((m) => `inline script: ${m}`));
   expect(leaks).toEqual([]);
   await admin.close();
 });

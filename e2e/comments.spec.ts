@@ -21,7 +21,11 @@ const comment = (request: APIRequestContext, baseURL: string, number: number, bo
   });
 
 test.describe('comments', () => {
-  test('a member posts, edits and deletes a comment; team comments carry the Team badge', async ({ guardedPage: page, baseURL, playwright }) => {
+  test('a member posts, edits and deletes a comment; team comments carry the Team badge', async ({
+    guardedPage: page,
+    baseURL,
+    playwright,
+  }) => {
     const { admin, post, anon } = await setUp(playwright, baseURL!);
     await comment(admin, baseURL!, post.number, 'We are **looking** into it.');
     const member = await createMember(admin, anon, baseURL!, 'Cora Commenter');
@@ -51,7 +55,12 @@ test.describe('comments', () => {
     await expect(page.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
   });
 
-  test("a moderator's internal note is labelled for the team and invisible to members", async ({ guardedPage: page, baseURL, playwright, browser }) => {
+  test("a moderator's internal note is labelled for the team and invisible to members", async ({
+    guardedPage: page,
+    baseURL,
+    playwright,
+    browser,
+  }) => {
     const { admin, post, anon } = await setUp(playwright, baseURL!);
     await apiSignIn(page.context().request, baseURL!);
     await page.goto(`/p/${post.number}`);
@@ -73,10 +82,15 @@ test.describe('comments', () => {
     await memberContext.close();
   });
 
-  test('#comment-<id>: from another page it scrolls to and highlights the comment; on the same page it fetches nothing', async ({ guardedPage: page, baseURL, playwright }) => {
+  test('#comment-<id>: from another page it scrolls to and highlights the comment; on the same page it fetches nothing', async ({
+    guardedPage: page,
+    baseURL,
+    playwright,
+  }) => {
     const { admin, post } = await setUp(playwright, baseURL!);
     const ids: number[] = [];
-    for (let i = 0; i < 12; i++) ids.push((await comment(admin, baseURL!, post.number, `Comment number ${i}\n\n${'Filler line. '.repeat(30)}`)).id);
+    for (let i = 0; i < 12; i++)
+      ids.push((await comment(admin, baseURL!, post.number, `Comment number ${i}\n\n${'Filler line. '.repeat(30)}`)).id);
     const last = ids[ids.length - 1]!;
     const first = ids[0]!;
 

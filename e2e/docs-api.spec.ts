@@ -6,7 +6,11 @@ test.describe('API reference', () => {
     const res = await request.get('/api/v1/openapi.json');
     expect(res.status()).toBe(200);
     expect(res.headers()['content-type']).toContain('application/json');
-    const doc = (await res.json()) as { openapi: string; paths: Record<string, unknown>; components: { securitySchemes: Record<string, unknown> } };
+    const doc = (await res.json()) as {
+      openapi: string;
+      paths: Record<string, unknown>;
+      components: { securitySchemes: Record<string, unknown> };
+    };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/setup', '/api/v1/members/{id}', '/api/v1/openapi.json']));
     // The session cookie is the only credential, and the only one the document offers.

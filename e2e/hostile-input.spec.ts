@@ -13,7 +13,14 @@ async function expectJsonError(res: APIResponse, status: number, code: string) {
 }
 
 test.describe('/api answers JSON even where the framework would not (docs/api.md)', () => {
-  for (const path of ['/api/v1/posts/%ff', '/api/%ff', '/api/v1/posts/%ff/votes', '/api/v1/boards/%ed%a0%80', '/api/v1/posts/%', '/api/v1/posts/%zz?q=1']) {
+  for (const path of [
+    '/api/v1/posts/%ff',
+    '/api/%ff',
+    '/api/v1/posts/%ff/votes',
+    '/api/v1/boards/%ed%a0%80',
+    '/api/v1/posts/%',
+    '/api/v1/posts/%zz?q=1',
+  ]) {
     test(`a malformed percent-encoding, ${path}, is a JSON 404`, async ({ request }) => {
       await expectJsonError(await request.get(path), 404, 'NOT_FOUND');
       await expectJsonError(await request.fetch(path, { method: 'OPTIONS' }), 404, 'NOT_FOUND');
@@ -52,10 +59,14 @@ test.describe('/api answers JSON even where the framework would not (docs/api.md
   test('a request offering a protocol upgrade (curl --http2 sends one) is answered as usual', async ({ baseURL }) => {
     for (const path of ['/api/health', '/api/nope']) {
       const answer = await new Promise<{ status?: number; type?: string }>((resolve, reject) => {
-        const req = http.get(new URL(path, baseURL), { headers: { Connection: 'Upgrade, HTTP2-Settings', Upgrade: 'h2c', 'HTTP2-Settings': 'AAMAAABkAAQAoAAAAAIAAAAA' } }, (res) => {
-          res.resume();
-          resolve({ status: res.statusCode, type: res.headers['content-type'] });
-        });
+        const req = http.get(
+          new URL(path, baseURL),
+          { headers: { Connection: 'Upgrade, HTTP2-Settings', Upgrade: 'h2c', 'HTTP2-Settings': 'AAMAAABkAAQAoAAAAAIAAAAA' } },
+          (res) => {
+            res.resume();
+            resolve({ status: res.statusCode, type: res.headers['content-type'] });
+          },
+        );
         req.on('error', reject);
       });
       expect(answer.status, path).toBe(path === '/api/health' ? 200 : 404);

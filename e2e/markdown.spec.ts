@@ -14,7 +14,11 @@ async function ok<T>(res: Awaited<ReturnType<APIRequestContext['post']>>, what: 
   return (await res.json()) as T;
 }
 
-test('a deeply nested comment leaves the post page working; a moderator deletes it from there', async ({ browser, baseURL, guardedPage: page }) => {
+test('a deeply nested comment leaves the post page working; a moderator deletes it from there', async ({
+  browser,
+  baseURL,
+  guardedPage: page,
+}) => {
   test.setTimeout(120_000);
   const headers = { Origin: baseURL! };
   const admin = await adminContext(browser, baseURL!);
@@ -25,8 +29,14 @@ test('a deeply nested comment leaves the post page working; a moderator deletes 
   // A member posts ">" 4,999 times and "x": 5,000 characters, the most a comment may hold.
   const member = await browser.newContext({ baseURL });
   await apiSignIn(member.request, baseURL!, await createMember(admin.request, anonymous.request, baseURL!, 'Deep Nester'));
-  await ok(await member.request.post(`/api/v1/posts/${post.number}/comments`, { headers, data: { body: '>'.repeat(4999) + 'x' } }), 'comment');
-  await ok(await member.request.post(`/api/v1/posts/${post.number}/comments`, { headers, data: { body: 'A *normal* comment after it.' } }), 'second comment');
+  await ok(
+    await member.request.post(`/api/v1/posts/${post.number}/comments`, { headers, data: { body: '>'.repeat(4999) + 'x' } }),
+    'comment',
+  );
+  await ok(
+    await member.request.post(`/api/v1/posts/${post.number}/comments`, { headers, data: { body: 'A *normal* comment after it.' } }),
+    'second comment',
+  );
 
   // A visitor gets the page (a fresh context: signing up through `anonymous` signed it in).
   const visitorContext = await browser.newContext({ baseURL });
@@ -40,7 +50,9 @@ test('a deeply nested comment leaves the post page working; a moderator deletes 
   await expect(visitor.getByTestId('comment').nth(1).locator('em')).toHaveText('normal');
   await expect(visitor.getByTestId('comment-delete')).toHaveCount(0);
   // The preview endpoint, which visitors may call, answers too.
-  expect((await visitorContext.request.post('/api/v1/markdown/preview', { headers, data: { body: '>'.repeat(4999) + 'x' } })).status()).toBe(200);
+  expect(
+    (await visitorContext.request.post('/api/v1/markdown/preview', { headers, data: { body: '>'.repeat(4999) + 'x' } })).status(),
+  ).toBe(200);
 
   // A moderator opens the same page and deletes the comment there.
   const modCreds = await createMember(admin.request, anonymous.request, baseURL!, 'Mona Moderator');
@@ -87,7 +99,12 @@ test('links that browsers read as another host are not rendered as links to it',
   await expect(comment).toContainText('link 0');
   // Chromium resolves each href as it would follow it.
   const links = await comment.locator('a[rel~="ugc"]').evaluateAll((anchors) =>
-    anchors.map((a) => ({ text: a.textContent, href: (a as HTMLAnchorElement).href, raw: a.getAttribute('href'), origin: location.origin })),
+    anchors.map((a) => ({
+      text: a.textContent,
+      href: (a as HTMLAnchorElement).href,
+      raw: a.getAttribute('href'),
+      origin: location.origin,
+    })),
   );
   expect(links.find((l) => l.text === 'fine')?.href).toBe('https://example.com/ok');
   for (const link of links.filter((l) => l.text !== 'fine')) {

@@ -6,7 +6,11 @@ import { createBoard, createPost } from './support/posts';
 // Boards come from POST /api/v1/boards (the boards API), created as the e2e admin.
 
 test.describe('posts', () => {
-  test('a member creates a post from a board; a near-duplicate title suggests the existing post', async ({ guardedPage: page, baseURL, playwright }) => {
+  test('a member creates a post from a board; a near-duplicate title suggests the existing post', async ({
+    guardedPage: page,
+    baseURL,
+    playwright,
+  }) => {
     const admin = await playwright.request.newContext({ baseURL });
     await apiSignIn(admin, baseURL!);
     const board = await createBoard(admin, baseURL!, 'ideas');
@@ -19,7 +23,10 @@ test.describe('posts', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'New post' })).toBeVisible();
     await page.getByLabel('Title').fill('Dark mode on the dashboard please');
     const similar = page.getByRole('region', { name: 'Similar posts' });
-    await expect(similar.getByRole('link', { name: 'Dark mode for the dashboard' })).toHaveAttribute('href', `/p/${existing.number}-${existing.slug}`);
+    await expect(similar.getByRole('link', { name: 'Dark mode for the dashboard' })).toHaveAttribute(
+      'href',
+      `/p/${existing.number}-${existing.slug}`,
+    );
 
     await page.getByLabel('Title').fill('Keyboard shortcuts everywhere');
     await page.getByLabel('Description', { exact: true }).fill('Press **j** and **k** to move.\n\n- one\n- two');
@@ -58,7 +65,11 @@ test.describe('posts', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('chorus.postDraft'))).toBeNull();
   });
 
-  test('the post page renders Markdown safely, has a canonical URL, and the author edits and deletes', async ({ guardedPage: page, baseURL, playwright }) => {
+  test('the post page renders Markdown safely, has a canonical URL, and the author edits and deletes', async ({
+    guardedPage: page,
+    baseURL,
+    playwright,
+  }) => {
     const admin = await playwright.request.newContext({ baseURL });
     await apiSignIn(admin, baseURL!);
     const board = await createBoard(admin, baseURL!, 'safe');
@@ -102,19 +113,31 @@ test.describe('posts', () => {
     await expect(page.getByTestId('error-404')).toBeVisible();
   });
 
-  test('a visitor never sees the title of a private post merged into or from a public one', async ({ guardedPage: page, baseURL, playwright }) => {
+  test('a visitor never sees the title of a private post merged into or from a public one', async ({
+    guardedPage: page,
+    baseURL,
+    playwright,
+  }) => {
     const admin = await playwright.request.newContext({ baseURL });
     await apiSignIn(admin, baseURL!);
     const open = await createBoard(admin, baseURL!, 'open');
     const secretBoard = `secret-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-    const made = await admin.post('/api/v1/boards', { data: { name: 'Secret board', slug: secretBoard, visibility: 'private' }, headers: { Origin: baseURL! } });
+    const made = await admin.post('/api/v1/boards', {
+      data: { name: 'Secret board', slug: secretBoard, visibility: 'private' },
+      headers: { Origin: baseURL! },
+    });
     expect(made.status()).toBe(201);
     const secretDuplicate = await createPost(admin, baseURL!, secretBoard, 'Confidential merger with Globex');
     const target = await createPost(admin, baseURL!, open.slug, 'Public target of a private duplicate');
     const secretTarget = await createPost(admin, baseURL!, secretBoard, 'Confidential launch plan for Globex');
     const duplicate = await createPost(admin, baseURL!, open.slug, 'Public duplicate of a private post');
-    for (const [from, into] of [[secretDuplicate, target], [duplicate, secretTarget]] as const) {
-      expect((await admin.post(`/api/v1/posts/${from.number}/merge`, { data: { into: into.number }, headers: { Origin: baseURL! } })).status()).toBe(200);
+    for (const [from, into] of [
+      [secretDuplicate, target],
+      [duplicate, secretTarget],
+    ] as const) {
+      expect(
+        (await admin.post(`/api/v1/posts/${from.number}/merge`, { data: { into: into.number }, headers: { Origin: baseURL! } })).status(),
+      ).toBe(200);
     }
 
     // The visitor: the public target lists no private duplicate…
@@ -145,7 +168,13 @@ test.describe('posts', () => {
       const admin = await playwright.request.newContext({ baseURL });
       await apiSignIn(admin, baseURL!);
       const board = await createBoard(admin, baseURL!, 'axe');
-      const post = await createPost(admin, baseURL!, board.slug, 'Accessible post', 'Some `code`, a [link](https://example.com), and\n\n> a quote\n\n| a | b |\n|---|---|\n| 1 | 2 |');
+      const post = await createPost(
+        admin,
+        baseURL!,
+        board.slug,
+        'Accessible post',
+        'Some `code`, a [link](https://example.com), and\n\n> a quote\n\n| a | b |\n|---|---|\n| 1 | 2 |',
+      );
       await apiSignIn(page.context().request, baseURL!);
       const problems: string[] = [];
       await page.goto(`/b/${board.slug}/new`);

@@ -36,11 +36,18 @@ test.describe('settings', () => {
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/login?next=%2Fsettings%2Faccount');
   });
 
-  test('profile: the display name changes everywhere; a bad avatar link is refused inline and nothing typed is lost', async ({ guardedPage: page, browser, baseURL }) => {
+  test('profile: the display name changes everywhere; a bad avatar link is refused inline and nothing typed is lost', async ({
+    guardedPage: page,
+    browser,
+    baseURL,
+  }) => {
     const { admin } = await signedInMember(browser, page, baseURL!, 'Before Rename');
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Profile settings' })).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Profile' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Profile' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByTestId('account-menu')).toHaveAccessibleName('Account menu for Before Rename');
 
     const form = page.getByTestId('profile-form');
@@ -67,7 +74,11 @@ test.describe('settings', () => {
     await admin.close();
   });
 
-  test('password: a wrong current password is an inline error; the change signs out other browsers and keeps this one', async ({ guardedPage: page, browser, baseURL }) => {
+  test('password: a wrong current password is an inline error; the change signs out other browsers and keeps this one', async ({
+    guardedPage: page,
+    browser,
+    baseURL,
+  }) => {
     const { creds, admin } = await signedInMember(browser, page, baseURL!);
     const elsewhere = await browser.newContext({ baseURL });
     await apiSignIn(elsewhere.request, baseURL!, creds);
@@ -104,7 +115,11 @@ test.describe('settings', () => {
     await admin.close();
   });
 
-  test('email: the change waits for the link sent to the new address, then shows the new address', async ({ guardedPage: page, browser, baseURL }) => {
+  test('email: the change waits for the link sent to the new address, then shows the new address', async ({
+    guardedPage: page,
+    browser,
+    baseURL,
+  }) => {
     const { creds, admin } = await signedInMember(browser, page, baseURL!);
     const newEmail = uniqueEmail('changed');
     await page.goto('/settings');
@@ -114,7 +129,9 @@ test.describe('settings', () => {
     await form.getByLabel('Current password').fill(creds.password);
     await form.getByRole('button', { name: 'Change email' }).click();
     // No SMTP on this server: the page does not claim that an email went out.
-    await expect(page.getByTestId('pending-email')).toContainText(`this workspace cannot send email yet, so the link to confirm ${newEmail} waits with its admins`);
+    await expect(page.getByTestId('pending-email')).toContainText(
+      `this workspace cannot send email yet, so the link to confirm ${newEmail} waits with its admins`,
+    );
     await expect(page.getByTestId('current-email')).toHaveText(creds.email);
     await page.reload();
     await expect(page.getByTestId('pending-email')).toContainText(newEmail);
@@ -134,7 +151,10 @@ test.describe('settings', () => {
   test('account: "Download my data" saves a JSON file with the profile and no secrets', async ({ guardedPage: page, browser, baseURL }) => {
     const { creds, admin } = await signedInMember(browser, page, baseURL!, 'Export Person');
     await page.goto('/settings/account');
-    await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account' })).toHaveAttribute('aria-current', 'page');
+    await expect(page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Account' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(page.getByTestId('section-export')).toContainText('and your posts, comments and votes.');
     await expect(page.getByTestId('section-export')).not.toContainText(/once|will be/);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-link').click()]);
@@ -148,7 +168,11 @@ test.describe('settings', () => {
     await admin.close();
   });
 
-  test('account: deleting with the dialog signs out to the home page, and the account cannot sign in again', async ({ guardedPage: page, browser, baseURL }) => {
+  test('account: deleting with the dialog signs out to the home page, and the account cannot sign in again', async ({
+    guardedPage: page,
+    browser,
+    baseURL,
+  }) => {
     const { creds, admin } = await signedInMember(browser, page, baseURL!);
     await page.goto('/settings/account');
     const open = page.getByTestId('delete-account-open');
@@ -180,7 +204,11 @@ test.describe('settings', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    test(`axe finds no violations on the settings pages and the open dialog (${scheme}); they fit 360 px`, async ({ guardedPage: page, browser, baseURL }) => {
+    test(`axe finds no violations on the settings pages and the open dialog (${scheme}); they fit 360 px`, async ({
+      guardedPage: page,
+      browser,
+      baseURL,
+    }) => {
       const { admin } = await signedInMember(browser, page, baseURL!);
       await page.emulateMedia({ colorScheme: scheme });
       for (const width of [1280, 360]) {

@@ -87,7 +87,10 @@ test.describe('error pages are styled like the rest of the product', () => {
 });
 
 test.describe('typography', () => {
-  test('Poppins applies through the next/font class, self-hosted, with a metric-adjusted fallback', async ({ guardedPage: page, baseURL }) => {
+  test('Poppins applies through the next/font class, self-hosted, with a metric-adjusted fallback', async ({
+    guardedPage: page,
+    baseURL,
+  }) => {
     // Fonts and styles come from this origin only (analytics, when configured, is another matter).
     const foreign: string[] = [];
     page.on('request', (req) => {

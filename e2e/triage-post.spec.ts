@@ -6,7 +6,11 @@ import { createBoard, createPost } from './support/posts';
  * A moderator triages a post on its page: a status with a public note (the post's history) and
  * tags; a visitor then sees the badge, the note and the tags, and voting closes with a done status.
  */
-test('the team sets a status with a public note and tags on the post page; a visitor sees them', async ({ guardedPage: page, browser, baseURL }) => {
+test('the team sets a status with a public note and tags on the post page; a visitor sees them', async ({
+  guardedPage: page,
+  browser,
+  baseURL,
+}) => {
   const admin = await adminContext(browser, baseURL!);
   const origin = { Origin: baseURL! };
   const board = await createBoard(admin.request, baseURL!, 'triage');

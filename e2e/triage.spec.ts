@@ -127,14 +127,23 @@ test.describe('statuses and tags (admins)', () => {
     const renamed = page.getByTestId('tag-row').filter({ hasText: `${name}-renamed` });
     await expect(renamed.getByTestId('tag-color')).toHaveText('#15803d');
     await page.reload();
-    await expect(page.getByTestId('tag-row').filter({ hasText: `${name}-renamed` }).getByTestId('tag-color')).toHaveText('#15803d');
+    await expect(
+      page
+        .getByTestId('tag-row')
+        .filter({ hasText: `${name}-renamed` })
+        .getByTestId('tag-color'),
+    ).toHaveText('#15803d');
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       expect(await axeViolations(page, `/admin/tags (${scheme})`)).toEqual([]);
     }
 
-    await page.getByTestId('tag-row').filter({ hasText: `${name}-renamed` }).getByTestId('tag-delete').click();
+    await page
+      .getByTestId('tag-row')
+      .filter({ hasText: `${name}-renamed` })
+      .getByTestId('tag-delete')
+      .click();
     await page.getByTestId('tag-delete-dialog').getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByTestId('tag-row').filter({ hasText: name })).toHaveCount(0);
   });
@@ -145,13 +154,19 @@ test.describe('statuses and tags (admins)', () => {
     for (const path of ['/admin/statuses', '/admin/tags', '/admin/inbox']) {
       await page.goto(path);
       await expect(page.locator('h1')).toBeVisible();
-      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflows`).toBeLessThanOrEqual(0);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth), `${path} overflows`).toBeLessThanOrEqual(
+        0,
+      );
     }
   });
 });
 
 test.describe('who may open the triage pages', () => {
-  test('a visitor is sent to sign in; a member gets 403 everywhere; a moderator gets the inbox but 403 on statuses and tags', async ({ guardedPage: page, baseURL, browser }) => {
+  test('a visitor is sent to sign in; a member gets 403 everywhere; a moderator gets the inbox but 403 on statuses and tags', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     test.setTimeout(60_000);
     const res = await page.goto('/admin/statuses');
     expect(res?.url()).toContain('/login?next=%2Fadmin%2Fstatuses');
@@ -181,7 +196,11 @@ test.describe('who may open the triage pages', () => {
 });
 
 test.describe('the moderation inbox', () => {
-  test("with moderation on, a member's post waits in the inbox; a moderator approves it and a visitor then sees it", async ({ guardedPage: page, baseURL, browser }) => {
+  test("with moderation on, a member's post waits in the inbox; a moderator approves it and a visitor then sees it", async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     test.setTimeout(90_000);
     const admin = await browser.newContext({ baseURL });
     const anon = await browser.newContext({ baseURL });
@@ -201,7 +220,10 @@ test.describe('the moderation inbox', () => {
       let number: number;
       try {
         expect((await admin.request.patch('/api/v1/admin/settings', { data: { moderation: 'all' }, headers })).status()).toBe(200);
-        const created = await memberCtx.request.post('/api/v1/posts', { data: { board: slug, title: `Waiting for approval ${slug}`, body: 'Please review me.' }, headers });
+        const created = await memberCtx.request.post('/api/v1/posts', {
+          data: { board: slug, title: `Waiting for approval ${slug}`, body: 'Please review me.' },
+          headers,
+        });
         expect(created.status()).toBe(201);
         number = ((await created.json()) as { number: number }).number;
       } finally {
@@ -218,7 +240,11 @@ test.describe('the moderation inbox', () => {
 
       // A refusal from the server puts the optimistically removed item back, with the reason.
       await page.route(`**/api/v1/posts/${number}/approval`, (route) =>
-        route.fulfill({ status: 409, contentType: 'application/json', body: JSON.stringify({ error: { code: 'CONFLICT', message: 'Already decided elsewhere.', requestId: 'x' } }) }),
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'CONFLICT', message: 'Already decided elsewhere.', requestId: 'x' } }),
+        }),
       );
       await item.getByTestId('inbox-approve').click();
       await expect(page.getByTestId('inbox-notice')).toContainText('Already decided elsewhere.');

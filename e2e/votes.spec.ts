@@ -45,7 +45,10 @@ test.describe('votes on the post page', () => {
     await anon.close();
   });
 
-  test('a member votes with one click, the count and state survive a reload, and a second click takes it back; the bell follows', async ({ guardedPage: page, baseURL }) => {
+  test('a member votes with one click, the count and state survive a reload, and a second click takes it back; the bell follows', async ({
+    guardedPage: page,
+    baseURL,
+  }) => {
     await apiSignIn(page.context().request, baseURL!, member);
     const number = await createPost(page.context().request, baseURL!, board, `Dark mode ${Date.now()}`);
     await page.goto(`/p/${number}`);
@@ -92,7 +95,11 @@ test.describe('votes on the post page', () => {
     await expect(voteButton(page).getByTestId('vote-count')).toHaveText('1');
   });
 
-  test('a visitor who clicks vote is sent to sign in and back; members see no team controls', async ({ guardedPage: page, baseURL, browser }) => {
+  test('a visitor who clicks vote is sent to sign in and back; members see no team controls', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     const author = await browser.newContext({ baseURL });
     await apiSignIn(author.request, baseURL!, member);
     const number = await createPost(author.request, baseURL!, board, `Visitor click ${Date.now()}`);
@@ -108,11 +115,13 @@ test.describe('votes on the post page', () => {
     await expect(page.getByTestId('merge-control')).toHaveCount(0);
   });
 
-  test('one member\'s 20 concurrent vote requests count once (real server)', async ({ baseURL, browser }) => {
+  test("one member's 20 concurrent vote requests count once (real server)", async ({ baseURL, browser }) => {
     const ctx = await browser.newContext({ baseURL });
     await apiSignIn(ctx.request, baseURL!, member);
     const number = await createPost(ctx.request, baseURL!, board, `Concurrent ${Date.now()}`);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => ctx.request.put(`/api/v1/posts/${number}/vote`, { headers: origin(baseURL!) })));
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, () => ctx.request.put(`/api/v1/posts/${number}/vote`, { headers: origin(baseURL!) })),
+    );
     expect(answers.map((a) => a.status())).toEqual(Array(20).fill(200));
     expect(await voteCount(ctx.request, number)).toBe(1);
     await ctx.close();
@@ -135,7 +144,10 @@ test.describe('the team on the post page', () => {
     await form.getByLabel('Their name (optional)').fill('Carla Customer');
     await form.getByRole('button', { name: 'Add vote' }).click();
     await expect(page.getByTestId('on-behalf-done')).toContainText('Vote recorded for Carla Customer (new account)');
-    const voters = (await (await admin.get(`/api/v1/posts/${number}/votes`)).json()) as { items: { displayName: string; castBy?: string | null }[]; voteCount: number };
+    const voters = (await (await admin.get(`/api/v1/posts/${number}/votes`)).json()) as {
+      items: { displayName: string; castBy?: string | null }[];
+      voteCount: number;
+    };
     expect(voters.voteCount).toBe(1);
     expect(voters.items[0]).toMatchObject({ displayName: 'Carla Customer' });
     expect(voters.items[0]!.castBy).toBeTruthy();
@@ -185,7 +197,10 @@ test.describe('the team on the post page', () => {
   });
 
   for (const scheme of ['light', 'dark'] as const) {
-    test(`the post page with the team controls has no axe violations (${scheme}) and fits 360 px`, async ({ guardedPage: page, baseURL }) => {
+    test(`the post page with the team controls has no axe violations (${scheme}) and fits 360 px`, async ({
+      guardedPage: page,
+      baseURL,
+    }) => {
       await page.emulateMedia({ colorScheme: scheme });
       await page.setViewportSize({ width: 360, height: 740 });
       const admin = page.context().request;

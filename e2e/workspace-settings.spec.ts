@@ -17,7 +17,10 @@ const signInStatus = async (request: APIRequestContext, baseURL: string, creds: 
 
 test.describe('workspace settings', () => {
   // This server is the one no other spec creates boards on, so the home page starts empty here.
-  test('before any board exists, the home page says so and points the admin to the board settings', async ({ guardedPage: page, baseURL }) => {
+  test('before any board exists, the home page says so and points the admin to the board settings', async ({
+    guardedPage: page,
+    baseURL,
+  }) => {
     await page.goto('/');
     await expect(page.getByTestId('boards-empty')).toContainText('No boards yet');
     await expect(page.getByTestId('boards-empty').getByRole('link')).toHaveCount(0);
@@ -26,7 +29,11 @@ test.describe('workspace settings', () => {
     await expect(page.getByTestId('boards-empty').getByRole('link', { name: 'board settings' })).toHaveAttribute('href', '/admin/boards');
   });
 
-  test('validates inline, and sign-in-required sends visitors to sign in until set back to public', async ({ guardedPage: page, baseURL, browser }) => {
+  test('validates inline, and sign-in-required sends visitors to sign in until set back to public', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     const admin = page.context().request;
     await apiSignIn(admin, baseURL!);
     await page.goto('/admin/settings');
@@ -63,7 +70,9 @@ test.describe('workspace settings', () => {
       }
       expect((await visitor.request.get('/api/v1/workspace')).status()).toBe(401);
       expect((await visitor.request.get('/api/health')).status()).toBe(200);
-      expect((await signInStatus(visitor.request, baseURL!, { email: uniqueEmail('nobody'), password: 'wrong password 123' })).code).toBe('INVALID_CREDENTIALS');
+      expect((await signInStatus(visitor.request, baseURL!, { email: uniqueEmail('nobody'), password: 'wrong password 123' })).code).toBe(
+        'INVALID_CREDENTIALS',
+      );
     } finally {
       const restored = await admin.patch('/api/v1/admin/settings', { data: { access: 'public' }, headers: { Origin: baseURL! } });
       expect(restored.status()).toBe(200);
@@ -78,7 +87,11 @@ test.describe('workspace settings', () => {
     }
   });
 
-  test('a confirmed email required without SMTP: sign-up says to ask an admin, sign-in waits until an admin marks the address verified', async ({ guardedPage: page, baseURL, browser }) => {
+  test('a confirmed email required without SMTP: sign-up says to ask an admin, sign-in waits until an admin marks the address verified', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     const admin = page.context().request;
     await apiSignIn(admin, baseURL!);
     await page.goto('/admin/settings');
@@ -111,7 +124,9 @@ test.describe('workspace settings', () => {
       await visitorPage.getByLabel('Email', { exact: true }).fill(creds.email);
       await visitorPage.getByLabel('Password', { exact: true }).fill(creds.password);
       await visitorPage.getByRole('button', { name: 'Sign in', exact: true }).click();
-      await expect(visitorPage.getByTestId('form-problem')).toContainText('This workspace cannot send email yet, so ask one of its admins to confirm your address.');
+      await expect(visitorPage.getByTestId('form-problem')).toContainText(
+        'This workspace cannot send email yet, so ask one of its admins to confirm your address.',
+      );
 
       await page.goto(`/admin/members?q=${encodeURIComponent(creds.email)}`);
       const row = page.getByTestId('member-row').filter({ hasText: name });

@@ -49,29 +49,50 @@ async function plant(admin: APIRequestContext, member: APIRequestContext, baseUR
   const headers = { Origin: baseURL };
   const boardSlug = `xss-${Date.now().toString(36)}`;
   await ok(
-    await admin.post('/api/v1/boards', { headers, data: { name: '<img src=x onerror=window.__pwned(40)>', slug: boardSlug, description: BODY.slice(0, 480) } }),
+    await admin.post('/api/v1/boards', {
+      headers,
+      data: { name: '<img src=x onerror=window.__pwned(40)>', slug: boardSlug, description: BODY.slice(0, 480) },
+    }),
     'create board',
   );
   const postNumbers: number[] = [];
   // Titles are 4–120 characters: each title payload gets a post of its own.
   for (const [i, payload] of PAYLOADS.entries()) {
     if (payload.length > 110) continue;
-    const post = await ok<{ number: number }>(await member.post('/api/v1/posts', { headers, data: { board: boardSlug, title: `T${i} ${payload}`, body: i === 0 ? BODY : payload } }), `post ${i}`);
+    const post = await ok<{ number: number }>(
+      await member.post('/api/v1/posts', {
+        headers,
+        data: { board: boardSlug, title: `T${i} ${payload}`, body: i === 0 ? BODY : payload },
+      }),
+      `post ${i}`,
+    );
     postNumbers.push(post.number);
   }
   const target = postNumbers[0]!;
   for (const payload of PAYLOADS) {
     await ok(await member.post(`/api/v1/posts/${target}/comments`, { headers, data: { body: payload } }), 'comment');
   }
-  await ok(await admin.post(`/api/v1/posts/${target}/comments`, { headers, data: { body: BODY.slice(0, 4900), internal: true } }), 'internal note');
+  await ok(
+    await admin.post(`/api/v1/posts/${target}/comments`, { headers, data: { body: BODY.slice(0, 4900), internal: true } }),
+    'internal note',
+  );
 
   // A tag and a status change with a public note, both carrying payloads.
-  const tag = await ok<{ id: string }>(await admin.post('/api/v1/tags', { headers, data: { name: '<b onmouseover=__pwned(30)>', color: '#ff0000' } }), 'tag');
+  const tag = await ok<{ id: string }>(
+    await admin.post('/api/v1/tags', { headers, data: { name: '<b onmouseover=__pwned(30)>', color: '#ff0000' } }),
+    'tag',
+  );
   await ok(await admin.put(`/api/v1/posts/${target}/tags`, { headers, data: { tagIds: [tag.id] } }), 'set tags');
-  const statuses = await ok<{ items: { id: string; slug: string }[] } | { id: string; slug: string }[]>(await admin.get('/api/v1/statuses'), 'statuses');
+  const statuses = await ok<{ items: { id: string; slug: string }[] } | { id: string; slug: string }[]>(
+    await admin.get('/api/v1/statuses'),
+    'statuses',
+  );
   const list = Array.isArray(statuses) ? statuses : statuses.items;
   const planned = list.find((s) => s.slug === 'planned')!;
-  await ok(await admin.post(`/api/v1/posts/${target}/status`, { headers, data: { statusId: planned.id, note: BODY.slice(0, 4900) } }), 'status change');
+  await ok(
+    await admin.post(`/api/v1/posts/${target}/status`, { headers, data: { statusId: planned.id, note: BODY.slice(0, 4900) } }),
+    'status change',
+  );
   return { boardSlug, postNumbers, commentPostNumber: target };
 }
 
@@ -81,7 +102,11 @@ async function expectNothingRan(page: Page, fired: number[], dialogs: string[], 
     for (const el of Array.from(document.querySelectorAll('*'))) {
       for (const attr of Array.from(el.attributes)) {
         if (/^on/i.test(attr.name)) bad.push(`${el.tagName} ${attr.name}`);
-        if (['href', 'src', 'action', 'formaction', 'data', 'srcdoc'].includes(attr.name.toLowerCase()) && /^\s*(javascript|data|vbscript):/i.test(attr.value)) bad.push(`${el.tagName} ${attr.name}=${attr.value.slice(0, 40)}`);
+        if (
+          ['href', 'src', 'action', 'formaction', 'data', 'srcdoc'].includes(attr.name.toLowerCase()) &&
+          /^\s*(javascript|data|vbscript):/i.test(attr.value)
+        )
+          bad.push(`${el.tagName} ${attr.name}=${attr.value.slice(0, 40)}`);
       }
     }
     for (const tag of ['iframe', 'object', 'embed', 'math', 'svg script']) {
@@ -141,7 +166,10 @@ test('script-injection payloads in every kind of user text never run', async ({ 
       // Not 'networkidle': on the server whose analytics host never answers, the network is never idle.
       await page.waitForFunction(() => 'next' in window);
       // Hover and focus everything in the main region, to trigger any handler that needs it.
-      await page.locator('main').hover().catch(() => undefined);
+      await page
+        .locator('main')
+        .hover()
+        .catch(() => undefined);
       await expectNothingRan(page, fired, dialogs, path);
     }
     await page.close();

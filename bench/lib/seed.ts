@@ -16,8 +16,20 @@ export interface SeedSummary {
 }
 
 export function seedDemoData(opts: { posts: number; dataDir?: string; databaseUrl?: string }): SeedSummary | undefined {
-  const env: NodeJS.ProcessEnv = { ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|CHORUS_)/.test(k))), NODE_ENV: 'production' };
-  const args = ['scripts/seed-demo.mjs', '--json', '--posts', String(opts.posts), '--admin-email', BENCH_ADMIN.email, '--admin-password', BENCH_ADMIN.password];
+  const env: NodeJS.ProcessEnv = {
+    ...Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^(DATABASE_URL|CHORUS_)/.test(k))),
+    NODE_ENV: 'production',
+  };
+  const args = [
+    'scripts/seed-demo.mjs',
+    '--json',
+    '--posts',
+    String(opts.posts),
+    '--admin-email',
+    BENCH_ADMIN.email,
+    '--admin-password',
+    BENCH_ADMIN.password,
+  ];
   if (opts.databaseUrl) args.push('--database-url', opts.databaseUrl);
   else if (opts.dataDir) args.push('--data-dir', opts.dataDir);
   const r = spawnSync(process.execPath, args, { cwd: ROOT, env, encoding: 'utf8', maxBuffer: 16 * 2 ** 20 });

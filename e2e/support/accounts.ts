@@ -7,7 +7,8 @@ export interface Credentials {
 }
 
 /** A unique address per call, so tests never collide on one server. */
-export const uniqueEmail = (prefix = 'member') => `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
+export const uniqueEmail = (prefix = 'member') =>
+  `${prefix}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 7)}@example.test`;
 
 /** Signs `request` in through the API; its cookies then carry the session. */
 export async function apiSignIn(request: APIRequestContext, baseURL: string, creds: Credentials = E2E_ADMIN): Promise<void> {
@@ -48,7 +49,12 @@ export async function adminContext(browser: Browser, baseURL: string): Promise<B
  * Sign-up answers 201 (signed in at once) where no confirmed email is required, as on a server
  * without SMTP, and 202 where it is. Returns their credentials.
  */
-export async function createMember(admin: APIRequestContext, anonymous: APIRequestContext, baseURL: string, displayName = 'Test Member'): Promise<Credentials> {
+export async function createMember(
+  admin: APIRequestContext,
+  anonymous: APIRequestContext,
+  baseURL: string,
+  displayName = 'Test Member',
+): Promise<Credentials> {
   const creds = { email: uniqueEmail(), password: 'member password 1234' };
   const up = await anonymous.post('/api/v1/auth/sign-up', { data: { ...creds, displayName }, headers: { Origin: baseURL } });
   if (up.status() !== 201 && up.status() !== 202) throw new Error(`sign-up failed: ${up.status()} ${await up.text()}`);

@@ -19,12 +19,18 @@ export async function statusIdBySlug(team: APIRequestContext, slug: string): Pro
 }
 
 export async function createTag(team: APIRequestContext, baseURL: string, name: string): Promise<string> {
-  const tag = await ok<{ id: string }>(await team.post('/api/v1/tags', { data: { name }, headers: { Origin: baseURL } }), `creating tag ${name}`);
+  const tag = await ok<{ id: string }>(
+    await team.post('/api/v1/tags', { data: { name }, headers: { Origin: baseURL } }),
+    `creating tag ${name}`,
+  );
   return tag.id;
 }
 
 export async function setPostStatus(team: APIRequestContext, baseURL: string, number: number, statusId: string): Promise<void> {
-  await ok(await team.post(`/api/v1/posts/${number}/status`, { data: { statusId, note: '' }, headers: { Origin: baseURL } }), `status of #${number}`);
+  await ok(
+    await team.post(`/api/v1/posts/${number}/status`, { data: { statusId, note: '' }, headers: { Origin: baseURL } }),
+    `status of #${number}`,
+  );
 }
 
 export async function setPostTags(team: APIRequestContext, baseURL: string, number: number, tagIds: string[]): Promise<void> {
@@ -32,8 +38,16 @@ export async function setPostTags(team: APIRequestContext, baseURL: string, numb
 }
 
 /** Changes a person's role (admins): finds them by email in the member list. */
-export async function setRole(admin: APIRequestContext, baseURL: string, email: string, role: 'member' | 'moderator' | 'admin'): Promise<void> {
-  const { items } = await ok<{ items: { id: string; email: string }[] }>(await admin.get(`/api/v1/members?q=${encodeURIComponent(email)}`), 'finding member');
+export async function setRole(
+  admin: APIRequestContext,
+  baseURL: string,
+  email: string,
+  role: 'member' | 'moderator' | 'admin',
+): Promise<void> {
+  const { items } = await ok<{ items: { id: string; email: string }[] }>(
+    await admin.get(`/api/v1/members?q=${encodeURIComponent(email)}`),
+    'finding member',
+  );
   const person = items.find((m) => m.email === email);
   if (!person) throw new Error(`no member ${email}`);
   await ok(await admin.patch(`/api/v1/members/${person.id}`, { data: { role }, headers: { Origin: baseURL } }), `role of ${email}`);

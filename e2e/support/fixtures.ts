@@ -9,7 +9,8 @@ export const test = base.extend<{ guardedPage: Page }>({
     const problems: string[] = [];
     page.on('console', (msg) => {
       const text = msg.text();
-      if (msg.type() === 'error' && /Content.Security.Policy|Refused to (load|execute|connect|apply)/i.test(text)) problems.push(`CSP: ${text}`);
+      if (msg.type() === 'error' && /Content.Security.Policy|Refused to (load|execute|connect|apply)/i.test(text))
+        problems.push(`CSP: ${text}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     await use(page);

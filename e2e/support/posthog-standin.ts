@@ -85,7 +85,13 @@ function remoteConfig(token: string) {
     autocaptureExceptions: false,
     elementsChainAsString: true,
     // Recording starts only when the config names the snapshot endpoint.
-    sessionRecording: { endpoint: '/s/', consoleLogRecordingEnabled: false, recorderVersion: 'v2', sampleRate: null, minimumDurationMilliseconds: null },
+    sessionRecording: {
+      endpoint: '/s/',
+      consoleLogRecordingEnabled: false,
+      recorderVersion: 'v2',
+      sampleRate: null,
+      minimumDurationMilliseconds: null,
+    },
     heatmaps: false,
     surveys: false,
     productTours: false,
@@ -101,7 +107,13 @@ function flagsResponse() {
   const flags = Object.fromEntries(
     Object.entries(STANDIN_FLAGS).map(([key, enabled], i) => [
       key,
-      { key, enabled, variant: undefined, reason: { code: 'condition_match', condition_index: 0, description: 'Matched condition set 1' }, metadata: { id: i + 1, version: 1, payload: undefined } },
+      {
+        key,
+        enabled,
+        variant: undefined,
+        reason: { code: 'condition_match', condition_index: 0, description: 'Matched condition set 1' },
+        metadata: { id: i + 1, version: 1, payload: undefined },
+      },
     ]),
   );
   return { flags, errorsWhileComputingFlags: false, requestId: 'standin', quotaLimited: [] };
@@ -113,7 +125,8 @@ function route(method: string, path: string): { status: number; body: unknown; s
     return { status: 200, body: remoteConfig(config[1]!), script: Boolean(config[2]) };
   }
   if (path === '/flags/' || path === '/flags' || path === '/decide/' || path === '/decide') return { status: 200, body: flagsResponse() };
-  if (['/e/', '/e', '/i/v0/e/', '/i/v0/e', '/batch/', '/batch', '/s/', '/s', '/capture/', '/track/'].includes(path)) return { status: 200, body: { status: 1 } };
+  if (['/e/', '/e', '/i/v0/e/', '/i/v0/e', '/batch/', '/batch', '/s/', '/s', '/capture/', '/track/'].includes(path))
+    return { status: 200, body: { status: 1 } };
   return { status: 200, body: {} };
 }
 
@@ -169,7 +182,9 @@ export function startStandin(port: number, host = '127.0.0.1') {
         // The script form of the remote config (Chorus disables script loading, so it should never be asked for).
         const token = JSON.stringify(url.pathname.split('/')[2]);
         res.writeHead(200, { 'Content-Type': 'application/javascript', 'Cache-Control': 'no-store' });
-        res.end(`(window._POSTHOG_REMOTE_CONFIG=window._POSTHOG_REMOTE_CONFIG||{})[${token}]={config:${JSON.stringify(answer.body)},siteApps:[]};`);
+        res.end(
+          `(window._POSTHOG_REMOTE_CONFIG=window._POSTHOG_REMOTE_CONFIG||{})[${token}]={config:${JSON.stringify(answer.body)},siteApps:[]};`,
+        );
         return;
       }
       json(answer.status, answer.body);

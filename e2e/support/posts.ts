@@ -14,14 +14,25 @@ export async function createBoard(admin: APIRequestContext, baseURL: string, pre
 }
 
 /** Creates a post through the API as whoever `request` is signed in as. */
-export async function createPost(request: APIRequestContext, baseURL: string, board: string, title: string, body = ''): Promise<{ number: number; slug: string; id: string }> {
+export async function createPost(
+  request: APIRequestContext,
+  baseURL: string,
+  board: string,
+  title: string,
+  body = '',
+): Promise<{ number: number; slug: string; id: string }> {
   const res = await request.post('/api/v1/posts', { data: { board, title, body }, headers: { Origin: baseURL } });
   if (res.status() !== 201) throw new Error(`creating a post failed: ${res.status()} ${await res.text()}`);
   return (await res.json()) as { number: number; slug: string; id: string };
 }
 
 /** A fresh verified member and a browser context signed in as them. */
-export async function memberContext(browser: Browser, admin: APIRequestContext, baseURL: string, displayName = 'Test Member'): Promise<{ context: BrowserContext; creds: Credentials }> {
+export async function memberContext(
+  browser: Browser,
+  admin: APIRequestContext,
+  baseURL: string,
+  displayName = 'Test Member',
+): Promise<{ context: BrowserContext; creds: Credentials }> {
   const anonymous = await browser.newContext({ baseURL });
   const creds = await createMember(admin, anonymous.request, baseURL, displayName);
   await anonymous.close();

@@ -16,9 +16,16 @@ type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
  * A Markdown textarea with Write and Preview. The preview is the server's safe tree (the same
  * renderer as the pages), so what people see is what will be published.
  */
-export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function MarkdownEditor({ label, error, value, testId, ...textarea }, ref) {
+export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function MarkdownEditor(
+  { label, error, value, testId, ...textarea },
+  ref,
+) {
   const [mode, setMode] = useState<'write' | 'preview'>('write');
-  const [preview, setPreview] = useState<{ doc: MdDoc | null; error: string | null; loading: boolean }>({ doc: null, error: null, loading: false });
+  const [preview, setPreview] = useState<{ doc: MdDoc | null; error: string | null; loading: boolean }>({
+    doc: null,
+    error: null,
+    loading: false,
+  });
 
   async function showPreview() {
     setMode('preview');
@@ -31,7 +38,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
     }
   }
 
-  const tab = (active: boolean) => `rounded-md px-3 py-1 text-sm ${active ? 'bg-bg font-semibold text-fg ring-1 ring-border' : 'text-muted hover:text-fg'}`;
+  const tab = (active: boolean) =>
+    `rounded-md px-3 py-1 text-sm ${active ? 'bg-bg font-semibold text-fg ring-1 ring-border' : 'text-muted hover:text-fg'}`;
   return (
     <div className="flex flex-col gap-2" data-testid={testId}>
       <div className="flex gap-1" role="group" aria-label={`${label}: write or preview`}>
@@ -43,13 +51,34 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
         </button>
       </div>
       <div hidden={mode !== 'write'}>
-        <TextareaField ref={ref} label={label} error={error} hint="Markdown: **bold**, _italic_, `code`, lists, > quotes and [links](https://example.com)." {...textarea} />
+        <TextareaField
+          ref={ref}
+          label={label}
+          error={error}
+          hint="Markdown: **bold**, _italic_, `code`, lists, > quotes and [links](https://example.com)."
+          {...textarea}
+        />
       </div>
       {mode === 'preview' ? (
-        <section aria-label={`${label} preview`} aria-busy={preview.loading} className="min-h-24 rounded-md border border-border bg-surface px-3 py-2" data-testid="markdown-preview">
+        <section
+          aria-label={`${label} preview`}
+          aria-busy={preview.loading}
+          className="min-h-24 rounded-md border border-border bg-surface px-3 py-2"
+          data-testid="markdown-preview"
+        >
           {preview.loading ? <p className="text-sm text-muted">Rendering the preview…</p> : null}
-          {preview.error ? <p role="alert" className="text-sm text-danger">{preview.error}</p> : null}
-          {preview.doc ? preview.doc.length ? <Markdown doc={preview.doc} /> : <p className="text-sm text-muted">Nothing to preview yet.</p> : null}
+          {preview.error ? (
+            <p role="alert" className="text-sm text-danger">
+              {preview.error}
+            </p>
+          ) : null}
+          {preview.doc ? (
+            preview.doc.length ? (
+              <Markdown doc={preview.doc} />
+            ) : (
+              <p className="text-sm text-muted">Nothing to preview yet.</p>
+            )
+          ) : null}
         </section>
       ) : null}
     </div>

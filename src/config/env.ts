@@ -48,10 +48,20 @@ export const envSchema = z
     CHORUS_DIAGNOSTIC_ROUTES: flag,
     // Tests only: multiplies every rate limit, so an e2e suite signing in many times from one
     // address is not throttled. The limits themselves are proven by request-level tests.
-    CHORUS_RATE_LIMIT_MULTIPLIER: z.coerce.number({ message: 'CHORUS_RATE_LIMIT_MULTIPLIER must be a number' }).int().min(1).max(1000).default(1),
+    CHORUS_RATE_LIMIT_MULTIPLIER: z.coerce
+      .number({ message: 'CHORUS_RATE_LIMIT_MULTIPLIER must be a number' })
+      .int()
+      .min(1)
+      .max(1000)
+      .default(1),
     // With a shared PostgreSQL: how long an instance may serve visitors a copy of a public page or
     // list (0 turns it off). With embedded PGlite copies are exact and this does not apply.
-    CHORUS_VISITOR_CACHE_SECONDS: z.coerce.number({ message: 'CHORUS_VISITOR_CACHE_SECONDS must be a number' }).int().min(0).max(60).default(3),
+    CHORUS_VISITOR_CACHE_SECONDS: z.coerce
+      .number({ message: 'CHORUS_VISITOR_CACHE_SECONDS must be a number' })
+      .int()
+      .min(0)
+      .max(60)
+      .default(3),
     // Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app.
     CHORUS_TRUST_PROXY: flag,
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {

@@ -10,7 +10,8 @@ export const paths = {
   },
   newPost: (boardSlug: string) => `/b/${encodeURIComponent(boardSlug)}/new`,
   /** A post's canonical URL: its number, then its title as a decorative slug. */
-  post: (number: number, slug?: string, commentId?: number) => `/p/${number}${slug ? `-${slug}` : ''}${commentId ? `#comment-${commentId}` : ''}`,
+  post: (number: number, slug?: string, commentId?: number) =>
+    `/p/${number}${slug ? `-${slug}` : ''}${commentId ? `#comment-${commentId}` : ''}`,
   docsApi: () => '/docs/api',
   privacy: (section?: string) => (section ? `/privacy#${section}` : '/privacy'),
   setup: () => '/setup',

@@ -24,7 +24,6 @@ export function emailConfirmationRequired(mode: EmailConfirmationMode, smtpConfi
   return mode === 'required' || (mode === 'auto' && smtpConfigured);
 }
 
-
 /** What every page needs to draw the shell; safe to send to any visitor. */
 export interface PublicWorkspace {
   name: string;

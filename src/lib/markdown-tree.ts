@@ -4,11 +4,7 @@
  * text is always text (SPEC.md §5).
  */
 export type MdInline =
-  | string
-  | { t: 'em' | 'strong' | 'del'; c: MdInline[] }
-  | { t: 'code'; v: string }
-  | { t: 'a'; href: string; c: MdInline[] }
-  | { t: 'br' };
+  string | { t: 'em' | 'strong' | 'del'; c: MdInline[] } | { t: 'code'; v: string } | { t: 'a'; href: string; c: MdInline[] } | { t: 'br' };
 
 export type MdBlock =
   | { t: 'p'; c: MdInline[] }
@@ -52,7 +48,10 @@ export function mdText(nodes: unknown): string {
       for (const key of ['rows', 'head', 'items', 'c']) if (Array.isArray(n[key])) stack.push(n[key]);
     }
   }
-  return parts.join('').replace(/\n{3,}/g, '\n\n').trim();
+  return parts
+    .join('')
+    .replace(/\n{3,}/g, '\n\n')
+    .trim();
 }
 
 /**

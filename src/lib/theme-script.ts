@@ -5,4 +5,11 @@
  */
 export const THEME_STORAGE_KEY = 'chorus.theme';
 
-export const THEME_SCRIPT = `(function(){try{var d=document.documentElement,s=localStorage.getItem('${THEME_STORAGE_KEY}'),p=s==='light'||s==='dark'?s:(d.getAttribute('data-default-theme')||'system'),dark=p==='dark'||(p==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);d.classList.toggle('dark',dark);d.setAttribute('data-theme',p);d.style.colorScheme=dark?'dark':'light'}catch(e){}})();`;
+export const THEME_SCRIPT = [
+  '(function(){try{',
+  `var d=document.documentElement,s=localStorage.getItem('${THEME_STORAGE_KEY}'),`,
+  "p=s==='light'||s==='dark'?s:(d.getAttribute('data-default-theme')||'system'),",
+  "dark=p==='dark'||(p==='system'&&matchMedia('(prefers-color-scheme: dark)').matches);",
+  "d.classList.toggle('dark',dark);d.setAttribute('data-theme',p);d.style.colorScheme=dark?'dark':'light'",
+  '}catch(e){}})();',
+].join('');

@@ -37,7 +37,12 @@ function loadConfig(): Env {
 }
 
 /** A malformed /api path is 404 NOT_FOUND; one not in its written form redirects there (docs/api.md). */
-function answerApiPath(req: http.IncomingMessage, res: http.ServerResponse, answer: Exclude<ApiPathAnswer, { kind: 'pass' }>, requestId: string): void {
+function answerApiPath(
+  req: http.IncomingMessage,
+  res: http.ServerResponse,
+  answer: Exclude<ApiPathAnswer, { kind: 'pass' }>,
+  requestId: string,
+): void {
   const body =
     answer.kind === 'malformed'
       ? errorBody('NOT_FOUND', requestId, 'There is no API route at this path: it holds a malformed percent-encoding.')
@@ -61,7 +66,11 @@ export async function startServer(): Promise<void> {
       config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(config.CHORUS_DATA_DIR) },
     );
     await handleDb.migrate();
-    await setUpFromEnvironment({ email: config.CHORUS_ADMIN_EMAIL, password: config.CHORUS_ADMIN_PASSWORD, workspaceName: config.CHORUS_WORKSPACE_NAME });
+    await setUpFromEnvironment({
+      email: config.CHORUS_ADMIN_EMAIL,
+      password: config.CHORUS_ADMIN_PASSWORD,
+      workspaceName: config.CHORUS_WORKSPACE_NAME,
+    });
     return handleDb;
   };
   const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
@@ -82,7 +91,14 @@ export async function startServer(): Promise<void> {
     let fromCache = false;
     res.on('finish', () => {
       const pathOnly = (req.url ?? '/').split('?')[0];
-      const line = { requestId, method: req.method, path: pathOnly, status: res.statusCode, durationMs: Math.round((performance.now() - t0) * 10) / 10, ...(fromCache ? { cached: true } : {}) };
+      const line = {
+        requestId,
+        method: req.method,
+        path: pathOnly,
+        status: res.statusCode,
+        durationMs: Math.round((performance.now() - t0) * 10) / 10,
+        ...(fromCache ? { cached: true } : {}),
+      };
       if (pathOnly?.startsWith('/_next/static/')) log.debug(line, 'request');
       else log.info(line, 'request');
     });
@@ -135,7 +151,10 @@ export async function startServer(): Promise<void> {
     refreshTrending();
   }, 10 * 60_000);
   pruneTimer.unref();
-  const mailTimer = setInterval(() => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')), 30_000);
+  const mailTimer = setInterval(
+    () => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')),
+    30_000,
+  );
   mailTimer.unref();
   // Jobs are kicked by the request that enqueues them; this sweep runs retries and what a crashed
   // or stopped instance left behind.
@@ -153,7 +172,10 @@ export async function startServer(): Promise<void> {
   vacuumTimer.unref();
 
   const localUrl = `http://localhost:${config.PORT}`;
-  log.info({ url: localUrl, publicUrl: config.PUBLIC_URL, driver: dbHandle.driver, startupMs: Math.round(performance.now() - started) }, 'ready');
+  log.info(
+    { url: localUrl, publicUrl: config.PUBLIC_URL, driver: dbHandle.driver, startupMs: Math.round(performance.now() - started) },
+    'ready',
+  );
   console.log(`\n  Chorus is ready on ${localUrl}${config.PUBLIC_URL !== localUrl ? ` (public URL ${config.PUBLIC_URL})` : ''}\n`);
 
   const shutdown = (signal: string) => {

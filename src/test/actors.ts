@@ -24,13 +24,23 @@ let passwordHashCache: Promise<string> | undefined;
 export const TEST_PASSWORD = 'correct horse battery staple';
 
 /** Creates a verified user of `role` with a signed-in session. */
-export async function createTestActor(role: Role, overrides: { email?: string; displayName?: string; banned?: boolean } = {}): Promise<TestActor> {
+export async function createTestActor(
+  role: Role,
+  overrides: { email?: string; displayName?: string; banned?: boolean } = {},
+): Promise<TestActor> {
   passwordHashCache ??= hashPassword(TEST_PASSWORD);
   const email = (overrides.email ?? `${role}-${randomUUID().slice(0, 8)}@example.test`).toLowerCase();
   const displayName = overrides.displayName ?? `Test ${role}`;
   const [user] = await db()
     .insert(users)
-    .values({ email, displayName, role, passwordHash: await passwordHashCache, emailVerifiedAt: new Date(), bannedAt: overrides.banned ? new Date() : null })
+    .values({
+      email,
+      displayName,
+      role,
+      passwordHash: await passwordHashCache,
+      emailVerifiedAt: new Date(),
+      bannedAt: overrides.banned ? new Date() : null,
+    })
     .returning();
   const token = await createSession(user!.id);
   return { id: user!.id, email, role, displayName, password: TEST_PASSWORD, cookie: `${sessionCookieName()}=${token}` };

@@ -38,5 +38,8 @@ export async function statusBySlug(slug: string) {
 /** Gives the post a status change, as a moderator would (closes a member's edit window). */
 export async function markStatusChanged(postId: string) {
   const planned = await statusBySlug('planned');
-  await db().update(posts).set({ statusId: planned.id, statusChangedAt: sql`now()` }).where(eq(posts.id, postId));
+  await db()
+    .update(posts)
+    .set({ statusId: planned.id, statusChangedAt: sql`now()` })
+    .where(eq(posts.id, postId));
 }

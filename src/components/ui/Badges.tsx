@@ -1,7 +1,10 @@
 /** A status: its colour as a dot (decoration) and its name as text, readable in both themes. */
 export function StatusBadge({ status, testId = 'status-badge' }: { status: { name: string; color: string } | null; testId?: string }) {
   return (
-    <span className="inline-flex items-center gap-1.5 rounded-full border border-border bg-surface px-2 py-0.5 text-xs font-medium text-fg" data-testid={testId}>
+    <span
+      className="inline-flex items-center gap-1.5 rounded-full border border-border bg-surface px-2 py-0.5 text-xs font-medium text-fg"
+      data-testid={testId}
+    >
       <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full" style={{ background: status?.color ?? '#64748b' }} />
       {status?.name ?? 'New'}
     </span>
@@ -9,13 +12,32 @@ export function StatusBadge({ status, testId = 'status-badge' }: { status: { nam
 }
 
 /** A post's tags, each with its colour as a dot (decoration) and its name as text. */
-export function TagList({ tags, compact, testId }: { tags: readonly { id: string; name: string; color: string }[]; compact?: boolean; testId?: string }) {
+export function TagList({
+  tags,
+  compact,
+  testId,
+}: {
+  tags: readonly { id: string; name: string; color: string }[];
+  compact?: boolean;
+  testId?: string;
+}) {
   if (tags.length === 0) return null;
   return (
     <ul aria-label="Tags" className={`flex flex-wrap ${compact ? 'gap-1' : 'mt-2 gap-1.5'}`} data-testid={testId}>
       {tags.map((t) => (
-        <li key={t.id} className={compact ? 'inline-flex items-center gap-1 rounded bg-bg px-1.5 py-0.5 text-fg' : 'inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs'}>
-          <span aria-hidden="true" className={`inline-block rounded-full ${compact ? 'h-1.5 w-1.5' : 'h-2 w-2'}`} style={{ backgroundColor: t.color }} />
+        <li
+          key={t.id}
+          className={
+            compact
+              ? 'inline-flex items-center gap-1 rounded bg-bg px-1.5 py-0.5 text-fg'
+              : 'inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs'
+          }
+        >
+          <span
+            aria-hidden="true"
+            className={`inline-block rounded-full ${compact ? 'h-1.5 w-1.5' : 'h-2 w-2'}`}
+            style={{ backgroundColor: t.color }}
+          />
           {t.name}
         </li>
       ))}
@@ -26,7 +48,10 @@ export function TagList({ tags, compact, testId }: { tags: readonly { id: string
 /** The person who wrote something, marked when they speak for the team. */
 export function TeamBadge() {
   return (
-    <span className="rounded bg-accent px-1.5 py-0.5 text-[0.7rem] font-semibold uppercase tracking-wide text-accent-fg" data-testid="team-badge">
+    <span
+      className="rounded bg-accent px-1.5 py-0.5 text-[0.7rem] font-semibold uppercase tracking-wide text-accent-fg"
+      data-testid="team-badge"
+    >
       Team
     </span>
   );

@@ -16,7 +16,8 @@ export function Button({ variant = 'primary', busy, disabled, className, childre
       type={type}
       disabled={disabled || busy}
       aria-busy={busy || undefined}
-      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium disabled:cursor-not-allowed disabled:opacity-60 ${STYLES[variant]} ${className ?? ''}`}
+      className={`inline-flex items-center justify-center gap-2 rounded-md px-4 py-2 text-sm font-medium
+        disabled:cursor-not-allowed disabled:opacity-60 ${STYLES[variant]} ${className ?? ''}`}
       {...rest}
     >
       {children}

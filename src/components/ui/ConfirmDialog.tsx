@@ -51,7 +51,8 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, tone 
       <Dialog.Trigger asChild>{trigger}</Dialog.Trigger>
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
       <Dialog.Content
-        className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-xl border border-border bg-surface p-6 text-left text-fg shadow-xl"
+        className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2
+          rounded-xl border border-border bg-surface p-6 text-left text-fg shadow-xl"
         data-testid={testId}
       >
         <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>

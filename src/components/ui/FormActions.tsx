@@ -1,7 +1,17 @@
 import { Button } from './Button';
 
 /** A form's submit button ("Saving…" while busy) and, when given, a Cancel button beside it. */
-export function FormActions({ busy, submitLabel, onCancel, submitTestId }: { busy: boolean; submitLabel: string; onCancel?: () => void; submitTestId?: string }) {
+export function FormActions({
+  busy,
+  submitLabel,
+  onCancel,
+  submitTestId,
+}: {
+  busy: boolean;
+  submitLabel: string;
+  onCancel?: () => void;
+  submitTestId?: string;
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       <Button type="submit" busy={busy} data-testid={submitTestId}>

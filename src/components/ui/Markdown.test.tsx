@@ -21,13 +21,15 @@ function deepest(markup: string, tags: string[]): number {
 /** Builds a tree `levels` deep without recursion (as a hostile JSON payload could be). */
 function deepQuotes(levels: number): MdDoc {
   let inner: MdBlock = { t: 'p', c: ['bottom'] };
-  for (let i = 0; i < levels; i++) inner = i % 2 ? { t: 'quote', c: [inner] } : { t: 'list', ordered: false, start: null, items: [{ checked: null, c: [inner] }] };
+  for (let i = 0; i < levels; i++)
+    inner = i % 2 ? { t: 'quote', c: [inner] } : { t: 'list', ordered: false, start: null, items: [{ checked: null, c: [inner] }] };
   return [inner];
 }
 
 function deepEmphasis(levels: number): MdDoc {
   let inner: MdInline = 'bottom';
-  for (let i = 0; i < levels; i++) inner = i % 4 === 3 ? { t: 'a', href: '/p/1', c: [inner] } : { t: (['em', 'strong', 'del'] as const)[i % 4]!, c: [inner] };
+  for (let i = 0; i < levels; i++)
+    inner = i % 4 === 3 ? { t: 'a', href: '/p/1', c: [inner] } : { t: (['em', 'strong', 'del'] as const)[i % 4]!, c: [inner] };
   return [{ t: 'p', c: [inner] }];
 }
 
@@ -59,7 +61,15 @@ describe('Markdown', () => {
       [null, 3, 'x'],
       [{ t: 'p', c: 'not a list' }],
       [{ t: 'p', c: [{ t: 'em' }] }],
-      [{ t: 'p', c: [{ t: 'code', v: { object: true } }, { t: 'a', href: { x: 1 }, c: ['y'] }] }],
+      [
+        {
+          t: 'p',
+          c: [
+            { t: 'code', v: { object: true } },
+            { t: 'a', href: { x: 1 }, c: ['y'] },
+          ],
+        },
+      ],
       [{ t: 'h', level: 99, c: ['heading'] }],
       [{ t: 'list', items: [{ c: [{ t: 'p', c: ['item'] }] }, null] }],
       [{ t: 'table', head: [['a']], rows: [[null]] }],
@@ -78,20 +88,30 @@ describe('Markdown', () => {
         { depthSize: 'small', withCrossShrink: true },
         text,
         fc.record({ t: fc.constantFrom('em' as const, 'strong' as const, 'del' as const), c: fc.array(tie('inline'), { maxLength: 3 }) }),
-        fc.record({ t: fc.constant('a' as const), href: fc.constantFrom('/p/1', 'https://example.com/', 'javascript:alert(1)'), c: fc.array(tie('inline'), { maxLength: 3 }) }),
+        fc.record({
+          t: fc.constant('a' as const),
+          href: fc.constantFrom('/p/1', 'https://example.com/', 'javascript:alert(1)'),
+          c: fc.array(tie('inline'), { maxLength: 3 }),
+        }),
         fc.record({ t: fc.constant('code' as const), v: text }),
         fc.constant({ t: 'br' as const }),
       ),
       block: fc.oneof(
         { depthSize: 'small', withCrossShrink: true },
         fc.record({ t: fc.constant('p' as const), c: fc.array(tie('inline'), { maxLength: 4 }) }),
-        fc.record({ t: fc.constant('h' as const), level: fc.constantFrom(3 as const, 4 as const, 5 as const, 6 as const), c: fc.array(tie('inline'), { maxLength: 3 }) }),
+        fc.record({
+          t: fc.constant('h' as const),
+          level: fc.constantFrom(3 as const, 4 as const, 5 as const, 6 as const),
+          c: fc.array(tie('inline'), { maxLength: 3 }),
+        }),
         fc.record({ t: fc.constant('quote' as const), c: fc.array(tie('block'), { maxLength: 3 }) }),
         fc.record({
           t: fc.constant('list' as const),
           ordered: fc.boolean(),
           start: fc.option(fc.integer(), { nil: null }),
-          items: fc.array(fc.record({ checked: fc.option(fc.boolean(), { nil: null }), c: fc.array(tie('block'), { maxLength: 3 }) }), { maxLength: 3 }),
+          items: fc.array(fc.record({ checked: fc.option(fc.boolean(), { nil: null }), c: fc.array(tie('block'), { maxLength: 3 }) }), {
+            maxLength: 3,
+          }),
         }),
         fc.record({ t: fc.constant('pre' as const), lang: fc.option(text, { nil: null }), v: text }),
         fc.constant({ t: 'hr' as const }),

@@ -62,7 +62,16 @@ function blockNode(node: MdBlock, key: number, nesting: number): ReactNode {
       if (nesting >= MD_MAX_BLOCK_NESTING) return <p key={key}>{mdText(node.items)}</p>;
       const items = node.items.map((item, i) => (
         <li key={i}>
-          {item.checked !== null ? <input type="checkbox" checked={Boolean(item.checked)} readOnly disabled aria-label={item.checked ? 'Done' : 'Not done'} className="mr-1.5 align-middle" /> : null}
+          {item.checked !== null ? (
+            <input
+              type="checkbox"
+              checked={Boolean(item.checked)}
+              readOnly
+              disabled
+              aria-label={item.checked ? 'Done' : 'Not done'}
+              className="mr-1.5 align-middle"
+            />
+          ) : null}
           {blockNodes(item.c, nesting + 1, true)}
         </li>
       ));
@@ -81,11 +90,21 @@ function blockNode(node: MdBlock, key: number, nesting: number): ReactNode {
         <div key={key} className="overflow-x-auto">
           <table>
             <thead>
-              <tr>{node.head.map((cell, i) => <th key={i} scope="col">{inlineNodes(cell, 0)}</th>)}</tr>
+              <tr>
+                {node.head.map((cell, i) => (
+                  <th key={i} scope="col">
+                    {inlineNodes(cell, 0)}
+                  </th>
+                ))}
+              </tr>
             </thead>
             <tbody>
               {node.rows.map((row, r) => (
-                <tr key={r}>{row.map((cell, i) => <td key={i}>{inlineNodes(cell, 0)}</td>)}</tr>
+                <tr key={r}>
+                  {row.map((cell, i) => (
+                    <td key={i}>{inlineNodes(cell, 0)}</td>
+                  ))}
+                </tr>
               ))}
             </tbody>
           </table>

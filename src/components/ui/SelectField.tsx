@@ -11,7 +11,10 @@ type Props = SelectHTMLAttributes<HTMLSelectElement> & {
 };
 
 /** A labelled native select with its hint and inline error, wired for screen readers. */
-export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField({ label, hideLabel, options, error, hint, id, className, ...select }, ref) {
+export const SelectField = forwardRef<HTMLSelectElement, Props>(function SelectField(
+  { label, hideLabel, options, error, hint, id, className, ...select },
+  ref,
+) {
   return (
     <FieldFrame label={label} hideLabel={hideLabel} error={error} hint={hint} id={id} className={className}>
       {(control) => (

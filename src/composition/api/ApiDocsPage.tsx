@@ -30,7 +30,12 @@ function Fields({ title, fields }: { title: string; fields: ReferenceField[] }) 
 
 function Operation({ op }: { op: ReferenceOperation }) {
   return (
-    <article id={op.id} aria-labelledby={`${op.id}-title`} className="scroll-mt-4 rounded-xl border border-border bg-surface p-4" data-testid="api-operation">
+    <article
+      id={op.id}
+      aria-labelledby={`${op.id}-title`}
+      className="scroll-mt-4 rounded-xl border border-border bg-surface p-4"
+      data-testid="api-operation"
+    >
       <h3 id={`${op.id}-title`} className="flex flex-wrap items-baseline gap-2 text-base font-semibold">
         <span className="rounded border border-border px-1.5 py-0.5 font-mono text-xs font-bold">{op.method}</span>{' '}
         <code className="font-mono text-sm break-all">{op.path}</code>

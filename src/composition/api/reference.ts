@@ -50,7 +50,9 @@ const WHO: Record<string, string> = {
 function whoMayCall(op: OpenApiOperation): string {
   const base = WHO[op['x-authorize']] ?? `Decided by the ${op['x-authorize']} policy`;
   if (op['x-authorize'] !== 'anyone') return base;
-  return op['x-open-to-visitors'] ? 'Anyone, even when the workspace requires sign-in' : 'Anyone who may read the workspace (visitors too when it is public)';
+  return op['x-open-to-visitors']
+    ? 'Anyone, even when the workspace requires sign-in'
+    : 'Anyone who may read the workspace (visitors too when it is public)';
 }
 
 /** A schema's type in words: `string`, `integer`, `array of string`, `one of: a, b`, `string or null`. */

@@ -16,7 +16,9 @@ const API_DIR = path.resolve('src/pages/api/v1');
 
 /** src/pages/api/v1/members/[id]/ban.ts → /api/v1/members/{id}/ban */
 function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? filesUnder(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : []));
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
 }
 const apiPathOf = (file: string) =>
   '/api/v1/' +
@@ -71,7 +73,8 @@ describe('the OpenAPI document', () => {
     // Every requirement names a declared scheme, and nothing mentions a credential there is not.
     const declared = new Set(Object.keys(doc.components.securitySchemes));
     for (const item of Object.values(doc.paths)) {
-      for (const op of Object.values(item)) for (const req of op.security) for (const key of Object.keys(req)) expect(declared.has(key), key).toBe(true);
+      for (const op of Object.values(item))
+        for (const req of op.security) for (const key of Object.keys(req)) expect(declared.has(key), key).toBe(true);
     }
     expect(JSON.stringify(doc)).not.toMatch(/bearer|api key/i);
   });
@@ -87,7 +90,10 @@ describe('the OpenAPI document', () => {
         if (ep.body) expect(op.requestBody?.content['application/json'].schema, `${method} ${p} body`).toMatchObject({ type: 'object' });
         else expect(op.requestBody).toBeUndefined();
         for (const name of [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])) {
-          expect(op.parameters?.find((x) => x.in === 'path' && x.name === name), `${method} ${p} path param ${name}`).toMatchObject({ required: true });
+          expect(
+            op.parameters?.find((x) => x.in === 'path' && x.name === name),
+            `${method} ${p} path param ${name}`,
+          ).toMatchObject({ required: true });
         }
         expect(op.responses['500']?.['x-error-codes']).toContain('INTERNAL');
         if (ep.body) expect(op.responses['422']?.['x-error-codes']).toContain('VALIDATION_FAILED');
@@ -97,7 +103,10 @@ describe('the OpenAPI document', () => {
   });
 
   it('reads the input side of schemas with transforms (the setup email, lower-cased on parse)', () => {
-    const body = doc.paths['/api/v1/setup']!.post!.requestBody!.content['application/json'].schema as { properties: Record<string, { type?: string; minLength?: number }>; required: string[] };
+    const body = doc.paths['/api/v1/setup']!.post!.requestBody!.content['application/json'].schema as {
+      properties: Record<string, { type?: string; minLength?: number }>;
+      required: string[];
+    };
     expect(body.properties.email?.type).toBe('string');
     expect(body.properties.password).toMatchObject({ type: 'string', minLength: 10 });
     expect(body.required).toEqual(expect.arrayContaining(['workspaceName', 'displayName', 'email', 'password']));

@@ -5,7 +5,16 @@
  * that listing every route, itself included, needs no import cycle.
  */
 import { anyone } from '@/core/identity/policy';
-import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, signInRoute, signOutRoute, signUpRoute, verifyEmailRoute } from '@/features/accounts/server/handlers';
+import {
+  consumeMagicLinkRoute,
+  forgotPasswordRoute,
+  magicLinkRoute,
+  resetPasswordRoute,
+  signInRoute,
+  signOutRoute,
+  signUpRoute,
+  verifyEmailRoute,
+} from '@/features/accounts/server/handlers';
 import { setupRoute } from './setup-route';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { auditRoute } from '@/features/audit/server/handlers';

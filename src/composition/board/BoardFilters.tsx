@@ -18,7 +18,11 @@ export function SortTabs({ boardSlug, filters, order }: { boardSlug: string; fil
   const keep = { status: filters.status || undefined, tag: filters.tag || undefined, q: filters.q || undefined };
   const tabs: { key: PostSort | 'relevance'; label: string; href: string }[] = [
     ...(filters.q ? [{ key: 'relevance' as const, label: 'Best match', href: paths.board(boardSlug, keep) }] : []),
-    ...POST_SORTS.map((s) => ({ key: s, label: POST_SORT_LABELS[s], href: paths.board(boardSlug, { ...keep, sort: s === 'trending' && !filters.q ? undefined : s }) })),
+    ...POST_SORTS.map((s) => ({
+      key: s,
+      label: POST_SORT_LABELS[s],
+      href: paths.board(boardSlug, { ...keep, sort: s === 'trending' && !filters.q ? undefined : s }),
+    })),
   ];
   return (
     <nav aria-label="Sort posts" className="mb-4 overflow-x-auto">
@@ -28,7 +32,9 @@ export function SortTabs({ boardSlug, filters, order }: { boardSlug: string; fil
             <Link
               href={t.href}
               aria-current={order === t.key ? 'page' : undefined}
-              className={`-mb-px block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${order === t.key ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg'}`}
+              className={`-mb-px block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
+                order === t.key ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg'
+              }`}
               data-testid={`sort-${t.key}`}
             >
               {t.label}
@@ -60,8 +66,12 @@ export function BoardFilters({
   const [status, setStatus] = useState(filters.status);
   const [tag, setTag] = useState(filters.tag);
   // The current filter stays selectable even when no listed post uses it any more.
-  const statusOptions = filters.status && !options.statuses.some((s) => s.slug === filters.status) ? [...options.statuses, { slug: filters.status, name: filters.status }] : options.statuses;
-  const tagOptions = filters.tag && !options.tags.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [...options.tags, filters.tag] : options.tags;
+  const statusOptions =
+    filters.status && !options.statuses.some((s) => s.slug === filters.status)
+      ? [...options.statuses, { slug: filters.status, name: filters.status }]
+      : options.statuses;
+  const tagOptions =
+    filters.tag && !options.tags.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [...options.tags, filters.tag] : options.tags;
   const action = paths.board(boardSlug);
 
   return (
@@ -72,7 +82,14 @@ export function BoardFilters({
       className="mb-4 flex flex-wrap items-end gap-3"
       onSubmit={(e) => {
         e.preventDefault();
-        void router.push(paths.board(boardSlug, { sort: filters.sort ?? undefined, q: q.trim() || undefined, status: status || undefined, tag: tag || undefined }));
+        void router.push(
+          paths.board(boardSlug, {
+            sort: filters.sort ?? undefined,
+            q: q.trim() || undefined,
+            status: status || undefined,
+            tag: tag || undefined,
+          }),
+        );
       }}
     >
       {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
@@ -80,13 +97,29 @@ export function BoardFilters({
         <label htmlFor="board-search" className="text-sm font-medium">
           Search posts
         </label>
-        <input id="board-search" name="q" type="search" value={q} maxLength={200} onChange={(e) => setQ(e.target.value)} className={selectClass} data-testid="board-search" />
+        <input
+          id="board-search"
+          name="q"
+          type="search"
+          value={q}
+          maxLength={200}
+          onChange={(e) => setQ(e.target.value)}
+          className={selectClass}
+          data-testid="board-search"
+        />
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="board-status" className="text-sm font-medium">
           Status
         </label>
-        <select id="board-status" name="status" value={status} onChange={(e) => setStatus(e.target.value)} className={selectClass} data-testid="board-status">
+        <select
+          id="board-status"
+          name="status"
+          value={status}
+          onChange={(e) => setStatus(e.target.value)}
+          className={selectClass}
+          data-testid="board-status"
+        >
           <option value="">Any status</option>
           {statusOptions.map((s) => (
             <option key={s.slug} value={s.slug}>
@@ -99,7 +132,14 @@ export function BoardFilters({
         <label htmlFor="board-tag" className="text-sm font-medium">
           Tag
         </label>
-        <select id="board-tag" name="tag" value={tag} onChange={(e) => setTag(e.target.value)} className={selectClass} data-testid="board-tag">
+        <select
+          id="board-tag"
+          name="tag"
+          value={tag}
+          onChange={(e) => setTag(e.target.value)}
+          className={selectClass}
+          data-testid="board-tag"
+        >
           <option value="">Any tag</option>
           {tagOptions.map((t) => (
             <option key={t} value={t}>

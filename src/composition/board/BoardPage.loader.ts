@@ -20,7 +20,10 @@ export const getServerSideProps = withShell<BoardPageProps>((ctx, { actor }) =>
   cachedForVisitors(actor, `board:${ctx.resolvedUrl}`, () => loadBoardPage(ctx, actor)),
 );
 
-async function loadBoardPage(ctx: GetServerSidePropsContext, actor: Actor): Promise<GetServerSidePropsResult<BoardPageProps | typeof notFound>> {
+async function loadBoardPage(
+  ctx: GetServerSidePropsContext,
+  actor: Actor,
+): Promise<GetServerSidePropsResult<BoardPageProps | typeof notFound>> {
   let board;
   try {
     board = await getBoardHeader(actor, text(ctx.params?.board, 60));
@@ -30,7 +33,13 @@ async function loadBoardPage(ctx: GetServerSidePropsContext, actor: Actor): Prom
   }
   const rawSort = text(ctx.query.sort, 20);
   const sort = (POST_SORTS as readonly string[]).includes(rawSort) ? (rawSort as PostSort) : undefined;
-  const filters = { board: board.slug, sort, status: text(ctx.query.status, 60) || undefined, tag: text(ctx.query.tag, 60) || undefined, q: text(ctx.query.q, 200) || undefined };
+  const filters = {
+    board: board.slug,
+    sort,
+    status: text(ctx.query.status, 60) || undefined,
+    tag: text(ctx.query.tag, 60) || undefined,
+    q: text(ctx.query.q, 200) || undefined,
+  };
   const rawCursor = text(ctx.query.cursor, 400);
   const cursor = rawCursor && cursorFits(rawCursor, filters) ? rawCursor : undefined;
   const filtered = Boolean(filters.status || filters.tag || filters.q);

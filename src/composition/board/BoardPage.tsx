@@ -31,7 +31,12 @@ export default function BoardPage({ shell, board, posts, filters, order, options
   const mayPost = canParticipate(actor, { posting: board.posting, archived: board.archived });
   const showNewPost = mayPost === 'allow' || mayPost === 'unauthenticated';
   const filtered = Boolean(filters.status || filters.tag || filters.q);
-  const keep = { sort: filters.sort ?? undefined, status: filters.status || undefined, tag: filters.tag || undefined, q: filters.q || undefined };
+  const keep = {
+    sort: filters.sort ?? undefined,
+    status: filters.status || undefined,
+    tag: filters.tag || undefined,
+    q: filters.q || undefined,
+  };
   const firstPage = paths.board(board.slug, keep);
   const nextPage = posts.nextCursor ? paths.board(board.slug, { ...keep, cursor: posts.nextCursor }) : null;
 
@@ -42,7 +47,11 @@ export default function BoardPage({ shell, board, posts, filters, order, options
           {board.description ? <p className="whitespace-pre-line">{board.description}</p> : null}
         </PageHeading>
         {showNewPost ? (
-          <Link href={paths.newPost(board.slug)} className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90" data-testid="new-post-link">
+          <Link
+            href={paths.newPost(board.slug)}
+            className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90"
+            data-testid="new-post-link"
+          >
             New post
           </Link>
         ) : null}
@@ -58,9 +67,7 @@ export default function BoardPage({ shell, board, posts, filters, order, options
 
       <div aria-live="polite" className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
         {filtered && total !== null ? (
-          <p data-testid="result-count">
-            {total === 0 ? 'No posts match.' : `${total} ${total === 1 ? 'post matches' : 'posts match'}.`}
-          </p>
+          <p data-testid="result-count">{total === 0 ? 'No posts match.' : `${total} ${total === 1 ? 'post matches' : 'posts match'}.`}</p>
         ) : (
           <span />
         )}

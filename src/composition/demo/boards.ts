@@ -18,7 +18,14 @@ export const DEMO_BOARDS: readonly DemoBoard[] = [
     share: 0.55,
     kind: 'feature',
   },
-  { slug: 'bugs', name: 'Bugs', description: 'Something broken? Tell us what happened and how to reproduce it.', visibility: 'public', share: 0.3, kind: 'bug' },
+  {
+    slug: 'bugs',
+    name: 'Bugs',
+    description: 'Something broken? Tell us what happened and how to reproduce it.',
+    visibility: 'public',
+    share: 0.3,
+    kind: 'bug',
+  },
   {
     slug: 'integrations',
     name: 'Integrations',

@@ -65,7 +65,8 @@ async function main(): Promise<number> {
     await handle.migrate();
     const setUp = await completeSetupForDemo(values, config);
     if (setUp && !values.json) console.log(`Setup completed: workspace "${setUp.workspaceName}", admin ${setUp.email}.`);
-    if (!values.json) console.log(`Seeding ${posts ?? DEFAULT_DEMO_POSTS} posts into ${databaseUrl ? 'PostgreSQL' : `PGlite at ${dataDir}`}…`);
+    if (!values.json)
+      console.log(`Seeding ${posts ?? DEFAULT_DEMO_POSTS} posts into ${databaseUrl ? 'PostgreSQL' : `PGlite at ${dataDir}`}…`);
     const summary = await seedDemo(handle.db, { posts, members, seed: values.seed });
     console.log(values.json ? JSON.stringify(summary) : describeDemoSeed(summary));
     return 0;
@@ -79,7 +80,13 @@ class UsageError extends Error {}
 main().then(
   (code) => process.exit(code),
   (err: unknown) => {
-    if (err instanceof UsageError || err instanceof EnvError || err instanceof DemoSetupError || err instanceof DemoAlreadySeededError || err instanceof DataDirInUseError) {
+    if (
+      err instanceof UsageError ||
+      err instanceof EnvError ||
+      err instanceof DemoSetupError ||
+      err instanceof DemoAlreadySeededError ||
+      err instanceof DataDirInUseError
+    ) {
       console.error(err.message);
       process.exit(2);
     }

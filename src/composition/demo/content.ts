@@ -15,18 +15,64 @@ const FEATURE_TITLES = [
 ] as const;
 
 const FEATURE_OBJECTS = [
-  'dark mode', 'a compact list view', 'keyboard shortcuts', 'bulk editing of tasks', 'recurring reminders', 'CSV export of reports',
-  'PDF export of invoices', 'custom fields on projects', 'two-factor authentication', 'single sign-on with SAML', 'a calendar view',
-  'drag and drop reordering', 'saved search filters', 'email digests', 'an offline mode', 'multiple workspaces per account',
-  'time zone settings per user', 'emoji reactions on comments', 'read receipts', 'archiving old projects', 'templates for new projects',
-  'guest access for clients', 'a public status page', 'granular permissions per team', 'a mobile widget', 'markdown tables in notes',
-  'file attachments over 100 MB', 'an audit trail of changes', 'scheduled exports', 'sorting by due date', 'colour labels',
-  'a Gantt chart', 'automatic backups', 'a German translation', 'a Japanese translation', 'right-to-left language support',
-  'custom email domains', 'webhooks for task updates', 'an activity feed', 'mentions in comments', 'a focus mode',
-  'undo for deleted items', 'higher contrast themes', 'screen reader labels on charts', 'invoice reminders', 'usage-based billing',
+  'dark mode',
+  'a compact list view',
+  'keyboard shortcuts',
+  'bulk editing of tasks',
+  'recurring reminders',
+  'CSV export of reports',
+  'PDF export of invoices',
+  'custom fields on projects',
+  'two-factor authentication',
+  'single sign-on with SAML',
+  'a calendar view',
+  'drag and drop reordering',
+  'saved search filters',
+  'email digests',
+  'an offline mode',
+  'multiple workspaces per account',
+  'time zone settings per user',
+  'emoji reactions on comments',
+  'read receipts',
+  'archiving old projects',
+  'templates for new projects',
+  'guest access for clients',
+  'a public status page',
+  'granular permissions per team',
+  'a mobile widget',
+  'markdown tables in notes',
+  'file attachments over 100 MB',
+  'an audit trail of changes',
+  'scheduled exports',
+  'sorting by due date',
+  'colour labels',
+  'a Gantt chart',
+  'automatic backups',
+  'a German translation',
+  'a Japanese translation',
+  'right-to-left language support',
+  'custom email domains',
+  'webhooks for task updates',
+  'an activity feed',
+  'mentions in comments',
+  'a focus mode',
+  'undo for deleted items',
+  'higher contrast themes',
+  'screen reader labels on charts',
+  'invoice reminders',
+  'usage-based billing',
 ] as const;
 
-const FEATURE_QUALIFIERS = ['', '', '', ' on mobile', ' for admins', ' in the web app', ' for the whole team', ' on the dashboard'] as const;
+const FEATURE_QUALIFIERS = [
+  '',
+  '',
+  '',
+  ' on mobile',
+  ' for admins',
+  ' in the web app',
+  ' for the whole team',
+  ' on the dashboard',
+] as const;
 
 const BUG_TITLES = [
   (a: string, s: string) => `${a} ${s}`,
@@ -37,20 +83,60 @@ const BUG_TITLES = [
 ] as const;
 
 const BUG_AREAS = [
-  'The export button', 'Login with Google', 'The search page', 'Password reset email', 'The invoice PDF', 'Notifications',
-  'The dashboard chart', 'Drag and drop', 'The mobile menu', 'Two-factor setup', 'CSV import', 'The calendar view',
-  'Comment editing', 'File upload', 'The settings page', 'Dark mode', 'Time zone display', 'The onboarding checklist',
+  'The export button',
+  'Login with Google',
+  'The search page',
+  'Password reset email',
+  'The invoice PDF',
+  'Notifications',
+  'The dashboard chart',
+  'Drag and drop',
+  'The mobile menu',
+  'Two-factor setup',
+  'CSV import',
+  'The calendar view',
+  'Comment editing',
+  'File upload',
+  'The settings page',
+  'Dark mode',
+  'Time zone display',
+  'The onboarding checklist',
 ] as const;
 
 const BUG_SYMPTOMS = [
-  'does nothing', 'shows a blank page', 'times out', 'is very slow', 'shows the wrong date', 'crashes the app',
-  'loses my changes', 'is cut off on small screens', 'sends duplicates', 'ignores my filters', 'returns an error 500',
+  'does nothing',
+  'shows a blank page',
+  'times out',
+  'is very slow',
+  'shows the wrong date',
+  'crashes the app',
+  'loses my changes',
+  'is cut off on small screens',
+  'sends duplicates',
+  'ignores my filters',
+  'returns an error 500',
   'flickers when scrolling',
 ] as const;
 
 const INTEGRATION_TOOLS = [
-  'Slack', 'Microsoft Teams', 'Jira', 'Linear', 'GitHub', 'GitLab', 'Zapier', 'HubSpot', 'Salesforce', 'Intercom', 'Zendesk',
-  'Google Sheets', 'Notion', 'Trello', 'Discord', 'Segment', 'Stripe', 'Figma',
+  'Slack',
+  'Microsoft Teams',
+  'Jira',
+  'Linear',
+  'GitHub',
+  'GitLab',
+  'Zapier',
+  'HubSpot',
+  'Salesforce',
+  'Intercom',
+  'Zendesk',
+  'Google Sheets',
+  'Notion',
+  'Trello',
+  'Discord',
+  'Segment',
+  'Stripe',
+  'Figma',
 ] as const;
 
 const INTEGRATION_TITLES = [
@@ -90,7 +176,13 @@ const BULLETS = [
   'ideally it is on by default for new users',
 ] as const;
 
-const STEPS = ['Open the app and sign in', 'Go to the page in question', 'Click the button once', 'Wait a few seconds', 'Reload the page'] as const;
+const STEPS = [
+  'Open the app and sign in',
+  'Go to the page in question',
+  'Click the button once',
+  'Wait a few seconds',
+  'Reload the page',
+] as const;
 
 const LINKS = ['https://example.com/screenshot.png', 'https://example.com/recording', 'https://example.org/docs/feature'] as const;
 
@@ -112,7 +204,12 @@ export function demoBody(rng: Rng, board: DemoBoard): string {
     parts.push(`**Steps to reproduce**\n\n${steps.map((s, i) => `${i + 1}. ${s}`).join('\n')}`);
     parts.push(`Expected: it works. Actual: see above. Browser: \`${rng.pick(['Firefox 128', 'Chrome 126', 'Safari 17', 'Edge 126'])}\`.`);
   } else if (rng.chance(0.6)) {
-    parts.push(`A few details:\n\n${rng.sample(BULLETS, rng.int(2, 4)).map((b) => `- ${b}`).join('\n')}`);
+    parts.push(
+      `A few details:\n\n${rng
+        .sample(BULLETS, rng.int(2, 4))
+        .map((b) => `- ${b}`)
+        .join('\n')}`,
+    );
   }
   if (rng.chance(0.25)) parts.push(`More context [here](${rng.pick(LINKS)}).`);
   if (rng.chance(0.3)) parts.push(rng.pick(REASONS));

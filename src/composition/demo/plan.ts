@@ -47,8 +47,24 @@ export interface Plan {
   posts: PlannedPost[];
   postTags: { post_id: string; tag_id: string }[];
   votes: { post_id: string; user_id: string; created_at: string }[];
-  comments: { seq: number; post_id: string; author_id: string; body: string; internal: boolean; created_at: string; deleted_at: string | null }[];
-  statusChanges: { seq: number; post_id: string; from_status_id: string | null; to_status_id: string; by_id: string; note: string; created_at: string }[];
+  comments: {
+    seq: number;
+    post_id: string;
+    author_id: string;
+    body: string;
+    internal: boolean;
+    created_at: string;
+    deleted_at: string | null;
+  }[];
+  statusChanges: {
+    seq: number;
+    post_id: string;
+    from_status_id: string | null;
+    to_status_id: string;
+    by_id: string;
+    note: string;
+    created_at: string;
+  }[];
 }
 
 /** Relative weight of a post being in a status of each category; null = new, untriaged. */
@@ -131,7 +147,11 @@ export function planDemo(input: PlanInput): Plan {
     let lastActivity = Math.max(createdAt, statusChangedAt ?? 0);
     const commentCount = Math.floor(6 * Math.pow(rng.next(), 2)) + (voteCount > 25 ? rng.int(1, 4) : 0);
     for (const at of instants(rng, commentCount, createdAt, now)) {
-      const kind = rng.weighted([['member', 78], ['team', 16], ['internal', 6]] as const);
+      const kind = rng.weighted([
+        ['member', 78],
+        ['team', 16],
+        ['internal', 6],
+      ] as const);
       const deleted = kind === 'member' && rng.chance(0.03);
       plan.comments.push({
         seq: commentSeq++,
@@ -145,7 +165,16 @@ export function planDemo(input: PlanInput): Plan {
       if (!deleted) lastActivity = Math.max(lastActivity, at);
     }
 
-    for (const tagId of rng.sample(tagIds, rng.weighted([[0, 3], [1, 5], [2, 3], [3, 1]] as const))) plan.postTags.push({ post_id: id, tag_id: tagId });
+    for (const tagId of rng.sample(
+      tagIds,
+      rng.weighted([
+        [0, 3],
+        [1, 5],
+        [2, 3],
+        [3, 1],
+      ] as const),
+    ))
+      plan.postTags.push({ post_id: id, tag_id: tagId });
 
     plan.posts.push({
       seq,

@@ -29,22 +29,28 @@ describe('seedDemo', () => {
     const mismatched = await queryRows<{ number: number }>(sql`
       select p.number from posts p
       where p.vote_count <> (select count(*) from votes v where v.post_id = p.id)
-         or p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null and not c.internal and c.approval = 'approved')`);
+         or p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null
+           and not c.internal and c.approval = 'approved')`);
     expect(mismatched).toEqual([]);
 
     const [shape] = await queryRows<Record<string, number>>(sql`select
       (select count(*)::int from posts) as posts,
       (select count(distinct status_id)::int from posts where status_id is not null) as statuses_used,
       (select count(*)::int from posts where status_id is null) as untriaged,
-      (select count(*)::int from posts where status_id is not null and (status_changed_at is null or not exists (select 1 from status_changes s where s.post_id = posts.id and s.to_status_id = posts.status_id and s.created_at = posts.status_changed_at))) as bad_status_history,
-      (select count(*)::int from posts where status_id is null and exists (select 1 from status_changes s where s.post_id = posts.id)) as history_without_status,
+      (select count(*)::int from posts where status_id is not null and (status_changed_at is null or not exists
+        (select 1 from status_changes s where s.post_id = posts.id and s.to_status_id = posts.status_id and
+          s.created_at = posts.status_changed_at))) as bad_status_history,
+      (select count(*)::int from posts where status_id is null and exists (select 1 from status_changes s where
+        s.post_id = posts.id)) as history_without_status,
       (select count(*)::int from posts where vote_count > 0 and trending_score <= 0) as missing_trending,
       (select count(*)::int from posts where activity_at < created_at or created_at > ${NOW.toISOString()}::timestamptz) as bad_dates,
       (select count(*)::int from posts where created_at < ${NOW.toISOString()}::timestamptz - interval '181 days') as too_old,
       (select count(*)::int from comments where internal) as internal_notes,
       (select count(*)::int from status_changes where note <> '') as public_notes,
-      (select count(*)::int from posts p where not exists (select 1 from subscriptions s where s.post_id = p.id and s.user_id = p.author_id)) as authors_unsubscribed,
-      (select count(*)::int from votes v where not exists (select 1 from subscriptions s where s.post_id = v.post_id and s.user_id = v.user_id)) as voters_unsubscribed,
+      (select count(*)::int from posts p where not exists (select 1 from subscriptions s where s.post_id = p.id
+        and s.user_id = p.author_id)) as authors_unsubscribed,
+      (select count(*)::int from votes v where not exists (select 1 from subscriptions s where s.post_id =
+        v.post_id and s.user_id = v.user_id)) as voters_unsubscribed,
       (select max(vote_count)::int from posts) as max_votes,
       (select percentile_disc(0.5) within group (order by vote_count)::int from posts) as median_votes,
       (select count(*)::int from statuses) as statuses_total`);
@@ -72,7 +78,9 @@ describe('seedDemo', () => {
     // Names are plain: the pages mark team members (a "(team)" in the name showed it twice).
     const [marked] = await queryRows<{ n: number }>(sql`select count(*)::int as n from users where display_name ilike '%(team)%'`);
     expect(marked!.n).toBe(0);
-    const [team] = await queryRows<{ n: number }>(sql`select count(*)::int as n from users where email like '%.team@demo.chorus.example' and role = 'moderator'`);
+    const [team] = await queryRows<{ n: number }>(
+      sql`select count(*)::int as n from users where email like '%.team@demo.chorus.example' and role = 'moderator'`,
+    );
     expect(team!.n).toBe(2);
 
     // The existing admin is part of the demo team.
@@ -93,7 +101,13 @@ describe('planDemo', () => {
     rng: createRng(seed),
     now: NOW.getTime(),
     postCount: posts,
-    boards: [{ id: 'b1', def: { slug: 'x', name: 'X', description: '', visibility: 'public' as const, share: 1, kind: 'feature' as const }, voterIds: Array.from({ length: 200 }, (_, i) => `u${i}`) }],
+    boards: [
+      {
+        id: 'b1',
+        def: { slug: 'x', name: 'X', description: '', visibility: 'public' as const, share: 1, kind: 'feature' as const },
+        voterIds: Array.from({ length: 200 }, (_, i) => `u${i}`),
+      },
+    ],
     statuses: [
       { id: 's1', category: 'open', position: 0 },
       { id: 's2', category: 'planned', position: 1 },

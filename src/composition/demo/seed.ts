@@ -74,7 +74,10 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
   const now = (opts.now ?? new Date()).getTime();
 
   const summary = await database.transaction(async (tx) => {
-    const slugList = sql.join(DEMO_BOARD_SLUGS.map((s) => sql`${s}`), sql`, `);
+    const slugList = sql.join(
+      DEMO_BOARD_SLUGS.map((s) => sql`${s}`),
+      sql`, `,
+    );
     const taken = await rowsOf<{ slug: string }>(tx, sql`select slug from boards where slug in (${slugList}) for update`);
     if (taken.length) throw new DemoAlreadySeededError(taken.map((r) => r.slug));
 
@@ -83,7 +86,12 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
     const everyone = [...people.team, ...people.members];
     await insertBatches(
       tx,
-      everyone.map((p) => ({ email: p.email, display_name: p.displayName, role: p.role, created_at: new Date(now - 200 * 86_400_000).toISOString() })),
+      everyone.map((p) => ({
+        email: p.email,
+        display_name: p.displayName,
+        role: p.role,
+        created_at: new Date(now - 200 * 86_400_000).toISOString(),
+      })),
       (json) => sql`insert into users (email, display_name, role, email_verified_at, created_at, updated_at)
         select email, display_name, role, created_at, created_at, created_at
         from jsonb_to_recordset(${json}) as x(email text, display_name text, role text, created_at timestamptz)
@@ -91,7 +99,9 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
     );
     const users = await rowsOf<{ id: string; email: string; role: string }>(
       tx,
-      sql`select id, email, role from users where deleted_at is null and banned_at is null and (email like ${'%@' + DEMO_EMAIL_DOMAIN} or role = 'admin') order by email`,
+      sql`select id, email, role from users
+        where deleted_at is null and banned_at is null and (email like ${'%@' + DEMO_EMAIL_DOMAIN} or role = 'admin')
+        order by email`,
     );
     const memberEmails = new Set(people.members.map((p) => p.email));
     const memberIds = users.filter((u) => memberEmails.has(u.email)).map((u) => u.id);
@@ -105,49 +115,87 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
     for (const [i, def] of DEMO_BOARDS.entries()) {
       const [row] = await rowsOf<{ id: string }>(
         tx,
-        sql`insert into boards (slug, name, description, visibility, posting, position) values (${def.slug}, ${def.name}, ${def.description}, ${def.visibility}, 'members', ${max + 1 + i}) returning id`,
+        sql`insert into boards (slug, name, description, visibility, posting, position) values (${def.slug},
+          ${def.name}, ${def.description}, ${def.visibility}, 'members', ${max + 1 + i}) returning id`,
       );
       const granted = def.visibility === 'private' ? rng.sample(memberIds, Math.max(3, Math.ceil(memberIds.length / 3))) : memberIds;
       if (def.visibility === 'private') {
-        await insertBatches(tx, granted.map((user_id) => ({ board_id: row!.id, user_id })), (json) =>
-          sql`insert into board_members (board_id, user_id) select board_id, user_id from jsonb_to_recordset(${json}) as x(board_id uuid, user_id uuid) on conflict do nothing`,
+        await insertBatches(
+          tx,
+          granted.map((user_id) => ({ board_id: row!.id, user_id })),
+          (json) =>
+            sql`insert into board_members (board_id, user_id) select board_id, user_id from
+              jsonb_to_recordset(${json}) as x(board_id uuid, user_id uuid) on conflict do nothing`,
         );
       }
       boards.push({ id: row!.id, def, voterIds: granted });
     }
 
     // Tags (an existing tag of the same name is reused) and the statuses the migration created.
-    await insertBatches(tx, [...DEMO_TAGS], (json) =>
-      sql`insert into tags (name, color) select name, color from jsonb_to_recordset(${json}) as x(name text, color text) on conflict do nothing`,
+    await insertBatches(
+      tx,
+      [...DEMO_TAGS],
+      (json) =>
+        sql`insert into tags (name, color) select name, color from jsonb_to_recordset(${json}) as x(name text, color text) on conflict do nothing`,
     );
-    const tagNames = sql.join(DEMO_TAGS.map((t) => sql`${t.name.toLowerCase()}`), sql`, `);
-    const tagIds = (await rowsOf<{ id: string }>(tx, sql`select id from tags where lower(name) in (${tagNames}) order by lower(name)`)).map((r) => r.id);
+    const tagNames = sql.join(
+      DEMO_TAGS.map((t) => sql`${t.name.toLowerCase()}`),
+      sql`, `,
+    );
+    const tagIds = (await rowsOf<{ id: string }>(tx, sql`select id from tags where lower(name) in (${tagNames}) order by lower(name)`)).map(
+      (r) => r.id,
+    );
     const statuses = await rowsOf<PlanStatus>(tx, sql`select id, category, position from statuses order by position, name`);
 
     const plan = planDemo({ rng, now, postCount, boards, statuses, tagIds, teamIds });
 
     // Numbers follow creation order: the seq column orders the identity values.
-    await insertBatches(tx, plan.posts, (json) => sql`insert into posts (id, board_id, author_id, title, body, status_id, status_changed_at, pinned, activity_at, created_at, updated_at)
+    await insertBatches(
+      tx,
+      plan.posts,
+      (
+        json,
+      ) => sql`insert into posts (id, board_id, author_id, title, body, status_id, status_changed_at, pinned, activity_at, created_at, updated_at)
       select id, board_id, author_id, title, body, status_id, status_changed_at, pinned, activity_at, created_at, created_at
-      from jsonb_to_recordset(${json}) as x(seq int, id uuid, board_id uuid, author_id uuid, title text, body text, status_id uuid, status_changed_at timestamptz, pinned boolean, activity_at timestamptz, created_at timestamptz)
-      order by seq`);
-    await insertBatches(tx, plan.postTags, (json) =>
-      sql`insert into post_tags (post_id, tag_id) select post_id, tag_id from jsonb_to_recordset(${json}) as x(post_id uuid, tag_id uuid)`,
+      from jsonb_to_recordset(${json}) as x(seq int, id uuid, board_id uuid, author_id uuid, title text, body
+        text, status_id uuid, status_changed_at timestamptz, pinned boolean, activity_at timestamptz, created_at timestamptz)
+      order by seq`,
     );
-    await insertBatches(tx, plan.votes, (json) =>
-      sql`insert into votes (post_id, user_id, created_at) select post_id, user_id, created_at from jsonb_to_recordset(${json}) as x(post_id uuid, user_id uuid, created_at timestamptz)`,
+    await insertBatches(
+      tx,
+      plan.postTags,
+      (json) =>
+        sql`insert into post_tags (post_id, tag_id) select post_id, tag_id from jsonb_to_recordset(${json}) as x(post_id uuid, tag_id uuid)`,
     );
-    await insertBatches(tx, plan.comments, (json) => sql`insert into comments (post_id, author_id, body, internal, created_at, edited_at, deleted_at)
+    await insertBatches(
+      tx,
+      plan.votes,
+      (json) =>
+        sql`insert into votes (post_id, user_id, created_at) select post_id, user_id, created_at from
+          jsonb_to_recordset(${json}) as x(post_id uuid, user_id uuid, created_at timestamptz)`,
+    );
+    await insertBatches(
+      tx,
+      plan.comments,
+      (json) => sql`insert into comments (post_id, author_id, body, internal, created_at, edited_at, deleted_at)
       select post_id, author_id, body, internal, created_at, null, deleted_at
       from jsonb_to_recordset(${json}) as x(seq int, post_id uuid, author_id uuid, body text, internal boolean, created_at timestamptz, deleted_at timestamptz)
-      order by seq`);
-    await insertBatches(tx, plan.statusChanges, (json) => sql`insert into status_changes (post_id, from_status_id, to_status_id, by_id, note, created_at)
+      order by seq`,
+    );
+    await insertBatches(
+      tx,
+      plan.statusChanges,
+      (json) => sql`insert into status_changes (post_id, from_status_id, to_status_id, by_id, note, created_at)
       select post_id, from_status_id, to_status_id, by_id, note, created_at
       from jsonb_to_recordset(${json}) as x(seq int, post_id uuid, from_status_id uuid, to_status_id uuid, by_id uuid, note text, created_at timestamptz)
-      order by seq`);
+      order by seq`,
+    );
 
     // Counters and subscriptions come from the rows themselves (SPEC data semantics).
-    const boardIds = sql.join(boards.map((b) => sql`${b.id}::uuid`), sql`, `);
+    const boardIds = sql.join(
+      boards.map((b) => sql`${b.id}::uuid`),
+      sql`, `,
+    );
     await tx.execute(sql`update posts p set
         vote_count = (select count(*) from votes v where v.post_id = p.id),
         comment_count = (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null and not c.internal and c.approval = 'approved')
@@ -156,7 +204,8 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
       select user_id, post_id, min(at), min(at) from (
         select author_id as user_id, id as post_id, created_at as at from posts where board_id in (${boardIds}) and author_id is not null
         union all select v.user_id, v.post_id, v.created_at from votes v join posts p on p.id = v.post_id where p.board_id in (${boardIds})
-        union all select c.author_id, c.post_id, c.created_at from comments c join posts p on p.id = c.post_id where p.board_id in (${boardIds}) and c.author_id is not null
+        union all select c.author_id, c.post_id, c.created_at from comments c join posts p on p.id = c.post_id
+          where p.board_id in (${boardIds}) and c.author_id is not null
       ) s group by user_id, post_id
       on conflict do nothing`);
     await refreshTrendingScores(tx);
@@ -170,7 +219,12 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
         (select number from posts where board_id = ${boards[0]!.id} order by vote_count desc, number limit 1) as top`,
     );
     return {
-      boards: boards.map((b) => ({ slug: b.def.slug, name: b.def.name, visibility: b.def.visibility, posts: plan.posts.filter((p) => p.board_id === b.id).length })),
+      boards: boards.map((b) => ({
+        slug: b.def.slug,
+        name: b.def.name,
+        visibility: b.def.visibility,
+        posts: plan.posts.filter((p) => p.board_id === b.id).length,
+      })),
       members: memberIds.length,
       team: teamIds.length,
       posts: plan.posts.length,
@@ -192,5 +246,8 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
 /** One line for logs and the command line. */
 export function describeDemoSeed(s: DemoSeedSummary): string {
   const boards = s.boards.map((b) => `${b.name} (/b/${b.slug}, ${b.visibility}, ${b.posts} posts)`).join('; ');
-  return `Seeded ${s.posts} posts, ${s.votes} votes, ${s.comments} comments, ${s.statusChanges} status changes, ${s.subscriptions} subscriptions, ${s.members} members (+${s.team} team), ${s.tags} tags in ${(s.ms / 1000).toFixed(1)} s. Boards: ${boards}.`;
+  return (
+    `Seeded ${s.posts} posts, ${s.votes} votes, ${s.comments} comments, ${s.statusChanges} status changes, ` +
+    `${s.subscriptions} subscriptions, ${s.members} members (+${s.team} team), ${s.tags} tags in ${(s.ms / 1000).toFixed(1)} s. Boards: ${boards}.`
+  );
 }

@@ -13,7 +13,13 @@ describe('POST /api/v1/setup with demoData', () => {
     const res = await callRoute(setupRoute, {
       method: 'POST',
       origin: 'self',
-      body: { workspaceName: 'Acme', displayName: 'Ada Admin', email: 'ada@example.test', password: 'a long admin password', demoData: true },
+      body: {
+        workspaceName: 'Acme',
+        displayName: 'Ada Admin',
+        email: 'ada@example.test',
+        password: 'a long admin password',
+        demoData: true,
+      },
     });
     expect(res.status).toBe(201);
     // On PGlite the seed may already be over when the in-process client reads the answer (they

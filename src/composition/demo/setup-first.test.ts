@@ -13,7 +13,11 @@ import { completeSetupForDemo, DemoSetupError } from './setup-first';
 useTestDatabase();
 
 const NO_ENV = { CHORUS_ADMIN_EMAIL: undefined, CHORUS_ADMIN_PASSWORD: undefined, CHORUS_WORKSPACE_NAME: undefined };
-const ENV = { CHORUS_ADMIN_EMAIL: 'Env.Admin@Example.test', CHORUS_ADMIN_PASSWORD: 'env admin password', CHORUS_WORKSPACE_NAME: 'Env Workspace' };
+const ENV = {
+  CHORUS_ADMIN_EMAIL: 'Env.Admin@Example.test',
+  CHORUS_ADMIN_PASSWORD: 'env admin password',
+  CHORUS_WORKSPACE_NAME: 'Env Workspace',
+};
 
 const signIn = (email: string, password: string) => callRoute(signInRoute, { method: 'POST', origin: 'self', body: { email, password } });
 
@@ -36,7 +40,10 @@ describe('npm run seed:demo before setup (completeSetupForDemo)', () => {
 
   it('takes each flag over its variable, and names the workspace "Chorus" without either', async () => {
     const flags = { 'admin-email': 'flag.admin@example.test', 'admin-password': 'flag admin password' };
-    expect(await completeSetupForDemo(flags, { ...ENV, CHORUS_WORKSPACE_NAME: undefined })).toEqual({ email: 'flag.admin@example.test', workspaceName: 'Chorus' });
+    expect(await completeSetupForDemo(flags, { ...ENV, CHORUS_WORKSPACE_NAME: undefined })).toEqual({
+      email: 'flag.admin@example.test',
+      workspaceName: 'Chorus',
+    });
     expect((await signIn('flag.admin@example.test', 'flag admin password')).status).toBe(200);
     expect((await getPublicWorkspace()).name).toBe('Chorus');
   });
@@ -51,13 +58,20 @@ describe('npm run seed:demo before setup (completeSetupForDemo)', () => {
   it('refuses invalid values with the flag and the variable named', async () => {
     const refused = completeSetupForDemo({ 'admin-password': 'short', 'workspace-name': 'x' }, ENV);
     await expect(refused).rejects.toThrow('--admin-password (or CHORUS_ADMIN_PASSWORD): Use at least 10 characters');
-    await expect(completeSetupForDemo({ 'workspace-name': 'x' }, ENV)).rejects.toThrow('--workspace-name (or CHORUS_WORKSPACE_NAME): Use at least 2 characters');
+    await expect(completeSetupForDemo({ 'workspace-name': 'x' }, ENV)).rejects.toThrow(
+      '--workspace-name (or CHORUS_WORKSPACE_NAME): Use at least 2 characters',
+    );
     expect(await isSetupDone()).toBe(false);
   });
 
   it('leaves a set-up workspace as it is, whatever the flags and variables say', async () => {
     await completeSetupForDemo({}, ENV);
-    expect(await completeSetupForDemo({ 'workspace-name': 'Another name', 'admin-email': 'other@example.test', 'admin-password': 'other password 123' }, NO_ENV)).toBeNull();
+    expect(
+      await completeSetupForDemo(
+        { 'workspace-name': 'Another name', 'admin-email': 'other@example.test', 'admin-password': 'other password 123' },
+        NO_ENV,
+      ),
+    ).toBeNull();
     expect((await getPublicWorkspace()).name).toBe('Env Workspace');
     expect(await db().select().from(users).where(eq(users.email, 'other@example.test'))).toEqual([]);
   });

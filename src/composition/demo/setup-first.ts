@@ -26,7 +26,10 @@ const SOURCES: Record<string, string> = {
 };
 
 /** Completes setup when it is not done; returns what it set up, or null when setup was already done. */
-export async function completeSetupForDemo(flags: DemoSetupFlags, config: SetupEnv): Promise<{ email: string; workspaceName: string } | null> {
+export async function completeSetupForDemo(
+  flags: DemoSetupFlags,
+  config: SetupEnv,
+): Promise<{ email: string; workspaceName: string } | null> {
   const email = flags['admin-email'] ?? config.CHORUS_ADMIN_EMAIL;
   const password = flags['admin-password'] ?? config.CHORUS_ADMIN_PASSWORD;
   const workspaceName = flags['workspace-name'] ?? config.CHORUS_WORKSPACE_NAME;
@@ -36,14 +39,20 @@ export async function completeSetupForDemo(flags: DemoSetupFlags, config: SetupE
   } catch (err) {
     if (err instanceof AppError && err.code === 'VALIDATION_FAILED') {
       const fields = err.options.fields ?? {};
-      throw new DemoSetupError(Object.entries(fields).map(([field, message]) => `${SOURCES[field] ?? field}: ${message}`).join('\n'));
+      throw new DemoSetupError(
+        Object.entries(fields)
+          .map(([field, message]) => `${SOURCES[field] ?? field}: ${message}`)
+          .join('\n'),
+      );
     }
     throw err;
   }
   if (outcome.status === 'already-done') return null;
   if (outcome.status === 'no-admin') {
     throw new DemoSetupError(
-      'Setup is not done yet. Finish it at /setup first, or name the first admin as for npm start: set CHORUS_ADMIN_EMAIL and CHORUS_ADMIN_PASSWORD (and optionally CHORUS_WORKSPACE_NAME), or pass --admin-email and --admin-password (and optionally --workspace-name).',
+      'Setup is not done yet. Finish it at /setup first, or name the first admin as for npm start: set ' +
+        'CHORUS_ADMIN_EMAIL and CHORUS_ADMIN_PASSWORD (and optionally CHORUS_WORKSPACE_NAME), or pass --admin-email ' +
+        'and --admin-password (and optionally --workspace-name).',
     );
   }
   return { email: outcome.email, workspaceName: outcome.workspaceName };

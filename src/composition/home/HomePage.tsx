@@ -20,11 +20,17 @@ function BoardList({ boards }: { boards: Board[] }) {
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="board-list">
       {boards.map((b) => (
         <li key={b.id}>
-          <Link href={paths.board(b.slug)} className="block h-full rounded-xl border border-border bg-surface p-4 hover:border-accent" data-testid="board-link">
+          <Link
+            href={paths.board(b.slug)}
+            className="block h-full rounded-xl border border-border bg-surface p-4 hover:border-accent"
+            data-testid="board-link"
+          >
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{b.name}</span>
               {b.archived ? <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">Archived</span> : null}
-              {b.visibility === 'private' ? <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">Private</span> : null}
+              {b.visibility === 'private' ? (
+                <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">Private</span>
+              ) : null}
             </span>
             {b.description ? <span className="mt-1 line-clamp-2 block text-sm text-muted">{b.description}</span> : null}
             <span className="mt-2 block text-xs text-muted">
@@ -82,7 +88,13 @@ export default function HomePage({ shell, boards, trending, now }: ShellProps & 
                 <ol className="flex flex-col gap-3" aria-label="Trending posts">
                   {trending.map((post) => (
                     <li key={post.id}>
-                      <PostCard post={post} signedIn={Boolean(viewer)} now={now} showBoard boardArchived={boardArchived.get(post.board.slug) ?? false} />
+                      <PostCard
+                        post={post}
+                        signedIn={Boolean(viewer)}
+                        now={now}
+                        showBoard
+                        boardArchived={boardArchived.get(post.board.slug) ?? false}
+                      />
                     </li>
                   ))}
                 </ol>

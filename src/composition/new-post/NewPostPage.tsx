@@ -23,7 +23,11 @@ export default function NewPostPage({ shell, board, closedReason }: ShellProps &
           {board.name}
         </Link>
       </PageHeading>
-      {closedReason ? <Alert tone="info">{closedReason}</Alert> : <NewPostForm board={board.slug} signedIn={shell.viewer !== null} suggestSimilar={suggestSimilar} />}
+      {closedReason ? (
+        <Alert tone="info">{closedReason}</Alert>
+      ) : (
+        <NewPostForm board={board.slug} signedIn={shell.viewer !== null} suggestSimilar={suggestSimilar} />
+      )}
     </>
   );
 }

@@ -46,8 +46,20 @@ function closedReason(post: PostSummary, boardArchived: boolean): string | null 
 export function PostCard({ post, signedIn, now, boardArchived = false, showBoard = false }: PostCardProps) {
   const comments = `${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`;
   return (
-    <article className="flex gap-3 rounded-xl border border-border bg-surface p-3 sm:gap-4 sm:p-4" data-testid="post-card" aria-labelledby={`post-${post.number}-title`}>
-      <VoteButton postNumber={post.number} postTitle={post.title} voted={post.voted} voteCount={post.voteCount} closedReason={closedReason(post, boardArchived)} signedIn={signedIn} size="sm" />
+    <article
+      className="flex gap-3 rounded-xl border border-border bg-surface p-3 sm:gap-4 sm:p-4"
+      data-testid="post-card"
+      aria-labelledby={`post-${post.number}-title`}
+    >
+      <VoteButton
+        postNumber={post.number}
+        postTitle={post.title}
+        voted={post.voted}
+        voteCount={post.voteCount}
+        closedReason={closedReason(post, boardArchived)}
+        signedIn={signedIn}
+        size="sm"
+      />
       <div className="min-w-0 flex-1">
         <h3 id={`post-${post.number}-title`} className="text-base font-semibold break-words">
           <Link href={paths.post(post.number, post.slug)} className="hover:underline" data-testid="post-title">

@@ -42,8 +42,16 @@ beforeAll(async () => {
   const post = await insertPost(board.id, { title: 'Nested far too deep', body: DEEP_BODY, authorId: member.id });
   postNumber = post.number;
   const planned = await statusBySlug('planned');
-  await db().insert(statusChanges).values({ postId: post.id, fromStatusId: null, toStatusId: planned.id, byId: moderator.id, note: DEEP_NOTE });
-  const res = await callRoute<{ id: number }>(postCommentsRoute, { method: 'POST', params: { number: String(postNumber) }, body: { body: DEEP_COMMENT }, origin: 'self', as: member });
+  await db()
+    .insert(statusChanges)
+    .values({ postId: post.id, fromStatusId: null, toStatusId: planned.id, byId: moderator.id, note: DEEP_NOTE });
+  const res = await callRoute<{ id: number }>(postCommentsRoute, {
+    method: 'POST',
+    params: { number: String(postNumber) },
+    body: { body: DEEP_COMMENT },
+    origin: 'self',
+    as: member,
+  });
   expect(res.status).toBe(201);
   commentId = res.json.id;
 });
@@ -52,14 +60,33 @@ async function loadPage(as?: TestActor) {
   const req = new http.IncomingMessage(null as never);
   if (as) req.headers.cookie = as.cookie;
   const res = new http.ServerResponse(req);
-  const ctx = { req, res, params: { number: String(postNumber) }, query: {}, resolvedUrl: `/p/${postNumber}` } as unknown as GetServerSidePropsContext;
+  const ctx = {
+    req,
+    res,
+    params: { number: String(postNumber) },
+    query: {},
+    resolvedUrl: `/p/${postNumber}`,
+  } as unknown as GetServerSidePropsContext;
   const result = await getServerSideProps(ctx);
   if (!('props' in result)) throw new Error('no props');
   return (await result.props) as ShellProps & PostPageProps;
 }
 
 function renderPage(props: ShellProps & PostPageProps): string {
-  const router = { asPath: `/p/${postNumber}`, pathname: '/p/[number]', query: {}, route: '/p/[number]', basePath: '', isReady: true, events: { on() {}, off() {}, emit() {} }, push: async () => true, replace: async () => true, prefetch: async () => {}, back() {}, reload() {} } as unknown as NextRouter;
+  const router = {
+    asPath: `/p/${postNumber}`,
+    pathname: '/p/[number]',
+    query: {},
+    route: '/p/[number]',
+    basePath: '',
+    isReady: true,
+    events: { on() {}, off() {}, emit() {} },
+    push: async () => true,
+    replace: async () => true,
+    prefetch: async () => {},
+    back() {},
+    reload() {},
+  } as unknown as NextRouter;
   return renderToString(createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props)));
 }
 

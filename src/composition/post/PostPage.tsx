@@ -22,7 +22,18 @@ import type { PostPageProps } from './post-page-types';
  * `/p/[number]`: one post with its body, votes and voters, status history, merged duplicates
  * and comments. The integrator's team controls go in the marked places (props carry their data).
  */
-export default function PostPage({ shell, post, bodyDoc, canonicalUrl, history, voters, duplicates, comments, viewer, moderation }: ShellProps & PostPageProps) {
+export default function PostPage({
+  shell,
+  post,
+  bodyDoc,
+  canonicalUrl,
+  history,
+  voters,
+  duplicates,
+  comments,
+  viewer,
+  moderation,
+}: ShellProps & PostPageProps) {
   const [editing, setEditing] = useState(false);
   const signedIn = shell.viewer !== null;
   return (
@@ -52,17 +63,29 @@ export default function PostPage({ shell, post, bodyDoc, canonicalUrl, history, 
       ) : null}
       {post.approval === 'pending' ? (
         <div className="mb-4">
-          <Alert testId="pending-notice">This post is awaiting approval. Only you and the team can see it until a moderator approves it.</Alert>
+          <Alert testId="pending-notice">
+            This post is awaiting approval. Only you and the team can see it until a moderator approves it.
+          </Alert>
         </div>
       ) : null}
       {post.approval === 'rejected' ? (
         <div className="mb-4">
-          <Alert tone="error" testId="rejected-notice">This post was rejected by a moderator. Only the team can see it.</Alert>
+          <Alert tone="error" testId="rejected-notice">
+            This post was rejected by a moderator. Only the team can see it.
+          </Alert>
         </div>
       ) : null}
 
       <div className="flex items-start gap-4">
-        <VoteButton key={`${post.voted}-${post.voteCount}`} postNumber={post.number} postTitle={post.title} voted={post.voted} voteCount={post.voteCount} closedReason={viewer.votingClosedReason} signedIn={signedIn} />
+        <VoteButton
+          key={`${post.voted}-${post.voteCount}`}
+          postNumber={post.number}
+          postTitle={post.title}
+          voted={post.voted}
+          voteCount={post.voteCount}
+          closedReason={viewer.votingClosedReason}
+          signedIn={signedIn}
+        />
         <div className="min-w-0 flex-1">
           <h1 className="text-2xl font-semibold break-words sm:text-3xl">{post.title}</h1>
           <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
@@ -116,7 +139,14 @@ export default function PostPage({ shell, post, bodyDoc, canonicalUrl, history, 
       <StatusHistory history={history} />
       <VotersList voters={voters} total={post.voteCount} />
       <MergedDuplicates duplicates={duplicates} />
-      <CommentThread postNumber={post.number} comments={comments} canComment={viewer.canComment} refusal={viewer.commentRefusal} signedIn={signedIn} isTeam={viewer.isTeam} />
+      <CommentThread
+        postNumber={post.number}
+        comments={comments}
+        canComment={viewer.canComment}
+        refusal={viewer.commentRefusal}
+        signedIn={signedIn}
+        isTeam={viewer.isTeam}
+      />
     </article>
   );
 }

@@ -21,7 +21,15 @@ const PostStatusControl = dynamic(() => import('@/features/posts/client/PostStat
 const PostTagsControl = dynamic(() => import('@/features/posts/client/PostTagsControl').then((m) => m.PostTagsControl));
 
 /** Status (with a public note) and tags: team only. */
-export function ModeratorPanelSlot({ post, statuses, tags }: { post: PostRef & { status: StatusRef | null; tags: TagRef[] }; statuses: StatusRef[]; tags: TagRef[] }) {
+export function ModeratorPanelSlot({
+  post,
+  statuses,
+  tags,
+}: {
+  post: PostRef & { status: StatusRef | null; tags: TagRef[] };
+  statuses: StatusRef[];
+  tags: TagRef[];
+}) {
   // Each control is its own titled section; min-w-0 lets them shrink inside the grid on narrow screens.
   return (
     <div className="mt-8 grid gap-4 md:grid-cols-2 [&>*]:min-w-0" data-testid="moderator-panel">

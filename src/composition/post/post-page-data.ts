@@ -19,7 +19,8 @@ function commentRefusal(actor: Actor, ctx: Awaited<ReturnType<typeof loadPost>>[
   if (ctx.post.mergedIntoId) return 'This post was merged into another; comment there.';
   const open = canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null });
   if (open === 'unauthenticated') return 'Sign in to comment.';
-  if (open === 'forbidden') return ctx.board.archivedAt ? 'This board is archived and takes no new comments.' : 'Only the team can comment on this board.';
+  if (open === 'forbidden')
+    return ctx.board.archivedAt ? 'This board is archived and takes no new comments.' : 'Only the team can comment on this board.';
   return null;
 }
 
@@ -29,8 +30,18 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
   const post = toPostDetail(ctx, extras);
   const [commentRows, statusRows, tagRows] = await Promise.all([
     listCommentRows(db(), actor, ctx.post.id),
-    team ? db().select({ id: statuses.id, slug: statuses.slug, name: statuses.name, color: statuses.color, category: statuses.category }).from(statuses).orderBy(asc(statuses.position), asc(statuses.name)) : [],
-    team ? db().select({ id: tags.id, name: tags.name, color: tags.color }).from(tags).orderBy(asc(sql`lower(${tags.name})`)) : [],
+    team
+      ? db()
+          .select({ id: statuses.id, slug: statuses.slug, name: statuses.name, color: statuses.color, category: statuses.category })
+          .from(statuses)
+          .orderBy(asc(statuses.position), asc(statuses.name))
+      : [],
+    team
+      ? db()
+          .select({ id: tags.id, name: tags.name, color: tags.color })
+          .from(tags)
+          .orderBy(asc(sql`lower(${tags.name})`))
+      : [],
   ]);
   const refusal = editRefusal(actor, ctx);
   const ownRefusal = actor.kind === 'user' && ctx.post.authorId === actor.id ? refusal : null;
@@ -68,7 +79,8 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
       canEdit: refusal === null,
       editRefusal: ownRefusal,
       canDelete:
-        canDeleteContent(actor, { authorId: ctx.post.authorId, authorRole: ctx.author?.role ?? null, createdAt: ctx.post.createdAt }) === 'allow',
+        canDeleteContent(actor, { authorId: ctx.post.authorId, authorRole: ctx.author?.role ?? null, createdAt: ctx.post.createdAt }) ===
+        'allow',
       canComment: refusedComment === null,
       commentRefusal: refusedComment,
       votingClosedReason: votingClosedReason(ctx),

@@ -61,7 +61,9 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
           {pageProps.errorPage ? (
             <ErrorView code={pageProps.errorPage} />
           ) : (
-            <TeamAreaNotices.Provider value={viewer ? <EmailNotConfiguredNotice viewer={{ kind: 'user', id: viewer.id, role: viewer.role }} /> : null}>
+            <TeamAreaNotices.Provider
+              value={viewer ? <EmailNotConfiguredNotice viewer={{ kind: 'user', id: viewer.id, role: viewer.role }} /> : null}
+            >
               <Component {...pageProps} />
             </TeamAreaNotices.Provider>
           )}

@@ -3,7 +3,10 @@ import Link from 'next/link';
 import { paths } from '@/config/paths';
 
 const COPY = {
-  403: { title: 'You do not have access to this page', body: 'Your account does not have permission to see this. If you think it should, ask a workspace admin.' },
+  403: {
+    title: 'You do not have access to this page',
+    body: 'Your account does not have permission to see this. If you think it should, ask a workspace admin.',
+  },
   404: { title: 'Page not found', body: 'The page you are looking for does not exist, or it has been moved.' },
   500: { title: 'Something went wrong', body: 'An unexpected error happened on our side. Please try again in a moment.' },
 } as const;

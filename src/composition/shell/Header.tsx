@@ -6,9 +6,7 @@ import type { Viewer } from '@/core/identity/viewer';
 import type { PublicWorkspace } from '@/core/workspace';
 import { ThemeToggle } from './ThemeToggle';
 
-const NAV = [
-  { href: paths.home(), label: 'Boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') },
-];
+const NAV = [{ href: paths.home(), label: 'Boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') }];
 
 export function Header({ workspace, viewer }: { workspace: PublicWorkspace; viewer: Viewer | null }) {
   const { asPath } = useRouter();

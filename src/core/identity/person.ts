@@ -12,7 +12,9 @@ export interface PersonView {
 }
 
 /** A person as others see them; no row (null) or a deleted account gives the deleted person. */
-export function presentPerson(person: { id: string; displayName: string | null; avatarUrl?: string | null; deleted: boolean } | null | undefined): PersonView {
+export function presentPerson(
+  person: { id: string; displayName: string | null; avatarUrl?: string | null; deleted: boolean } | null | undefined,
+): PersonView {
   if (!person || person.deleted) return { id: null, displayName: DELETED_PERSON_NAME, avatarUrl: null };
   return { id: person.id, displayName: person.displayName ?? DELETED_PERSON_NAME, avatarUrl: person.avatarUrl ?? null };
 }

@@ -43,23 +43,62 @@ describe('SPEC.md §6, one row at a time', () => {
   it('read a private board: granted members and the team; hidden (404) from everyone else', () => {
     const board = { visibility: 'private' as const, grantedUserIds: [] };
     expectRow((a) => canReadBoard(a, board, publicWs), { visitor: 'hidden', member: 'hidden', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canReadBoard(a, { ...board, grantedUserIds: ['m1'] }, publicWs), { visitor: 'hidden', member: 'allow', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canReadBoard(a, board, privateWs), { visitor: 'unauthenticated', member: 'hidden', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canReadBoard(a, { visibility: 'public' }, publicWs), { visitor: 'allow', member: 'allow', moderator: 'allow', admin: 'allow' });
+    expectRow((a) => canReadBoard(a, { ...board, grantedUserIds: ['m1'] }, publicWs), {
+      visitor: 'hidden',
+      member: 'allow',
+      moderator: 'allow',
+      admin: 'allow',
+    });
+    expectRow((a) => canReadBoard(a, board, privateWs), {
+      visitor: 'unauthenticated',
+      member: 'hidden',
+      moderator: 'allow',
+      admin: 'allow',
+    });
+    expectRow((a) => canReadBoard(a, { visibility: 'public' }, publicWs), {
+      visitor: 'allow',
+      member: 'allow',
+      moderator: 'allow',
+      admin: 'allow',
+    });
   });
 
   it('post, vote, comment, subscribe (board posting policy permitting)', () => {
-    expectRow((a) => canParticipate(a, { posting: 'members', archived: false }), { visitor: 'unauthenticated', member: 'allow', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canParticipate(a, { posting: 'team', archived: false }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canParticipate(a, { posting: 'members', archived: true }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'forbidden', admin: 'forbidden' });
+    expectRow((a) => canParticipate(a, { posting: 'members', archived: false }), {
+      visitor: 'unauthenticated',
+      member: 'allow',
+      moderator: 'allow',
+      admin: 'allow',
+    });
+    expectRow((a) => canParticipate(a, { posting: 'team', archived: false }), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'allow',
+      admin: 'allow',
+    });
+    expectRow((a) => canParticipate(a, { posting: 'members', archived: true }), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'forbidden',
+      admin: 'forbidden',
+    });
   });
 
   it('edit own post or comment: members for 30 minutes and until a status change; the team always', () => {
     const own = (a: PolicyActor, createdAt: Date, statusChangedAt: Date | null = null) =>
-      canEditContent(a, { authorId: a.kind === 'user' ? a.id : null, authorRole: a.kind === 'user' ? a.role : null, createdAt, statusChangedAt }, now);
+      canEditContent(
+        a,
+        { authorId: a.kind === 'user' ? a.id : null, authorRole: a.kind === 'user' ? a.role : null, createdAt, statusChangedAt },
+        now,
+      );
     expectRow((a) => own(a, minutesAgo(5)), { visitor: 'unauthenticated', member: 'allow', moderator: 'allow', admin: 'allow' });
     expectRow((a) => own(a, minutesAgo(31)), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => own(a, minutesAgo(5), minutesAgo(1)), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'allow', admin: 'allow' });
+    expectRow((a) => own(a, minutesAgo(5), minutesAgo(1)), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'allow',
+      admin: 'allow',
+    });
     // Exactly at the edge of the window still counts as within it.
     expect(canEditContent(member, { authorId: 'm1', createdAt: new Date(now.getTime() - MEMBER_EDIT_WINDOW_MS) }, now)).toBe('allow');
   });
@@ -67,14 +106,39 @@ describe('SPEC.md §6, one row at a time', () => {
   it("edit anyone's content: the team, but moderators not admins'", () => {
     const byMember = { authorId: 'someone', authorRole: 'member' as const, createdAt: minutesAgo(1) };
     const byAdmin = { authorId: 'other-admin', authorRole: 'admin' as const, createdAt: minutesAgo(1) };
-    expectRow((a) => canEditContent(a, byMember, now), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canEditContent(a, byAdmin, now), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'forbidden', admin: 'allow' });
+    expectRow((a) => canEditContent(a, byMember, now), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'allow',
+      admin: 'allow',
+    });
+    expectRow((a) => canEditContent(a, byAdmin, now), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'forbidden',
+      admin: 'allow',
+    });
   });
 
   it("delete own content: any signed-in author; anyone's: the team, moderators not admins'", () => {
-    expectRow((a) => canDeleteContent(a, { authorId: a.kind === 'user' ? a.id : 'x', createdAt: minutesAgo(600) }), { visitor: 'unauthenticated', member: 'allow', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canDeleteContent(a, { authorId: 'someone', authorRole: 'member', createdAt: minutesAgo(1) }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canDeleteContent(a, { authorId: 'other-admin', authorRole: 'admin', createdAt: minutesAgo(1) }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'forbidden', admin: 'allow' });
+    expectRow((a) => canDeleteContent(a, { authorId: a.kind === 'user' ? a.id : 'x', createdAt: minutesAgo(600) }), {
+      visitor: 'unauthenticated',
+      member: 'allow',
+      moderator: 'allow',
+      admin: 'allow',
+    });
+    expectRow((a) => canDeleteContent(a, { authorId: 'someone', authorRole: 'member', createdAt: minutesAgo(1) }), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'allow',
+      admin: 'allow',
+    });
+    expectRow((a) => canDeleteContent(a, { authorId: 'other-admin', authorRole: 'admin', createdAt: minutesAgo(1) }), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'forbidden',
+      admin: 'allow',
+    });
   });
 
   it('set status, tags, pin, merge, approve, internal notes, vote on behalf', () => {
@@ -82,9 +146,24 @@ describe('SPEC.md §6, one row at a time', () => {
   });
 
   it('ban members: the team; moderators members only (not moderators, not admins); nobody themselves', () => {
-    expectRow((a) => canBan(a, { id: 'target', role: 'member' }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'allow', admin: 'allow' });
-    expectRow((a) => canBan(a, { id: 'target', role: 'moderator' }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'forbidden', admin: 'allow' });
-    expectRow((a) => canBan(a, { id: 'target', role: 'admin' }), { visitor: 'unauthenticated', member: 'forbidden', moderator: 'forbidden', admin: 'allow' });
+    expectRow((a) => canBan(a, { id: 'target', role: 'member' }), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'allow',
+      admin: 'allow',
+    });
+    expectRow((a) => canBan(a, { id: 'target', role: 'moderator' }), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'forbidden',
+      admin: 'allow',
+    });
+    expectRow((a) => canBan(a, { id: 'target', role: 'admin' }), {
+      visitor: 'unauthenticated',
+      member: 'forbidden',
+      moderator: 'forbidden',
+      admin: 'allow',
+    });
     expect(canBan(admin, { id: 'a1', role: 'admin' })).toBe('forbidden');
     expect(canBan(moderator, { id: 'mod1', role: 'moderator' })).toBe('forbidden');
   });

@@ -50,7 +50,11 @@ export function canReadWorkspace(actor: PolicyActor, workspace: { access: 'publi
 }
 
 /** A private board: the team, and members it was granted to; to everyone else it does not exist. */
-export function canReadBoard(actor: PolicyActor, board: { visibility: 'public' | 'private'; grantedUserIds?: readonly string[] }, workspace: { access: 'public' | 'sign_in_required' }): Decision {
+export function canReadBoard(
+  actor: PolicyActor,
+  board: { visibility: 'public' | 'private'; grantedUserIds?: readonly string[] },
+  workspace: { access: 'public' | 'sign_in_required' },
+): Decision {
   const base = canReadWorkspace(actor, workspace);
   if (base !== 'allow') return base;
   if (board.visibility === 'public') return 'allow';
@@ -76,11 +80,7 @@ export function canEditContent(actor: PolicyActor, content: OwnedContent, now = 
   return signedIn(actor, (a) => {
     if (a.role === 'admin') return true;
     if (a.role === 'moderator') return content.authorRole !== 'admin' || content.authorId === a.id;
-    return (
-      content.authorId === a.id &&
-      now.getTime() - content.createdAt.getTime() <= MEMBER_EDIT_WINDOW_MS &&
-      !content.statusChangedAt
-    );
+    return content.authorId === a.id && now.getTime() - content.createdAt.getTime() <= MEMBER_EDIT_WINDOW_MS && !content.statusChangedAt;
   });
 }
 

@@ -34,7 +34,15 @@ export const avatarUrlSchema = z
   .max(500, 'Links are at most 500 characters')
   .regex(/^\S*$/, 'Links cannot contain spaces')
   .transform((v) => (v === '' ? null : v))
-  .pipe(z.url({ protocol: /^https$/, hostname: z.regexes.domain, message: 'Use an https:// link to an image, like https://example.com/me.png' }).nullable())
+  .pipe(
+    z
+      .url({
+        protocol: /^https$/,
+        hostname: z.regexes.domain,
+        message: 'Use an https:// link to an image, like https://example.com/me.png',
+      })
+      .nullable(),
+  )
   .nullable();
 
 export const workspaceNameSchema = z.string().trim().min(2, 'Use at least 2 characters').max(50, 'Use at most 50 characters');
@@ -74,9 +82,7 @@ export const changePasswordForm = changePasswordInput
   .extend({ currentPassword: z.string().min(1, 'Enter your current password').max(128), ...repeatNewPassword })
   .refine(newPasswordsMatch, mismatch);
 /** The same form for an account without a password yet: no current password to give. */
-export const setPasswordForm = z
-  .object({ newPassword: passwordSchema, ...repeatNewPassword })
-  .refine(newPasswordsMatch, mismatch);
+export const setPasswordForm = z.object({ newPassword: passwordSchema, ...repeatNewPassword }).refine(newPasswordsMatch, mismatch);
 export const changeEmailInput = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) });
 /** PATCH /api/v1/me: the display name, and the avatar link when given (null or '' clears it). */
 export const profileInput = z.object({ displayName: displayNameSchema, avatarUrl: avatarUrlSchema.optional() });

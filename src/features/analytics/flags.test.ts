@@ -30,7 +30,9 @@ describe('feature flags', () => {
   });
 
   it('declares only flags that some code reads with useFlag', () => {
-    const sources = readSources(path.resolve('src')).filter((f) => !f.endsWith('.test.ts') && !f.includes(`${path.sep}analytics${path.sep}`));
+    const sources = readSources(path.resolve('src')).filter(
+      (f) => !f.endsWith('.test.ts') && !f.includes(`${path.sep}analytics${path.sep}`),
+    );
     for (const name of FLAG_NAMES) {
       const users = sources.filter((f) => readFileSync(f, 'utf8').includes(`useFlag('${name}')`));
       expect(users, `no code outside the analytics feature reads useFlag('${name}')`).not.toEqual([]);

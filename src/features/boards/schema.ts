@@ -1,16 +1,53 @@
 import { z } from 'zod';
 import { BOARD_POSTING, BOARD_VISIBILITY } from './enums';
 
-export { BOARD_POSTING, BOARD_POSTING_LABELS, BOARD_VISIBILITY, BOARD_VISIBILITY_LABELS, type BoardPosting, type BoardVisibility } from './enums';
+export {
+  BOARD_POSTING,
+  BOARD_POSTING_LABELS,
+  BOARD_VISIBILITY,
+  BOARD_VISIBILITY_LABELS,
+  type BoardPosting,
+  type BoardVisibility,
+} from './enums';
 
 /**
  * Words a board slug may not take: they are, or may become, top-level paths or path segments
  * next to `/b/[board]` (SPEC.md §5).
  */
 export const RESERVED_BOARD_SLUGS = [
-  'new', 'admin', 'api', 'b', 'p', 'edit', 'settings', 'login', 'logout', 'signup', 'setup', 'roadmap', 'changelog',
-  'docs', 'feed', 'feed-xml', 'rss', 'search', 'static', 'public', 'assets', '_next', 'privacy', 'unsubscribe', 'all',
-  'boards', 'posts', 'help', 'status', 'health', 'sitemap', 'robots', 'reorder',
+  'new',
+  'admin',
+  'api',
+  'b',
+  'p',
+  'edit',
+  'settings',
+  'login',
+  'logout',
+  'signup',
+  'setup',
+  'roadmap',
+  'changelog',
+  'docs',
+  'feed',
+  'feed-xml',
+  'rss',
+  'search',
+  'static',
+  'public',
+  'assets',
+  '_next',
+  'privacy',
+  'unsubscribe',
+  'all',
+  'boards',
+  'posts',
+  'help',
+  'status',
+  'health',
+  'sitemap',
+  'robots',
+  'reorder',
 ] as const;
 
 export const BOARD_SLUG_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,38}[a-z0-9])?$/;
@@ -24,7 +61,11 @@ export const boardSlugSchema = z
   .regex(BOARD_SLUG_PATTERN, 'Use lower-case letters, digits and inner hyphens, like feature-requests')
   .refine((s) => !(RESERVED_BOARD_SLUGS as readonly string[]).includes(s), 'This word is reserved; choose another slug');
 
-export const boardNameSchema = z.string({ message: 'Enter a name' }).trim().min(2, 'Use at least 2 characters').max(50, 'Use at most 50 characters');
+export const boardNameSchema = z
+  .string({ message: 'Enter a name' })
+  .trim()
+  .min(2, 'Use at least 2 characters')
+  .max(50, 'Use at most 50 characters');
 export const boardDescriptionSchema = z.string().trim().max(500, 'Descriptions are at most 500 characters');
 
 /** Suggests a slug from a board name: ASCII letters and digits joined by single hyphens. */

@@ -27,7 +27,6 @@ export const memberIdParams = z.object({ id: z.string() });
 
 export const changeRoleInput = z.object({ role: z.enum(ROLES, { message: 'Choose a role' }) });
 
-
 /** A person in the team's member list. Never carries a password or token hash. */
 export const memberSchema = z.object({
   id: z.string(),

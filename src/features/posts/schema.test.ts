@@ -6,22 +6,25 @@ describe('post title (SPEC.md §5)', () => {
   it('is either rejected or normalised to 4–120 characters, trimmed, with no double spaces', () => {
     const piece = fc.oneof(fc.string({ maxLength: 30 }), fc.constantFrom(' ', '  ', '\t', '\n', '\u00a0', 'é', '🙂'));
     fc.assert(
-      fc.property(fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')), (raw) => {
-        const result = postTitleSchema.safeParse(raw);
-        const collapsed = raw.replace(/\s+/g, ' ').trim();
-        // Characters are code points (an emoji is one), as zod counts them.
-        const chars = (s: string) => [...s].length;
-        if (!result.success) {
-          expect(chars(collapsed) < 4 || chars(collapsed) > 120 || /[\u0000-\u001f\u007f-\u009f]/.test(collapsed)).toBe(true);
-          return;
-        }
-        const title = result.data;
-        expect(chars(title)).toBeGreaterThanOrEqual(4);
-        expect(chars(title)).toBeLessThanOrEqual(120);
-        expect(title).toBe(title.trim());
-        expect(title).not.toMatch(/\s\s/);
-        expect(postTitleSchema.parse(title)).toBe(title);
-      }),
+      fc.property(
+        fc.array(piece, { maxLength: 12 }).map((parts) => parts.join('')),
+        (raw) => {
+          const result = postTitleSchema.safeParse(raw);
+          const collapsed = raw.replace(/\s+/g, ' ').trim();
+          // Characters are code points (an emoji is one), as zod counts them.
+          const chars = (s: string) => [...s].length;
+          if (!result.success) {
+            expect(chars(collapsed) < 4 || chars(collapsed) > 120 || /[\u0000-\u001f\u007f-\u009f]/.test(collapsed)).toBe(true);
+            return;
+          }
+          const title = result.data;
+          expect(chars(title)).toBeGreaterThanOrEqual(4);
+          expect(chars(title)).toBeLessThanOrEqual(120);
+          expect(title).toBe(title.trim());
+          expect(title).not.toMatch(/\s\s/);
+          expect(postTitleSchema.parse(title)).toBe(title);
+        },
+      ),
       { numRuns: 500 },
     );
   });

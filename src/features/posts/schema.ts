@@ -81,7 +81,9 @@ export const postStatusInput = z.object({
 });
 export const postApprovalInput = z.object({ approval: z.enum(['approved', 'rejected']) });
 export const postPinInput = z.object({ pinned: z.boolean() });
-export const postMergeInput = z.object({ into: z.coerce.number().int().positive({ message: 'Enter the number of the post to merge into' }) });
+export const postMergeInput = z.object({
+  into: z.coerce.number().int().positive({ message: 'Enter the number of the post to merge into' }),
+});
 
 export const authorSchema = z.object({
   id: z.uuid().nullable(),

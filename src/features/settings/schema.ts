@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { workspaceNameSchema } from '@/features/accounts/schema';
-import { type PublicWorkspace, MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, type ModerationMode, type SignupPolicy, type Theme, type WorkspaceAccess, EMAIL_CONFIRMATION_MODES, type EmailConfirmationMode } from '@/core/workspace';
+import {
+  type PublicWorkspace,
+  MODERATION_MODES,
+  SIGNUP_POLICIES,
+  THEMES,
+  WORKSPACE_ACCESS,
+  type ModerationMode,
+  type SignupPolicy,
+  type Theme,
+  type WorkspaceAccess,
+  EMAIL_CONFIRMATION_MODES,
+  type EmailConfirmationMode,
+} from '@/core/workspace';
 
 export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
 
@@ -15,7 +27,11 @@ export const publicWorkspaceSchema = z.object({
 }) satisfies z.ZodType<PublicWorkspace>;
 
 export const ACCESS_LABELS: Record<WorkspaceAccess, string> = { public: 'Public', sign_in_required: 'Sign-in required' };
-export const SIGNUP_POLICY_LABELS: Record<SignupPolicy, string> = { open: 'Open to anyone', invite_only: 'Invitation only', domain_allowlist: 'Allowed email domains' };
+export const SIGNUP_POLICY_LABELS: Record<SignupPolicy, string> = {
+  open: 'Open to anyone',
+  invite_only: 'Invitation only',
+  domain_allowlist: 'Allowed email domains',
+};
 export const MODERATION_LABELS: Record<ModerationMode, string> = { off: 'Off', new_members: "New members' posts", all: 'All posts' };
 export const THEME_LABELS: Record<Theme, string> = { system: 'Follow the system', light: 'Light', dark: 'Dark' };
 export const EMAIL_CONFIRMATION_LABELS: Record<EmailConfirmationMode, string> = {
@@ -43,7 +59,10 @@ export const allowedDomainsSchema = z
   .superRefine((list, ctx) => {
     const bad = list.filter((d) => !DOMAIN.test(d));
     if (bad.length > 0) {
-      ctx.addIssue({ code: 'custom', message: `${bad.length === 1 ? 'Not a domain name' : 'Not domain names'}: ${bad.slice(0, 3).join(', ')}${bad.length > 3 ? '…' : ''}` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${bad.length === 1 ? 'Not a domain name' : 'Not domain names'}: ${bad.slice(0, 3).join(', ')}${bad.length > 3 ? '…' : ''}`,
+      });
     }
   });
 

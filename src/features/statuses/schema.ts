@@ -19,10 +19,13 @@ export const DEFAULT_STATUSES = [
 export const shortNameSchema = z
   .string({ message: 'Enter a name' })
   .transform((v) => v.replace(/\s+/g, ' ').trim())
-  .pipe(z.string()
-  .min(1, 'Enter a name')
-  .max(30, 'Names are at most 30 characters')
-  .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'Names cannot contain control characters'));
+  .pipe(
+    z
+      .string()
+      .min(1, 'Enter a name')
+      .max(30, 'Names are at most 30 characters')
+      .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'Names cannot contain control characters'),
+  );
 
 export const statusInput = z.object({
   name: shortNameSchema,

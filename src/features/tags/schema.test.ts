@@ -55,23 +55,30 @@ describe('colours', () => {
 describe('postTagsInput', () => {
   it('dedupes, keeps the first order, and allows at most 10 distinct tags', () => {
     fc.assert(
-      fc.property(fc.array(fc.uuid({ version: 4 }), { minLength: 0, maxLength: 14 }), fc.array(fc.nat(), { maxLength: 6 }), (ids, repeats) => {
-        // Repeat some ids, so the input has duplicates.
-        const withDupes = [...ids, ...repeats.filter(() => ids.length > 0).map((r) => ids[r % ids.length]!)];
-        const distinct = [...new Set(withDupes.map((id) => id.toLowerCase()))];
-        const result = postTagsInput.safeParse({ tagIds: withDupes });
-        expect(result.success).toBe(distinct.length <= MAX_TAGS_PER_POST);
-        if (result.success) expect(result.data.tagIds).toEqual(distinct);
-        else expect(result.error.issues[0]?.path).toEqual(['tagIds']);
-      }),
+      fc.property(
+        fc.array(fc.uuid({ version: 4 }), { minLength: 0, maxLength: 14 }),
+        fc.array(fc.nat(), { maxLength: 6 }),
+        (ids, repeats) => {
+          // Repeat some ids, so the input has duplicates.
+          const withDupes = [...ids, ...repeats.filter(() => ids.length > 0).map((r) => ids[r % ids.length]!)];
+          const distinct = [...new Set(withDupes.map((id) => id.toLowerCase()))];
+          const result = postTagsInput.safeParse({ tagIds: withDupes });
+          expect(result.success).toBe(distinct.length <= MAX_TAGS_PER_POST);
+          if (result.success) expect(result.data.tagIds).toEqual(distinct);
+          else expect(result.error.issues[0]?.path).toEqual(['tagIds']);
+        },
+      ),
       { numRuns: 300 },
     );
   });
   it('refuses ids that are not uuids', () => {
     fc.assert(
-      fc.property(fc.string().filter((s) => !/^[0-9a-f-]{36}$/i.test(s)), (s) => {
-        expect(postTagsInput.safeParse({ tagIds: [s] }).success).toBe(false);
-      }),
+      fc.property(
+        fc.string().filter((s) => !/^[0-9a-f-]{36}$/i.test(s)),
+        (s) => {
+          expect(postTagsInput.safeParse({ tagIds: [s] }).success).toBe(false);
+        },
+      ),
     );
   });
 });

@@ -11,7 +11,10 @@ export const tagInput = z.object({
 });
 export type TagInput = z.infer<typeof tagInput>;
 /** A partial change; no defaults here, so a rename never resets the colour. */
-export const tagUpdateInput = z.object({ name: tagInput.shape.name.optional(), color: colourSchema.transform((c) => c.toLowerCase()).optional() });
+export const tagUpdateInput = z.object({
+  name: tagInput.shape.name.optional(),
+  color: colourSchema.transform((c) => c.toLowerCase()).optional(),
+});
 export type TagUpdateInput = z.infer<typeof tagUpdateInput>;
 
 export const tagSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string(), postCount: z.number().int() });

@@ -44,7 +44,9 @@ export const mergedPostStateSchema = z.object({
   title: z.string(),
   voteCount: z.number().int(),
   /** Null when not merged; number and title are null when the post it was merged into is hidden from the caller. */
-  mergedInto: z.union([z.object({ number: z.number().int(), title: z.string() }), z.object({ number: z.null(), title: z.null() })]).nullable(),
+  mergedInto: z
+    .union([z.object({ number: z.number().int(), title: z.string() }), z.object({ number: z.null(), title: z.null() })])
+    .nullable(),
 });
 /**
  * `target` is the post merged into (or unmerged from); null when an unmerge found nothing merged,

@@ -46,7 +46,8 @@ describe('the page cache', () => {
     expect(pageCacheKey(req('GET', '/p/42-dark-mode'), false) !== null).toBe(expected);
     expect(pageCacheKey(req('GET', '/p/42'), true)).toBeNull();
     expect(pageCacheKey(req('POST', '/'), false)).toBeNull();
-    for (const url of ['/admin/boards', '/settings', '/b/x/new', '/api/v1/posts', '/_next/data/x/index.json', '/login']) expect(pageCacheKey(req('GET', url), false)).toBeNull();
+    for (const url of ['/admin/boards', '/settings', '/b/x/new', '/api/v1/posts', '/_next/data/x/index.json', '/login'])
+      expect(pageCacheKey(req('GET', url), false)).toBeNull();
   });
 
   it.runIf(onPglite)('serves a repeat visit from the copy with this response’s own nonce, until the content changes', async () => {
@@ -56,11 +57,13 @@ describe('the page cache', () => {
     expect(second.text).toContain(`nonce="${second.nonce}"`);
     expect(second.text).not.toContain(first.nonce);
     const zipped = await new Promise<{ encoding: string | undefined; body: Buffer }>((resolve, reject) => {
-      http.get(`${base}/p/1`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
-        const parts: Buffer[] = [];
-        res.on('data', (c: Buffer) => parts.push(c));
-        res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
-      }).on('error', reject);
+      http
+        .get(`${base}/p/1`, { headers: { 'accept-encoding': 'gzip' } }, (res) => {
+          const parts: Buffer[] = [];
+          res.on('data', (c: Buffer) => parts.push(c));
+          res.on('end', () => resolve({ encoding: res.headers['content-encoding'], body: Buffer.concat(parts) }));
+        })
+        .on('error', reject);
     });
     expect(zipped.encoding).toBe('gzip');
     expect(gunzipSync(zipped.body).toString()).toContain('render 1');

@@ -2,7 +2,8 @@
  * Rendered HTML of the public pages visitors read most (`/`, `/b/[board]`, `/p/[number]`), kept
  * on the same terms as the visitor data cache (visitor-cache.ts): only for requests without a
  * session cookie, dropped as soon as the content generation changes or when it is older than
- * the cache's maximum age (exact on embedded PGlite, a few seconds on a shared PostgreSQL). Rendering a page of 20 posts is most of its cost; this turns a repeat visit
+ * the cache's maximum age (exact on embedded PGlite, a few seconds on a shared PostgreSQL). Rendering a page
+ * of 20 posts is most of its cost; this turns a repeat visit
  * into a copy.
  *
  * Each response still gets its own CSP nonce: the cached page's nonce is replaced with the new
@@ -18,7 +19,17 @@ const MAX_BODY_BYTES = 1024 * 1024;
 /** `/`, `/b/<board>` and `/p/<number>[-slug]`, with any query string. */
 const CACHEABLE_PATH = /^\/(?:b\/[a-z0-9-]{1,40}\/?|p\/\d{1,9}(?:-[^/]*)?)?$/;
 /** Headers that belong to one response, not to the page. */
-const PER_RESPONSE = new Set(['content-length', 'content-encoding', 'transfer-encoding', 'date', 'connection', 'keep-alive', 'x-request-id', 'content-security-policy', 'vary']);
+const PER_RESPONSE = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'date',
+  'connection',
+  'keep-alive',
+  'x-request-id',
+  'content-security-policy',
+  'vary',
+]);
 
 interface CachedPage {
   status: number;
@@ -74,7 +85,11 @@ export function capturePage(key: string, req: IncomingMessage, res: ServerRespon
   let size = 0;
   const keep = (chunk: unknown, encoding?: unknown) => {
     if (chunk === undefined || chunk === null || typeof chunk === 'function') return;
-    const buf = Buffer.isBuffer(chunk) ? chunk : typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8') : Buffer.from(chunk as Uint8Array);
+    const buf = Buffer.isBuffer(chunk)
+      ? chunk
+      : typeof chunk === 'string'
+        ? Buffer.from(chunk, typeof encoding === 'string' ? (encoding as BufferEncoding) : 'utf8')
+        : Buffer.from(chunk as Uint8Array);
     size += buf.length;
     if (size <= MAX_BODY_BYTES) chunks.push(buf);
   };
@@ -90,7 +105,13 @@ export function capturePage(key: string, req: IncomingMessage, res: ServerRespon
   }) as ServerResponse['end'];
   res.once('finish', () => {
     const type = String(res.getHeader('content-type') ?? '');
-    if (res.statusCode !== 200 || !type.startsWith('text/html') || res.getHeader('set-cookie') !== undefined || res.getHeader('content-encoding') !== undefined) return;
+    if (
+      res.statusCode !== 200 ||
+      !type.startsWith('text/html') ||
+      res.getHeader('set-cookie') !== undefined ||
+      res.getHeader('content-encoding') !== undefined
+    )
+      return;
     if (size > MAX_BODY_BYTES || generation !== contentGeneration()) return;
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;

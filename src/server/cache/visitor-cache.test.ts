@@ -4,7 +4,16 @@ import { VISITOR, type Actor } from '@/server/identity/actor';
 import { bumpContentGeneration, cachedForVisitors } from './visitor-cache';
 
 const testDb = useTestDatabase();
-const member: Actor = { kind: 'user', id: '00000000-0000-4000-8000-000000000001', role: 'member', displayName: 'M', email: 'm@example.test', emailVerified: true, avatarUrl: null, sessionHash: 'x' };
+const member: Actor = {
+  kind: 'user',
+  id: '00000000-0000-4000-8000-000000000001',
+  role: 'member',
+  displayName: 'M',
+  email: 'm@example.test',
+  emailVerified: true,
+  avatarUrl: null,
+  sessionHash: 'x',
+};
 
 function counter() {
   let calls = 0;

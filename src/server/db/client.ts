@@ -60,7 +60,8 @@ export const DB_IN_TRANSACTION_MESSAGE =
  */
 export function guardTransactions(database: Db): Db {
   const transaction = database.transaction.bind(database);
-  database.transaction = ((callback, config) => transaction((tx) => transactionScope.run(true, () => callback(tx)), config)) as Db['transaction'];
+  database.transaction = ((callback, config) =>
+    transaction((tx) => transactionScope.run(true, () => callback(tx)), config)) as Db['transaction'];
   return database;
 }
 

@@ -21,7 +21,9 @@ function alive(pid: number): boolean {
 
 export class DataDirInUseError extends Error {
   constructor(dir: string, pid: number) {
-    super(`The data directory ${dir} is in use by process ${pid} (a running Chorus server?). Stop it first, or use another CHORUS_DATA_DIR.`);
+    super(
+      `The data directory ${dir} is in use by process ${pid} (a running Chorus server?). Stop it first, or use another CHORUS_DATA_DIR.`,
+    );
     this.name = 'DataDirInUseError';
   }
 }

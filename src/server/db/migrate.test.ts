@@ -69,20 +69,29 @@ describe('migrations', () => {
   it('refuse a second workspace_settings row (workspace_settings_single_row)', async () => {
     const err = await db()
       .execute(sql`insert into workspace_settings (id) values (2)`)
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(pgError(err)).toMatchObject({ code: '23514', constraint: 'workspace_settings_single_row' });
   });
 
   it('refuse an accent colour that is not #rrggbb', async () => {
     const err = await db()
       .execute(sql`update workspace_settings set accent_color = 'red' where id = 1`)
-      .then(() => undefined, (e: unknown) => e);
+      .then(
+        () => undefined,
+        (e: unknown) => e,
+      );
     expect(pgError(err)).toMatchObject({ code: '23514', constraint: 'workspace_settings_accent_color' });
   });
 
   it.runIf(testServerUrl())('run safely from two instances at once (PostgreSQL advisory lock)', async () => {
     const scratch = await createScratchDatabase(testServerUrl()!);
-    const [a, b] = await Promise.all([connectDatabase({ databaseUrl: scratch.url, poolSize: 2 }), connectDatabase({ databaseUrl: scratch.url, poolSize: 2 })]);
+    const [a, b] = await Promise.all([
+      connectDatabase({ databaseUrl: scratch.url, poolSize: 2 }),
+      connectDatabase({ databaseUrl: scratch.url, poolSize: 2 }),
+    ]);
     try {
       const outcomes = await Promise.allSettled([a.migrate(), b.migrate()]);
       expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled']);

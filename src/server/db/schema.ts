@@ -3,7 +3,23 @@
  * Features add their tables here; migrations are generated from this file (npm run db:generate).
  */
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, customType, doublePrecision, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { AUTH_TOKEN_KINDS } from '@/server/identity/lifetimes';
 import { ROLES } from '@/core/identity/roles';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
@@ -28,7 +44,10 @@ export const workspaceSettings = pgTable(
     defaultTheme: text('default_theme', { enum: THEMES }).notNull().default('system'),
     access: text('access', { enum: WORKSPACE_ACCESS }).notNull().default('public'),
     signupPolicy: text('signup_policy', { enum: SIGNUP_POLICIES }).notNull().default('open'),
-    allowedDomains: text('allowed_domains').array().notNull().default(sql`'{}'::text[]`),
+    allowedDomains: text('allowed_domains')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     moderation: text('moderation', { enum: MODERATION_MODES }).notNull().default('off'),
     /** Whether sign-up needs a confirmed email (`auto`: only when SMTP is configured). */
     emailConfirmation: text('email_confirmation', { enum: EMAIL_CONFIRMATION_MODES }).notNull().default('auto'),
@@ -133,7 +152,9 @@ export const outbox = pgTable(
   'outbox',
   {
     id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
-    channel: text('channel', { enum: ['email', 'webhook'] }).notNull().default('email'),
+    channel: text('channel', { enum: ['email', 'webhook'] })
+      .notNull()
+      .default('email'),
     recipient: text('recipient').notNull(),
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),
@@ -144,7 +165,12 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('outbox_pending_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null`), index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc())],
+  (t) => [
+    index('outbox_pending_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.sentAt} is null`),
+    index('outbox_created_idx').on(t.createdAt.desc(), t.id.desc()),
+  ],
 );
 
 /**
@@ -165,7 +191,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('jobs_due_idx').on(t.runAt).where(sql`${t.attempts} < ${t.maxAttempts}`)],
+  (t) => [
+    index('jobs_due_idx')
+      .on(t.runAt)
+      .where(sql`${t.attempts} < ${t.maxAttempts}`),
+  ],
 );
 
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
@@ -269,7 +299,10 @@ export const posts = pgTable(
     activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
     search: tsvector('search')
       .notNull()
-      .generatedAlwaysAs(sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig, left(coalesce(body, ''), 20000)), 'B')`),
+      .generatedAlwaysAs(
+        sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig,
+          left(coalesce(body, ''), 20000)), 'B')`,
+      ),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -281,7 +314,9 @@ export const posts = pgTable(
     index('posts_board_activity_idx').on(t.boardId, t.activityAt.desc(), t.id.desc()),
     index('posts_trending_idx').on(t.trendingScore.desc(), t.id.desc()),
     /** Pinned posts lead a board's trending page; few are pinned, so a partial index finds them at once. */
-    index('posts_board_pinned_idx').on(t.boardId).where(sql`${t.pinned}`),
+    index('posts_board_pinned_idx')
+      .on(t.boardId)
+      .where(sql`${t.pinned}`),
     index('posts_status_idx').on(t.statusId),
     index('posts_author_idx').on(t.authorId),
     index('posts_merged_into_idx').on(t.mergedIntoId),
@@ -324,7 +359,11 @@ export const votes = pgTable(
     mergedFromId: uuid('merged_from_id').references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.postId, t.userId] }), index('votes_user_idx').on(t.userId), index('votes_post_created_idx').on(t.postId, t.createdAt.desc())],
+  (t) => [
+    primaryKey({ columns: [t.postId, t.userId] }),
+    index('votes_user_idx').on(t.userId),
+    index('votes_post_created_idx').on(t.postId, t.createdAt.desc()),
+  ],
 );
 
 /** Comments (SPEC.md §3); `internal` notes are seen by the team only. Ids are the `#comment-<id>` anchors. */

@@ -25,7 +25,10 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BYTES)
     chunks.push(buf);
   }
   if (size === 0) return undefined;
-  const type = String(req.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+  const type = String(req.headers['content-type'] ?? '')
+    .split(';')[0]!
+    .trim()
+    .toLowerCase();
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
   }

@@ -44,7 +44,9 @@ describe('clientError: refused requests', () => {
     const { head, body } = await rawRequest(`GET /api/v1/posts?q=${longQuery} HTTP/1.1\r\nHost: x\r\n\r\n`);
     expect(head).toMatch(/^HTTP\/1\.1 413 /);
     expect(head).toMatch(/content-type: application\/json/i);
-    expect(JSON.parse(body)).toEqual({ error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String), requestId: 'req-client-error-test' } });
+    expect(JSON.parse(body)).toEqual({
+      error: { code: 'PAYLOAD_TOO_LARGE', message: expect.any(String), requestId: 'req-client-error-test' },
+    });
   });
 
   it('answers too-long headers on an /api path the same way', async () => {

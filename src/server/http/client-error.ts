@@ -26,7 +26,9 @@ function requestPath(raw: Buffer | undefined): string | undefined {
 export function clientErrorResponse(err: ClientError, requestId: string): string {
   const path = requestPath(err.rawPacket);
   if (err.code === 'HPE_HEADER_OVERFLOW' && path !== undefined && isApiPath(path.replace(/[\\/]+/g, '/'))) {
-    const body = JSON.stringify(errorBody('PAYLOAD_TOO_LARGE', requestId, 'The request’s address and headers are larger than the server accepts.'));
+    const body = JSON.stringify(
+      errorBody('PAYLOAD_TOO_LARGE', requestId, 'The request’s address and headers are larger than the server accepts.'),
+    );
     return [
       'HTTP/1.1 413 Payload Too Large',
       'Content-Type: application/json; charset=utf-8',

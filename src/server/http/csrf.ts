@@ -17,7 +17,11 @@ function allowedOrigins(req: IncomingMessage): Set<string> {
   const allowed = new Set([originOf(env().PUBLIC_URL)!]);
   const host = req.headers.host;
   if (host) {
-    const proto = env().CHORUS_TRUST_PROXY ? String(req.headers['x-forwarded-proto'] ?? 'http').split(',')[0]!.trim() : null;
+    const proto = env().CHORUS_TRUST_PROXY
+      ? String(req.headers['x-forwarded-proto'] ?? 'http')
+          .split(',')[0]!
+          .trim()
+      : null;
     const encrypted = Boolean((req.socket as { encrypted?: boolean } | undefined)?.encrypted);
     allowed.add(`${proto ?? (encrypted ? 'https' : 'http')}://${host}`);
   }

@@ -12,7 +12,10 @@ export interface CursorCodec<K> {
   decode(cursor: string): K | null;
 }
 
-export function cursorCodec<K>(toParts: (key: K) => readonly unknown[], fromParts: (parts: readonly unknown[]) => K | null): CursorCodec<K> {
+export function cursorCodec<K>(
+  toParts: (key: K) => readonly unknown[],
+  fromParts: (parts: readonly unknown[]) => K | null,
+): CursorCodec<K> {
   return {
     encode: (key) => Buffer.from(JSON.stringify(toParts(key))).toString('base64url'),
     decode: (cursor) => {

@@ -58,7 +58,12 @@ export interface OpenApiDocument {
  * Policy names by identity: the production build minifies function names, so `fn.name` cannot
  * be trusted there. Policies defined elsewhere fall back to their (development) name.
  */
-const POLICY_NAMES = new Map<unknown, string>([[anyone, 'anyone'], ...Object.entries(policies).filter(([, v]) => typeof v === 'function').map(([k, v]) => [v, k] as const)]);
+const POLICY_NAMES = new Map<unknown, string>([
+  [anyone, 'anyone'],
+  ...Object.entries(policies)
+    .filter(([, v]) => typeof v === 'function')
+    .map(([k, v]) => [v, k] as const),
+]);
 const policyName = (fn: (...args: never[]) => unknown) => POLICY_NAMES.get(fn) ?? (fn.name || 'custom');
 
 const METHOD_ORDER: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
@@ -89,7 +94,8 @@ function operationId(method: Method, path: string): string {
 /** The error codes an endpoint can answer: the pipeline's own, from its shape, plus its declared ones. */
 export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Method] & object): ErrorCode[] {
   const codes = new Set<ErrorCode>();
-  if (ep.body) ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'].forEach((c) => codes.add(c as ErrorCode));
+  if (ep.body)
+    ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'].forEach((c) => codes.add(c as ErrorCode));
   // Also without a query schema: a query string holding a NUL is refused on every endpoint (route.ts).
   codes.add('VALIDATION_FAILED');
   if (ep.authorize !== anyone || !ep.openToVisitors) codes.add('UNAUTHENTICATED');
@@ -105,11 +111,22 @@ function parametersOf(path: string, query: ZodType | undefined): OpenApiParamete
   const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema?.required as string[] | undefined) ?? []);
   const inPath = pathParams(path);
-  const params: OpenApiParameter[] = inPath.map((name) => ({ name, in: 'path', required: true, schema: props[name] ?? { type: 'string' } }));
+  const params: OpenApiParameter[] = inPath.map((name) => ({
+    name,
+    in: 'path',
+    required: true,
+    schema: props[name] ?? { type: 'string' },
+  }));
   for (const [name, s] of Object.entries(props)) {
     if (inPath.includes(name)) continue;
     const { description, ...rest } = s;
-    params.push({ name, in: 'query', required: required.has(name), ...(typeof description === 'string' ? { description } : {}), schema: rest });
+    params.push({
+      name,
+      in: 'query',
+      required: required.has(name),
+      ...(typeof description === 'string' ? { description } : {}),
+      schema: rest,
+    });
   }
   return params;
 }
@@ -136,7 +153,9 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
     // Anyone: the session is optional (an empty requirement); otherwise it is needed.
     security: open ? [{}, { cookieAuth: [] }] : [{ cookieAuth: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(ep.body && method !== 'GET' ? { requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(ep.body) } } } } : {}),
+    ...(ep.body && method !== 'GET'
+      ? { requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(ep.body) } } } }
+      : {}),
     responses,
     'x-authorize': policyName(ep.authorize),
     ...(ep.openToVisitors ? { 'x-open-to-visitors': true } : {}),
@@ -164,7 +183,10 @@ export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApi
       title: 'Chorus API',
       version: '1',
       description:
-        'The REST API of Chorus. Every request and error is JSON. Requests are authenticated by the session cookie that signing in sets (POST /api/v1/auth/sign-in); it is the only credential, and a request without it is a visitor. State-changing requests from a browser must be same-origin. Lists use cursor pagination (`cursor`, `limit` ≤ 100). Errors have the shape of the `Error` schema.',
+        'The REST API of Chorus. Every request and error is JSON. Requests are authenticated by the session ' +
+        'cookie that signing in sets (POST /api/v1/auth/sign-in); it is the only credential, and a request ' +
+        'without it is a visitor. State-changing requests from a browser must be same-origin. Lists use ' +
+        'cursor pagination (`cursor`, `limit` ≤ 100). Errors have the shape of the `Error` schema.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
@@ -182,7 +204,11 @@ export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApi
               properties: {
                 code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
                 message: { type: 'string', description: 'A human message; never internal details.' },
-                fields: { type: 'object', additionalProperties: { type: 'string' }, description: 'VALIDATION_FAILED only: a message per invalid field (query fields are prefixed `query.`).' },
+                fields: {
+                  type: 'object',
+                  additionalProperties: { type: 'string' },
+                  description: 'VALIDATION_FAILED only: a message per invalid field (query fields are prefixed `query.`).',
+                },
                 requestId: { type: 'string', description: 'Also in the x-request-id header; quote it when reporting a problem.' },
               },
             },
@@ -191,7 +217,12 @@ export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApi
       },
       securitySchemes: {
         // Only what resolveActor (./actor.ts) reads: openapi.test.ts signs a request in through each scheme.
-        cookieAuth: { type: 'apiKey', in: 'cookie', name: 'chorus_session', description: 'The session cookie set by sign-in (`__Host-chorus_session` over https).' },
+        cookieAuth: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'chorus_session',
+          description: 'The session cookie set by sign-in (`__Host-chorus_session` over https).',
+        },
       },
     },
   };

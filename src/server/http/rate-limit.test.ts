@@ -100,7 +100,10 @@ describe('consumeRateLimit', () => {
           }
           count += 1;
           const got = await consumeRateLimit(r, 'm');
-          expect({ allowed: got.allowed, remaining: got.remaining }).toEqual({ allowed: count <= limit, remaining: Math.max(0, limit - count) });
+          expect({ allowed: got.allowed, remaining: got.remaining }).toEqual({
+            allowed: count <= limit,
+            remaining: Math.max(0, limit - count),
+          });
           expect(got.retryAfter).toBeLessThanOrEqual(window - elapsed);
           expect(got.retryAfter).toBeGreaterThan(window - elapsed - TICK);
         }

@@ -221,7 +221,8 @@ describe('route(): errors', () => {
 });
 
 describe('route(): CSRF', () => {
-  const post = (opts: Parameters<typeof callRoute>[1]) => callRoute(echo, { method: 'POST', body: { title: 'Dark mode', votes: 1 }, ...opts });
+  const post = (opts: Parameters<typeof callRoute>[1]) =>
+    callRoute(echo, { method: 'POST', body: { title: 'Dark mode', votes: 1 }, ...opts });
 
   it('refuses a POST from another origin', async () => {
     expectCatalogueError(await post({ origin: 'https://evil.example' }), 403, 'FORBIDDEN');
@@ -270,8 +271,14 @@ describe('route(): authorization', () => {
   });
 
   it('decides before reading the body', async () => {
-    const closed = route({ POST: endpoint({ authorize: (): Decision => 'forbidden', body: z.object({ a: z.string() }), handle: () => noContent() }) });
-    expectCatalogueError(await callRoute(closed, { method: 'POST', headers: { 'content-type': 'application/json' }, rawBody: '{' }), 403, 'FORBIDDEN');
+    const closed = route({
+      POST: endpoint({ authorize: (): Decision => 'forbidden', body: z.object({ a: z.string() }), handle: () => noContent() }),
+    });
+    expectCatalogueError(
+      await callRoute(closed, { method: 'POST', headers: { 'content-type': 'application/json' }, rawBody: '{' }),
+      403,
+      'FORBIDDEN',
+    );
   });
 });
 
@@ -283,7 +290,9 @@ describe('route(): rate limits', () => {
     // Each call is served by its own server: the count lives in the shared table, not in memory.
     expect((await callRoute(limited)).status).toBe(200);
     expect((await callRoute(limited)).status).toBe(200);
-    const rows = await queryRows<{ key: string; count: number }>(sql`select key, count from rate_limits where key like ${`${rule.name}:%`}`);
+    const rows = await queryRows<{ key: string; count: number }>(
+      sql`select key, count from rate_limits where key like ${`${rule.name}:%`}`,
+    );
     expect(rows).toEqual([{ key: `${rule.name}:ip:127.0.0.1`, count: 2 }]);
 
     const res = await callRoute(limited);

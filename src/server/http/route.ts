@@ -48,7 +48,11 @@ export type Authorize = ((actor: PolicyActor) => Decision) & { readonly signedIn
 /** The actor a handler receives: passing a signed-in-only policy proves there is one. */
 type ActorAfter<P> = P extends { readonly signedInOnly: true } ? UserActor : Actor;
 
-export interface Endpoint<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, P extends Authorize = Authorize> {
+export interface Endpoint<
+  BS extends ZodType | undefined = undefined,
+  QS extends ZodType | undefined = undefined,
+  P extends Authorize = Authorize,
+> {
   /** Every endpoint states who may call it; there is no default. */
   authorize: P;
   body?: BS;
@@ -76,9 +80,11 @@ export const json = (body: unknown, status = 200, headers?: Record<string, strin
 export const noContent = (): Reply => ({ status: 204 });
 
 /** Identity helper that keeps each endpoint's schema types inferred. */
-export function endpoint<BS extends ZodType | undefined = undefined, QS extends ZodType | undefined = undefined, P extends Authorize = Authorize>(
-  e: Endpoint<BS, QS, P>,
-): Endpoint<BS, QS, P> {
+export function endpoint<
+  BS extends ZodType | undefined = undefined,
+  QS extends ZodType | undefined = undefined,
+  P extends Authorize = Authorize,
+>(e: Endpoint<BS, QS, P>): Endpoint<BS, QS, P> {
   return e;
 }
 

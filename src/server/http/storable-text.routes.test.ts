@@ -34,7 +34,8 @@ beforeEach(async () => {
   await db().delete(rateLimits);
 });
 
-const write = (handler: RouteHandler, as: TestActor, method: string, body: unknown, extra: CallOptions = {}) => callRoute(handler, { method, body, origin: 'self', as, ...extra });
+const write = (handler: RouteHandler, as: TestActor, method: string, body: unknown, extra: CallOptions = {}) =>
+  callRoute(handler, { method, body, origin: 'self', as, ...extra });
 
 /** 422 VALIDATION_FAILED in the catalogue shape, naming exactly `fields` as unstorable. */
 function expectRefused(res: CallResult, fields: string[]) {
@@ -69,22 +70,34 @@ describe('a NUL or an unpaired surrogate in a JSON body', () => {
   it('POST /api/v1/posts: a top-level field, and nothing is written', async () => {
     const before = (await db().select().from(posts)).length;
     expectRefused(await write(postsRoute, member, 'POST', { board: 'ideas', title: 'Dark mode', body: 'It hurts\u0000' }), ['body']);
-    expectRefused(await write(postsRoute, member, 'POST', { board: 'ideas', title: 'Dark\u0000 mode', body: 'x\ud800' }), ['body', 'title']);
+    expectRefused(await write(postsRoute, member, 'POST', { board: 'ideas', title: 'Dark\u0000 mode', body: 'x\ud800' }), [
+      'body',
+      'title',
+    ]);
     expect((await db().select().from(posts)).length).toBe(before);
   });
 
   it('a field the schema would strip, nested, and a NUL in a key', async () => {
-    expectRefused(await write(postsRoute, member, 'POST', { board: 'ideas', title: 'Dark mode', extra: { notes: ['fine', 'not\u0000fine'] } }), ['extra.notes.1']);
+    expectRefused(
+      await write(postsRoute, member, 'POST', { board: 'ideas', title: 'Dark mode', extra: { notes: ['fine', 'not\u0000fine'] } }),
+      ['extra.notes.1'],
+    );
     expectRefused(await write(postsRoute, member, 'POST', { board: 'ideas', title: 'Dark mode', ['ti\u0000tle']: 'x' }), ['ti\u0000tle']);
   });
 
   it('PATCH /api/v1/admin/settings: an array item, and the setting is unchanged', async () => {
-    expectRefused(await write(adminSettingsRoute, admin, 'PATCH', { name: 'Acme\u0000', allowedDomains: ['example.com', 'exa\u0000mple.org'] }), ['allowedDomains.1', 'name']);
+    expectRefused(
+      await write(adminSettingsRoute, admin, 'PATCH', { name: 'Acme\u0000', allowedDomains: ['example.com', 'exa\u0000mple.org'] }),
+      ['allowedDomains.1', 'name'],
+    );
   });
 
   it('PATCH /api/v1/boards/[board]: a lone surrogate (which jsonb refuses in the audit log) and a NUL in the path', async () => {
     expectRefused(await write(boardRoute, admin, 'PATCH', { name: 'Ideas \ud83d' }, { params: { board: 'ideas' } }), ['name']);
-    expectRefused(await write(boardRoute, admin, 'PATCH', { description: '\ude80' }, { params: { board: 'ideas\u0000' } }), ['query.board', 'description']);
+    expectRefused(await write(boardRoute, admin, 'PATCH', { description: '\ude80' }, { params: { board: 'ideas\u0000' } }), [
+      'query.board',
+      'description',
+    ]);
     const [board] = await db().select().from(boards).where(eq(boards.slug, 'ideas'));
     expect(board!.name).toBe('Board ideas');
   });
@@ -134,7 +147,9 @@ function withInserted(value: unknown, slot: Slot, at: number, insert: string): {
   return { value: copy, field: [...slot.path.slice(0, -1), renamed].join('.') };
 }
 
-const words = fc.string({ unit: fc.constantFrom(...'abcdefghij klmnop'.split('')), minLength: 4, maxLength: 40 }).filter((s) => s.trim().length >= 4);
+const words = fc
+  .string({ unit: fc.constantFrom(...'abcdefghij klmnop'.split('')), minLength: 4, maxLength: 40 })
+  .filter((s) => s.trim().length >= 4);
 const text = fc.string({ unit: 'grapheme', maxLength: 200 }).filter((s) => !s.includes('\u0000'));
 
 interface Target {
@@ -145,8 +160,16 @@ interface Target {
 
 /** Valid bodies for several endpoints: without the inserted character each would be accepted. */
 const targets: Target[] = [
-  { name: 'POST /api/v1/posts', call: (body: unknown) => write(postsRoute, member, 'POST', body), body: fc.record({ board: fc.constant('ideas'), title: words, body: text }) },
-  { name: 'POST /api/v1/posts/[n]/comments', call: (body: unknown) => write(postCommentsRoute, member, 'POST', body, { params: { number: String(postNumber) } }), body: fc.record({ body: words }) },
+  {
+    name: 'POST /api/v1/posts',
+    call: (body: unknown) => write(postsRoute, member, 'POST', body),
+    body: fc.record({ board: fc.constant('ideas'), title: words, body: text }),
+  },
+  {
+    name: 'POST /api/v1/posts/[n]/comments',
+    call: (body: unknown) => write(postCommentsRoute, member, 'POST', body, { params: { number: String(postNumber) } }),
+    body: fc.record({ body: words }),
+  },
   {
     name: 'PATCH /api/v1/admin/settings',
     call: (body: unknown) => write(adminSettingsRoute, admin, 'PATCH', body),

@@ -60,6 +60,9 @@ describe('unstorableTextFields: every string of a request, named like the pipeli
 
 describe('storableQuery: page parameters PostgreSQL refuses read as absent', () => {
   it('drops those values and keys, and keeps the rest', () => {
-    expect(storableQuery({ q: 'a\u0000', sort: 'new', tag: ['x', '\u0000'], cursor: ['\u0000'], ['b\u0000']: 'y' })).toEqual({ sort: 'new', tag: ['x'] });
+    expect(storableQuery({ q: 'a\u0000', sort: 'new', tag: ['x', '\u0000'], cursor: ['\u0000'], ['b\u0000']: 'y' })).toEqual({
+      sort: 'new',
+      tag: ['x'],
+    });
   });
 });

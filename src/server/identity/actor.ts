@@ -5,7 +5,16 @@ import { getSessionUser } from './sessions';
 /** Who is making a request. Policies decide from this alone. */
 export type Actor =
   | { kind: 'visitor' }
-  | { kind: 'user'; id: string; role: Role; displayName: string; email: string; emailVerified: boolean; avatarUrl: string | null; sessionHash: string };
+  | {
+      kind: 'user';
+      id: string;
+      role: Role;
+      displayName: string;
+      email: string;
+      emailVerified: boolean;
+      avatarUrl: string | null;
+      sessionHash: string;
+    };
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 

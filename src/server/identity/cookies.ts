@@ -23,12 +23,23 @@ function appendSetCookie(res: ServerResponse, cookie: string) {
 export function setSessionCookie(res: ServerResponse, token: string, maxAgeSeconds = SESSION_TTL_SECONDS) {
   appendSetCookie(
     res,
-    stringifySetCookie({ name: sessionCookieName(), value: token, maxAge: maxAgeSeconds, path: '/', httpOnly: true, sameSite: 'lax', secure: secure() }),
+    stringifySetCookie({
+      name: sessionCookieName(),
+      value: token,
+      maxAge: maxAgeSeconds,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secure(),
+    }),
   );
 }
 
 export function clearSessionCookie(res: ServerResponse) {
-  appendSetCookie(res, stringifySetCookie({ name: sessionCookieName(), value: '', maxAge: 0, path: '/', httpOnly: true, sameSite: 'lax', secure: secure() }));
+  appendSetCookie(
+    res,
+    stringifySetCookie({ name: sessionCookieName(), value: '', maxAge: 0, path: '/', httpOnly: true, sameSite: 'lax', secure: secure() }),
+  );
 }
 
 /**
@@ -43,7 +54,15 @@ const SETTER_COOKIE_PATH = '/api/v1/auth';
 export function setPasswordSetterCookie(res: ServerResponse, nonce: string, maxAgeSeconds: number) {
   appendSetCookie(
     res,
-    stringifySetCookie({ name: setterCookieName(), value: nonce, maxAge: maxAgeSeconds, path: SETTER_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secure() }),
+    stringifySetCookie({
+      name: setterCookieName(),
+      value: nonce,
+      maxAge: maxAgeSeconds,
+      path: SETTER_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secure(),
+    }),
   );
 }
 
@@ -55,5 +74,16 @@ export function readPasswordSetterCookie(req: IncomingMessage): string | undefin
 }
 
 export function clearPasswordSetterCookie(res: ServerResponse) {
-  appendSetCookie(res, stringifySetCookie({ name: setterCookieName(), value: '', maxAge: 0, path: SETTER_COOKIE_PATH, httpOnly: true, sameSite: 'strict', secure: secure() }));
+  appendSetCookie(
+    res,
+    stringifySetCookie({
+      name: setterCookieName(),
+      value: '',
+      maxAge: 0,
+      path: SETTER_COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secure(),
+    }),
+  );
 }

@@ -67,7 +67,12 @@ export const sessionJoin = (tokenHash: string | null) => sql`
  * Turns a session lookup's row into the signed-in user: none clears the cookie, and a session
  * more than a day into its 30 is extended (with its cookie).
  */
-export async function settleSession(row: SessionRow | undefined, token: string, tokenHash: string, res?: ServerResponse): Promise<SessionUser | null> {
+export async function settleSession(
+  row: SessionRow | undefined,
+  token: string,
+  tokenHash: string,
+  res?: ServerResponse,
+): Promise<SessionUser | null> {
   if (!row?.user_id) {
     if (res) clearSessionCookie(res);
     return null;
@@ -105,7 +110,10 @@ export async function refreshSession(token: string, tokenHash: string, res?: Ser
 /** Signs out this request's session. */
 export async function endSession(req: IncomingMessage, res: ServerResponse): Promise<void> {
   const token = readSessionToken(req);
-  if (token) await db().delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+  if (token)
+    await db()
+      .delete(sessions)
+      .where(eq(sessions.tokenHash, hashToken(token)));
   clearSessionCookie(res);
 }
 

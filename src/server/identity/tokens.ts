@@ -42,7 +42,14 @@ export async function consumeAuthToken(db: DbOrTx, kind: AuthTokenKind, token: s
   const rows = await db
     .update(authTokens)
     .set({ usedAt: new Date() })
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
     .returning();
   return rows[0];
 }
@@ -52,7 +59,14 @@ export async function peekAuthToken(db: DbOrTx, kind: AuthTokenKind, token: stri
   const rows = await db
     .select()
     .from(authTokens)
-    .where(and(eq(authTokens.tokenHash, hashToken(token)), eq(authTokens.kind, kind), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(authTokens.tokenHash, hashToken(token)),
+        eq(authTokens.kind, kind),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
     .limit(1);
   return rows[0];
 }

@@ -73,11 +73,15 @@ describe('the job queue', () => {
     // Not due yet: nothing runs.
     expect(await runDueJobs(handlers)).toBe(0);
 
-    await db().update(jobs).set({ runAt: sql`now() - interval '1 second'` });
+    await db()
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` });
     expect(await runDueJobs(handlers)).toBe(1);
     [row] = await jobRows();
     expect(row).toMatchObject({ attempts: 2, maxAttempts: 2, lastError: 'boom 2' });
-    await db().update(jobs).set({ runAt: sql`now() - interval '1 second'` });
+    await db()
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` });
     expect(await runDueJobs(handlers)).toBe(0);
     expect(calls).toBe(2);
   });
@@ -93,7 +97,10 @@ describe('the job queue', () => {
     // What a claim does, by a runner that then died before its commit.
     await db().execute(sql`update jobs set attempts = attempts + 1, run_at = now() + interval '5 minutes' where id = ${id}`);
     expect(await runDueJobs({ 'test.write': writeKey })).toBe(0);
-    await db().update(jobs).set({ runAt: sql`now() - interval '1 second'` }).where(eq(jobs.id, id));
+    await db()
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` })
+      .where(eq(jobs.id, id));
     expect(await runDueJobs({ 'test.write': writeKey })).toBe(1);
     expect(await keys()).toEqual(['crashed']);
     expect(await jobRows()).toEqual([]);
@@ -102,7 +109,11 @@ describe('the job queue', () => {
   it('runners working at once run each job exactly once', async () => {
     for (let i = 0; i < 12; i++) await enqueueJob('test.write', { key: `k${String(i).padStart(2, '0')}` });
     // A duplicate run would fail on the primary key and leave a job behind to retry.
-    const counts = await Promise.all([runDueJobs({ 'test.write': writeKey }), runDueJobs({ 'test.write': writeKey }), runDueJobs({ 'test.write': writeKey })]);
+    const counts = await Promise.all([
+      runDueJobs({ 'test.write': writeKey }),
+      runDueJobs({ 'test.write': writeKey }),
+      runDueJobs({ 'test.write': writeKey }),
+    ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
     expect(await keys()).toHaveLength(12);
     expect(await jobRows()).toEqual([]);

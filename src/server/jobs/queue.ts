@@ -101,15 +101,25 @@ async function runJob(job: ClaimedJob, handler: JobHandler): Promise<void> {
         .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)))
         .returning({ id: jobs.id });
       if (owned.length === 0) return;
-      await handler(job.payload, { tx, job: { id: job.id, kind: job.kind, attempt: job.attempts }, afterCommit: (fn) => afterCommit.push(fn) });
+      await handler(job.payload, {
+        tx,
+        job: { id: job.id, kind: job.kind, attempt: job.attempts },
+        afterCommit: (fn) => afterCommit.push(fn),
+      });
     });
   } catch (err) {
     const final = job.attempts >= job.max_attempts;
     await db()
       .update(jobs)
-      .set({ lastError: String((err as Error)?.message ?? err).slice(0, 500), runAt: sql`now() + make_interval(secs => ${retryDelaySeconds(job.attempts)})` })
+      .set({
+        lastError: String((err as Error)?.message ?? err).slice(0, 500),
+        runAt: sql`now() + make_interval(secs => ${retryDelaySeconds(job.attempts)})`,
+      })
       .where(and(eq(jobs.id, job.id), eq(jobs.attempts, job.attempts)));
-    logger()[final ? 'error' : 'warn']({ err, jobId: job.id, kind: job.kind, attempts: job.attempts }, final ? 'job failed for good' : 'job failed; will retry');
+    logger()[final ? 'error' : 'warn'](
+      { err, jobId: job.id, kind: job.kind, attempts: job.attempts },
+      final ? 'job failed for good' : 'job failed; will retry',
+    );
     return;
   }
   for (const fn of afterCommit) fn();

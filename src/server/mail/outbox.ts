@@ -25,7 +25,13 @@ export const MAX_EMAIL_ATTEMPTS = 8;
 export async function enqueueEmail(email: Email, tx?: DbOrTx): Promise<void> {
   const [row] = await (tx ?? db())
     .insert(outbox)
-    .values({ channel: 'email', recipient: email.to, kind: email.kind, subject: email.subject, payload: { text: email.text, html: email.html } })
+    .values({
+      channel: 'email',
+      recipient: email.to,
+      kind: email.kind,
+      subject: email.subject,
+      payload: { text: email.text, html: email.html },
+    })
     .returning({ id: outbox.id });
   logger().info({ outboxId: row?.id, kind: email.kind, to: email.to, smtp: smtpConfigured() }, 'email queued');
   if (!tx) kickEmailDelivery();
@@ -53,7 +59,13 @@ export function deliverPendingEmails(): Promise<number> {
 async function deliverBatch(): Promise<number> {
   let sent = 0;
   for (;;) {
-    const rows = await queryRows<{ id: number; recipient: string; subject: string; payload: { text: string; html: string }; attempts: number }>(sql`
+    const rows = await queryRows<{
+      id: number;
+      recipient: string;
+      subject: string;
+      payload: { text: string; html: string };
+      attempts: number;
+    }>(sql`
       update outbox set next_attempt_at = now() + interval '5 minutes', attempts = attempts + 1
       where id = (
         select id from outbox
@@ -70,7 +82,10 @@ async function deliverBatch(): Promise<number> {
       const backoffSeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
       await db()
         .update(outbox)
-        .set({ lastError: String((err as Error).message ?? err).slice(0, 500), nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})` })
+        .set({
+          lastError: String((err as Error).message ?? err).slice(0, 500),
+          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+        })
         .where(eq(outbox.id, row.id));
       logger().warn({ outboxId: row.id, attempts: row.attempts, err }, 'email delivery failed; will retry');
     }

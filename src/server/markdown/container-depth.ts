@@ -48,7 +48,10 @@ export function boundContainerNesting(source: string, max = MD_MAX_BLOCK_NESTING
   for (let pass = 0; pass < MAX_PASSES; pass++) {
     const refused = refusedContainerMarkers(text, max);
     if (refused.length === 0) return text;
-    text = insertEscapes(text, refused.map((offset) => markerEscapeOffset(text, offset)));
+    text = insertEscapes(
+      text,
+      refused.map((offset) => markerEscapeOffset(text, offset)),
+    );
   }
   return null;
 }
@@ -78,26 +81,41 @@ export function refusedContainerMarkers(text: string, max: number): number[] {
         const depth = parent + 1;
         if (depth > max) {
           // Tokenize anyway, to learn whether a container really starts here, then refuse it.
-          return tokenize.call(this, effects, (code: Code): State | undefined => {
-            refused.add(offset);
-            return nok(code);
-          }, nok);
+          return tokenize.call(
+            this,
+            effects,
+            (code: Code): State | undefined => {
+              refused.add(offset);
+              return nok(code);
+            },
+            nok,
+          );
         }
-        return tokenize.call(this, effects, (code: Code): State | undefined => {
-          if (this.containerState) depths.set(this.containerState, depth);
-          Object.assign(opened, { line, column, depth });
-          return ok(code);
-        }, nok);
+        return tokenize.call(
+          this,
+          effects,
+          (code: Code): State | undefined => {
+            if (this.containerState) depths.set(this.containerState, depth);
+            Object.assign(opened, { line, column, depth });
+            return ok(code);
+          },
+          nok,
+        );
       },
       continuation: continuation && {
         ...continuation,
         tokenize(this: TokenizeContext, effects, ok, nok) {
           const { line } = this.now();
-          return continuation.tokenize.call(this, effects, (code: Code): State | undefined => {
-            const depth = this.containerState ? depths.get(this.containerState) : undefined;
-            if (depth !== undefined) Object.assign(continued, { line, depth });
-            return ok(code);
-          }, nok);
+          return continuation.tokenize.call(
+            this,
+            effects,
+            (code: Code): State | undefined => {
+              const depth = this.containerState ? depths.get(this.containerState) : undefined;
+              if (depth !== undefined) Object.assign(continued, { line, depth });
+              return ok(code);
+            },
+            nok,
+          );
         },
       },
     };

@@ -145,11 +145,16 @@ export function inlineNestingBound(max = MD_MAX_INLINE_NESTING): Extension {
     ...construct,
     tokenize(this: TokenizeContext, effects, ok, nok) {
       let marker = 0;
-      const start = construct.tokenize.call(this, effects, (code: Code): State | undefined => {
-        const last = this.events[this.events.length - 1];
-        if (last && last[0] === 'exit' && last[1].type === tokenType) onRun(paragraphOf(this), last[1], marker, strike);
-        return ok(code);
-      }, nok);
+      const start = construct.tokenize.call(
+        this,
+        effects,
+        (code: Code): State | undefined => {
+          const last = this.events[this.events.length - 1];
+          if (last && last[0] === 'exit' && last[1].type === tokenType) onRun(paragraphOf(this), last[1], marker, strike);
+          return ok(code);
+        },
+        nok,
+      );
       return (code: Code) => {
         marker = code ?? 0;
         return start(code);
@@ -162,11 +167,16 @@ export function inlineNestingBound(max = MD_MAX_INLINE_NESTING): Extension {
     tokenize(this: TokenizeContext, effects, ok, nok) {
       const paragraph = paragraphOf(this);
       if (nestingOf(paragraph.openers) + 1 > limit || paragraph.links >= MAX_LINKS_PER_PARAGRAPH) return nok;
-      return construct.tokenize.call(this, effects, (code: Code): State | undefined => {
-        paragraph.links++;
-        paragraph.openers.push({ kind: 'bracket' });
-        return ok(code);
-      }, nok);
+      return construct.tokenize.call(
+        this,
+        effects,
+        (code: Code): State | undefined => {
+          paragraph.links++;
+          paragraph.openers.push({ kind: 'bracket' });
+          return ok(code);
+        },
+        nok,
+      );
     },
   });
 
@@ -175,20 +185,25 @@ export function inlineNestingBound(max = MD_MAX_INLINE_NESTING): Extension {
     tokenize(this: TokenizeContext, effects, ok, nok) {
       const paragraph = paragraphOf(this);
       const at = this.now().offset;
-      const start = construct.tokenize.call(this, effects, (code: Code): State | undefined => {
-        // A link or image formed: what opened inside its text was paired inside it.
-        const bracket = lastBracket(paragraph.openers);
-        if (bracket >= 0) paragraph.openers.length = bracket;
-        return ok(code);
-      }, (code: Code): State | undefined => {
-        // No link: that `[` is text now; runs opened after it stay open.
-        if (target) {
+      const start = construct.tokenize.call(
+        this,
+        effects,
+        (code: Code): State | undefined => {
+          // A link or image formed: what opened inside its text was paired inside it.
           const bracket = lastBracket(paragraph.openers);
-          if (bracket >= 0) paragraph.openers.splice(bracket, 1);
-          if (target.type === 'labelImage') paragraph.imageLabelEndAt = at;
-        }
-        return nok(code);
-      });
+          if (bracket >= 0) paragraph.openers.length = bracket;
+          return ok(code);
+        },
+        (code: Code): State | undefined => {
+          // No link: that `[` is text now; runs opened after it stay open.
+          if (target) {
+            const bracket = lastBracket(paragraph.openers);
+            if (bracket >= 0) paragraph.openers.splice(bracket, 1);
+            if (target.type === 'labelImage') paragraph.imageLabelEndAt = at;
+          }
+          return nok(code);
+        },
+      );
       // Setting up, micromark dropped the closed `[` from the top of its list: what is left on
       // top is the `[` this `]` closes, if any.
       const target: Token | undefined = this._labelStarts?.[this._labelStarts.length - 1];

@@ -55,7 +55,8 @@ function syntaxNesting(root: Root): { block: number; inline: number } {
   while (stack.length > 0) {
     const [node, b, i] = stack.pop()!;
     const container = node.type === 'blockquote' || node.type === 'list' || node.type === 'footnoteDefinition';
-    const span = node.type === 'emphasis' || node.type === 'strong' || node.type === 'delete' || node.type === 'link' || node.type === 'linkReference';
+    const span =
+      node.type === 'emphasis' || node.type === 'strong' || node.type === 'delete' || node.type === 'link' || node.type === 'linkReference';
     const nb = b + (container ? 1 : 0);
     const ni = i + (span ? 1 : 0);
     block = Math.max(block, nb);
@@ -131,7 +132,8 @@ describe('block nesting is bounded before parsing; excess markers are text', () 
 
   it('quotes and lists alternating over lines and lazy continuation lines', () => {
     const lines: string[] = [];
-    for (let i = 0; i < 300; i++) lines.push(`${'> '.repeat(i % 40)}${i % 3 === 0 ? '- ' : i % 3 === 1 ? '1. ' : ''}line ${i}`, `lazy ${i}`);
+    for (let i = 0; i < 300; i++)
+      lines.push(`${'> '.repeat(i % 40)}${i % 3 === 0 ? '- ' : i % 3 === 1 ? '1. ' : ''}line ${i}`, `lazy ${i}`);
     expectWithinBounds(lines.join('\n').slice(0, LIMIT));
   });
 
@@ -204,7 +206,9 @@ describe('inline nesting is bounded while parsing; excess markers are text', () 
     const bounded = parse({ extensions: [gfm(), extension] }).constructs.text as Record<string, unknown>;
     for (const code of Object.keys(stock)) {
       const expected = list(stock, code).map((c) => (disabled.has(c.name!) ? `bounded-${c.name}` : c.name));
-      const actual = list(bounded, code).map((c) => c.name).filter((name) => !disabled.has(name!));
+      const actual = list(bounded, code)
+        .map((c) => c.name)
+        .filter((name) => !disabled.has(name!));
       expect(actual, `constructs at ${code}`).toEqual(expected);
     }
   });
@@ -213,7 +217,48 @@ describe('inline nesting is bounded while parsing; excess markers are text', () 
 describe('rendering never throws and always stays within the bounds', () => {
   // Pieces that nest, open, close or break things, in runs of any length.
   const piece = fc.oneof(
-    fc.constantFrom('>', '> ', '- ', '* ', '+ ', '1. ', '2) ', '   ', '\t', '\n', '\n\n', '*', '**', '_', '__', '~', '~~', '[', ']', '![', '](/a)', '](', ')', '[^n]: ', '[^n]', '`', '``', '<', '<a href="', '">', '\\', 'a', 'b c', '|', '---', '```', 'www.a.example', 'x@y.example', '&amp;', '# '),
+    fc.constantFrom(
+      '>',
+      '> ',
+      '- ',
+      '* ',
+      '+ ',
+      '1. ',
+      '2) ',
+      '   ',
+      '\t',
+      '\n',
+      '\n\n',
+      '*',
+      '**',
+      '_',
+      '__',
+      '~',
+      '~~',
+      '[',
+      ']',
+      '![',
+      '](/a)',
+      '](',
+      ')',
+      '[^n]: ',
+      '[^n]',
+      '`',
+      '``',
+      '<',
+      '<a href="',
+      '">',
+      '\\',
+      'a',
+      'b c',
+      '|',
+      '---',
+      '```',
+      'www.a.example',
+      'x@y.example',
+      '&amp;',
+      '# ',
+    ),
     fc.string({ maxLength: 4 }),
   );
   const run = fc.tuple(piece, fc.integer({ min: 1, max: 400 })).map(([p, n]) => p.repeat(n));

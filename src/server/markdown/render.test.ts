@@ -12,7 +12,9 @@ describe('renderMarkdown', () => {
 
   it('drops unsafe link targets but keeps their text', () => {
     const doc = renderMarkdown('[click](javascript:alert(1)) [ok](https://example.com/a) [rel](/p/1)');
-    expect(doc).toEqual([{ t: 'p', c: ['click ', { t: 'a', href: 'https://example.com/a', c: ['ok'] }, ' ', { t: 'a', href: '/p/1', c: ['rel'] }] }]);
+    expect(doc).toEqual([
+      { t: 'p', c: ['click ', { t: 'a', href: 'https://example.com/a', c: ['ok'] }, ' ', { t: 'a', href: '/p/1', c: ['rel'] }] },
+    ]);
   });
 
   it('turns images into links and shifts headings below the page title', () => {
@@ -103,8 +105,43 @@ describe('safeHref reads a link as a browser does (WHATWG URL parser against the
   });
 
   it('whatever it returns is this site or http(s)/mailto, wherever on the site the link is shown', () => {
-    const pieces = fc.constantFrom('/', '\\', '\t', '\n', '\r', ' ', '\u0000', '\u001f', '\u007f', '\u00a0', '%5C', '%2F', '.', '..', ':', '@', '#', '?', 'evil.example', 'feedback.example', 'http', 'https', 'javascript', 'mailto', 'data', 'java', 'script', 'a', '//', '\\\\');
-    const spelled = fc.oneof(fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')), fc.webUrl({ withFragments: true, withQueryParameters: true }), fc.string({ maxLength: 30 }));
+    const pieces = fc.constantFrom(
+      '/',
+      '\\',
+      '\t',
+      '\n',
+      '\r',
+      ' ',
+      '\u0000',
+      '\u001f',
+      '\u007f',
+      '\u00a0',
+      '%5C',
+      '%2F',
+      '.',
+      '..',
+      ':',
+      '@',
+      '#',
+      '?',
+      'evil.example',
+      'feedback.example',
+      'http',
+      'https',
+      'javascript',
+      'mailto',
+      'data',
+      'java',
+      'script',
+      'a',
+      '//',
+      '\\\\',
+    );
+    const spelled = fc.oneof(
+      fc.array(pieces, { maxLength: 12 }).map((p) => p.join('')),
+      fc.webUrl({ withFragments: true, withQueryParameters: true }),
+      fc.string({ maxLength: 30 }),
+    );
     const pages = [ORIGIN, `${ORIGIN}/p/42-dark-mode`, `${ORIGIN}/b/ideas/new?x=1#y`];
     fc.assert(
       fc.property(spelled, (raw) => {
@@ -115,7 +152,9 @@ describe('safeHref reads a link as a browser does (WHATWG URL parser against the
         for (const page of pages) {
           const url = new URL(href, page);
           const sameSite = url.origin === ORIGIN;
-          expect(sameSite || ['http:', 'https:', 'mailto:'].includes(url.protocol), `${JSON.stringify(raw)} → ${href} on ${page}`).toBe(true);
+          expect(sameSite || ['http:', 'https:', 'mailto:'].includes(url.protocol), `${JSON.stringify(raw)} → ${href} on ${page}`).toBe(
+            true,
+          );
           // Spelled as a path or fragment, it stays on this site.
           if (href.startsWith('/') || href.startsWith('#')) expect(sameSite).toBe(true);
         }
@@ -126,7 +165,19 @@ describe('safeHref reads a link as a browser does (WHATWG URL parser against the
 
   it('rendered links carry the checked form', () => {
     const doc = renderMarkdown('[a](/\\evil.example) [b](</\tx>) [c](HTTPS://Example.COM/%7e) [d](/p/1#c-2)');
-    expect(doc).toEqual([{ t: 'p', c: ['a ', { t: 'a', href: '/x', c: ['b'] }, ' ', { t: 'a', href: 'https://example.com/%7e', c: ['c'] }, ' ', { t: 'a', href: '/p/1#c-2', c: ['d'] }] }]);
+    expect(doc).toEqual([
+      {
+        t: 'p',
+        c: [
+          'a ',
+          { t: 'a', href: '/x', c: ['b'] },
+          ' ',
+          { t: 'a', href: 'https://example.com/%7e', c: ['c'] },
+          ' ',
+          { t: 'a', href: '/p/1#c-2', c: ['d'] },
+        ],
+      },
+    ]);
   });
 });
 

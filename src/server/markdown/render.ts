@@ -84,7 +84,10 @@ function inline(nodes: PhrasingContent[], nesting: number): MdInline[] {
   };
   const nested = nesting + 1;
   for (const node of nodes) {
-    if (nested > MD_MAX_INLINE_NESTING && (node.type === 'emphasis' || node.type === 'strong' || node.type === 'delete' || node.type === 'link')) {
+    if (
+      nested > MD_MAX_INLINE_NESTING &&
+      (node.type === 'emphasis' || node.type === 'strong' || node.type === 'delete' || node.type === 'link')
+    ) {
       push(textOf(node));
       continue;
     }

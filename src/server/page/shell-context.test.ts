@@ -32,7 +32,13 @@ describe('loadShellContext: the workspace and the viewer in one statement', () =
     const member = await createTestActor('member', { displayName: 'Mia' });
     const { req, res } = request(member.cookie);
     const ctx = await loadShellContext(req, res);
-    expect(ctx.actor).toMatchObject({ kind: 'user', id: member.id, role: 'member', displayName: 'Mia', sessionHash: hashToken(tokenOf(member.cookie)) });
+    expect(ctx.actor).toMatchObject({
+      kind: 'user',
+      id: member.id,
+      role: 'member',
+      displayName: 'Mia',
+      sessionHash: hashToken(tokenOf(member.cookie)),
+    });
     expect(res.getHeader('set-cookie')).toBeUndefined();
   });
 
@@ -40,7 +46,10 @@ describe('loadShellContext: the workspace and the viewer in one statement', () =
     const banned = await createTestActor('member');
     await db().update(users).set({ bannedAt: new Date() }).where(eq(users.id, banned.id));
     const expired = await createTestActor('member');
-    await db().update(sessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessions.userId, expired.id));
+    await db()
+      .update(sessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessions.userId, expired.id));
     for (const cookie of [banned.cookie, expired.cookie, `${banned.cookie.split('=')[0]}=${'x'.repeat(43)}`]) {
       const { req, res } = request(cookie);
       expect((await loadShellContext(req, res)).actor).toEqual({ kind: 'visitor' });
@@ -81,7 +90,11 @@ describe('the workspace in memory (embedded PGlite only)', () => {
     const { updateWorkspaceSettingsAs } = await import('@/features/settings/server/service');
     const admin = await createTestActor('admin');
     await loadShellContext(request().req, request().res);
-    await updateWorkspaceSettingsAs({ id: admin.id, displayName: admin.displayName }, { name: 'Renamed', access: 'sign_in_required' }, '127.0.0.1');
+    await updateWorkspaceSettingsAs(
+      { id: admin.id, displayName: admin.displayName },
+      { name: 'Renamed', access: 'sign_in_required' },
+      '127.0.0.1',
+    );
     const ctx = await loadShellContext(request().req, request().res);
     expect(ctx.workspace).toMatchObject({ name: 'Renamed', access: 'sign_in_required' });
   });

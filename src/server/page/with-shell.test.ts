@@ -20,11 +20,22 @@ beforeAll(async () => {
 });
 
 /** A page request as Next.js hands it to getServerSideProps (query already decoded, params merged in). */
-function pageContext(opts: { resolvedUrl: string; query?: GetServerSidePropsContext['query']; params?: GetServerSidePropsContext['params']; cookie?: string }) {
+function pageContext(opts: {
+  resolvedUrl: string;
+  query?: GetServerSidePropsContext['query'];
+  params?: GetServerSidePropsContext['params'];
+  cookie?: string;
+}) {
   const req = new http.IncomingMessage(null as never);
   if (opts.cookie) req.headers.cookie = opts.cookie;
   const res = new http.ServerResponse(req);
-  return { req, res, query: { ...opts.query, ...opts.params }, params: opts.params, resolvedUrl: opts.resolvedUrl } as unknown as GetServerSidePropsContext;
+  return {
+    req,
+    res,
+    query: { ...opts.query, ...opts.params },
+    params: opts.params,
+    resolvedUrl: opts.resolvedUrl,
+  } as unknown as GetServerSidePropsContext;
 }
 
 describe('withShell: loaders never see text the database refuses', () => {
@@ -36,7 +47,11 @@ describe('withShell: loaders never see text the database refuses', () => {
 
   it('leaves out query parameters holding a NUL, as if they were not given', async () => {
     seen.length = 0;
-    const ctx = pageContext({ resolvedUrl: '/b/ideas?q=%00&sort=new', params: { board: 'ideas' }, query: { q: 'a\u0000', sort: 'new', tag: ['x', '\u0000'] } });
+    const ctx = pageContext({
+      resolvedUrl: '/b/ideas?q=%00&sort=new',
+      params: { board: 'ideas' },
+      query: { q: 'a\u0000', sort: 'new', tag: ['x', '\u0000'] },
+    });
     const result = await page(ctx);
     expect(result).toHaveProperty('props');
     expect(seen).toEqual([{ board: 'ideas', sort: 'new', tag: ['x'] }]);
@@ -62,7 +77,9 @@ describe('redirects built from the request are same-origin and ASCII', () => {
   });
 
   it('signInRedirect never throws on text encodeURIComponent refuses (a lone surrogate)', () => {
-    expect(signInRedirect(pageContext({ resolvedUrl: '/b/ideas?q=\ud800' })).redirect.destination).toBe('/login?next=%2Fb%2Fideas%3Fq%3D%25EF%25BF%25BD');
+    expect(signInRedirect(pageContext({ resolvedUrl: '/b/ideas?q=\ud800' })).redirect.destination).toBe(
+      '/login?next=%2Fb%2Fideas%3Fq%3D%25EF%25BF%25BD',
+    );
   });
 
   it('the sign-in page sends a signed-in person to a same-origin, ASCII path (/%E3%80%82evil.example)', async () => {

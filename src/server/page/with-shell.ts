@@ -73,7 +73,10 @@ function pathIsStorable(ctx: GetServerSidePropsContext): boolean {
  * Loaders never see text the database refuses: a query parameter holding a NUL is left out, as if
  * it was not given, and a path segment holding one is the 404 screen.
  */
-export function withShell<P extends Record<string, unknown>>(inner?: Inner<P>, options: ShellOptions = {}): GetServerSideProps<ShellProps & Partial<P>> {
+export function withShell<P extends Record<string, unknown>>(
+  inner?: Inner<P>,
+  options: ShellOptions = {},
+): GetServerSideProps<ShellProps & Partial<P>> {
   return async (ctx) => {
     try {
       const { workspace, actor } = await loadShellContext(ctx.req, ctx.res);

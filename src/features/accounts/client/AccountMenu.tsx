@@ -79,7 +79,11 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
           {viewer.displayName}
         </span>
       </button>
-      <div id={listId} hidden={!open} className="absolute right-0 z-50 mt-1.5 min-w-[12rem] rounded-md border border-border bg-surface p-1 text-fg shadow-lg">
+      <div
+        id={listId}
+        hidden={!open}
+        className="absolute right-0 z-50 mt-1.5 min-w-[12rem] rounded-md border border-border bg-surface p-1 text-fg shadow-lg"
+      >
         <p className="truncate px-3 py-2 text-xs text-muted">{viewer.email}</p>
         <ul>
           <li>

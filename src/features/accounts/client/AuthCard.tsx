@@ -2,7 +2,19 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { PageHeading } from '@/components/ui/PageHeading';
 
 /** The narrow, centred frame of every account screen (sign-in, sign-up, setup…). */
-export function AuthCard({ title, siteName, intro, children, footer }: { title: string; siteName: string; intro?: ReactNode; children: ReactNode; footer?: ReactNode }) {
+export function AuthCard({
+  title,
+  siteName,
+  intro,
+  children,
+  footer,
+}: {
+  title: string;
+  siteName: string;
+  intro?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}) {
   return (
     <div className="mx-auto w-full max-w-md">
       <PageHeading title={title} siteName={siteName}>

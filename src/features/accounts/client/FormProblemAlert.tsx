@@ -3,7 +3,15 @@ import { Alert } from '@/components/ui/Alert';
 import type { FormProblem } from './errors';
 
 /** A form's error summary: announced, and focusable so that focus can be moved to it. */
-export function FormProblemAlert({ problem, summaryRef, children }: { problem: FormProblem | null; summaryRef: RefObject<HTMLDivElement | null>; children?: ReactNode }) {
+export function FormProblemAlert({
+  problem,
+  summaryRef,
+  children,
+}: {
+  problem: FormProblem | null;
+  summaryRef: RefObject<HTMLDivElement | null>;
+  children?: ReactNode;
+}) {
   return (
     <div ref={summaryRef} tabIndex={-1} className="outline-none focus-visible:outline-2" data-testid="form-problem">
       {problem ? (

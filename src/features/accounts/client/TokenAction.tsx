@@ -51,8 +51,8 @@ export function TokenAction({
       <div ref={clearedRef} tabIndex={-1} role="status" className="flex flex-col gap-3 outline-none" data-testid="password-cleared">
         <h2 className="m-0 text-lg font-semibold">You are signed in</h2>
         <p className="m-0">
-          Your address is confirmed. A password had been set on this account by someone who had not confirmed the address, so we removed it and signed out every
-          other browser.
+          Your address is confirmed. A password had been set on this account by someone who had not confirmed the address, so we removed it
+          and signed out every other browser.
         </p>
         <p className="m-0">
           <a href={`${paths.settings()}#password`} className="font-medium text-accent underline underline-offset-2 hover:no-underline">

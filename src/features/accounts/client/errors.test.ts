@@ -4,7 +4,9 @@ import { describeProblem, waitTime } from './errors';
 
 describe('describeProblem: a clear message per error code on the account forms', () => {
   it('says when to try again after a rate limit', () => {
-    expect(describeProblem(new ApiError(429, 'RATE_LIMITED', 'x', {}, 45)).message).toBe('Too many attempts. Please wait 45 seconds and try again.');
+    expect(describeProblem(new ApiError(429, 'RATE_LIMITED', 'x', {}, 45)).message).toBe(
+      'Too many attempts. Please wait 45 seconds and try again.',
+    );
     expect(describeProblem(new ApiError(429, 'RATE_LIMITED', 'x', {}, 61)).message).toContain('2 minutes');
     expect(describeProblem(new ApiError(429, 'RATE_LIMITED', 'x')).message).toContain('1 minute');
   });
@@ -15,7 +17,9 @@ describe('describeProblem: a clear message per error code on the account forms',
   });
 
   it('keeps the server message where it is specific (the unverified-email 403), and the field errors', () => {
-    const unverified = describeProblem(new ApiError(403, 'FORBIDDEN', 'Please confirm your email address first: we have sent you a new link.'));
+    const unverified = describeProblem(
+      new ApiError(403, 'FORBIDDEN', 'Please confirm your email address first: we have sent you a new link.'),
+    );
     expect(unverified).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/confirm your email/) });
     const invalid = describeProblem(new ApiError(422, 'VALIDATION_FAILED', 'x', { password: 'Use at least 10 characters' }));
     expect(invalid.fields).toEqual({ password: 'Use at least 10 characters' });

@@ -26,9 +26,17 @@ export function describeProblem(err: unknown): FormProblem {
   const fields = err.fields;
   switch (err.code) {
     case 'INVALID_CREDENTIALS':
-      return { code: err.code, message: 'That email and password do not match. Check them and try again, or reset your password.', fields: {} };
+      return {
+        code: err.code,
+        message: 'That email and password do not match. Check them and try again, or reset your password.',
+        fields: {},
+      };
     case 'ACCOUNT_BANNED':
-      return { code: err.code, message: 'This account has been suspended, so it cannot sign in. If you think this is a mistake, contact the workspace admins.', fields: {} };
+      return {
+        code: err.code,
+        message: 'This account has been suspended, so it cannot sign in. If you think this is a mistake, contact the workspace admins.',
+        fields: {},
+      };
     case 'RATE_LIMITED':
       return {
         code: err.code,

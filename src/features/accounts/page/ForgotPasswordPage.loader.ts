@@ -2,4 +2,6 @@ import { withShell } from '@/server/page/with-shell';
 import { smtpConfigured } from '@/server/mail/transport';
 import type { ForgotPasswordProps } from './ForgotPasswordPage';
 
-export const getServerSideProps = withShell<ForgotPasswordProps>(async () => ({ props: { canSendEmail: smtpConfigured() } }), { openToVisitors: true });
+export const getServerSideProps = withShell<ForgotPasswordProps>(async () => ({ props: { canSendEmail: smtpConfigured() } }), {
+  openToVisitors: true,
+});

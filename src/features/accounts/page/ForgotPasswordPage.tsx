@@ -20,7 +20,10 @@ export type ForgotPasswordProps = {
 
 /** `/forgot-password`: asks for a reset link. The answer is the same whether or not the address has an account. */
 export default function ForgotPasswordPage({ shell, canSendEmail = true }: ShellProps & Partial<ForgotPasswordProps>) {
-  const form = useForm<EmailFormInput, unknown, z.output<typeof emailForm>>({ resolver: zodResolver(emailForm), defaultValues: { email: '' } });
+  const form = useForm<EmailFormInput, unknown, z.output<typeof emailForm>>({
+    resolver: zodResolver(emailForm),
+    defaultValues: { email: '' },
+  });
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, ['email']);
   const [answer, setAnswer] = useState<{ status: 'check-email' | 'ask-admin'; email: string } | null>(null);
@@ -42,7 +45,8 @@ export default function ForgotPasswordPage({ shell, canSendEmail = true }: Shell
       intro={
         canSendEmail
           ? 'Enter the email address of your account, and we will send you a link to choose a new password.'
-          : 'Enter the email address of your account. This workspace cannot send email yet: the link to choose a new password waits with its admins, who can pass it on to you.'
+          : 'Enter the email address of your account. This workspace cannot send email yet: the link to choose ' +
+            'a new password waits with its admins, who can pass it on to you.'
       }
       footer={
         <p className="m-0">
@@ -55,17 +59,25 @@ export default function ForgotPasswordPage({ shell, canSendEmail = true }: Shell
     >
       {answer?.status === 'check-email' ? (
         <CheckEmail>
-          If an account uses <strong>{answer.email}</strong>, we have sent it a link to choose a new password. The link works once, for 60 minutes.
+          If an account uses <strong>{answer.email}</strong>, we have sent it a link to choose a new password. The link works once, for 60
+          minutes.
         </CheckEmail>
       ) : answer?.status === 'ask-admin' ? (
         <AskAdmin>
-          Nothing was emailed. If an account uses <strong>{answer.email}</strong>, its link to choose a new password is waiting with the workspace&rsquo;s
-          admins: ask one of them to pass it on. The link works once, for 60 minutes.
+          Nothing was emailed. If an account uses <strong>{answer.email}</strong>, its link to choose a new password is waiting with the
+          workspace&rsquo;s admins: ask one of them to pass it on. The link works once, for 60 minutes.
         </AskAdmin>
       ) : (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset your password">
           <FormProblemAlert problem={problem} summaryRef={summaryRef} />
-          <Field label="Email" type="email" autoComplete="email" inputMode="email" {...form.register('email')} error={errors.email?.message} />
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
           <Button type="submit" busy={isSubmitting} data-testid="forgot-submit">
             {isSubmitting ? 'Sending…' : 'Send me a reset link'}
           </Button>

@@ -23,7 +23,11 @@ export type LoginProps = {
 
 /** `/login`: sign in with a password, or ask for a one-time sign-in link by email. */
 export default function LoginPage({ shell, next = '/', canSendEmail = true }: ShellProps & Partial<LoginProps>) {
-  const [mode, setMode] = useState<{ kind: 'password' | 'link'; email: string; moved: boolean }>({ kind: 'password', email: '', moved: false });
+  const [mode, setMode] = useState<{ kind: 'password' | 'link'; email: string; moved: boolean }>({
+    kind: 'password',
+    email: '',
+    moved: false,
+  });
   const workspace = shell.workspace.name;
   return (
     <AuthCard
@@ -40,15 +44,34 @@ export default function LoginPage({ shell, next = '/', canSendEmail = true }: Sh
       }
     >
       {mode.kind === 'password' ? (
-        <PasswordSignIn next={safeNextPath(next)} initialEmail={mode.email} focusOnMount={mode.moved} onUseLink={(email) => setMode({ kind: 'link', email, moved: true })} />
+        <PasswordSignIn
+          next={safeNextPath(next)}
+          initialEmail={mode.email}
+          focusOnMount={mode.moved}
+          onUseLink={(email) => setMode({ kind: 'link', email, moved: true })}
+        />
       ) : (
-        <MagicLinkRequest canSendEmail={canSendEmail} initialEmail={mode.email} onUsePassword={(email) => setMode({ kind: 'password', email, moved: true })} />
+        <MagicLinkRequest
+          canSendEmail={canSendEmail}
+          initialEmail={mode.email}
+          onUsePassword={(email) => setMode({ kind: 'password', email, moved: true })}
+        />
       )}
     </AuthCard>
   );
 }
 
-function PasswordSignIn({ next, initialEmail, focusOnMount, onUseLink }: { next: string; initialEmail: string; focusOnMount: boolean; onUseLink: (email: string) => void }) {
+function PasswordSignIn({
+  next,
+  initialEmail,
+  focusOnMount,
+  onUseLink,
+}: {
+  next: string;
+  initialEmail: string;
+  focusOnMount: boolean;
+  onUseLink: (email: string) => void;
+}) {
   const form = useForm<SignInFormInput, unknown, z.output<typeof signInForm>>({
     resolver: zodResolver(signInForm),
     defaultValues: { email: initialEmail, password: '' },
@@ -85,7 +108,13 @@ function PasswordSignIn({ next, initialEmail, focusOnMount, onUseLink }: { next:
         ) : null}
       </FormProblemAlert>
       <Field label="Email" type="email" autoComplete="email" inputMode="email" {...form.register('email')} error={errors.email?.message} />
-      <Field label="Password" type="password" autoComplete="current-password" {...form.register('password')} error={errors.password?.message} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        {...form.register('password')}
+        error={errors.password?.message}
+      />
       <p className="-mt-2 m-0 text-sm">
         <Link href={paths.forgotPassword()} className={linkClass}>
           Forgot password?
@@ -104,8 +133,19 @@ function PasswordSignIn({ next, initialEmail, focusOnMount, onUseLink }: { next:
   );
 }
 
-function MagicLinkRequest({ canSendEmail, initialEmail, onUsePassword }: { canSendEmail: boolean; initialEmail: string; onUsePassword: (email: string) => void }) {
-  const form = useForm<EmailFormInput, unknown, z.output<typeof emailForm>>({ resolver: zodResolver(emailForm), defaultValues: { email: initialEmail } });
+function MagicLinkRequest({
+  canSendEmail,
+  initialEmail,
+  onUsePassword,
+}: {
+  canSendEmail: boolean;
+  initialEmail: string;
+  onUsePassword: (email: string) => void;
+}) {
+  const form = useForm<EmailFormInput, unknown, z.output<typeof emailForm>>({
+    resolver: zodResolver(emailForm),
+    defaultValues: { email: initialEmail },
+  });
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, ['email']);
   const [answer, setAnswer] = useState<{ status: 'check-email' | 'ask-admin'; email: string } | null>(null);
@@ -140,8 +180,8 @@ function MagicLinkRequest({ canSendEmail, initialEmail, onUsePassword }: { canSe
           </CheckEmail>
         ) : (
           <AskAdmin>
-            Nothing was emailed. If an account uses <strong>{answer.email}</strong>, its sign-in link is waiting with the workspace&rsquo;s admins: ask one of
-            them to pass it on. The link works once, for 15 minutes.
+            Nothing was emailed. If an account uses <strong>{answer.email}</strong>, its sign-in link is waiting with the workspace&rsquo;s
+            admins: ask one of them to pass it on. The link works once, for 15 minutes.
           </AskAdmin>
         )}
         {back}

@@ -44,14 +44,38 @@ export default function ResetPasswordPage({ shell, token = null }: ShellProps & 
 
   const linkDead = problem?.code === 'TOKEN_INVALID' || (problem?.code === 'VALIDATION_FAILED' && 'token' in problem.fields);
   return (
-    <AuthCard title="Choose a new password" siteName={shell.workspace.name} intro="Signing in afterwards is automatic; your other sessions are signed out.">
+    <AuthCard
+      title="Choose a new password"
+      siteName={shell.workspace.name}
+      intro="Signing in afterwards is automatic; your other sessions are signed out."
+    >
       {token ? (
         <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
-          <FormProblemAlert problem={linkDead && problem ? { ...problem, message: 'This link has expired or was already used. Reset links work once, for 60 minutes.' } : problem} summaryRef={summaryRef}>
+          <FormProblemAlert
+            problem={
+              linkDead && problem
+                ? { ...problem, message: 'This link has expired or was already used. Reset links work once, for 60 minutes.' }
+                : problem
+            }
+            summaryRef={summaryRef}
+          >
             {linkDead ? <p className="m-0 mt-2">{askAgain}</p> : null}
           </FormProblemAlert>
-          <Field label="New password" type="password" autoComplete="new-password" hint="At least 10 characters." {...form.register('password')} error={errors.password?.message} />
-          <Field label="Repeat the new password" type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+          <Field
+            label="New password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 10 characters."
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <Field
+            label="Repeat the new password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
           <Button type="submit" busy={isSubmitting || leaving} data-testid="reset-submit">
             {isSubmitting || leaving ? 'Saving…' : 'Save and sign in'}
           </Button>

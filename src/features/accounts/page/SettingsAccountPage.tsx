@@ -16,7 +16,8 @@ export default function SettingsAccountPage({ shell }: ShellProps) {
         <a
           href="/api/v1/me/export"
           download
-          className="inline-flex items-center justify-center rounded-md border border-border bg-surface px-4 py-2 text-sm font-medium text-fg no-underline hover:bg-bg"
+          className="inline-flex items-center justify-center rounded-md border border-border bg-surface px-4
+            py-2 text-sm font-medium text-fg no-underline hover:bg-bg"
           data-testid="export-link"
         >
           Download my data

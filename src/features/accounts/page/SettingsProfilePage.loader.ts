@@ -3,9 +3,11 @@ import { pendingEmailChange, hasPassword } from '@/features/accounts/server/prof
 import { gate, withShell } from '@/server/page/with-shell';
 import { smtpConfigured } from '@/server/mail/transport';
 
-export const getServerSideProps = withShell<{ pendingEmail: string | null; hasPassword: boolean; canSendEmail: boolean }>(async (ctx, { actor }) => {
-  const denied = gate(ctx, canManageOwnAccount(actor));
-  if (denied || actor.kind !== 'user') return denied ?? { props: { pendingEmail: null, hasPassword: true, canSendEmail: true } };
-  const [pendingEmail, passwordSet] = await Promise.all([pendingEmailChange(actor.id), hasPassword(actor.id)]);
-  return { props: { pendingEmail, hasPassword: passwordSet, canSendEmail: smtpConfigured() } };
-});
+export const getServerSideProps = withShell<{ pendingEmail: string | null; hasPassword: boolean; canSendEmail: boolean }>(
+  async (ctx, { actor }) => {
+    const denied = gate(ctx, canManageOwnAccount(actor));
+    if (denied || actor.kind !== 'user') return denied ?? { props: { pendingEmail: null, hasPassword: true, canSendEmail: true } };
+    const [pendingEmail, passwordSet] = await Promise.all([pendingEmailChange(actor.id), hasPassword(actor.id)]);
+    return { props: { pendingEmail, hasPassword: passwordSet, canSendEmail: smtpConfigured() } };
+  },
+);

@@ -21,7 +21,13 @@ export default function SettingsProfilePage({ shell, pendingEmail, hasPassword, 
         <ProfileForm viewer={viewer} />
       </SettingsSection>
       <SettingsSection id="email" title="Email address" description="You sign in with it, and the emails this site sends you go to it.">
-        <EmailForm email={viewer.email} pendingEmail={pendingEmail} hasPassword={hasPassword} canSendEmail={canSendEmail} verified={viewer.emailVerified} />
+        <EmailForm
+          email={viewer.email}
+          pendingEmail={pendingEmail}
+          hasPassword={hasPassword}
+          canSendEmail={canSendEmail}
+          verified={viewer.emailVerified}
+        />
       </SettingsSection>
       <SettingsSection id="password" title={hasPassword ? 'Password' : 'Set a password'}>
         <PasswordForm email={viewer.email} hasPassword={hasPassword} />

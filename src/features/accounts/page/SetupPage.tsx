@@ -37,7 +37,11 @@ export default function SetupPage({ shell }: ShellProps) {
   });
 
   return (
-    <AuthCard title="Set up Chorus" siteName={shell.workspace.name} intro="Name your feedback workspace and create the first admin account. This page is shown only once.">
+    <AuthCard
+      title="Set up Chorus"
+      siteName={shell.workspace.name}
+      intro="Name your feedback workspace and create the first admin account. This page is shown only once."
+    >
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Set up Chorus">
         <FormProblemAlert problem={problem} summaryRef={summaryRef}>
           {problem?.code === 'SETUP_DONE' ? (
@@ -50,24 +54,56 @@ export default function SetupPage({ shell }: ShellProps) {
         </FormProblemAlert>
         <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="mb-2 text-base font-semibold">Workspace</legend>
-          <Field label="Workspace name" hint="Usually your product or company name. You can change it later." autoComplete="organization" {...form.register('workspaceName')} error={errors.workspaceName?.message} />
+          <Field
+            label="Workspace name"
+            hint="Usually your product or company name. You can change it later."
+            autoComplete="organization"
+            {...form.register('workspaceName')}
+            error={errors.workspaceName?.message}
+          />
         </fieldset>
         <fieldset className="flex min-w-0 flex-col gap-4">
           <legend className="mb-2 text-base font-semibold">Your admin account</legend>
           <Field label="Your name" autoComplete="name" {...form.register('displayName')} error={errors.displayName?.message} />
-          <Field label="Email" type="email" autoComplete="email" inputMode="email" {...form.register('email')} error={errors.email?.message} />
-          <Field label="Password" type="password" autoComplete="new-password" hint="At least 10 characters." {...form.register('password')} error={errors.password?.message} />
-          <Field label="Repeat the password" type="password" autoComplete="new-password" {...form.register('confirmPassword')} error={errors.confirmPassword?.message} />
+          <Field
+            label="Email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            {...form.register('email')}
+            error={errors.email?.message}
+          />
+          <Field
+            label="Password"
+            type="password"
+            autoComplete="new-password"
+            hint="At least 10 characters."
+            {...form.register('password')}
+            error={errors.password?.message}
+          />
+          <Field
+            label="Repeat the password"
+            type="password"
+            autoComplete="new-password"
+            {...form.register('confirmPassword')}
+            error={errors.confirmPassword?.message}
+          />
         </fieldset>
         <div className="flex items-start gap-2">
-          <input id="setup-demo-data" type="checkbox" aria-describedby="setup-demo-data-note" className="mt-1 h-4 w-4" {...form.register('demoData')} />
+          <input
+            id="setup-demo-data"
+            type="checkbox"
+            aria-describedby="setup-demo-data-note"
+            className="mt-1 h-4 w-4"
+            {...form.register('demoData')}
+          />
           <div>
             <label htmlFor="setup-demo-data" className="text-sm font-medium">
               Fill with demo data
             </label>
             <p id="setup-demo-data-note" className="m-0 text-xs text-muted">
-              Adds three boards with about 300 example posts, votes and comments from 40 made-up members, so you can try
-              everything at once. It is added in the background after setup.
+              Adds three boards with about 300 example posts, votes and comments from 40 made-up members, so you can try everything at once.
+              It is added in the background after setup.
             </p>
           </div>
         </div>

@@ -107,15 +107,22 @@ function SignupForm({ inviteToken, invitation }: SignupProps) {
     // The same words whether or not the address already had an account (no enumeration).
     return (
       <AskAdmin>
-        Nothing was emailed to <strong>{answer.email}</strong>. This workspace needs a confirmed address before you can sign in, and its admins can see the
-        confirmation email: ask one of them to confirm your address or to pass you the link. Then sign in with your password.
+        Nothing was emailed to <strong>{answer.email}</strong>. This workspace needs a confirmed address before you can sign in, and its
+        admins can see the confirmation email: ask one of them to confirm your address or to pass you the link. Then sign in with your
+        password.
       </AskAdmin>
     );
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create an account">
       <FormProblemAlert problem={problem} summaryRef={summaryRef} />
-      <Field label="Your name" autoComplete="name" hint="Shown next to your posts and comments." {...form.register('displayName')} error={errors.displayName?.message} />
+      <Field
+        label="Your name"
+        autoComplete="name"
+        hint="Shown next to your posts and comments."
+        {...form.register('displayName')}
+        error={errors.displayName?.message}
+      />
       <Field
         label="Email"
         type="email"
@@ -127,7 +134,14 @@ function SignupForm({ inviteToken, invitation }: SignupProps) {
         {...form.register('email')}
         error={errors.email?.message}
       />
-      <Field label="Password" type="password" autoComplete="new-password" hint="At least 10 characters." {...form.register('password')} error={errors.password?.message} />
+      <Field
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint="At least 10 characters."
+        {...form.register('password')}
+        error={errors.password?.message}
+      />
       <Button type="submit" busy={isSubmitting || leaving} data-testid="sign-up-submit">
         {isSubmitting || leaving ? 'Creating your account…' : 'Create account'}
       </Button>

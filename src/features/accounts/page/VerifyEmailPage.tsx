@@ -16,7 +16,11 @@ export default function VerifyEmailPage({ shell, token = null, change = false }:
     <AuthCard
       title={change ? 'Confirm your new email address' : 'Confirm your email address'}
       siteName={shell.workspace.name}
-      intro={change ? 'Press the button to start using this address for your account.' : 'One last step: press the button to confirm this is your address.'}
+      intro={
+        change
+          ? 'Press the button to start using this address for your account.'
+          : 'One last step: press the button to confirm this is your address.'
+      }
     >
       <TokenAction
         token={token}

@@ -30,7 +30,13 @@ export async function isPasswordSetter(tx: DbOrTx, userId: string, nonce: string
   const rows = await tx
     .select({ one: sql<number>`1` })
     .from(authTokens)
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'verify_email'), sql`${authTokens.data} ->> ${SETTER_NONCE_KEY} = ${hashToken(nonce)}`))
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.kind, 'verify_email'),
+        sql`${authTokens.data} ->> ${SETTER_NONCE_KEY} = ${hashToken(nonce)}`,
+      ),
+    )
     .limit(1);
   return rows.length > 0;
 }

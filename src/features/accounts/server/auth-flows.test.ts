@@ -31,9 +31,17 @@ async function lastEmailTo(email: string) {
   return row;
 }
 const tokenIn = (text: string, path: string) => new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(text)?.[1];
-const setterCookieOf = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith('chorus_password_setter='))?.split(';')[0] ?? '';
+const setterCookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith('chorus_password_setter='))
+    ?.split(';')[0] ?? '';
 /** The session cookie a response set (`name=value`), if any. */
-const cookieOf = (headers: Headers) => headers.getSetCookie().find((c) => c.startsWith('chorus_session='))?.split(';')[0] ?? '';
+const cookieOf = (headers: Headers) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith('chorus_session='))
+    ?.split(';')[0] ?? '';
 
 describe('accounts: sign-up, verification and sign-in (a confirmed email required)', () => {
   beforeAll(async () => {
@@ -44,7 +52,10 @@ describe('accounts: sign-up, verification and sign-in (a confirmed email require
   });
 
   it('signs up, emails a verification link, verifies, and signs in with a session cookie', async () => {
-    const up = await callRoute(signUpRoute, { method: 'POST', body: { email: 'New.Person@Example.test', displayName: 'New Person', password: 'a long password' } });
+    const up = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: 'New.Person@Example.test', displayName: 'New Person', password: 'a long password' },
+    });
     expect(up.status).toBe(202);
     // The tests run without SMTP: the email waits in the outbox, and the answer says so.
     expect(up.json).toEqual({ status: 'ask-admin' });
@@ -52,7 +63,9 @@ describe('accounts: sign-up, verification and sign-in (a confirmed email require
     // The browser that chose the password is marked, so confirming from it keeps the password.
     const setter = setterCookieOf(up.headers);
     expect(setter).toMatch(/^chorus_password_setter=[A-Za-z0-9_-]{43}$/);
-    expect(up.headers.getSetCookie().find((c) => c.startsWith('chorus_password_setter='))).toMatch(/HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i);
+    expect(up.headers.getSetCookie().find((c) => c.startsWith('chorus_password_setter='))).toMatch(
+      /HttpOnly.*SameSite=Strict|SameSite=Strict.*HttpOnly/i,
+    );
     await runJobs();
 
     const mail = await lastEmailTo('new.person@example.test');
@@ -73,7 +86,9 @@ describe('accounts: sign-up, verification and sign-in (a confirmed email require
     expect(sessionCookie).toMatch(/SameSite=Lax/i);
     const me = await callRoute(meRoute, { as: { cookie } });
     expect(me.json).toMatchObject({ email: 'new.person@example.test', role: 'member', emailVerified: true });
-    expect((await callRoute(signInRoute, { method: 'POST', body: { email: 'new.person@example.test', password: 'a long password' } })).status).toBe(200);
+    expect(
+      (await callRoute(signInRoute, { method: 'POST', body: { email: 'new.person@example.test', password: 'a long password' } })).status,
+    ).toBe(200);
 
     const again = await callRoute(verifyEmailRoute, { method: 'POST', body: { token } });
     expect(again.status).toBe(410);
@@ -82,8 +97,14 @@ describe('accounts: sign-up, verification and sign-in (a confirmed email require
 
   it('answers sign-up the same whether or not the email is taken', async () => {
     const existing = await createTestActor('member');
-    const a = await callRoute(signUpRoute, { method: 'POST', body: { email: existing.email, displayName: 'X', password: 'a long password' } });
-    const b = await callRoute(signUpRoute, { method: 'POST', body: { email: 'fresh@example.test', displayName: 'X', password: 'a long password' } });
+    const a = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: existing.email, displayName: 'X', password: 'a long password' },
+    });
+    const b = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: 'fresh@example.test', displayName: 'X', password: 'a long password' },
+    });
     expect(a.status).toBe(b.status);
     expect(a.json).toEqual(b.json);
     expect(a.headers.getSetCookie().map((c) => c.split('=')[0])).toEqual(b.headers.getSetCookie().map((c) => c.split('=')[0]));
@@ -144,13 +165,19 @@ describe('accounts: sign-up, verification and sign-in (a confirmed email require
   });
 
   it('tells an unverified person who knows the password to confirm first, and sends a new link', async () => {
-    await callRoute(signUpRoute, { method: 'POST', body: { email: 'slow@example.test', displayName: 'Slow', password: 'a long password' } });
+    await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: 'slow@example.test', displayName: 'Slow', password: 'a long password' },
+    });
     await runJobs();
     await db().delete(outbox).where(eq(outbox.recipient, 'slow@example.test'));
     const res = await callRoute(signInRoute, { method: 'POST', body: { email: 'slow@example.test', password: 'a long password' } });
     expect(res.status).toBe(403);
     // Without SMTP it does not pretend to have sent anything.
-    expect(res.json.error).toMatchObject({ code: 'FORBIDDEN', message: expect.stringMatching(/confirm your email.*cannot send email yet.*admins/i) });
+    expect(res.json.error).toMatchObject({
+      code: 'FORBIDDEN',
+      message: expect.stringMatching(/confirm your email.*cannot send email yet.*admins/i),
+    });
     expect(cookieOf(res.headers)).toBe('');
     expect((await lastEmailTo('slow@example.test'))?.kind).toBe('verify_email');
   });
@@ -159,7 +186,10 @@ describe('accounts: sign-up, verification and sign-in (a confirmed email require
 describe('accounts: invitations', () => {
   it('signs an invited person up and in at once (201), with the invited role and a verified address', async () => {
     const token = await issueAuthToken(db(), 'invite', { userId: null, email: 'invited@example.test', data: { role: 'moderator' } });
-    const res = await callRoute(signUpRoute, { method: 'POST', body: { email: 'invited@example.test', displayName: 'Invited', password: 'a long password', inviteToken: token } });
+    const res = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: 'invited@example.test', displayName: 'Invited', password: 'a long password', inviteToken: token },
+    });
     expect(res.status).toBe(201);
     expect(res.json).toEqual({ status: 'signed-in' });
     const me = await callRoute(meRoute, { as: { cookie: cookieOf(res.headers) } });
@@ -168,11 +198,24 @@ describe('accounts: invitations', () => {
 
   it('refuses a used invitation, or one for another address, with 410 TOKEN_INVALID', async () => {
     const token = await issueAuthToken(db(), 'invite', { userId: null, email: 'once@example.test' });
-    const other = await callRoute(signUpRoute, { method: 'POST', body: { email: 'someone.else@example.test', displayName: 'X', password: 'a long password', inviteToken: token } });
+    const other = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: 'someone.else@example.test', displayName: 'X', password: 'a long password', inviteToken: token },
+    });
     expect(other.status).toBe(410);
     expect(other.json.error?.code).toBe('TOKEN_INVALID');
-    expect((await callRoute(signUpRoute, { method: 'POST', body: { email: 'once@example.test', displayName: 'X', password: 'a long password', inviteToken: token } })).status).toBe(201);
-    const again = await callRoute(signUpRoute, { method: 'POST', body: { email: 'once@example.test', displayName: 'X', password: 'a long password', inviteToken: token } });
+    expect(
+      (
+        await callRoute(signUpRoute, {
+          method: 'POST',
+          body: { email: 'once@example.test', displayName: 'X', password: 'a long password', inviteToken: token },
+        })
+      ).status,
+    ).toBe(201);
+    const again = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: 'once@example.test', displayName: 'X', password: 'a long password', inviteToken: token },
+    });
     expect(again.status).toBe(410);
   });
 });
@@ -192,7 +235,9 @@ describe('accounts: password reset and magic link', () => {
     expect(reset.status).toBe(200);
     expect((await callRoute(meRoute, { as: user })).status).toBe(401);
     expect((await callRoute(resetPasswordRoute, { method: 'POST', body: { token, password: 'another password!' } })).status).toBe(410);
-    expect((await callRoute(signInRoute, { method: 'POST', body: { email: user.email, password: 'a brand new password' } })).status).toBe(200);
+    expect((await callRoute(signInRoute, { method: 'POST', body: { email: user.email, password: 'a brand new password' } })).status).toBe(
+      200,
+    );
   });
 
   it('signs in with a magic link once', async () => {

@@ -38,7 +38,8 @@ async function confirmPassword(stored: string | null, password: string, field: s
 export async function changePassword(actor: UserActor, input: z.output<typeof changePasswordInput>, ip: string): Promise<void> {
   const user = await currentUser(actor);
   if (user.passwordHash) {
-    if (!input.currentPassword) throw new AppError('VALIDATION_FAILED', undefined, { fields: { currentPassword: 'Enter your current password' } });
+    if (!input.currentPassword)
+      throw new AppError('VALIDATION_FAILED', undefined, { fields: { currentPassword: 'Enter your current password' } });
     await confirmPassword(user.passwordHash, input.currentPassword, 'currentPassword');
   }
   const passwordHash = await hashPassword(input.newPassword);
@@ -57,7 +58,11 @@ export async function changePassword(actor: UserActor, input: z.output<typeof ch
  * same whether or not another account uses the new address; that surfaces only when the link
  * is followed (409 CONFLICT), so this form cannot be used to find out who has an account.
  */
-export async function requestEmailChange(actor: UserActor, input: z.output<typeof changeEmailInput>, ip: string): Promise<{ pendingEmail: string }> {
+export async function requestEmailChange(
+  actor: UserActor,
+  input: z.output<typeof changeEmailInput>,
+  ip: string,
+): Promise<{ pendingEmail: string }> {
   const user = await currentUser(actor);
   await confirmPassword(user.passwordHash, input.password, 'password');
   if (input.email === user.email) {

@@ -32,17 +32,28 @@ afterEach(async () => {
 });
 
 const setMode = (emailConfirmation: 'auto' | 'required' | 'off') => db().update(workspaceSettings).set({ emailConfirmation });
-const signUp = (email: string) => callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'New', password: 'a long password' } });
+const signUp = (email: string) =>
+  callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'New', password: 'a long password' } });
 const signIn = (email: string) => callRoute(signInRoute, { method: 'POST', body: { email, password: 'a long password' } });
-const sessionOf = (headers: Headers) => ({ cookie: headers.getSetCookie().find((c) => c.startsWith('chorus_session='))?.split(';')[0] ?? '' });
-const lastEmailTo = async (email: string) => (await db().select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1))[0];
+const sessionOf = (headers: Headers) => ({
+  cookie:
+    headers
+      .getSetCookie()
+      .find((c) => c.startsWith('chorus_session='))
+      ?.split(';')[0] ?? '',
+});
+const lastEmailTo = async (email: string) =>
+  (await db().select().from(outbox).where(eq(outbox.recipient, email)).orderBy(desc(outbox.id)).limit(1))[0];
 
 describe('the default install: no SMTP, emailConfirmation auto (not required)', () => {
   it('signs a new member in at once, unconfirmed, with a confirmation link waiting in the outbox', async () => {
     const up = await signUp('fresh.start@example.test');
     expect(up.status).toBe(201);
     expect(up.json).toEqual({ status: 'signed-in' });
-    expect((await callRoute(meRoute, { as: sessionOf(up.headers) })).json).toMatchObject({ email: 'fresh.start@example.test', emailVerified: false });
+    expect((await callRoute(meRoute, { as: sessionOf(up.headers) })).json).toMatchObject({
+      email: 'fresh.start@example.test',
+      emailVerified: false,
+    });
     expect((await lastEmailTo('fresh.start@example.test'))?.kind).toBe('verify_email');
   });
 
@@ -106,7 +117,9 @@ describe('emailConfirmation auto follows SMTP', () => {
     await runJobs();
     expect((await signIn('auto.smtp@example.test')).status).toBe(403);
     for (const route of [forgotPasswordRoute, magicLinkRoute]) {
-      expect((await callRoute(route, { method: 'POST', body: { email: 'auto.smtp@example.test' } })).json).toEqual({ status: 'check-email' });
+      expect((await callRoute(route, { method: 'POST', body: { email: 'auto.smtp@example.test' } })).json).toEqual({
+        status: 'check-email',
+      });
     }
   });
 

@@ -16,7 +16,13 @@ function compose(to: string, workspace: string, m: Message): Email {
   const text = [m.intro, url ? `${m.action!.label}: ${url}` : '', m.outro, `— ${workspace}`].filter(Boolean).join('\n\n');
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#18181b">
 <p>${escapeHtml(m.intro)}</p>
-${url ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:10px 16px;border-radius:6px;text-decoration:none">${escapeHtml(m.action!.label)}</a></p><p style="font-size:13px;color:#52525b">Or copy this link: ${escapeHtml(url)}</p>` : ''}
+${
+  url
+    ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:10px ` +
+      `16px;border-radius:6px;text-decoration:none">${escapeHtml(m.action!.label)}</a></p><p style="font-size:13px;color:#52525b">Or ` +
+      `copy this link: ${escapeHtml(url)}</p>`
+    : ''
+}
 <p>${escapeHtml(m.outro)}</p>
 <p style="color:#52525b">— ${escapeHtml(workspace)}</p>
 </body></html>`;

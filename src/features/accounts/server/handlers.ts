@@ -2,7 +2,16 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { anyone } from '@/core/identity/policy';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { emailOnlyInput, resetPasswordInput, signInInput, signUpInput, tokenInput } from '../schema';
-import { consumeMagicLink, requestMagicLink, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail, type EmailOutcome } from './service';
+import {
+  consumeMagicLink,
+  requestMagicLink,
+  requestPasswordReset,
+  resetPassword,
+  signIn,
+  signUp,
+  verifyEmail,
+  type EmailOutcome,
+} from './service';
 import { endSession } from '@/server/identity/sessions';
 
 /**
@@ -10,7 +19,9 @@ import { endSession } from '@/server/identity/sessions';
  * account: `check-email` when the workspace sends email, `ask-admin` when it cannot (no SMTP: the
  * email waits in the outbox, for an admin to pass on).
  */
-const EMAIL_ANSWER_DOC = 'Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured (the email then waits in the outbox for an admin).';
+const EMAIL_ANSWER_DOC =
+  'Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured ' +
+  '(the email then waits in the outbox for an admin).';
 
 export const signUpRoute = route({
   POST: endpoint({
@@ -18,7 +29,10 @@ export const signUpRoute = route({
     openToVisitors: true,
     body: signUpInput,
     summary: 'Create an account',
-    description: `202 with the same answer whether or not the address has an account, when the workspace requires a confirmed email (the account is created, or its owner told, in the background). ${EMAIL_ANSWER_DOC} 201 \`signed-in\` with a valid invitation, or when the workspace does not require a confirmed email; an address that has an account is then 409.`,
+    description:
+      `202 with the same answer whether or not the address has an account, when the workspace requires ` +
+      `a confirmed email (the account is created, or its owner told, in the background). ${EMAIL_ANSWER_DOC} 201 ` +
+      `\`signed-in\` with a valid invitation, or when the workspace does not require a confirmed email; an address that has an account is then 409.`,
     errors: ['FORBIDDEN', 'CONFLICT', 'TOKEN_INVALID'],
     handle: async ({ body, req, res, ip }) => {
       const status = await signUp(body, { req, res, ip });
@@ -74,7 +88,10 @@ const emailRequestRoute = (send: (email: string, ip: string) => Promise<EmailOut
  * the address: `passwordCleared` says that a password set by someone who never proved it was
  * removed (and every other session ended), so the person knows to set one.
  */
-const tokenSignInRoute = (follow: (token: string, http: { req: IncomingMessage; res: ServerResponse; ip: string }) => Promise<{ passwordCleared: boolean }>, summary: string) =>
+const tokenSignInRoute = (
+  follow: (token: string, http: { req: IncomingMessage; res: ServerResponse; ip: string }) => Promise<{ passwordCleared: boolean }>,
+  summary: string,
+) =>
   route({
     POST: endpoint({
       authorize: anyone,
@@ -83,7 +100,8 @@ const tokenSignInRoute = (follow: (token: string, http: { req: IncomingMessage; 
       rateLimit: TOKEN_USE,
       summary,
       description:
-        'Signs this browser in. `passwordCleared: true` when the address was confirmed for the first time by someone other than the browser that set the account\'s password: that password was removed and every other session ended.',
+        'Signs this browser in. `passwordCleared: true` when the address was confirmed for the first time by ' +
+        "someone other than the browser that set the account's password: that password was removed and every other session ended.",
       errors: ['TOKEN_INVALID', 'ACCOUNT_BANNED', 'CONFLICT'],
       handle: async ({ body, req, res, ip }) => {
         const { passwordCleared } = await follow(body.token, { req, res, ip });

@@ -27,7 +27,17 @@ export async function inviteMember(actor: UserActor, input: { email: string; rol
   const expiresAt = new Date(Date.now() + AUTH_TOKEN_TTL_SECONDS.invite * 1000);
   await db().transaction(async (tx) => {
     const token = await issueAuthToken(tx, 'invite', { userId: null, email: input.email, data: { role: input.role } });
-    await recordAudit({ actor, action: 'member.invited', targetType: 'invitation', targetId: input.email, after: { email: input.email, role: input.role }, ip }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: 'member.invited',
+        targetType: 'invitation',
+        targetId: input.email,
+        after: { email: input.email, role: input.role },
+        ip,
+      },
+      tx,
+    );
     await enqueueEmail(accountEmails.invite(input.email, workspace.name, token, actor.displayName), tx);
   });
   kickEmailDelivery();

@@ -30,7 +30,10 @@ describe('previewInvitation: who a /signup?invite= link is for, without using it
     expect(await previewInvitation(used)).toBeNull();
 
     const expired = await invite('late@example.test');
-    await db().update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.tokenHash, hashToken(expired)));
+    await db()
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.tokenHash, hashToken(expired)));
     expect(await previewInvitation(expired)).toBeNull();
 
     const reset = await issueAuthToken(db(), 'reset_password', { userId: null, email: 'x@example.test' });

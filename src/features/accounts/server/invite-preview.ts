@@ -3,7 +3,6 @@ import { db } from '@/server/db/client';
 import { ROLES, type Role } from '@/core/identity/roles';
 import { peekAuthToken } from '@/server/identity/tokens';
 
-
 const TOKEN_SHAPE = /^[A-Za-z0-9_-]{20,100}$/;
 
 /**

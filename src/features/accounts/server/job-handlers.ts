@@ -50,9 +50,26 @@ async function completeSignUp(p: SignUpJobPayload, tx: Tx): Promise<void> {
   }
   // A sign-up racing this one for the address fails here on the unique index; the job is then
   // retried and finds the account.
-  const [user] = await tx.insert(users).values({ email: p.email, displayName: p.displayName, passwordHash: p.passwordHash, role: 'member' }).returning();
-  await recordAudit({ actor: { id: user!.id, displayName: user!.displayName }, action: 'user.signed_up', targetType: 'user', targetId: user!.id, after: { role: 'member' }, ip: p.ip }, tx);
-  const token = await issueAuthToken(tx, 'verify_email', { userId: user!.id, email: p.email, data: { [SETTER_NONCE_KEY]: p.setterNonceHash } });
+  const [user] = await tx
+    .insert(users)
+    .values({ email: p.email, displayName: p.displayName, passwordHash: p.passwordHash, role: 'member' })
+    .returning();
+  await recordAudit(
+    {
+      actor: { id: user!.id, displayName: user!.displayName },
+      action: 'user.signed_up',
+      targetType: 'user',
+      targetId: user!.id,
+      after: { role: 'member' },
+      ip: p.ip,
+    },
+    tx,
+  );
+  const token = await issueAuthToken(tx, 'verify_email', {
+    userId: user!.id,
+    email: p.email,
+    data: { [SETTER_NONCE_KEY]: p.setterNonceHash },
+  });
   await enqueueEmail(accountEmails.verifyEmail(p.email, name, token), tx);
 }
 
@@ -62,7 +79,10 @@ async function sendLink(kind: 'reset_password' | 'magic_link', email: string, tx
   if (!user || user.bannedAt) return;
   const token = await issueAuthToken(tx, kind, { userId: user.id, email: user.email });
   const name = await workspaceName(tx);
-  await enqueueEmail(kind === 'reset_password' ? accountEmails.resetPassword(user.email, name, token) : accountEmails.magicLink(user.email, name, token), tx);
+  await enqueueEmail(
+    kind === 'reset_password' ? accountEmails.resetPassword(user.email, name, token) : accountEmails.magicLink(user.email, name, token),
+    tx,
+  );
 }
 
 export const accountJobs: JobHandlers = {

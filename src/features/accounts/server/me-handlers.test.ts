@@ -45,8 +45,20 @@ function keysOf(value: unknown): string[] {
 const ROUTES: { name: string; handler: RouteHandler; method: string; body?: (a: TestActor) => unknown; ok: number }[] = [
   { name: 'GET /me', handler: meRoute, method: 'GET', ok: 200 },
   { name: 'PATCH /me', handler: meRoute, method: 'PATCH', body: () => ({ displayName: 'Renamed' }), ok: 200 },
-  { name: 'POST /me/password', handler: changePasswordRoute, method: 'POST', body: (a) => ({ currentPassword: a.password, newPassword: 'a new password 123' }), ok: 200 },
-  { name: 'POST /me/email', handler: changeEmailRoute, method: 'POST', body: (a) => ({ email: `new-${a.id}@example.test`, password: a.password }), ok: 202 },
+  {
+    name: 'POST /me/password',
+    handler: changePasswordRoute,
+    method: 'POST',
+    body: (a) => ({ currentPassword: a.password, newPassword: 'a new password 123' }),
+    ok: 200,
+  },
+  {
+    name: 'POST /me/email',
+    handler: changeEmailRoute,
+    method: 'POST',
+    body: (a) => ({ email: `new-${a.id}@example.test`, password: a.password }),
+    ok: 202,
+  },
   { name: 'GET /me/export', handler: exportRoute, method: 'GET', ok: 200 },
   { name: 'DELETE /me', handler: meRoute, method: 'DELETE', body: () => ({ confirm: 'DELETE' }), ok: 204 },
 ];
@@ -86,7 +98,11 @@ describe('own account: who may call', () => {
 describe('profile', () => {
   it('changes the display name and avatar link, trimmed, and records it', async () => {
     const member = await createTestActor('member');
-    const res = await callRoute(meRoute, { method: 'PATCH', as: member, body: { displayName: '  Ada Lovelace ', avatarUrl: 'https://images.example.com/ada.png' } });
+    const res = await callRoute(meRoute, {
+      method: 'PATCH',
+      as: member,
+      body: { displayName: '  Ada Lovelace ', avatarUrl: 'https://images.example.com/ada.png' },
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ displayName: 'Ada Lovelace', avatarUrl: 'https://images.example.com/ada.png', email: member.email });
     expect((await callRoute(meRoute, { as: member })).json).toMatchObject({ displayName: 'Ada Lovelace' });
@@ -96,7 +112,9 @@ describe('profile', () => {
     expect(cleared.json).toMatchObject({ displayName: 'Ada', avatarUrl: null });
     // Without avatarUrl the picture is left alone.
     await callRoute(meRoute, { method: 'PATCH', as: member, body: { displayName: 'Ada', avatarUrl: 'https://images.example.com/a.png' } });
-    expect((await callRoute(meRoute, { method: 'PATCH', as: member, body: { displayName: 'Ada L' } })).json).toMatchObject({ avatarUrl: 'https://images.example.com/a.png' });
+    expect((await callRoute(meRoute, { method: 'PATCH', as: member, body: { displayName: 'Ada L' } })).json).toMatchObject({
+      avatarUrl: 'https://images.example.com/a.png',
+    });
   });
 
   it('validates with field errors (422)', async () => {
@@ -126,7 +144,11 @@ describe('password change', () => {
     const other = await anotherSession(member);
     expect((await callRoute(meRoute, { as: other })).status).toBe(200);
 
-    const res = await callRoute(changePasswordRoute, { method: 'POST', as: member, body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' } });
+    const res = await callRoute(changePasswordRoute, {
+      method: 'POST',
+      as: member,
+      body: { currentPassword: TEST_PASSWORD, newPassword: 'a brand new password' },
+    });
     expect(res.status).toBe(200);
     expect((await callRoute(meRoute, { as: member })).status).toBe(200);
     expect((await callRoute(meRoute, { as: other })).status).toBe(401);
@@ -145,7 +167,11 @@ describe('password change', () => {
   it('a wrong current password is a field error (422) and changes nothing', async () => {
     const member = await createTestActor('member');
     const other = await anotherSession(member);
-    const res = await callRoute(changePasswordRoute, { method: 'POST', as: member, body: { currentPassword: 'not my password', newPassword: 'a brand new password' } });
+    const res = await callRoute(changePasswordRoute, {
+      method: 'POST',
+      as: member,
+      body: { currentPassword: 'not my password', newPassword: 'a brand new password' },
+    });
     expect(res.status).toBe(422);
     expect(res.json.error?.code).toBe('VALIDATION_FAILED');
     expect(res.json.error?.fields).toEqual({ currentPassword: 'That is not your current password' });
@@ -156,7 +182,11 @@ describe('password change', () => {
   it('validates the new password (10–128 characters)', async () => {
     const member = await createTestActor('member');
     for (const newPassword of ['short', 'x'.repeat(129)]) {
-      const res = await callRoute(changePasswordRoute, { method: 'POST', as: member, body: { currentPassword: TEST_PASSWORD, newPassword } });
+      const res = await callRoute(changePasswordRoute, {
+        method: 'POST',
+        as: member,
+        body: { currentPassword: TEST_PASSWORD, newPassword },
+      });
       expect(res.status).toBe(422);
       expect(res.json.error?.fields).toHaveProperty('newPassword');
     }
@@ -168,7 +198,13 @@ describe('password change', () => {
     const member = await createTestActor('member');
     let last = 0;
     for (let i = 0; i < 11; i++) {
-      last = (await callRoute(changePasswordRoute, { method: 'POST', as: member, body: { currentPassword: `guess ${i}`, newPassword: 'a brand new password' } })).status;
+      last = (
+        await callRoute(changePasswordRoute, {
+          method: 'POST',
+          as: member,
+          body: { currentPassword: `guess ${i}`, newPassword: 'a brand new password' },
+        })
+      ).status;
     }
     expect(last).toBe(429);
   });
@@ -177,7 +213,11 @@ describe('password change', () => {
 describe('email change', () => {
   it('emails a link to the new address, keeps the old one until it is followed, then switches and tells the old address', async () => {
     const member = await createTestActor('member');
-    const res = await callRoute(changeEmailRoute, { method: 'POST', as: member, body: { email: ' New.Address@Example.test ', password: TEST_PASSWORD } });
+    const res = await callRoute(changeEmailRoute, {
+      method: 'POST',
+      as: member,
+      body: { email: ' New.Address@Example.test ', password: TEST_PASSWORD },
+    });
     expect(res.status).toBe(202);
     // The tests run without SMTP: the link waits in the outbox, and the answer says so.
     expect(res.json).toEqual({ status: 'ask-admin', pendingEmail: 'new.address@example.test' });
@@ -193,14 +233,20 @@ describe('email change', () => {
     expect(verified.status).toBe(200);
     expect((await callRoute(meRoute, { as: member })).json).toMatchObject({ email: 'new.address@example.test', emailVerified: true });
     expect((await lastEmailTo(member.email, 'email_changed'))?.kind).toBe('email_changed');
-    expect((await callRoute(signInRoute, { method: 'POST', body: { email: 'new.address@example.test', password: TEST_PASSWORD } })).status).toBe(200);
+    expect(
+      (await callRoute(signInRoute, { method: 'POST', body: { email: 'new.address@example.test', password: TEST_PASSWORD } })).status,
+    ).toBe(200);
     expect((await callRoute(verifyEmailRoute, { method: 'POST', body: { token } })).status).toBe(410);
   });
 
   it('answers the same for an address another account uses; the conflict shows only when the link is followed', async () => {
     const member = await createTestActor('member');
     const taken = await createTestActor('member');
-    const free = await callRoute(changeEmailRoute, { method: 'POST', as: member, body: { email: 'free-address@example.test', password: TEST_PASSWORD } });
+    const free = await callRoute(changeEmailRoute, {
+      method: 'POST',
+      as: member,
+      body: { email: 'free-address@example.test', password: TEST_PASSWORD },
+    });
     const busy = await callRoute(changeEmailRoute, { method: 'POST', as: member, body: { email: taken.email, password: TEST_PASSWORD } });
     expect(busy.status).toBe(free.status);
     expect(Object.keys(busy.json)).toEqual(Object.keys(free.json));
@@ -225,15 +271,32 @@ describe('email change', () => {
 
   it('needs the right password and a different, valid address', async () => {
     const member = await createTestActor('member');
-    const wrong = await callRoute(changeEmailRoute, { method: 'POST', as: member, body: { email: 'x@example.test', password: 'not my password' } });
+    const wrong = await callRoute(changeEmailRoute, {
+      method: 'POST',
+      as: member,
+      body: { email: 'x@example.test', password: 'not my password' },
+    });
     expect(wrong.status).toBe(422);
     expect(wrong.json.error?.fields).toEqual({ password: 'That is not your current password' });
-    const same = await callRoute(changeEmailRoute, { method: 'POST', as: member, body: { email: member.email.toUpperCase(), password: TEST_PASSWORD } });
+    const same = await callRoute(changeEmailRoute, {
+      method: 'POST',
+      as: member,
+      body: { email: member.email.toUpperCase(), password: TEST_PASSWORD },
+    });
     expect(same.status).toBe(422);
     expect(same.json.error?.fields).toHaveProperty('email');
-    const invalid = await callRoute(changeEmailRoute, { method: 'POST', as: member, body: { email: 'not an email', password: TEST_PASSWORD } });
+    const invalid = await callRoute(changeEmailRoute, {
+      method: 'POST',
+      as: member,
+      body: { email: 'not an email', password: TEST_PASSWORD },
+    });
     expect(invalid.json.error?.fields).toHaveProperty('email');
-    expect(await db().select().from(authTokens).where(and(eq(authTokens.userId, member.id), eq(authTokens.kind, 'change_email')))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(authTokens)
+        .where(and(eq(authTokens.userId, member.id), eq(authTokens.kind, 'change_email'))),
+    ).toHaveLength(0);
   });
 });
 
@@ -261,7 +324,8 @@ describe('data export', () => {
     expect(exported.sessions.filter((s) => s.current)).toHaveLength(1);
 
     const keys = keysOf(res.json).map((k) => k.toLowerCase());
-    for (const secret of ['passwordhash', 'password_hash', 'tokenhash', 'token_hash', 'password', 'token']) expect(keys).not.toContain(secret);
+    for (const secret of ['passwordhash', 'password_hash', 'tokenhash', 'token_hash', 'password', 'token'])
+      expect(keys).not.toContain(secret);
     const token = member.cookie.split('=')[1]!;
     expect(res.text).not.toContain(token);
     const hashes = await db().select({ h: sessions.tokenHash }).from(sessions).where(eq(sessions.userId, member.id));
@@ -275,7 +339,11 @@ describe('account deletion', () => {
     const member = await createTestActor('member', { displayName: 'Leaving Person' });
     const other = await anotherSession(member);
     await callRoute(changeEmailRoute, { method: 'POST', as: member, body: { email: 'pending@example.test', password: TEST_PASSWORD } });
-    await callRoute(meRoute, { method: 'PATCH', as: member, body: { displayName: 'Leaving Person', avatarUrl: 'https://images.example.com/me.png' } });
+    await callRoute(meRoute, {
+      method: 'PATCH',
+      as: member,
+      body: { displayName: 'Leaving Person', avatarUrl: 'https://images.example.com/me.png' },
+    });
 
     const res = await callRoute(meRoute, { method: 'DELETE', as: member, body: { confirm: 'DELETE' } });
     expect(res.status).toBe(204);

@@ -65,7 +65,11 @@ async function workOf(route: RouteHandler, request: unknown): Promise<Work> {
     const recorder = recordStatements();
     const end = res.end.bind(res) as (...args: unknown[]) => NextApiResponse;
     res.end = ((...args: unknown[]) => {
-      before ??= { statements: recorder.stop(), hashes: argon.hashes - start.hashes, verifications: argon.verifications - start.verifications };
+      before ??= {
+        statements: recorder.stop(),
+        hashes: argon.hashes - start.hashes,
+        verifications: argon.verifications - start.verifications,
+      };
       return end(...args);
     }) as typeof res.end;
     await route(req, res);
@@ -127,7 +131,11 @@ describe('the account flows do the same work whether or not the address has an a
 
   it('sign-in with a wrong password: the same statements and one verification', async () => {
     const member = await createTestActor('member');
-    const { known, unknown } = await compare(signInRoute, { email: member.email, password: 'not the password' }, { email: 'nobody-in@example.test', password: 'not the password' });
+    const { known, unknown } = await compare(
+      signInRoute,
+      { email: member.email, password: 'not the password' },
+      { email: 'nobody-in@example.test', password: 'not the password' },
+    );
     expect(known.statements.some((q) => q.includes('from "users"'))).toBe(true);
     expect(known.statements).toEqual(unknown.statements);
     expect([known.verifications, unknown.verifications]).toEqual([1, 1]);

@@ -10,7 +10,15 @@ import { auditEvents, outbox, rateLimits, sessions, users, workspaceSettings } f
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { runJobs } from '@/test/jobs';
-import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, signInRoute, signUpRoute, verifyEmailRoute } from './handlers';
+import {
+  consumeMagicLinkRoute,
+  forgotPasswordRoute,
+  magicLinkRoute,
+  resetPasswordRoute,
+  signInRoute,
+  signUpRoute,
+  verifyEmailRoute,
+} from './handlers';
 import { changePasswordRoute, meRoute } from './me-handlers';
 
 useTestDatabase();
@@ -23,18 +31,28 @@ afterEach(async () => {
 });
 
 const requireConfirmation = () => db().update(workspaceSettings).set({ emailConfirmation: 'required' });
-const cookieNamed = (headers: Headers, name: string) => headers.getSetCookie().find((c) => c.startsWith(`${name}=`))?.split(';')[0] ?? '';
+const cookieNamed = (headers: Headers, name: string) =>
+  headers
+    .getSetCookie()
+    .find((c) => c.startsWith(`${name}=`))
+    ?.split(';')[0] ?? '';
 const sessionOf = (headers: Headers) => ({ cookie: cookieNamed(headers, 'chorus_session') });
 
 async function linkTo(email: string, kind: string, path: string): Promise<string> {
-  const [found] = await db().select().from(outbox).where(and(eq(outbox.recipient, email), eq(outbox.kind, kind))).orderBy(desc(outbox.id)).limit(1);
+  const [found] = await db()
+    .select()
+    .from(outbox)
+    .where(and(eq(outbox.recipient, email), eq(outbox.kind, kind)))
+    .orderBy(desc(outbox.id))
+    .limit(1);
   const token = found && new RegExp(`${path}\\?token=([A-Za-z0-9_-]+)`).exec(found.payload.text)?.[1];
   if (!token) throw new Error(`no ${kind} link to ${email}`);
   return token;
 }
 
 const ATTACKER_PASSWORD = 'attacker chose this';
-const signUpAs = (email: string) => callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'Not the owner', password: ATTACKER_PASSWORD } });
+const signUpAs = (email: string) =>
+  callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'Not the owner', password: ATTACKER_PASSWORD } });
 const signInWith = (email: string, password: string) => callRoute(signInRoute, { method: 'POST', body: { email, password } });
 
 describe('a password set by someone who never proved the address', () => {
@@ -46,7 +64,10 @@ describe('a password set by someone who never proved the address', () => {
     await runJobs();
 
     // The owner follows the confirmation link that arrived in their inbox, in their own browser.
-    const confirmed = await callRoute(verifyEmailRoute, { method: 'POST', body: { token: await linkTo(victim, 'verify_email', '/verify-email') } });
+    const confirmed = await callRoute(verifyEmailRoute, {
+      method: 'POST',
+      body: { token: await linkTo(victim, 'verify_email', '/verify-email') },
+    });
     expect(confirmed.status).toBe(200);
     // The one who chose the password cannot sign in with it any more…
     const again = await signInWith(victim, ATTACKER_PASSWORD);
@@ -67,7 +88,10 @@ describe('a password set by someone who never proved the address', () => {
     await signUpAs(victim);
     await callRoute(magicLinkRoute, { method: 'POST', body: { email: victim } });
     await runJobs();
-    const used = await callRoute(consumeMagicLinkRoute, { method: 'POST', body: { token: await linkTo(victim, 'magic_link', '/magic-link') } });
+    const used = await callRoute(consumeMagicLinkRoute, {
+      method: 'POST',
+      body: { token: await linkTo(victim, 'magic_link', '/magic-link') },
+    });
     expect(used.status).toBe(200);
     expect((await signInWith(victim, ATTACKER_PASSWORD)).status).toBe(401);
     expect(used.json).toEqual({ status: 'signed-in', passwordCleared: true });
@@ -80,7 +104,10 @@ describe('a password set by someone who never proved the address', () => {
     const attackerSession = sessionOf(attacker.headers);
     expect((await callRoute(meRoute, { as: attackerSession })).json).toMatchObject({ email: victim, emailVerified: false });
 
-    const confirmed = await callRoute(verifyEmailRoute, { method: 'POST', body: { token: await linkTo(victim, 'verify_email', '/verify-email') } });
+    const confirmed = await callRoute(verifyEmailRoute, {
+      method: 'POST',
+      body: { token: await linkTo(victim, 'verify_email', '/verify-email') },
+    });
     expect(confirmed.json).toEqual({ status: 'signed-in', passwordCleared: true });
     expect((await callRoute(meRoute, { as: attackerSession })).status).toBe(401);
     const [row] = await db().select().from(users).where(eq(users.email, victim));
@@ -93,7 +120,10 @@ describe('a password set by someone who never proved the address', () => {
     const victim = 'victim.settings@example.test';
     await signUpAs(victim);
     await runJobs();
-    const confirmed = await callRoute(verifyEmailRoute, { method: 'POST', body: { token: await linkTo(victim, 'verify_email', '/verify-email') } });
+    const confirmed = await callRoute(verifyEmailRoute, {
+      method: 'POST',
+      body: { token: await linkTo(victim, 'verify_email', '/verify-email') },
+    });
     const owner = sessionOf(confirmed.headers);
     const set = await callRoute(changePasswordRoute, { method: 'POST', body: { newPassword: 'the owner chose this' }, as: owner });
     expect(set.status).toBe(200);
@@ -110,7 +140,10 @@ describe('a password set by someone who never proved the address', () => {
     expect(attacker.status).toBe(201);
     await callRoute(forgotPasswordRoute, { method: 'POST', body: { email: victim } });
     await runJobs();
-    const reset = await callRoute(resetPasswordRoute, { method: 'POST', body: { token: await linkTo(victim, 'reset_password', '/reset-password'), password: 'the owner chose this' } });
+    const reset = await callRoute(resetPasswordRoute, {
+      method: 'POST',
+      body: { token: await linkTo(victim, 'reset_password', '/reset-password'), password: 'the owner chose this' },
+    });
     expect(reset.status).toBe(200);
     expect((await callRoute(meRoute, { as: sessionOf(attacker.headers) })).status).toBe(401);
     expect((await signInWith(victim, ATTACKER_PASSWORD)).status).toBe(401);
@@ -125,7 +158,11 @@ describe('the person who set the password confirms from the same browser', () =>
     const up = await callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'Owner', password: 'the owner chose this' } });
     const setter = cookieNamed(up.headers, 'chorus_password_setter');
     await runJobs();
-    const confirmed = await callRoute(verifyEmailRoute, { method: 'POST', body: { token: await linkTo(email, 'verify_email', '/verify-email') }, as: { cookie: setter } });
+    const confirmed = await callRoute(verifyEmailRoute, {
+      method: 'POST',
+      body: { token: await linkTo(email, 'verify_email', '/verify-email') },
+      as: { cookie: setter },
+    });
     expect(confirmed.json).toEqual({ status: 'signed-in', passwordCleared: false });
     // The nonce has done its job: the cookie is cleared.
     expect(confirmed.headers.getSetCookie().find((c) => c.startsWith('chorus_password_setter='))).toMatch(/Max-Age=0/);
@@ -141,14 +178,21 @@ describe('the person who set the password confirms from the same browser', () =>
     expect(refused.status).toBe(403);
     const setter = cookieNamed(refused.headers, 'chorus_password_setter');
     expect(setter).not.toBe('');
-    const used = await callRoute(verifyEmailRoute, { method: 'POST', body: { token: await linkTo(email, 'verify_email', '/verify-email') }, as: { cookie: setter } });
+    const used = await callRoute(verifyEmailRoute, {
+      method: 'POST',
+      body: { token: await linkTo(email, 'verify_email', '/verify-email') },
+      as: { cookie: setter },
+    });
     expect(used.json).toEqual({ status: 'signed-in', passwordCleared: false });
     expect((await signInWith(email, 'the owner chose this')).status).toBe(200);
   });
 
   it('a nonce from another sign-up proves nothing for this account', async () => {
     await requireConfirmation();
-    const other = await callRoute(signUpRoute, { method: 'POST', body: { email: 'someone.else@example.test', displayName: 'Else', password: 'a long password' } });
+    const other = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: 'someone.else@example.test', displayName: 'Else', password: 'a long password' },
+    });
     const victim = 'victim.other.nonce@example.test';
     await signUpAs(victim);
     await runJobs();

@@ -15,7 +15,10 @@ export async function updateUserProfile(db: DbOrTx, userId: string, changes: { d
 
 /** Whether the user has a password (accounts can also sign in by emailed links only). */
 export async function userHasPassword(db: DbOrTx, userId: string): Promise<boolean> {
-  const rows = await db.select({ has: sql<boolean>`${users.passwordHash} is not null` }).from(users).where(eq(users.id, userId));
+  const rows = await db
+    .select({ has: sql<boolean>`${users.passwordHash} is not null` })
+    .from(users)
+    .where(eq(users.id, userId));
   return Boolean(rows[0]?.has);
 }
 
@@ -47,7 +50,14 @@ export async function getPendingEmailChange(db: DbOrTx, userId: string): Promise
   const rows = await db
     .select({ email: authTokens.email })
     .from(authTokens)
-    .where(and(eq(authTokens.userId, userId), eq(authTokens.kind, 'change_email'), isNull(authTokens.usedAt), gt(authTokens.expiresAt, new Date())))
+    .where(
+      and(
+        eq(authTokens.userId, userId),
+        eq(authTokens.kind, 'change_email'),
+        isNull(authTokens.usedAt),
+        gt(authTokens.expiresAt, new Date()),
+      ),
+    )
     .orderBy(desc(authTokens.createdAt))
     .limit(1);
   return rows[0]?.email ?? null;

@@ -118,6 +118,9 @@ export async function deleteAccount(actor: UserActor, ip: string): Promise<void>
     await deleteUserAuthTokens(tx, actor.id);
     await forgetAuditPerson(actor.id, tx);
     // The event keeps who (the id) and when, not the name that was just erased.
-    await recordAudit({ actor: { id: actor.id, displayName: DELETED_PERSON_NAME }, action: 'user.deleted', targetType: 'user', targetId: actor.id, ip }, tx);
+    await recordAudit(
+      { actor: { id: actor.id, displayName: DELETED_PERSON_NAME }, action: 'user.deleted', targetType: 'user', targetId: actor.id, ip },
+      tx,
+    );
   });
 }

@@ -5,12 +5,20 @@ import { users } from '@/server/db/schema';
 export type UserRow = typeof users.$inferSelect;
 
 export async function getUserByEmail(db: DbOrTx, email: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt))).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.email, email.toLowerCase()), isNull(users.deletedAt)))
+    .limit(1);
   return rows[0];
 }
 
 export async function getUserById(db: DbOrTx, id: string): Promise<UserRow | undefined> {
-  const rows = await db.select().from(users).where(and(eq(users.id, id), isNull(users.deletedAt))).limit(1);
+  const rows = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, id), isNull(users.deletedAt)))
+    .limit(1);
   return rows[0];
 }
 

@@ -61,7 +61,11 @@ const emailOutcome = (): EmailOutcome => (smtpConfigured() ? 'check-email' : 'as
 /** The workspace's rules for joining, in one statement. */
 async function joinRules() {
   const [ws] = await db()
-    .select({ policy: workspaceSettings.signupPolicy, domains: workspaceSettings.allowedDomains, confirmation: workspaceSettings.emailConfirmation })
+    .select({
+      policy: workspaceSettings.signupPolicy,
+      domains: workspaceSettings.allowedDomains,
+      confirmation: workspaceSettings.emailConfirmation,
+    })
     .from(workspaceSettings)
     .limit(1);
   return {
@@ -121,15 +125,37 @@ export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx)
  * once, unconfirmed, with a confirmation link on its way. The answer then necessarily differs for
  * an address that has an account (409), which is why this mode cannot hide who has one.
  */
-async function signUpAtOnce(input: z.output<typeof signUpInput>, passwordHash: string, setterNonceHash: string, http: HttpCtx): Promise<void> {
+async function signUpAtOnce(
+  input: z.output<typeof signUpInput>,
+  passwordHash: string,
+  setterNonceHash: string,
+  http: HttpCtx,
+): Promise<void> {
   const workspace = await getPublicWorkspace();
   let userId: string;
   try {
     userId = await db().transaction(async (tx) => {
       if (await getUserByEmail(tx, input.email)) throw addressTaken();
-      const [user] = await tx.insert(users).values({ email: input.email, displayName: input.displayName, passwordHash, role: 'member' }).returning();
-      await recordAudit({ actor: { id: user!.id, displayName: user!.displayName }, action: 'user.signed_up', targetType: 'user', targetId: user!.id, after: { role: 'member' }, ip: http.ip }, tx);
-      const token = await issueAuthToken(tx, 'verify_email', { userId: user!.id, email: input.email, data: { [SETTER_NONCE_KEY]: setterNonceHash } });
+      const [user] = await tx
+        .insert(users)
+        .values({ email: input.email, displayName: input.displayName, passwordHash, role: 'member' })
+        .returning();
+      await recordAudit(
+        {
+          actor: { id: user!.id, displayName: user!.displayName },
+          action: 'user.signed_up',
+          targetType: 'user',
+          targetId: user!.id,
+          after: { role: 'member' },
+          ip: http.ip,
+        },
+        tx,
+      );
+      const token = await issueAuthToken(tx, 'verify_email', {
+        userId: user!.id,
+        email: input.email,
+        data: { [SETTER_NONCE_KEY]: setterNonceHash },
+      });
       await enqueueEmail(accountEmails.verifyEmail(input.email, workspace.name, token), tx);
       return user!.id;
     });
@@ -145,7 +171,8 @@ async function signUpAtOnce(input: z.output<typeof signUpInput>, passwordHash: s
 /** An invitation was emailed to this address, so following it proves the address already. */
 async function signUpWithInvitation(input: z.output<typeof signUpInput> & { inviteToken: string }, http: HttpCtx): Promise<SignUpOutcome> {
   const invite = await peekAuthToken(db(), 'invite', input.inviteToken);
-  if (!invite || invite.email !== input.email) throw new AppError('TOKEN_INVALID', 'This invitation has expired, was used, or is for another email address.');
+  if (!invite || invite.email !== input.email)
+    throw new AppError('TOKEN_INVALID', 'This invitation has expired, was used, or is for another email address.');
   const role = (invite.data.role as Role | undefined) ?? 'member';
   const passwordHash = await hashPassword(input.password);
   let userId: string;
@@ -156,7 +183,17 @@ async function signUpWithInvitation(input: z.output<typeof signUpInput> & { invi
         .insert(users)
         .values({ email: input.email, displayName: input.displayName, passwordHash, role, emailVerifiedAt: new Date() })
         .returning();
-      await recordAudit({ actor: { id: user!.id, displayName: user!.displayName }, action: 'user.signed_up', targetType: 'user', targetId: user!.id, after: { role }, ip: http.ip }, tx);
+      await recordAudit(
+        {
+          actor: { id: user!.id, displayName: user!.displayName },
+          action: 'user.signed_up',
+          targetType: 'user',
+          targetId: user!.id,
+          after: { role },
+          ip: http.ip,
+        },
+        tx,
+      );
       return user!.id;
     });
   } catch (err) {
@@ -186,7 +223,18 @@ export async function verifyEmail(token: string, http: HttpCtx): Promise<{ passw
         if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account already uses that email address.');
         throw err;
       }
-      await recordAudit({ actor: null, action: 'user.email_changed', targetType: 'user', targetId: t.userId, before, after: { email: t.email }, ip: http.ip }, tx);
+      await recordAudit(
+        {
+          actor: null,
+          action: 'user.email_changed',
+          targetType: 'user',
+          targetId: t.userId,
+          before,
+          after: { email: t.email },
+          ip: http.ip,
+        },
+        tx,
+      );
       if (before) await enqueueEmail(accountEmails.emailChanged(before.email, workspace.name), tx);
       return { userId: t.userId, passwordSetter: false, passwordCleared: false };
     }
@@ -210,7 +258,11 @@ export async function signIn(input: { email: string; password: string }, http: H
   if (user.bannedAt) throw new AppError('ACCOUNT_BANNED');
   if (!user.emailVerifiedAt && (await joinRules()).confirmationRequired) {
     const setterNonceHash = markPasswordSetter(http.res);
-    const token = await issueAuthToken(db(), 'verify_email', { userId: user.id, email: user.email, data: { [SETTER_NONCE_KEY]: setterNonceHash } });
+    const token = await issueAuthToken(db(), 'verify_email', {
+      userId: user.id,
+      email: user.email,
+      data: { [SETTER_NONCE_KEY]: setterNonceHash },
+    });
     await enqueueEmail(accountEmails.verifyEmail(user.email, (await getPublicWorkspace()).name, token));
     throw new AppError(
       'FORBIDDEN',

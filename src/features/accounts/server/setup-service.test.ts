@@ -20,7 +20,10 @@ const cookieOf = (headers: Headers) => headers.get('set-cookie')?.split(';')[0] 
 // One database for the file: the order matters (setup can succeed only once).
 describe('POST /api/v1/setup (first run)', () => {
   it('refuses invalid fields with 422 and names each field, changing nothing', async () => {
-    const res = await callRoute(setupRoute, { method: 'POST', body: { workspaceName: 'A', displayName: '', email: 'not-an-email', password: 'short' } });
+    const res = await callRoute(setupRoute, {
+      method: 'POST',
+      body: { workspaceName: 'A', displayName: '', email: 'not-an-email', password: 'short' },
+    });
     expect(res.status).toBe(422);
     expect(res.json.error?.code).toBe('VALIDATION_FAILED');
     expect(Object.keys(res.json.error?.fields ?? {}).sort()).toEqual(['displayName', 'email', 'password', 'workspaceName']);
@@ -40,7 +43,10 @@ describe('POST /api/v1/setup (first run)', () => {
   });
 
   it('answers 409 SETUP_DONE afterwards, and the admin stays as they were', async () => {
-    const res = await callRoute(setupRoute, { method: 'POST', body: { ...valid, email: 'intruder@example.test', workspaceName: 'Taken Over' } });
+    const res = await callRoute(setupRoute, {
+      method: 'POST',
+      body: { ...valid, email: 'intruder@example.test', workspaceName: 'Taken Over' },
+    });
     expect(res.status).toBe(409);
     expect(res.json.error?.code).toBe('SETUP_DONE');
     expect((await getPublicWorkspace()).name).toBe('Acme Feedback');

@@ -21,11 +21,20 @@ export async function completeSetup(input: z.output<typeof setupInput>, ip?: str
     const [user] = await tx
       .insert(users)
       .values({ email: input.email, displayName: input.displayName, passwordHash, role: 'admin', emailVerifiedAt: new Date() })
-      .onConflictDoUpdate({ target: users.email, set: { role: 'admin', passwordHash, displayName: input.displayName, emailVerifiedAt: new Date(), bannedAt: null } })
+      .onConflictDoUpdate({
+        target: users.email,
+        set: { role: 'admin', passwordHash, displayName: input.displayName, emailVerifiedAt: new Date(), bannedAt: null },
+      })
       .returning();
-    await tx.update(workspaceSettings).set({ name: input.workspaceName, setupCompletedAt: new Date(), updatedAt: new Date() }).where(eq(workspaceSettings.id, 1));
+    await tx
+      .update(workspaceSettings)
+      .set({ name: input.workspaceName, setupCompletedAt: new Date(), updatedAt: new Date() })
+      .where(eq(workspaceSettings.id, 1));
     const actor = { id: user!.id, displayName: user!.displayName };
-    await recordAudit({ actor, action: 'workspace.setup', targetType: 'workspace', targetId: '1', after: { name: input.workspaceName }, ip }, tx);
+    await recordAudit(
+      { actor, action: 'workspace.setup', targetType: 'workspace', targetId: '1', after: { name: input.workspaceName }, ip },
+      tx,
+    );
     return { userId: user!.id };
   });
   forgetWorkspace();
@@ -45,7 +54,8 @@ export interface HeadlessSetupOptions {
 }
 
 /** What headlessSetup did: completed setup (with these values), found it done, or had no admin to complete it with. */
-export type HeadlessSetupOutcome = { status: 'completed'; email: string; workspaceName: string } | { status: 'already-done' } | { status: 'no-admin' };
+export type HeadlessSetupOutcome =
+  { status: 'completed'; email: string; workspaceName: string } | { status: 'already-done' } | { status: 'no-admin' };
 
 /**
  * Headless installs: completes first-run setup with this admin when it has not been done, so a
@@ -57,7 +67,12 @@ export type HeadlessSetupOutcome = { status: 'completed'; email: string; workspa
 export async function headlessSetup(opts: HeadlessSetupOptions): Promise<HeadlessSetupOutcome> {
   if (await isSetupDone()) return { status: 'already-done' };
   if (!opts.email || !opts.password) return { status: 'no-admin' };
-  const input = setupInput.safeParse({ workspaceName: opts.workspaceName ?? 'Chorus', displayName: 'Admin', email: opts.email, password: opts.password });
+  const input = setupInput.safeParse({
+    workspaceName: opts.workspaceName ?? 'Chorus',
+    displayName: 'Admin',
+    email: opts.email,
+    password: opts.password,
+  });
   if (!input.success) {
     const fields = Object.fromEntries(input.error.issues.map((i) => [String(i.path[0]), i.message]));
     throw new AppError('VALIDATION_FAILED', undefined, { fields });

@@ -3,8 +3,7 @@ import { paths } from '@/config/paths';
 import { analytics } from './analytics';
 import { useAnalytics } from './hooks';
 
-const button =
-  'min-h-11 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 sm:min-h-9';
+const button = 'min-h-11 rounded-md px-4 py-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 sm:min-h-9';
 
 /**
  * Asks for analytics consent, once, when analytics is configured and the browser sends no privacy
@@ -24,8 +23,8 @@ export function ConsentBanner() {
     >
       <div className="mx-auto flex max-w-5xl flex-col gap-3 px-4 py-3 sm:flex-row sm:items-center sm:gap-6">
         <p id="consent-banner-text" className="m-0 flex-1 text-sm">
-          May we collect anonymous usage analytics, including recordings of how pages are used, with everything you
-          type hidden? Nothing is collected unless you accept.{' '}
+          May we collect anonymous usage analytics, including recordings of how pages are used, with everything you type hidden? Nothing is
+          collected unless you accept.{' '}
           <Link href={paths.privacy('analytics')} className="text-accent underline">
             What we collect
           </Link>

@@ -13,22 +13,20 @@ export function ConsentControl({ configured }: { configured: boolean }) {
   if (!configured || status === 'off') {
     return (
       <p data-testid="consent-status" data-status="off">
-        Analytics is <strong>off</strong> on this site: it is not configured, so nothing is collected and there is
-        nothing to choose.
+        Analytics is <strong>off</strong> on this site: it is not configured, so nothing is collected and there is nothing to choose.
       </p>
     );
   }
   if (status === 'blocked' && signal) {
     return (
       <p data-testid="consent-status" data-status="blocked">
-        Your browser sends <strong>{SIGNAL_NAMES[signal]}</strong>, so analytics stays off for you whatever is chosen
-        here, and you are never asked.
+        Your browser sends <strong>{SIGNAL_NAMES[signal]}</strong>, so analytics stays off for you whatever is chosen here, and you are
+        never asked.
       </p>
     );
   }
 
-  const current =
-    status === 'granted' ? 'allowed' : status === 'denied' ? 'declined' : status === 'undecided' ? 'not chosen yet' : null;
+  const current = status === 'granted' ? 'allowed' : status === 'denied' ? 'declined' : status === 'undecided' ? 'not chosen yet' : null;
   return (
     <div>
       <p data-testid="consent-status" data-status={status} aria-live="polite">

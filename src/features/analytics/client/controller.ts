@@ -1,5 +1,12 @@
 import type { AnalyticsConfig } from '@/core/analytics-config';
-import { detectPrivacySignal, readConsent, writeConsent, type ConsentChoice, type PrivacySignal, type PrivacySignalSource } from '../consent';
+import {
+  detectPrivacySignal,
+  readConsent,
+  writeConsent,
+  type ConsentChoice,
+  type PrivacySignal,
+  type PrivacySignalSource,
+} from '../consent';
 import { pageviewEvent, type AnalyticsEvent, type ConsentSource } from '../events';
 import { DEFAULT_FLAGS, resolveFlags, type RemoteFlagValue, type ResolvedFlags } from '../flags';
 import { isOpaqueUserId } from '../identity';

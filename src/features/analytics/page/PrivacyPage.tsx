@@ -54,14 +54,13 @@ export default function PrivacyPage({ shell }: ShellProps) {
         <Section id="analytics">
           {analytics ? (
             <p>
-              This site can send usage analytics to a PostHog-compatible service at <code>{host}</code>, chosen by the
-              team that runs it. It collects nothing until you allow it, and nothing at all if your browser sends Do
-              Not Track or Global Privacy Control.
+              This site can send usage analytics to a PostHog-compatible service at <code>{host}</code>, chosen by the team that runs it. It
+              collects nothing until you allow it, and nothing at all if your browser sends Do Not Track or Global Privacy Control.
             </p>
           ) : (
             <p data-testid="analytics-off">
-              Usage analytics is <strong>off</strong> on this site: no analytics code is loaded and nothing about your
-              visit is sent anywhere else.
+              Usage analytics is <strong>off</strong> on this site: no analytics code is loaded and nothing about your visit is sent
+              anywhere else.
             </p>
           )}
           <p>When analytics is on and you have allowed it, these are collected:</p>
@@ -70,32 +69,35 @@ export default function PrivacyPage({ shell }: ShellProps) {
             <li>a random anonymous identifier for your browser, never your email address or your name;</li>
             <li>your browser, operating system, screen size and approximate location derived by the service;</li>
             <li>
-              recordings of how pages are used (clicks, scrolling, page changes). Every form field is masked: what you
-              type is never recorded.
+              recordings of how pages are used (clicks, scrolling, page changes). Every form field is masked: what you type is never
+              recorded.
             </li>
           </ul>
           <p>
-            There is no automatic capture of clicks or page text, no advertising, and the data is not sold. The team uses
-            it to see which features are used and where pages are hard to use.
+            There is no automatic capture of clicks or page text, no advertising, and the data is not sold. The team uses it to see which
+            features are used and where pages are hard to use.
           </p>
           <h3 className="pt-2 text-base font-semibold">Feature flags in effect</h3>
           <p>
-            Some features can be switched on or off for a share of visitors to try them out. Without analytics the
-            defaults below apply; with analytics allowed, the analytics service may decide instead.
+            Some features can be switched on or off for a share of visitors to try them out. Without analytics the defaults below apply;
+            with analytics allowed, the analytics service may decide instead.
           </p>
           <FlagsInEffect />
         </Section>
 
         <Section id="consent">
-          <p>You can change your mind at any time. Withdrawing stops collection at once and deletes the analytics identifier stored in your browser.</p>
+          <p>
+            You can change your mind at any time. Withdrawing stops collection at once and deletes the analytics identifier stored in your
+            browser.
+          </p>
           <ConsentControl configured={analytics !== null} />
         </Section>
 
         <Section id="do-not-track">
           <p>
-            If your browser sends <strong>Do Not Track</strong> or <strong>Global Privacy Control</strong>, this site
-            treats it as a refusal: nothing is collected, nothing is recorded, and you are not asked for consent. This
-            holds even if you allowed analytics earlier.
+            If your browser sends <strong>Do Not Track</strong> or <strong>Global Privacy Control</strong>, this site treats it as a
+            refusal: nothing is collected, nothing is recorded, and you are not asked for consent. This holds even if you allowed analytics
+            earlier.
           </p>
         </Section>
 
@@ -109,14 +111,14 @@ export default function PrivacyPage({ shell }: ShellProps) {
             </li>
             <li>When you sign in, a session cookie that keeps you signed in. It is used for nothing else.</li>
             <li>
-              Only after you allow analytics: an anonymous identifier, your consent and the current session, kept by
-              the analytics library in a cookie and in local and session storage, under names that start with{' '}
-              <code>ph_</code> or <code>__ph_</code>. They are deleted when you withdraw your consent.
+              Only after you allow analytics: an anonymous identifier, your consent and the current session, kept by the analytics library
+              in a cookie and in local and session storage, under names that start with <code>ph_</code> or <code>__ph_</code>. They are
+              deleted when you withdraw your consent.
             </li>
           </ul>
           <p>
-            Data already sent to the analytics service is kept by the team that runs this site. Ask them to delete it;
-            it is linked only to the anonymous identifier, or, once you sign in, to your account’s internal number.
+            Data already sent to the analytics service is kept by the team that runs this site. Ask them to delete it; it is linked only to
+            the anonymous identifier, or, once you sign in, to your account’s internal number.
           </p>
         </Section>
       </div>

@@ -7,7 +7,8 @@ function asText(value: unknown): string {
   return String(value);
 }
 
-const asRecord = (v: unknown): Record<string, unknown> => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {});
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
 /** What changed, key by key: `key: before → after`; keys present on one side only show that side. */
 export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {

@@ -27,11 +27,21 @@ export default function AuditPage({ shell, events, paged }: ShellProps & AuditPa
           <table className="w-full min-w-[44rem] text-left text-sm" data-testid="audit-table">
             <thead className="text-xs uppercase tracking-wide text-muted">
               <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">When</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Who</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Action</th>
-                <th scope="col" className="py-2 pr-4 font-medium">Target</th>
-                <th scope="col" className="py-2 font-medium">Change</th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  When
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Who
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Action
+                </th>
+                <th scope="col" className="py-2 pr-4 font-medium">
+                  Target
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  Change
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -68,7 +78,11 @@ export default function AuditPage({ shell, events, paged }: ShellProps & AuditPa
             <span />
           )}
           {events.nextCursor ? (
-            <Link href={{ pathname: paths.adminAudit(), query: { cursor: String(events.nextCursor) } }} className="underline" data-testid="audit-next">
+            <Link
+              href={{ pathname: paths.adminAudit(), query: { cursor: String(events.nextCursor) } }}
+              className="underline"
+              data-testid="audit-next"
+            >
               Older events
             </Link>
           ) : null}

@@ -56,7 +56,10 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
     const ids = [boards[Math.max(index, other)]!.id, boards[Math.min(index, other)]!.id];
     const id = boards[index]!.id;
     const otherDir = dir === 'up' ? 'down' : 'up';
-    void run(() => api('/api/v1/boards/reorder', { body: { ids } }), `Moved “${boards[index]!.name}” ${dir}.`, [`move-${dir}-${id}`, `move-${otherDir}-${id}`]);
+    void run(() => api('/api/v1/boards/reorder', { body: { ids } }), `Moved “${boards[index]!.name}” ${dir}.`, [
+      `move-${dir}-${id}`,
+      `move-${otherDir}-${id}`,
+    ]);
   }
 
   return (
@@ -80,7 +83,9 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                   <span className="text-sm text-muted">/b/{b.slug}</span>
                 </p>
                 <p className="mt-1 flex flex-wrap gap-2 text-xs">
-                  <span className="rounded border border-border px-1.5 py-0.5">{b.visibility === 'private' ? `Private · ${b.grantedMembers.length} granted` : 'Public'}</span>
+                  <span className="rounded border border-border px-1.5 py-0.5">
+                    {b.visibility === 'private' ? `Private · ${b.grantedMembers.length} granted` : 'Public'}
+                  </span>
                   <span className="rounded border border-border px-1.5 py-0.5">Posting: {BOARD_POSTING_LABELS[b.posting]}</span>
                   {b.archived ? <span className="rounded border border-border px-1.5 py-0.5 font-medium">Archived</span> : null}
                   <span className="px-1.5 py-0.5 text-muted">
@@ -89,7 +94,14 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
-                <Button id={`move-up-${b.id}`} variant="secondary" className="px-2 py-1" disabled={busy || i === 0} onClick={() => move(i, 'up')} aria-label={`Move ${b.name} up`}>
+                <Button
+                  id={`move-up-${b.id}`}
+                  variant="secondary"
+                  className="px-2 py-1"
+                  disabled={busy || i === 0}
+                  onClick={() => move(i, 'up')}
+                  aria-label={`Move ${b.name} up`}
+                >
                   ↑<span className="sr-only"> up</span>
                 </Button>
                 <Button
@@ -102,7 +114,14 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                 >
                   ↓<span className="sr-only"> down</span>
                 </Button>
-                <Button id={`edit-button-${b.id}`} variant="secondary" className="px-2 py-1" aria-expanded={editing === b.id} aria-controls={`edit-${b.id}`} onClick={() => setEditing(editing === b.id ? null : b.id)}>
+                <Button
+                  id={`edit-button-${b.id}`}
+                  variant="secondary"
+                  className="px-2 py-1"
+                  aria-expanded={editing === b.id}
+                  aria-controls={`edit-${b.id}`}
+                  onClick={() => setEditing(editing === b.id ? null : b.id)}
+                >
                   {editing === b.id ? 'Close' : 'Edit'}
                   <span className="sr-only"> {b.name}</span>
                 </Button>

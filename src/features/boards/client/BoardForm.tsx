@@ -9,7 +9,15 @@ import { SelectField } from '@/components/ui/SelectField';
 import { TextareaField } from '@/components/ui/TextareaField';
 import { api } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
-import { BOARD_POSTING, BOARD_POSTING_LABELS, BOARD_VISIBILITY, BOARD_VISIBILITY_LABELS, boardInput, slugify, type AdminBoard } from '../schema';
+import {
+  BOARD_POSTING,
+  BOARD_POSTING_LABELS,
+  BOARD_VISIBILITY,
+  BOARD_VISIBILITY_LABELS,
+  boardInput,
+  slugify,
+  type AdminBoard,
+} from '../schema';
 import { GrantPicker, type GrantedPerson } from './GrantPicker';
 
 type Input = z.input<typeof boardInput>;
@@ -20,7 +28,15 @@ const FIELDS = ['name', 'slug', 'description', 'visibility', 'posting', 'granted
  * Creates a board (no `board`) or edits one, with the server's schema (boardInput) for instant
  * feedback. While creating, the slug follows the name until it is edited by hand.
  */
-export function BoardForm({ board, onSaved, onCancel }: { board?: AdminBoard; onSaved: (board: AdminBoard) => void; onCancel?: () => void }) {
+export function BoardForm({
+  board,
+  onSaved,
+  onCancel,
+}: {
+  board?: AdminBoard;
+  onSaved: (board: AdminBoard) => void;
+  onCancel?: () => void;
+}) {
   const [granted, setGranted] = useState<GrantedPerson[]>(board?.grantedMembers ?? []);
   const [slugEdited, setSlugEdited] = useState(Boolean(board));
   const [problem, setProblem] = useState<string | null>(null);
@@ -64,12 +80,30 @@ export function BoardForm({ board, onSaved, onCancel }: { board?: AdminBoard; on
   const slug = form.register('slug', { onChange: () => setSlugEdited(true) });
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid={board ? 'board-edit-form' : 'board-create-form'}>
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="flex flex-col gap-4"
+      data-testid={board ? 'board-edit-form' : 'board-create-form'}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id={`${prefix}-name`} label="Name" autoComplete="off" error={errors.name?.message} {...name} />
-        <Field id={`${prefix}-slug`} label="Slug" autoComplete="off" hint="The board's address: /b/your-slug" error={errors.slug?.message} {...slug} />
+        <Field
+          id={`${prefix}-slug`}
+          label="Slug"
+          autoComplete="off"
+          hint="The board's address: /b/your-slug"
+          error={errors.slug?.message}
+          {...slug}
+        />
       </div>
-      <TextareaField id={`${prefix}-description`} label="Description" rows={2} error={errors.description?.message} {...form.register('description')} />
+      <TextareaField
+        id={`${prefix}-description`}
+        label="Description"
+        rows={2}
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           id={`${prefix}-visibility`}
@@ -92,14 +126,22 @@ export function BoardForm({ board, onSaved, onCancel }: { board?: AdminBoard; on
           error={errors.grantedUserIds?.message}
           onChange={(people) => {
             setGranted(people);
-            form.setValue('grantedUserIds', people.map((p) => p.id));
+            form.setValue(
+              'grantedUserIds',
+              people.map((p) => p.id),
+            );
           }}
         />
       ) : null}
       <div aria-live="polite" className="empty:hidden">
         {problem ? <Alert tone="error">{problem}</Alert> : null}
       </div>
-      <FormActions busy={isSubmitting} submitLabel={board ? 'Save changes' : 'Create board'} onCancel={onCancel} submitTestId={board ? 'board-save' : 'board-create'} />
+      <FormActions
+        busy={isSubmitting}
+        submitLabel={board ? 'Save changes' : 'Create board'}
+        onCancel={onCancel}
+        submitTestId={board ? 'board-save' : 'board-create'}
+      />
     </form>
   );
 }

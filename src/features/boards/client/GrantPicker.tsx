@@ -13,7 +13,15 @@ export interface GrantedPerson {
  * Picks the members a private board is granted to: search people by name or email (the member
  * list API), add them, remove them.
  */
-export function GrantPicker({ value, onChange, error }: { value: GrantedPerson[]; onChange: (people: GrantedPerson[]) => void; error?: string }) {
+export function GrantPicker({
+  value,
+  onChange,
+  error,
+}: {
+  value: GrantedPerson[];
+  onChange: (people: GrantedPerson[]) => void;
+  error?: string;
+}) {
   const id = useId();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<GrantedPerson[]>([]);
@@ -54,7 +62,12 @@ export function GrantPicker({ value, onChange, error }: { value: GrantedPerson[]
               <span className="min-w-0 break-words">
                 {p.displayName} <span className="text-muted">({p.email})</span>
               </span>
-              <Button variant="secondary" className="px-2 py-1" onClick={() => onChange(value.filter((v) => v.id !== p.id))} aria-label={`Remove ${p.displayName}`}>
+              <Button
+                variant="secondary"
+                className="px-2 py-1"
+                onClick={() => onChange(value.filter((v) => v.id !== p.id))}
+                aria-label={`Remove ${p.displayName}`}
+              >
                 Remove
               </Button>
             </li>

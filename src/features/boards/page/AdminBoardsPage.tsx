@@ -19,7 +19,8 @@ export default function AdminBoardsPage({ shell, boards }: ShellProps & AdminBoa
     <>
       <TeamNav viewer={shell.viewer} />
       <PageHeading title="Boards" siteName={shell.workspace.name}>
-        Boards group posts by theme. Private boards are seen by the team and the members you grant; archived boards stay readable but take nothing new.
+        Boards group posts by theme. Private boards are seen by the team and the members you grant; archived boards stay readable but take
+        nothing new.
       </PageHeading>
       <section aria-labelledby="new-board-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
         <h2 id="new-board-heading" className="mb-4 text-lg font-semibold">

@@ -20,11 +20,27 @@ beforeEach(async () => {
 let counter = 0;
 const uniqueSlug = (prefix = 'board') => `${prefix}-${Date.now().toString(36)}-${counter++}`;
 
-type BoardJson = { id: string; slug: string; name: string; visibility: string; posting: string; archived: boolean; position: number; postCount: number; grantedMembers?: { id: string }[] };
+type BoardJson = {
+  id: string;
+  slug: string;
+  name: string;
+  visibility: string;
+  posting: string;
+  archived: boolean;
+  position: number;
+  postCount: number;
+  grantedMembers?: { id: string }[];
+};
 
-const create = (as: TestActor | undefined, body: Record<string, unknown>) => callRoute<BoardJson & { error?: { code: string; fields?: Record<string, string> } }>(boardsRoute, { method: 'POST', body, as });
+const create = (as: TestActor | undefined, body: Record<string, unknown>) =>
+  callRoute<BoardJson & { error?: { code: string; fields?: Record<string, string> } }>(boardsRoute, { method: 'POST', body, as });
 const patch = (as: TestActor | undefined, board: string, body: Record<string, unknown>) =>
-  callRoute<BoardJson & { error?: { code: string; fields?: Record<string, string> } }>(boardRoute, { method: 'PATCH', params: { board }, body, as });
+  callRoute<BoardJson & { error?: { code: string; fields?: Record<string, string> } }>(boardRoute, {
+    method: 'PATCH',
+    params: { board },
+    body,
+    as,
+  });
 const get = (as: TestActor | undefined, board: string) => callRoute<BoardJson>(boardRoute, { params: { board }, as });
 const list = async (as?: TestActor) => {
   const res = await callRoute<{ items: BoardJson[] }>(boardsRoute, { as });
@@ -50,7 +66,16 @@ describe('creating boards', () => {
     expect((await create(moderator, { name: 'Ideas', slug })).status).toBe(403);
     const res = await create(admin, { name: '  Ideas ', slug: slug.toUpperCase(), description: 'Tell us' });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ name: 'Ideas', slug, description: 'Tell us', visibility: 'public', posting: 'members', archived: false, postCount: 0, grantedMembers: [] });
+    expect(res.json).toMatchObject({
+      name: 'Ideas',
+      slug,
+      description: 'Tell us',
+      visibility: 'public',
+      posting: 'members',
+      archived: false,
+      postCount: 0,
+      grantedMembers: [],
+    });
     const [event] = await db().select().from(auditEvents).where(eq(auditEvents.targetId, res.json.id));
     expect(event).toMatchObject({ action: 'board.created', actorId: admin.id, after: expect.objectContaining({ slug, name: 'Ideas' }) });
   });
@@ -151,9 +176,22 @@ describe('changing boards', () => {
     expect((await patch(member, board.slug, { name: 'New name' })).status).toBe(403);
     expect((await patch(moderator, board.slug, { name: 'New name' })).status).toBe(403);
     const newSlug = uniqueSlug('renamed');
-    const res = await patch(admin, board.slug, { name: 'New name', slug: newSlug, description: 'About', posting: 'team', visibility: 'private', grantedUserIds: [member.id] });
+    const res = await patch(admin, board.slug, {
+      name: 'New name',
+      slug: newSlug,
+      description: 'About',
+      posting: 'team',
+      visibility: 'private',
+      grantedUserIds: [member.id],
+    });
     expect(res.status, res.text).toBe(200);
-    expect(res.json).toMatchObject({ name: 'New name', slug: newSlug, posting: 'team', visibility: 'private', grantedMembers: [{ id: member.id }] });
+    expect(res.json).toMatchObject({
+      name: 'New name',
+      slug: newSlug,
+      posting: 'team',
+      visibility: 'private',
+      grantedMembers: [{ id: member.id }],
+    });
     expect((await get(member, newSlug)).status).toBe(200);
     const [event] = await db().select().from(auditEvents).where(eq(auditEvents.targetId, board.id)).orderBy(desc(auditEvents.id)).limit(1);
     expect(event?.action).toBe('board.updated');
@@ -164,7 +202,12 @@ describe('changing boards', () => {
     expect((await get(member, newSlug)).status).toBe(404);
 
     await patch(admin, newSlug, { archived: true });
-    const [archived] = await db().select().from(auditEvents).where(eq(auditEvents.targetId, board.id)).orderBy(desc(auditEvents.id)).limit(1);
+    const [archived] = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.targetId, board.id))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
     expect(archived?.action).toBe('board.archived');
     expect((await patch(admin, newSlug, { archived: false })).json.archived).toBe(false);
   });
@@ -214,9 +257,18 @@ describe('reordering boards', () => {
 
     const doubled = await callRoute(boardReorderRoute, { method: 'POST', body: { ids: [a, a] }, as: admin });
     expect(doubled.status).toBe(422);
-    const unknown = await callRoute(boardReorderRoute, { method: 'POST', body: { ids: [a, '00000000-0000-4000-8000-000000000000'] }, as: admin });
+    const unknown = await callRoute(boardReorderRoute, {
+      method: 'POST',
+      body: { ids: [a, '00000000-0000-4000-8000-000000000000'] },
+      as: admin,
+    });
     expect(unknown.status).toBe(422);
-    const [event] = await db().select().from(auditEvents).where(eq(auditEvents.action, 'board.reordered')).orderBy(desc(auditEvents.id)).limit(1);
+    const [event] = await db()
+      .select()
+      .from(auditEvents)
+      .where(eq(auditEvents.action, 'board.reordered'))
+      .orderBy(desc(auditEvents.id))
+      .limit(1);
     expect(event?.after).toEqual({ ids: [b, a, ...wanted.slice(2), newcomer.id] });
   });
 });

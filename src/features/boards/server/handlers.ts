@@ -9,7 +9,9 @@ export const boardsRoute = route({
   GET: endpoint({
     authorize: anyone,
     summary: 'List the boards you may see',
-    description: 'In position order, each with its count of visible, unmerged posts; archived boards are flagged. Private boards appear to the team and to the members they are granted to.',
+    description:
+      'In position order, each with its count of visible, unmerged posts; archived boards are flagged. Private ' +
+      'boards appear to the team and to the members they are granted to.',
     handle: async ({ actor }) => json({ items: await listBoards(actor) }),
   }),
   POST: endpoint({

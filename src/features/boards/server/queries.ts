@@ -35,7 +35,11 @@ export async function listVisibleBoards(db: DbOrTx, actor: Actor, opts: { slug?:
     .from(boards)
     .where(and(visibleBoardSql(actor), opts.slug ? eq(boards.slug, opts.slug.toLowerCase()) : undefined))
     .orderBy(asc(boards.position), asc(boards.createdAt), asc(boards.id));
-  const counts = await postCounts(db, actor, rows.map((r) => r.id));
+  const counts = await postCounts(
+    db,
+    actor,
+    rows.map((r) => r.id),
+  );
   return rows.map((r) => ({ ...r, postCount: counts.get(r.id) ?? 0 }));
 }
 
@@ -102,13 +106,21 @@ export async function replaceBoardGrants(tx: DbOrTx, boardId: string, userIds: r
 }
 
 export async function boardGrantIds(tx: DbOrTx, boardId: string): Promise<string[]> {
-  const rows = await tx.select({ id: boardMembers.userId }).from(boardMembers).where(eq(boardMembers.boardId, boardId)).orderBy(asc(boardMembers.userId));
+  const rows = await tx
+    .select({ id: boardMembers.userId })
+    .from(boardMembers)
+    .where(eq(boardMembers.boardId, boardId))
+    .orderBy(asc(boardMembers.userId));
   return rows.map((r) => r.id);
 }
 
 /** Every board id, locked, in position order (for a reorder). */
 export async function lockAllBoardIds(tx: DbOrTx): Promise<string[]> {
-  const rows = await tx.select({ id: boards.id }).from(boards).orderBy(asc(boards.position), asc(boards.createdAt), asc(boards.id)).for('update');
+  const rows = await tx
+    .select({ id: boards.id })
+    .from(boards)
+    .orderBy(asc(boards.position), asc(boards.createdAt), asc(boards.id))
+    .for('update');
   return rows.map((r) => r.id);
 }
 

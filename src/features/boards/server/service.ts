@@ -47,7 +47,10 @@ export async function listBoards(actor: Actor): Promise<Board[]> {
 /** Every board with its grant list: the admin screen. */
 export async function listBoardsForAdmin(actor: Actor): Promise<AdminBoard[]> {
   const boards = await listVisibleBoards(db(), actor);
-  const grants = await listGrantedMembers(db(), boards.map((b) => b.id));
+  const grants = await listGrantedMembers(
+    db(),
+    boards.map((b) => b.id),
+  );
   return boards.map((b) => ({
     ...toBoard(b),
     grantedMembers: grants.filter((g) => g.boardId === b.id).map(({ id, displayName, email }) => ({ id, displayName, email })),
@@ -93,21 +96,25 @@ const auditView = (row: BoardRow, grants: string[]) => ({
 
 export async function createBoard(admin: UserActor, input: BoardInput, ip: string): Promise<AdminBoard> {
   requireAllowed(canAdminister(admin));
-  const slug = await onUniqueViolation(() =>
-    db().transaction(async (tx) => {
-      const grants = await checkedGrants(tx, input.grantedUserIds);
-      const row = await insertBoard(tx, {
-        slug: input.slug,
-        name: input.name,
-        description: input.description,
-        visibility: input.visibility,
-        posting: input.posting,
-        position: await nextBoardPosition(tx),
-      });
-      await replaceBoardGrants(tx, row.id, grants);
-      await recordAudit({ actor: admin, action: 'board.created', targetType: 'board', targetId: row.id, after: auditView(row, grants), ip }, tx);
-      return row.slug;
-    }),
+  const slug = await onUniqueViolation(
+    () =>
+      db().transaction(async (tx) => {
+        const grants = await checkedGrants(tx, input.grantedUserIds);
+        const row = await insertBoard(tx, {
+          slug: input.slug,
+          name: input.name,
+          description: input.description,
+          visibility: input.visibility,
+          posting: input.posting,
+          position: await nextBoardPosition(tx),
+        });
+        await replaceBoardGrants(tx, row.id, grants);
+        await recordAudit(
+          { actor: admin, action: 'board.created', targetType: 'board', targetId: row.id, after: auditView(row, grants), ip },
+          tx,
+        );
+        return row.slug;
+      }),
     slugTaken,
   );
   return getBoard(admin, slug) as Promise<AdminBoard>;
@@ -116,41 +123,49 @@ export async function createBoard(admin: UserActor, input: BoardInput, ip: strin
 /** Applies a partial change; only what changed is written and audited. */
 export async function updateBoardAs(admin: UserActor, slug: string, patch: BoardUpdateInput, ip: string): Promise<AdminBoard> {
   requireAllowed(canAdminister(admin));
-  const newSlug = await onUniqueViolation(() =>
-    db().transaction(async (tx) => {
-      const current = await getBoardForUpdate(tx, { slug });
-      if (!current) throw new AppError('NOT_FOUND', 'There is no such board.');
-      const grantsBefore = await boardGrantIds(tx, current.id);
-      const grantsAfter = patch.grantedUserIds ? await checkedGrants(tx, patch.grantedUserIds) : grantsBefore;
-      const archivedAt = patch.archived === undefined ? current.archivedAt : patch.archived ? (current.archivedAt ?? new Date()) : null;
-      const values = {
-        slug: patch.slug ?? current.slug,
-        name: patch.name ?? current.name,
-        description: patch.description ?? current.description,
-        visibility: patch.visibility ?? current.visibility,
-        posting: patch.posting ?? current.posting,
-        archivedAt,
-      };
-      const before = auditView(current, grantsBefore);
-      const after = auditView({ ...current, ...values }, grantsAfter);
-      const changed = (Object.keys(after) as (keyof typeof after)[]).filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
-      if (changed.length === 0) return current.slug;
-      const row = await updateBoard(tx, current.id, values);
-      if (changed.includes('grantedUserIds')) await replaceBoardGrants(tx, current.id, grantsAfter);
-      await recordAudit(
-        {
-          actor: admin,
-          action: changed.length === 1 && changed[0] === 'archived' ? (after.archived ? 'board.archived' : 'board.unarchived') : 'board.updated',
-          targetType: 'board',
-          targetId: current.id,
-          before: Object.fromEntries(changed.map((k) => [k, before[k]])),
-          after: Object.fromEntries(changed.map((k) => [k, after[k]])),
-          ip,
-        },
-        tx,
-      );
-      return row.slug;
-    }),
+  const newSlug = await onUniqueViolation(
+    () =>
+      db().transaction(async (tx) => {
+        const current = await getBoardForUpdate(tx, { slug });
+        if (!current) throw new AppError('NOT_FOUND', 'There is no such board.');
+        const grantsBefore = await boardGrantIds(tx, current.id);
+        const grantsAfter = patch.grantedUserIds ? await checkedGrants(tx, patch.grantedUserIds) : grantsBefore;
+        const archivedAt = patch.archived === undefined ? current.archivedAt : patch.archived ? (current.archivedAt ?? new Date()) : null;
+        const values = {
+          slug: patch.slug ?? current.slug,
+          name: patch.name ?? current.name,
+          description: patch.description ?? current.description,
+          visibility: patch.visibility ?? current.visibility,
+          posting: patch.posting ?? current.posting,
+          archivedAt,
+        };
+        const before = auditView(current, grantsBefore);
+        const after = auditView({ ...current, ...values }, grantsAfter);
+        const changed = (Object.keys(after) as (keyof typeof after)[]).filter(
+          (k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]),
+        );
+        if (changed.length === 0) return current.slug;
+        const row = await updateBoard(tx, current.id, values);
+        if (changed.includes('grantedUserIds')) await replaceBoardGrants(tx, current.id, grantsAfter);
+        await recordAudit(
+          {
+            actor: admin,
+            action:
+              changed.length === 1 && changed[0] === 'archived'
+                ? after.archived
+                  ? 'board.archived'
+                  : 'board.unarchived'
+                : 'board.updated',
+            targetType: 'board',
+            targetId: current.id,
+            before: Object.fromEntries(changed.map((k) => [k, before[k]])),
+            after: Object.fromEntries(changed.map((k) => [k, after[k]])),
+            ip,
+          },
+          tx,
+        );
+        return row.slug;
+      }),
     slugTaken,
   );
   return getBoard(admin, newSlug) as Promise<AdminBoard>;
@@ -167,7 +182,9 @@ export async function reorderBoards(admin: UserActor, ids: readonly string[], ip
     const all = await lockAllBoardIds(tx);
     const listed = new Set(ids);
     if (listed.size !== ids.length || !ids.every((id) => all.includes(id))) {
-      throw new AppError('VALIDATION_FAILED', 'List each board once, and only boards that exist.', { fields: { ids: 'List each board once, and only boards that exist.' } });
+      throw new AppError('VALIDATION_FAILED', 'List each board once, and only boards that exist.', {
+        fields: { ids: 'List each board once, and only boards that exist.' },
+      });
     }
     const queue = [...ids];
     const next = all.map((id) => (listed.has(id) ? queue.shift()! : id));

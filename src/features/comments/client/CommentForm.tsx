@@ -13,7 +13,15 @@ type Input = z.input<typeof commentInput>;
 type Output = z.output<typeof commentInput>;
 
 /** A new comment (and, for the team, an internal note). `onPosted` reloads the thread. */
-export function CommentForm({ postNumber, allowInternal, onPosted }: { postNumber: number; allowInternal: boolean; onPosted: (comment: Comment) => Promise<void> }) {
+export function CommentForm({
+  postNumber,
+  allowInternal,
+  onPosted,
+}: {
+  postNumber: number;
+  allowInternal: boolean;
+  onPosted: (comment: Comment) => Promise<void>;
+}) {
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(commentInput), defaultValues: { body: '', internal: false } });
   const { errors, isSubmitting } = form.formState;

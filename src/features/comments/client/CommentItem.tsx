@@ -64,8 +64,15 @@ export function CommentItem({ comment, onChanged }: { comment: CommentView; onCh
     );
   }
   return (
-    <li id={anchor} className={`comment rounded-lg border px-4 py-3 ${frame}`} data-testid="comment" data-internal={comment.internal || undefined}>
-      {comment.internal ? <p className="mb-2 text-xs font-semibold text-amber-800 dark:text-amber-300">Internal note — only the team sees this</p> : null}
+    <li
+      id={anchor}
+      className={`comment rounded-lg border px-4 py-3 ${frame}`}
+      data-testid="comment"
+      data-internal={comment.internal || undefined}
+    >
+      {comment.internal ? (
+        <p className="mb-2 text-xs font-semibold text-amber-800 dark:text-amber-300">Internal note — only the team sees this</p>
+      ) : null}
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar name={comment.author.displayName} url={comment.author.avatarUrl} size={24} />
         <span className="font-medium">{comment.author.displayName}</span>
@@ -73,7 +80,11 @@ export function CommentItem({ comment, onChanged }: { comment: CommentView; onCh
         <a href={`#${anchor}`} className="text-muted underline-offset-2 hover:underline" data-testid="comment-permalink">
           <time dateTime={comment.createdAt}>{formatDateTime(comment.createdAt)}</time>
         </a>
-        {comment.editedAt ? <span className="text-xs text-muted" title={formatDateTime(comment.editedAt)}>(edited)</span> : null}
+        {comment.editedAt ? (
+          <span className="text-xs text-muted" title={formatDateTime(comment.editedAt)}>
+            (edited)
+          </span>
+        ) : null}
       </div>
       {editing ? (
         <EditComment comment={comment} onDone={() => setEditing(false)} onSaved={onChanged} />

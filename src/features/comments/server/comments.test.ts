@@ -22,11 +22,22 @@ beforeEach(async () => {
   await db().delete(rateLimits);
 });
 
-type Item = { id: number; body: string | null; internal: boolean; deleted: boolean; author: { isTeam: boolean; displayName: string }; editedAt: string | null };
-const list = async (number: number, as?: TestActor) => callRoute<{ items: Item[] }>(postCommentsRoute, { params: { number: String(number) }, as });
-const post = (number: number, body: unknown, as?: TestActor) => callRoute(postCommentsRoute, { method: 'POST', params: { number: String(number) }, body, origin: 'self', as });
-const edit = (id: number, body: unknown, as?: TestActor) => callRoute(commentRoute, { method: 'PATCH', params: { id: String(id) }, body, origin: 'self', as });
-const remove = (id: number, as?: TestActor) => callRoute(commentRoute, { method: 'DELETE', params: { id: String(id) }, origin: 'self', as });
+type Item = {
+  id: number;
+  body: string | null;
+  internal: boolean;
+  deleted: boolean;
+  author: { isTeam: boolean; displayName: string };
+  editedAt: string | null;
+};
+const list = async (number: number, as?: TestActor) =>
+  callRoute<{ items: Item[] }>(postCommentsRoute, { params: { number: String(number) }, as });
+const post = (number: number, body: unknown, as?: TestActor) =>
+  callRoute(postCommentsRoute, { method: 'POST', params: { number: String(number) }, body, origin: 'self', as });
+const edit = (id: number, body: unknown, as?: TestActor) =>
+  callRoute(commentRoute, { method: 'PATCH', params: { id: String(id) }, body, origin: 'self', as });
+const remove = (id: number, as?: TestActor) =>
+  callRoute(commentRoute, { method: 'DELETE', params: { id: String(id) }, origin: 'self', as });
 const countOf = async (postId: string) => (await db().select().from(posts).where(eq(posts.id, postId)))[0]!.commentCount;
 
 describe('comments', () => {
@@ -34,7 +45,13 @@ describe('comments', () => {
     const p = await insertPost(board.id, { authorId: member.id });
     const first = await post(p.number, { body: 'First!' }, other);
     expect(first.status).toBe(201);
-    expect(first.json).toMatchObject({ body: 'First!', internal: false, deleted: false, postNumber: p.number, author: { id: other.id, isTeam: false } });
+    expect(first.json).toMatchObject({
+      body: 'First!',
+      internal: false,
+      deleted: false,
+      postNumber: p.number,
+      author: { id: other.id, isTeam: false },
+    });
     expect(await countOf(p.id)).toBe(1);
     const second = await post(p.number, { body: 'Thanks, we are on it' }, moderator);
     expect(second.json.author).toMatchObject({ isTeam: true });
@@ -100,7 +117,10 @@ describe('comments', () => {
     // A comment's window does not depend on the post's status.
     await markStatusChanged(p.id);
     expect((await edit(id, { body: 'Still mine' }, member)).status).toBe(200);
-    await db().update(comments).set({ createdAt: new Date(Date.now() - 31 * 60_000) }).where(eq(comments.id, id));
+    await db()
+      .update(comments)
+      .set({ createdAt: new Date(Date.now() - 31 * 60_000) })
+      .where(eq(comments.id, id));
     const late = await edit(id, { body: 'Too late' }, member);
     expect(late.status).toBe(403);
     expect(late.json.error?.message).toMatch(/edit window/);
@@ -116,7 +136,10 @@ describe('comments', () => {
     const b = await post(p.number, { body: 'Two' }, other);
     const c = await post(p.number, { body: 'Three' }, admin);
     expect(await countOf(p.id)).toBe(3);
-    await db().update(comments).set({ createdAt: new Date(Date.now() - 86_400_000) }).where(eq(comments.id, a.json.id as number));
+    await db()
+      .update(comments)
+      .set({ createdAt: new Date(Date.now() - 86_400_000) })
+      .where(eq(comments.id, a.json.id as number));
     expect((await remove(a.json.id as number)).status).toBe(401);
     expect((await remove(a.json.id as number, other)).status).toBe(403);
     expect((await remove(a.json.id as number, member)).status).toBe(204);

@@ -12,7 +12,13 @@ const commentColumns = {
 
 export type CommentWithAuthor = {
   comment: CommentRow;
-  author: { id: string; displayName: string; avatarUrl: string | null; role: 'member' | 'moderator' | 'admin'; deletedAt: Date | null } | null;
+  author: {
+    id: string;
+    displayName: string;
+    avatarUrl: string | null;
+    role: 'member' | 'moderator' | 'admin';
+    deletedAt: Date | null;
+  } | null;
 };
 
 /** What of a post's comments the viewer may see: internal notes only for the team. */
@@ -22,7 +28,11 @@ function visibleCommentSql(viewer: { id: string | null; team: boolean }) {
 }
 
 /** A post's comments, oldest first, deleted ones included (shown as placeholders). */
-export async function listPostComments(db: DbOrTx, postId: string, viewer: { id: string | null; team: boolean }): Promise<CommentWithAuthor[]> {
+export async function listPostComments(
+  db: DbOrTx,
+  postId: string,
+  viewer: { id: string | null; team: boolean },
+): Promise<CommentWithAuthor[]> {
   const rows = await db
     .select(commentColumns)
     .from(comments)
@@ -33,7 +43,11 @@ export async function listPostComments(db: DbOrTx, postId: string, viewer: { id:
 }
 
 /** One live comment with its author and its post's number; `forUpdate` locks the comment. */
-export async function getComment(db: DbOrTx, id: number, opts: { forUpdate?: boolean } = {}): Promise<(CommentWithAuthor & { postNumber: number }) | undefined> {
+export async function getComment(
+  db: DbOrTx,
+  id: number,
+  opts: { forUpdate?: boolean } = {},
+): Promise<(CommentWithAuthor & { postNumber: number }) | undefined> {
   const query = db
     .select({ ...commentColumns, postNumber: posts.number })
     .from(comments)
@@ -49,18 +63,28 @@ function normalise(row: { comment: CommentRow; author: CommentWithAuthor['author
   return { comment: row.comment, author: row.author && row.author.id ? (row.author as CommentWithAuthor['author']) : null };
 }
 
-export async function insertComment(db: DbOrTx, values: { postId: string; authorId: string; body: string; internal: boolean }): Promise<CommentRow> {
+export async function insertComment(
+  db: DbOrTx,
+  values: { postId: string; authorId: string; body: string; internal: boolean },
+): Promise<CommentRow> {
   const [row] = await db.insert(comments).values(values).returning();
   return row!;
 }
 
 export async function updateCommentBody(db: DbOrTx, id: number, body: string): Promise<CommentRow> {
-  const [row] = await db.update(comments).set({ body, editedAt: sql`now()` }).where(eq(comments.id, id)).returning();
+  const [row] = await db
+    .update(comments)
+    .set({ body, editedAt: sql`now()` })
+    .where(eq(comments.id, id))
+    .returning();
   return row!;
 }
 
 export async function softDeleteComment(db: DbOrTx, id: number): Promise<void> {
-  await db.update(comments).set({ deletedAt: sql`now()` }).where(eq(comments.id, id));
+  await db
+    .update(comments)
+    .set({ deletedAt: sql`now()` })
+    .where(eq(comments.id, id));
 }
 
 /**

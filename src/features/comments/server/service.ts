@@ -12,7 +12,16 @@ import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import type { Comment, CommentInput } from '../schema';
-import { adjustPostCommentCount, getComment, insertComment, listPostComments, softDeleteComment, updateCommentBody, type CommentRow, type CommentWithAuthor } from './queries';
+import {
+  adjustPostCommentCount,
+  getComment,
+  insertComment,
+  listPostComments,
+  softDeleteComment,
+  updateCommentBody,
+  type CommentRow,
+  type CommentWithAuthor,
+} from './queries';
 
 const countsPublicly = (c: Pick<CommentRow, 'internal' | 'approval'>) => !c.internal && c.approval === 'approved';
 
@@ -52,7 +61,10 @@ export async function createComment(actor: UserActor, postNumber: number, input:
     const ctx = await getPostContext(tx, actor, postNumber, { forUpdate: true });
     const open = canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null });
     if (open !== 'allow') {
-      throw new AppError('FORBIDDEN', ctx.board.archivedAt ? 'This board is archived and takes no new comments.' : 'Only the team can comment on this board.');
+      throw new AppError(
+        'FORBIDDEN',
+        ctx.board.archivedAt ? 'This board is archived and takes no new comments.' : 'Only the team can comment on this board.',
+      );
     }
     if (ctx.post.mergedIntoId) throw new AppError('FORBIDDEN', 'This post was merged into another; comment there.');
     if (input.internal && !isTeamMember(actor)) throw new AppError('FORBIDDEN', 'Only the team can write internal notes.');
@@ -60,7 +72,10 @@ export async function createComment(actor: UserActor, postNumber: number, input:
     // An internal note is not public activity: it neither counts nor moves the post up in "updated".
     if (countsPublicly(comment)) await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true });
     await autoSubscribe(tx, actor.id, ctx.post.id);
-    return toComment({ comment, author: { id: actor.id, displayName: actor.displayName, avatarUrl: actor.avatarUrl, role: actor.role, deletedAt: null } }, ctx.post.number);
+    return toComment(
+      { comment, author: { id: actor.id, displayName: actor.displayName, avatarUrl: actor.avatarUrl, role: actor.role, deletedAt: null } },
+      ctx.post.number,
+    );
   });
 }
 
@@ -72,17 +87,35 @@ async function lockVisibleComment(tx: DbOrTx, actor: UserActor, id: number) {
   return found;
 }
 
-const ownedContentOf = ({ comment, author }: CommentWithAuthor) => ({ authorId: comment.authorId, authorRole: author?.role ?? null, createdAt: comment.createdAt });
+const ownedContentOf = ({ comment, author }: CommentWithAuthor) => ({
+  authorId: comment.authorId,
+  authorRole: author?.role ?? null,
+  createdAt: comment.createdAt,
+});
 
 export async function updateComment(actor: UserActor, id: number, body: string, ip: string): Promise<Comment> {
   return db().transaction(async (tx) => {
     const found = await lockVisibleComment(tx, actor, id);
     if (canEditContent(actor, ownedContentOf(found)) !== 'allow') {
-      throw new AppError('FORBIDDEN', found.comment.authorId === actor.id ? 'The 30-minute edit window for this comment has closed.' : 'You cannot edit this comment.');
+      throw new AppError(
+        'FORBIDDEN',
+        found.comment.authorId === actor.id ? 'The 30-minute edit window for this comment has closed.' : 'You cannot edit this comment.',
+      );
     }
     const comment = await updateCommentBody(tx, id, body);
     if (found.comment.authorId !== actor.id) {
-      await recordAudit({ actor, action: 'comment.edited', targetType: 'comment', targetId: String(id), before: { body: found.comment.body }, after: { body }, ip }, tx);
+      await recordAudit(
+        {
+          actor,
+          action: 'comment.edited',
+          targetType: 'comment',
+          targetId: String(id),
+          before: { body: found.comment.body },
+          after: { body },
+          ip,
+        },
+        tx,
+      );
     }
     return toComment({ comment, author: found.author }, found.postNumber);
   });
@@ -95,7 +128,10 @@ export async function deleteComment(actor: UserActor, id: number, ip: string): P
     await softDeleteComment(tx, id);
     if (countsPublicly(found.comment)) await adjustPostCommentCount(tx, found.comment.postId, -1, { activity: false });
     if (found.comment.authorId !== actor.id) {
-      await recordAudit({ actor, action: 'comment.deleted', targetType: 'comment', targetId: String(id), before: { body: found.comment.body }, ip }, tx);
+      await recordAudit(
+        { actor, action: 'comment.deleted', targetType: 'comment', targetId: String(id), before: { body: found.comment.body }, ip },
+        tx,
+      );
     }
   });
 }

@@ -1,5 +1,3 @@
-
-
 /**
  * The benchmarks' yardstick: the cheapest possible getServerSideProps page, served by the
  * same server. Exists only when CHORUS_DIAGNOSTIC_ROUTES=1.

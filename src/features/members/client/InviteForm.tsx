@@ -41,9 +41,26 @@ export function InviteForm() {
         Invite someone
       </h2>
       <p className="mt-1 text-sm text-muted">They get an email with a sign-up link, valid for 7 days, and join with the role you choose.</p>
-      <form onSubmit={(e) => void submit(e)} noValidate className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start" data-testid="invite-form">
-        <Field label="Email address" type="email" autoComplete="off" className="sm:flex-1" error={errors.email?.message} {...form.register('email')} />
-        <SelectField label="Role" options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))} error={errors.role?.message} {...form.register('role')} />
+      <form
+        onSubmit={(e) => void submit(e)}
+        noValidate
+        className="mt-4 flex flex-col gap-4 sm:flex-row sm:items-start"
+        data-testid="invite-form"
+      >
+        <Field
+          label="Email address"
+          type="email"
+          autoComplete="off"
+          className="sm:flex-1"
+          error={errors.email?.message}
+          {...form.register('email')}
+        />
+        <SelectField
+          label="Role"
+          options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          error={errors.role?.message}
+          {...form.register('role')}
+        />
         <Button type="submit" busy={isSubmitting} className="sm:mt-6">
           {isSubmitting ? 'Sending…' : 'Send invitation'}
         </Button>

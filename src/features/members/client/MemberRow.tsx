@@ -89,7 +89,10 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
         )}
       </td>
       <td className="py-3 pr-4">
-        <span className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium ${STATE_STYLES[member.state]}`} data-testid="member-state">
+        <span
+          className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium ${STATE_STYLES[member.state]}`}
+          data-testid="member-state"
+        >
           {MEMBER_STATE_LABELS[member.state]}
         </span>
       </td>
@@ -106,7 +109,10 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
               </Button>
             }
             title={`Mark ${member.displayName}'s address as confirmed?`}
-            description={`Do this only when you know that ${member.email} belongs to the person asking: they can then sign in with the password chosen at sign-up.`}
+            description={
+              `Do this only when you know that ${member.email} belongs to the person asking: they ` +
+              `can then sign in with the password chosen at sign-up.`
+            }
             confirmLabel="Mark verified"
             tone="primary"
             onConfirm={markVerified}
@@ -116,7 +122,11 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
         {mayBan ? (
           <ConfirmDialog
             trigger={
-              <Button variant={banned ? 'secondary' : 'danger'} className="px-3 py-1.5" data-testid={banned ? 'unban-member' : 'ban-member'}>
+              <Button
+                variant={banned ? 'secondary' : 'danger'}
+                className="px-3 py-1.5"
+                data-testid={banned ? 'unban-member' : 'ban-member'}
+              >
                 {banned ? 'Unban' : 'Ban'}
                 <span className="sr-only"> {member.displayName}</span>
               </Button>

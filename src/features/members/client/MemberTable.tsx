@@ -11,12 +11,17 @@ export function MemberTable({ members, viewer }: { members: Member[]; viewer: Po
     <>
       <div aria-live="polite" data-testid="members-message">
         {message ? (
-          <p className={`mb-4 rounded-md border px-4 py-3 text-sm ${message.tone === 'error' ? 'border-danger/50 bg-danger/10 text-danger' : 'border-green-600/40 bg-green-600/10'}`}>
+          <p
+            className={`mb-4 rounded-md border px-4 py-3 text-sm ${
+              message.tone === 'error' ? 'border-danger/50 ' + 'bg-danger/10 text-danger' : 'border-green-600/40 bg-green-600/10'
+            }`}
+          >
             {message.text}
           </p>
         ) : null}
       </div>
-      {/* Scrolls sideways on narrow screens instead of widening the page (relative: it also contains the sr-only texts); focusable so keyboards can scroll it. */}
+      {/* Scrolls sideways on narrow screens instead of widening the page (relative: it also contains the
+          sr-only texts); focusable so keyboards can scroll it. */}
       <div className="relative overflow-x-auto" role="region" aria-label="Members" tabIndex={0}>
         <table className="w-full min-w-[44rem] text-left text-sm">
           <thead className="text-xs uppercase tracking-wide text-muted">

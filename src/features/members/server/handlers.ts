@@ -32,7 +32,9 @@ export const memberBanRoute = route({
   POST: endpoint({
     summary: 'Ban a person',
     description:
-      'Moderators ban members only; admins ban anyone but themselves. Ends all of their sessions; they then get 403 ACCOUNT_BANNED on sign-in. 403 for oneself and for a moderator banning a moderator or an admin; 409 LAST_ADMIN for the last active admin. Banning a banned person changes nothing.',
+      'Moderators ban members only; admins ban anyone but themselves. Ends all of their sessions; they then get ' +
+      '403 ACCOUNT_BANNED on sign-in. 403 for oneself and for a moderator banning a moderator or an admin; ' +
+      '409 LAST_ADMIN for the last active admin. Banning a banned person changes nothing.',
     errors: ['NOT_FOUND', 'LAST_ADMIN'],
     authorize: canEnterTeamArea,
     query: memberIdParams,
@@ -40,7 +42,8 @@ export const memberBanRoute = route({
   }),
   DELETE: endpoint({
     summary: 'Lift a ban',
-    description: 'The same rule as banning: moderators unban members only; admins anyone but themselves. Unbanning someone who is not banned changes nothing.',
+    description:
+      'The same rule as banning: moderators unban members only; admins anyone but themselves. Unbanning someone who is not banned changes nothing.',
     errors: ['NOT_FOUND'],
     authorize: canEnterTeamArea,
     query: memberIdParams,
@@ -54,7 +57,9 @@ export const memberVerifyRoute = route({
     authorize: canAdminister,
     query: memberIdParams,
     summary: "Mark a member's email address as confirmed",
-    description: 'For a workspace that cannot send email, or a person whose confirmation email never arrived. The person keeps the password chosen at sign-up. Idempotent.',
+    description:
+      'For a workspace that cannot send email, or a person whose confirmation email never arrived. The person ' +
+      'keeps the password chosen at sign-up. Idempotent.',
     handle: async ({ actor, query, ip }) => json(await markMemberVerified(actor, query.id, ip)),
   }),
 });

@@ -20,12 +20,14 @@ beforeEach(async () => {
   await db().delete(rateLimits);
 });
 
-const patchRole = (as: TestActor, id: string, role: string) => callRoute(memberRoute, { method: 'PATCH', params: { id }, body: { role }, as });
+const patchRole = (as: TestActor, id: string, role: string) =>
+  callRoute(memberRoute, { method: 'PATCH', params: { id }, body: { role }, as });
 const ban = (as: TestActor, id: string) => callRoute(memberBanRoute, { method: 'POST', params: { id }, as });
 const unban = (as: TestActor, id: string) => callRoute(memberBanRoute, { method: 'DELETE', params: { id }, as });
 const signIn = (who: TestActor) => callRoute(signInRoute, { method: 'POST', body: { email: who.email, password: TEST_PASSWORD } });
 const sessionCount = async (userId: string) => (await db().select().from(sessions).where(eq(sessions.userId, userId))).length;
-const auditFor = (targetId: string) => db().select().from(auditEvents).where(eq(auditEvents.targetId, targetId)).orderBy(desc(auditEvents.id));
+const auditFor = (targetId: string) =>
+  db().select().from(auditEvents).where(eq(auditEvents.targetId, targetId)).orderBy(desc(auditEvents.id));
 
 /** Leaves exactly the given admins active: everyone else who is an admin becomes a member. */
 async function onlyAdmins(...keep: TestActor[]) {
@@ -75,7 +77,15 @@ describe('the member list', () => {
     expect(states).toEqual({ [banned.id]: 'banned', [unverified.id]: 'unverified' });
     const mine = await callRoute(membersRoute, { query: { q: admin.email }, as: admin });
     expect(mine.json.items).toEqual([
-      { id: admin.id, displayName: admin.displayName, email: admin.email, avatarUrl: null, role: 'admin', state: 'active', joinedAt: expect.any(String) },
+      {
+        id: admin.id,
+        displayName: admin.displayName,
+        email: admin.email,
+        avatarUrl: null,
+        role: 'admin',
+        state: 'active',
+        joinedAt: expect.any(String),
+      },
     ]);
   });
 
@@ -99,7 +109,14 @@ describe('roles', () => {
     expect((await callRoute(meRoute, { as: target })).status).toBe(401);
     expect(await sessionCount(admin.id)).toBe(1);
     const [event] = await auditFor(target.id);
-    expect(event).toMatchObject({ action: 'member.role_changed', actorId: admin.id, actorLabel: admin.displayName, targetType: 'user', before: { role: 'member' }, after: { role: 'moderator' } });
+    expect(event).toMatchObject({
+      action: 'member.role_changed',
+      actorId: admin.id,
+      actorLabel: admin.displayName,
+      targetType: 'user',
+      before: { role: 'member' },
+      after: { role: 'moderator' },
+    });
     expect(event!.ip).toMatch(/127\.0\.0\.1/);
   });
 
@@ -234,8 +251,13 @@ describe('bans', () => {
     const moderator = await createTestActor('moderator');
     const target = await createTestActor('member');
     await db().update(users).set({ role: 'moderator' }).where(eq(users.id, target.id));
-    await expect(banMember({ id: moderator.id, role: 'moderator', displayName: moderator.displayName }, target.id, '127.0.0.1')).rejects.toMatchObject({ code: 'FORBIDDEN' });
-    const [row] = await db().select().from(users).where(and(eq(users.id, target.id), isNull(users.bannedAt)));
+    await expect(
+      banMember({ id: moderator.id, role: 'moderator', displayName: moderator.displayName }, target.id, '127.0.0.1'),
+    ).rejects.toMatchObject({ code: 'FORBIDDEN' });
+    const [row] = await db()
+      .select()
+      .from(users)
+      .where(and(eq(users.id, target.id), isNull(users.bannedAt)));
     expect(row).toBeDefined();
   });
 
@@ -257,7 +279,10 @@ describe('bans', () => {
     // A was resolved as an admin, then demoted before the ban runs: B is now the last admin.
     await db().update(users).set({ role: 'member' }).where(eq(users.id, a.id));
     await expect(banMember({ id: a.id, role: 'admin', displayName: 'A' }, b.id, '127.0.0.1')).rejects.toMatchObject({ code: 'LAST_ADMIN' });
-    const [row] = await db().select().from(users).where(and(eq(users.id, b.id), isNull(users.bannedAt)));
+    const [row] = await db()
+      .select()
+      .from(users)
+      .where(and(eq(users.id, b.id), isNull(users.bannedAt)));
     expect(row).toBeDefined();
   });
 });
@@ -273,7 +298,9 @@ describe('marking an address confirmed', () => {
     expect((await signIn(target)).status).toBe(200);
     expect((await callRoute(memberVerifyRoute, { method: 'POST', params: { id: target.id }, as: admin })).status).toBe(200);
     const events = await auditFor(target.id);
-    expect(events.map((e) => [e.action, e.before, e.after, e.actorId])).toEqual([['member.email_verified', { emailVerified: false }, { emailVerified: true }, admin.id]]);
+    expect(events.map((e) => [e.action, e.before, e.after, e.actorId])).toEqual([
+      ['member.email_verified', { emailVerified: false }, { emailVerified: true }, admin.id],
+    ]);
     expect(events[0]!.ip).toMatch(/127\.0\.0\.1/);
   });
 
@@ -293,7 +320,9 @@ describe('marking an address confirmed', () => {
 
   it('an unknown or malformed id is 404', async () => {
     const admin = await createTestActor('admin');
-    expect((await callRoute(memberVerifyRoute, { method: 'POST', params: { id: '00000000-0000-4000-8000-000000000000' }, as: admin })).status).toBe(404);
+    expect(
+      (await callRoute(memberVerifyRoute, { method: 'POST', params: { id: '00000000-0000-4000-8000-000000000000' }, as: admin })).status,
+    ).toBe(404);
     expect((await callRoute(memberVerifyRoute, { method: 'POST', params: { id: 'nope' }, as: admin })).status).toBe(404);
   });
 });
@@ -307,19 +336,34 @@ describe('invitations', () => {
     expect(res.json).toMatchObject({ email: 'invited.person@example.test', role: 'moderator' });
     expect(res.text).not.toMatch(/token/i);
 
-    const [mail] = await db().select().from(outbox).where(eq(outbox.recipient, 'invited.person@example.test')).orderBy(desc(outbox.id)).limit(1);
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(eq(outbox.recipient, 'invited.person@example.test'))
+      .orderBy(desc(outbox.id))
+      .limit(1);
     expect(mail?.kind).toBe('invite');
     expect(mail!.subject).toContain(admin.displayName);
     const token = /\/signup\?invite=([A-Za-z0-9_-]+)/.exec(mail!.payload.text)?.[1];
     expect(token).toBeTruthy();
-    const [stored] = await db().select().from(authTokens).where(eq(authTokens.tokenHash, hashToken(token!)));
+    const [stored] = await db()
+      .select()
+      .from(authTokens)
+      .where(eq(authTokens.tokenHash, hashToken(token!)));
     expect(stored).toMatchObject({ kind: 'invite', email: 'invited.person@example.test', data: { role: 'moderator' } });
     expect(await db().select().from(authTokens).where(eq(authTokens.tokenHash, token!))).toEqual([]);
 
     const [event] = await auditFor('invited.person@example.test');
-    expect(event).toMatchObject({ action: 'member.invited', actorId: admin.id, after: { email: 'invited.person@example.test', role: 'moderator' } });
+    expect(event).toMatchObject({
+      action: 'member.invited',
+      actorId: admin.id,
+      after: { email: 'invited.person@example.test', role: 'moderator' },
+    });
 
-    const up = await callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'Invited Person', password: 'a long password', inviteToken: token } });
+    const up = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email, displayName: 'Invited Person', password: 'a long password', inviteToken: token },
+    });
     expect(up.status).toBe(201);
     const cookie = up.headers.get('set-cookie')!.split(';')[0]!;
     const me = await callRoute(meRoute, { as: { cookie } });
@@ -347,9 +391,21 @@ describe('the audit log API', () => {
     await ban(admin, target.id);
     const first = await callRoute(auditRoute, { query: { limit: '2' }, as: admin });
     expect(first.status).toBe(200);
-    const items = first.json.items as { id: number; action: string; before: unknown; after: unknown; actor: { label: string }; target: { label: string } }[];
+    const items = first.json.items as {
+      id: number;
+      action: string;
+      before: unknown;
+      after: unknown;
+      actor: { label: string };
+      target: { label: string };
+    }[];
     expect(items.map((i) => i.action)).toEqual(['member.banned', 'member.role_changed']);
-    expect(items[1]).toMatchObject({ before: { role: 'moderator' }, after: { role: 'member' }, actor: { label: admin.displayName }, target: { label: 'Audited Person' } });
+    expect(items[1]).toMatchObject({
+      before: { role: 'moderator' },
+      after: { role: 'member' },
+      actor: { label: admin.displayName },
+      target: { label: 'Audited Person' },
+    });
     const second = await callRoute(auditRoute, { query: { limit: '2', cursor: String(first.json.nextCursor) }, as: admin });
     const next = second.json.items as { id: number; action: string; before: unknown }[];
     expect(next[0]).toMatchObject({ action: 'member.role_changed', before: { role: 'member' } });

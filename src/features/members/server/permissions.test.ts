@@ -28,10 +28,15 @@ beforeEach(async () => {
 let inviteCount = 0;
 /** Each call acts on a fresh person, so one row's success cannot change the next row's answer. */
 const ROUTES: { name: string; call: Call; expected: Record<Who, number> }[] = [
-  { name: 'GET /api/v1/members', call: (as) => callRoute(membersRoute, { as }), expected: { visitor: 401, member: 403, moderator: 200, admin: 200 } },
+  {
+    name: 'GET /api/v1/members',
+    call: (as) => callRoute(membersRoute, { as }),
+    expected: { visitor: 401, member: 403, moderator: 200, admin: 200 },
+  },
   {
     name: 'PATCH /api/v1/members/[id]',
-    call: async (as) => callRoute(memberRoute, { method: 'PATCH', params: { id: (await createTestActor('member')).id }, body: { role: 'moderator' }, as }),
+    call: async (as) =>
+      callRoute(memberRoute, { method: 'PATCH', params: { id: (await createTestActor('member')).id }, body: { role: 'moderator' }, as }),
     expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
   },
   {
@@ -41,7 +46,8 @@ const ROUTES: { name: string; call: Call; expected: Record<Who, number> }[] = [
   },
   {
     name: 'DELETE /api/v1/members/[id]/ban',
-    call: async (as) => callRoute(memberBanRoute, { method: 'DELETE', params: { id: (await createTestActor('member', { banned: true })).id }, as }),
+    call: async (as) =>
+      callRoute(memberBanRoute, { method: 'DELETE', params: { id: (await createTestActor('member', { banned: true })).id }, as }),
     expected: { visitor: 401, member: 403, moderator: 200, admin: 200 },
   },
   {
@@ -51,11 +57,20 @@ const ROUTES: { name: string; call: Call; expected: Record<Who, number> }[] = [
   },
   {
     name: 'POST /api/v1/invitations',
-    call: (as) => callRoute(invitationsRoute, { method: 'POST', body: { email: `invitee-${++inviteCount}@example.test`, role: 'member' }, as }),
+    call: (as) =>
+      callRoute(invitationsRoute, { method: 'POST', body: { email: `invitee-${++inviteCount}@example.test`, role: 'member' }, as }),
     expected: { visitor: 401, member: 403, moderator: 403, admin: 201 },
   },
-  { name: 'GET /api/v1/audit', call: (as) => callRoute(auditRoute, { as }), expected: { visitor: 401, member: 403, moderator: 403, admin: 200 } },
-  { name: 'GET /api/v1/admin/settings', call: (as) => callRoute(adminSettingsRoute, { as }), expected: { visitor: 401, member: 403, moderator: 403, admin: 200 } },
+  {
+    name: 'GET /api/v1/audit',
+    call: (as) => callRoute(auditRoute, { as }),
+    expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  },
+  {
+    name: 'GET /api/v1/admin/settings',
+    call: (as) => callRoute(adminSettingsRoute, { as }),
+    expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  },
   {
     name: 'PATCH /api/v1/admin/settings',
     call: (as) => callRoute(adminSettingsRoute, { method: 'PATCH', body: { moderation: 'off' }, as }),

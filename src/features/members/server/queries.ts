@@ -80,7 +80,11 @@ export async function getMemberForUpdate(tx: DbOrTx, id: string): Promise<Member
   return rows[0];
 }
 
-export async function updateMember(tx: DbOrTx, id: string, values: { role?: Role; bannedAt?: Date | null; emailVerifiedAt?: Date }): Promise<MemberRow> {
+export async function updateMember(
+  tx: DbOrTx,
+  id: string,
+  values: { role?: Role; bannedAt?: Date | null; emailVerifiedAt?: Date },
+): Promise<MemberRow> {
   const rows = await tx
     .update(users)
     .set({ ...values, updatedAt: new Date() })

@@ -24,7 +24,6 @@ export interface ActingUser {
 
 const asPolicyActor = (a: ActingUser): PolicyActor => ({ kind: 'user', id: a.id, role: a.role });
 
-
 export function toMember(row: MemberRow): Member {
   return {
     id: row.id,
@@ -59,7 +58,9 @@ const isLastAdmin = (activeAdminIds: readonly string[], userId: string) => activ
 
 /** Why canBan refused: oneself, or (for a moderator) someone on the team. */
 const banRefusal = (actor: ActingUser, target: MemberRow, verb: 'ban' | 'unban') =>
-  target.id === actor.id ? `You cannot ${verb} yourself.` : `Only admins can ${verb} ${target.role === 'admin' ? 'an admin' : 'a moderator'}.`;
+  target.id === actor.id
+    ? `You cannot ${verb} yourself.`
+    : `Only admins can ${verb} ${target.role === 'admin' ? 'an admin' : 'a moderator'}.`;
 
 /**
  * Locks the active admins and refuses (409 LAST_ADMIN) a change that would take the last one
@@ -112,7 +113,15 @@ export async function banMember(actor: ActingUser, id: string, ip: string): Prom
     const updated = await updateMember(tx, target.id, { bannedAt: new Date() });
     const after = toMember(updated);
     await recordAudit(
-      { actor, action: 'member.banned', targetType: 'user', targetId: target.id, before: { state: toMember(target).state }, after: { state: after.state }, ip },
+      {
+        actor,
+        action: 'member.banned',
+        targetType: 'user',
+        targetId: target.id,
+        before: { state: toMember(target).state },
+        after: { state: after.state },
+        ip,
+      },
       tx,
     );
     return { member: after, changed: true };
@@ -128,7 +137,18 @@ export async function unbanMember(actor: ActingUser, id: string, ip: string): Pr
     requireAllowed(canBan(asPolicyActor(actor), target), banRefusal(actor, target, 'unban'));
     if (!target.bannedAt) return toMember(target);
     const after = toMember(await updateMember(tx, target.id, { bannedAt: null }));
-    await recordAudit({ actor, action: 'member.unbanned', targetType: 'user', targetId: target.id, before: { state: 'banned' }, after: { state: after.state }, ip }, tx);
+    await recordAudit(
+      {
+        actor,
+        action: 'member.unbanned',
+        targetType: 'user',
+        targetId: target.id,
+        before: { state: 'banned' },
+        after: { state: after.state },
+        ip,
+      },
+      tx,
+    );
     return after;
   });
 }
@@ -149,10 +169,17 @@ export async function markMemberVerified(actor: ActingUser, id: string, ip: stri
     if (target.emailVerifiedAt) return toMember(target);
     const after = toMember(await updateMember(tx, target.id, { emailVerifiedAt: new Date() }));
     await recordAudit(
-      { actor, action: 'member.email_verified', targetType: 'user', targetId: target.id, before: { emailVerified: false }, after: { emailVerified: true }, ip },
+      {
+        actor,
+        action: 'member.email_verified',
+        targetType: 'user',
+        targetId: target.id,
+        before: { emailVerified: false },
+        after: { emailVerified: true },
+        ip,
+      },
       tx,
     );
     return after;
   });
 }
-

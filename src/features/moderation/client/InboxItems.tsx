@@ -22,16 +22,29 @@ function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDec
 }
 
 /** A post in the inbox: title linking to the post, board, author, date; approve/reject when it is pending. */
-export function InboxPostItem({ post, onDecide, busy = false }: { post: InboxPost; onDecide?: (d: ApprovalChoice) => void; busy?: boolean }) {
+export function InboxPostItem({
+  post,
+  onDecide,
+  busy = false,
+}: {
+  post: InboxPost;
+  onDecide?: (d: ApprovalChoice) => void;
+  busy?: boolean;
+}) {
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4" data-testid="inbox-post" data-post-number={post.number}>
+    <li
+      className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4"
+      data-testid="inbox-post"
+      data-post-number={post.number}
+    >
       <div className="min-w-0 flex-1">
         <Link href={paths.post(post.number, post.slug)} className="font-medium break-words underline-offset-2 hover:underline">
           #{post.number} {post.title}
         </Link>
         {post.excerpt ? <p className="m-0 mt-1 text-sm break-words text-muted">{post.excerpt}</p> : null}
         <p className="m-0 mt-1 text-xs text-muted">
-          {post.board.name} · {post.author?.displayName ?? DELETED_PERSON_NAME} · <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          {post.board.name} · {post.author?.displayName ?? DELETED_PERSON_NAME} ·{' '}
+          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
         </p>
       </div>
       {onDecide ? <Decide label={`#${post.number} ${post.title}`} busy={busy} onDecide={onDecide} /> : null}
@@ -40,9 +53,21 @@ export function InboxPostItem({ post, onDecide, busy = false }: { post: InboxPos
 }
 
 /** A comment awaiting approval, with a link to it on its post. */
-export function InboxCommentItem({ comment, onDecide, busy }: { comment: InboxComment; onDecide: (d: ApprovalChoice) => void; busy: boolean }) {
+export function InboxCommentItem({
+  comment,
+  onDecide,
+  busy,
+}: {
+  comment: InboxComment;
+  onDecide: (d: ApprovalChoice) => void;
+  busy: boolean;
+}) {
   return (
-    <li className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4" data-testid="inbox-comment" data-comment-id={comment.id}>
+    <li
+      className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4"
+      data-testid="inbox-comment"
+      data-comment-id={comment.id}
+    >
       <div className="min-w-0 flex-1">
         <p className="m-0 break-words">{comment.excerpt}</p>
         <p className="m-0 mt-1 text-xs text-muted">

@@ -7,7 +7,11 @@ import type { Inbox, InboxComment, InboxPost, InboxSection } from '../schema';
 import { InboxCommentItem, InboxPostItem, type ApprovalChoice } from './InboxItems';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
-const CURSOR_PARAM: Record<InboxSection, string> = { pendingPosts: 'pendingCursor', pendingComments: 'commentsCursor', untriagedPosts: 'untriagedCursor' };
+const CURSOR_PARAM: Record<InboxSection, string> = {
+  pendingPosts: 'pendingCursor',
+  pendingComments: 'commentsCursor',
+  untriagedPosts: 'untriagedCursor',
+};
 
 /**
  * The inbox's sections. Approving or rejecting removes the item at once (optimistic); if the
@@ -19,17 +23,30 @@ export function InboxSections({ initial }: { initial: Inbox }) {
   const [notice, setNotice] = useState<Notice>(null);
   const [loadingMore, setLoadingMore] = useState<InboxSection | null>(null);
 
-  const decide = async <K extends 'pendingPosts' | 'pendingComments'>(section: K, item: Inbox[K]['items'][number], key: string, url: string, decision: ApprovalChoice, label: string) => {
+  const decide = async <K extends 'pendingPosts' | 'pendingComments'>(
+    section: K,
+    item: Inbox[K]['items'][number],
+    key: string,
+    url: string,
+    decision: ApprovalChoice,
+    label: string,
+  ) => {
     const index = (inbox[section].items as { id: unknown }[]).findIndex((x) => x.id === item.id);
     setBusy((b) => new Set(b).add(key));
-    setInbox((cur) => ({ ...cur, [section]: { ...cur[section], items: (cur[section].items as { id: unknown }[]).filter((x) => x.id !== item.id) } }));
+    setInbox((cur) => ({
+      ...cur,
+      [section]: { ...cur[section], items: (cur[section].items as { id: unknown }[]).filter((x) => x.id !== item.id) },
+    }));
     try {
       await api(url, { body: { approval: decision } });
       setNotice({ tone: 'success', text: `${decision === 'approved' ? 'Approved' : 'Rejected'} ${label}.` });
       if (decision === 'approved' && section === 'pendingPosts') {
         // An approved post without a status is now new and untriaged.
         const post = item as InboxPost;
-        setInbox((cur) => ({ ...cur, untriagedPosts: { ...cur.untriagedPosts, items: [{ ...post, approval: 'approved' }, ...cur.untriagedPosts.items] } }));
+        setInbox((cur) => ({
+          ...cur,
+          untriagedPosts: { ...cur.untriagedPosts, items: [{ ...post, approval: 'approved' }, ...cur.untriagedPosts.items] },
+        }));
       }
     } catch (err) {
       setInbox((cur) => {
@@ -99,7 +116,9 @@ export function InboxSections({ initial }: { initial: Inbox }) {
                     key={post.id}
                     post={post}
                     busy={busy.has(`post:${post.id}`)}
-                    onDecide={(d) => void decide('pendingPosts', post, `post:${post.id}`, `/api/v1/posts/${post.number}/approval`, d, `#${post.number}`)}
+                    onDecide={(d) =>
+                      void decide('pendingPosts', post, `post:${post.id}`, `/api/v1/posts/${post.number}/approval`, d, `#${post.number}`)
+                    }
                   />
                 ))}
               </ul>
@@ -114,7 +133,9 @@ export function InboxSections({ initial }: { initial: Inbox }) {
                       key={c.id}
                       comment={c}
                       busy={busy.has(`comment:${c.id}`)}
-                      onDecide={(d) => void decide('pendingComments', c, `comment:${c.id}`, `/api/v1/comments/${c.id}/approval`, d, 'the comment')}
+                      onDecide={(d) =>
+                        void decide('pendingComments', c, `comment:${c.id}`, `/api/v1/comments/${c.id}/approval`, d, 'the comment')
+                      }
                     />
                   ))}
                 </ul>

@@ -28,7 +28,13 @@ const decide = (as: TestActor | undefined, number: number, approval: string) =>
   callRoute(postApprovalRoute, { method: 'POST', params: { number: String(number) }, body: { approval }, as });
 
 const visibleToVisitor = async (postId: string) =>
-  (await db().select({ id: posts.id }).from(posts).innerJoin(boards, eq(boards.id, posts.boardId)).where(and(eq(posts.id, postId), visiblePostSql(VISITOR)))).length === 1;
+  (
+    await db()
+      .select({ id: posts.id })
+      .from(posts)
+      .innerJoin(boards, eq(boards.id, posts.boardId))
+      .where(and(eq(posts.id, postId), visiblePostSql(VISITOR)))
+  ).length === 1;
 
 describe('roles', () => {
   it.each([
@@ -40,7 +46,9 @@ describe('roles', () => {
     const as = who === 'visitor' ? undefined : actors[who];
     const post = await insertPost(boardId, { approval: 'pending' });
     expect((await decide(as, post.number, 'approved')).status).toBe(status);
-    expect((await callRoute(postPinRoute, { method: 'POST', params: { number: String(post.number) }, body: { pinned: true }, as })).status).toBe(status);
+    expect(
+      (await callRoute(postPinRoute, { method: 'POST', params: { number: String(post.number) }, body: { pinned: true }, as })).status,
+    ).toBe(status);
     expect((await callRoute(inboxRoute, { as })).status).toBe(status);
   });
 });
@@ -56,7 +64,10 @@ describe('approval', () => {
     const again = await decide(actors.moderator, post.number, 'rejected');
     expect(again.status).toBe(409);
     expect(again.json.error?.code).toBe('CONFLICT');
-    const audits = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'post.approved'), eq(auditEvents.targetId, String(post.number))));
+    const audits = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'post.approved'), eq(auditEvents.targetId, String(post.number))));
     expect(audits).toHaveLength(1);
   });
 
@@ -65,10 +76,18 @@ describe('approval', () => {
     const post = await insertPost(boardId, { approval: 'pending', authorId: author.id, title: 'Please add <script>dark</script> mode' });
     expect((await decide(actors.admin, post.number, 'rejected')).status).toBe(200);
     expect(await visibleToVisitor(post.id)).toBe(false);
-    const [mail] = await db().select().from(outbox).where(and(eq(outbox.recipient, author.email), eq(outbox.kind, 'post_rejected')));
+    const [mail] = await db()
+      .select()
+      .from(outbox)
+      .where(and(eq(outbox.recipient, author.email), eq(outbox.kind, 'post_rejected')));
     expect(mail?.payload.text).toContain('Please add <script>dark</script> mode');
     expect(mail?.payload.html).not.toContain('<script>');
-    expect(await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'post.rejected'), eq(auditEvents.targetId, String(post.number))))).toHaveLength(1);
+    expect(
+      await db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'post.rejected'), eq(auditEvents.targetId, String(post.number)))),
+    ).toHaveLength(1);
   });
 
   it('refuses an approved post and validates the body', async () => {
@@ -81,23 +100,55 @@ describe('approval', () => {
 
   it('approving a pending public comment counts it on its post', async () => {
     const post = await insertPost(boardId);
-    const [c] = await db().insert(comments).values({ postId: post.id, authorId: actors.member.id, body: 'pending words', approval: 'pending' }).returning();
-    const member = await callRoute(commentApprovalRoute, { method: 'POST', params: { id: String(c!.id) }, body: { approval: 'approved' }, as: actors.member });
+    const [c] = await db()
+      .insert(comments)
+      .values({ postId: post.id, authorId: actors.member.id, body: 'pending words', approval: 'pending' })
+      .returning();
+    const member = await callRoute(commentApprovalRoute, {
+      method: 'POST',
+      params: { id: String(c!.id) },
+      body: { approval: 'approved' },
+      as: actors.member,
+    });
     expect(member.status).toBe(403);
-    const ok = await callRoute(commentApprovalRoute, { method: 'POST', params: { id: String(c!.id) }, body: { approval: 'approved' }, as: actors.moderator });
+    const ok = await callRoute(commentApprovalRoute, {
+      method: 'POST',
+      params: { id: String(c!.id) },
+      body: { approval: 'approved' },
+      as: actors.moderator,
+    });
     expect(ok.status).toBe(200);
     const [row] = await db().select({ n: posts.commentCount }).from(posts).where(eq(posts.id, post.id));
     expect(row?.n).toBe(1);
-    expect((await callRoute(commentApprovalRoute, { method: 'POST', params: { id: String(c!.id) }, body: { approval: 'rejected' }, as: actors.moderator })).status).toBe(409);
+    expect(
+      (
+        await callRoute(commentApprovalRoute, {
+          method: 'POST',
+          params: { id: String(c!.id) },
+          body: { approval: 'rejected' },
+          as: actors.moderator,
+        })
+      ).status,
+    ).toBe(409);
   });
 });
 
 describe('pin', () => {
   it('pins and unpins', async () => {
     const post = await insertPost(boardId);
-    const res = await callRoute(postPinRoute, { method: 'POST', params: { number: String(post.number) }, body: { pinned: true }, as: actors.moderator });
+    const res = await callRoute(postPinRoute, {
+      method: 'POST',
+      params: { number: String(post.number) },
+      body: { pinned: true },
+      as: actors.moderator,
+    });
     expect(res.json).toEqual({ number: post.number, pinned: true });
-    await callRoute(postPinRoute, { method: 'POST', params: { number: String(post.number) }, body: { pinned: false }, as: actors.moderator });
+    await callRoute(postPinRoute, {
+      method: 'POST',
+      params: { number: String(post.number) },
+      body: { pinned: false },
+      as: actors.moderator,
+    });
     const [row] = await db().select({ pinned: posts.pinned }).from(posts).where(eq(posts.id, post.id));
     expect(row?.pinned).toBe(false);
   });
@@ -107,21 +158,29 @@ describe('the inbox', () => {
   it('lists pending posts and comments and new posts without a status, newest first, paged', async () => {
     const board = await insertBoard({ visibility: 'private' });
     const t = (m: number) => new Date(Date.UTC(2030, 0, 1, 0, m));
-    const pending = [await insertPost(board.id, { approval: 'pending', createdAt: t(1) }), await insertPost(board.id, { approval: 'pending', createdAt: t(2) })];
+    const pending = [
+      await insertPost(board.id, { approval: 'pending', createdAt: t(1) }),
+      await insertPost(board.id, { approval: 'pending', createdAt: t(2) }),
+    ];
     const fresh = await insertPost(board.id, { createdAt: t(3) });
     const planned = await statusBySlug('planned');
     const triaged = await insertPost(board.id, { statusId: planned.id, createdAt: t(4) });
     const deleted = await insertPost(board.id, { createdAt: t(5), deletedAt: new Date() });
     const merged = await insertPost(board.id, { createdAt: t(6), mergedIntoId: fresh.id });
     const rejected = await insertPost(board.id, { createdAt: t(7), approval: 'rejected' });
-    await db().insert(comments).values({ postId: fresh.id, authorId: actors.member.id, body: 'a **pending** comment', approval: 'pending' });
+    await db()
+      .insert(comments)
+      .values({ postId: fresh.id, authorId: actors.member.id, body: 'a **pending** comment', approval: 'pending' });
 
     const page1 = await callRoute<Inbox>(inboxRoute, { query: { limit: '1' }, as: actors.moderator });
     expect(page1.status).toBe(200);
     expect(page1.json.pendingPosts.items.map((p) => p.number)).toEqual([pending[1]!.number]);
     expect(page1.json.pendingComments.items[0]).toMatchObject({ excerpt: 'a pending comment', post: { number: fresh.number } });
     expect(page1.json.untriagedPosts.items[0]?.number).toBe(fresh.number);
-    const page2 = await callRoute<Inbox>(inboxRoute, { query: { limit: '1', pendingCursor: page1.json.pendingPosts.nextCursor! }, as: actors.moderator });
+    const page2 = await callRoute<Inbox>(inboxRoute, {
+      query: { limit: '1', pendingCursor: page1.json.pendingPosts.nextCursor! },
+      as: actors.moderator,
+    });
     expect(page2.json.pendingPosts.items.map((p) => p.number)).toEqual([pending[0]!.number]);
 
     const all = await callRoute<Inbox>(inboxRoute, { query: { limit: '100' }, as: actors.admin });

@@ -39,7 +39,13 @@ async function listPosts(db: DbOrTx, actor: Actor, where: SQL, after: PageKey | 
     .from(posts)
     .innerJoin(boards, eq(boards.id, posts.boardId))
     .leftJoin(users, eq(users.id, posts.authorId))
-    .where(and(visiblePostSql(actor), where, after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined))
+    .where(
+      and(
+        visiblePostSql(actor),
+        where,
+        after ? sql`(${posts.createdAt}, ${posts.id}) < (${after.createdAt}::timestamptz, ${after.id}::uuid)` : undefined,
+      ),
+    )
     .orderBy(desc(posts.createdAt), desc(posts.id))
     .limit(limit);
 }

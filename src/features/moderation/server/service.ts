@@ -18,7 +18,16 @@ import { AppError } from '@/server/http/errors';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
 import type { Inbox, InboxComment, InboxPost, InboxQuery } from '../schema';
 import { postRejectedEmail } from './emails';
-import { getCommentForUpdate, getUserEmail, listPendingComments, listPendingPosts, listUntriagedPosts, type InboxCommentRow, type InboxPostRow, type PageKey } from './queries';
+import {
+  getCommentForUpdate,
+  getUserEmail,
+  listPendingComments,
+  listPendingPosts,
+  listUntriagedPosts,
+  type InboxCommentRow,
+  type InboxPostRow,
+  type PageKey,
+} from './queries';
 
 const isCommentId = (v: unknown): v is number => Number.isSafeInteger(v) && (v as number) > 0;
 /** The inbox sections' cursors: the last row's exact (created_at, id); posts have uuids, comments numbers. */
@@ -26,7 +35,12 @@ const postCursor = timeIdCursor(isUuid);
 const commentCursor = timeIdCursor(isCommentId);
 
 const authorOf = (r: { authorId: string | null; authorName: string | null; authorDeletedAt: Date | null }) =>
-  r.authorId ? { id: r.authorId, displayName: presentPerson({ id: r.authorId, displayName: r.authorName, deleted: r.authorDeletedAt !== null }).displayName } : null;
+  r.authorId
+    ? {
+        id: r.authorId,
+        displayName: presentPerson({ id: r.authorId, displayName: r.authorName, deleted: r.authorDeletedAt !== null }).displayName,
+      }
+    : null;
 
 const toInboxPost = (r: InboxPostRow): InboxPost => ({
   id: r.id,
@@ -48,7 +62,13 @@ const toInboxComment = (r: InboxCommentRow): InboxComment => ({
   createdAt: r.createdAt.toISOString(),
 });
 
-function paged<R extends { key: string }, T, Id>(rows: R[], limit: number, map: (r: R) => T, codec: CursorCodec<{ createdAt: string; id: Id }>, idOf: (r: R) => Id) {
+function paged<R extends { key: string }, T, Id>(
+  rows: R[],
+  limit: number,
+  map: (r: R) => T,
+  codec: CursorCodec<{ createdAt: string; id: Id }>,
+  idOf: (r: R) => Id,
+) {
   const page = rows.slice(0, limit);
   const last = page[page.length - 1];
   return { items: page.map(map), nextCursor: rows.length > limit && last ? codec.encode({ createdAt: last.key, id: idOf(last) }) : null };
@@ -57,7 +77,9 @@ function paged<R extends { key: string }, T, Id>(rows: R[], limit: number, map: 
 /** The team's triage inbox: posts and comments awaiting approval, and new posts without a status. */
 export async function getInbox(actor: Actor, query: InboxQuery): Promise<Inbox> {
   const pending: PageKey | undefined = query.pendingCursor ? requireCursor(postCursor, query.pendingCursor, 'pendingCursor') : undefined;
-  const untriaged: PageKey | undefined = query.untriagedCursor ? requireCursor(postCursor, query.untriagedCursor, 'untriagedCursor') : undefined;
+  const untriaged: PageKey | undefined = query.untriagedCursor
+    ? requireCursor(postCursor, query.untriagedCursor, 'untriagedCursor')
+    : undefined;
   const commentsAfter = query.commentsCursor ? requireCursor(commentCursor, query.commentsCursor, 'commentsCursor') : undefined;
   // One connection on PGlite: the three reads run one after the other anyway.
   const pendingRows = await listPendingPosts(db(), actor, pending, query.limit + 1);
@@ -71,17 +93,33 @@ export async function getInbox(actor: Actor, query: InboxQuery): Promise<Inbox> 
 }
 
 /** Approves or rejects a pending post; anything not pending is a CONFLICT. */
-export async function decidePostApproval(actor: UserActor, number: number, approval: 'approved' | 'rejected', ip: string): Promise<{ number: number; approval: 'approved' | 'rejected' }> {
+export async function decidePostApproval(
+  actor: UserActor,
+  number: number,
+  approval: 'approved' | 'rejected',
+  ip: string,
+): Promise<{ number: number; approval: 'approved' | 'rejected' }> {
   const workspace = approval === 'rejected' ? await getPublicWorkspace() : undefined;
   let queuedEmail = false;
   await db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     if (ctx.post.approval !== 'pending') {
-      throw new AppError('CONFLICT', ctx.post.approval === 'approved' ? 'This post was already approved.' : 'This post was already rejected.');
+      throw new AppError(
+        'CONFLICT',
+        ctx.post.approval === 'approved' ? 'This post was already approved.' : 'This post was already rejected.',
+      );
     }
     await tx.update(posts).set({ approval }).where(eq(posts.id, ctx.post.id));
     await recordAudit(
-      { actor, action: approval === 'approved' ? 'post.approved' : 'post.rejected', targetType: 'post', targetId: String(number), before: { approval: 'pending' }, after: { approval }, ip },
+      {
+        actor,
+        action: approval === 'approved' ? 'post.approved' : 'post.rejected',
+        targetType: 'post',
+        targetId: String(number),
+        before: { approval: 'pending' },
+        after: { approval },
+        ip,
+      },
       tx,
     );
     if (approval === 'rejected' && ctx.post.authorId) {
@@ -97,12 +135,28 @@ export async function decidePostApproval(actor: UserActor, number: number, appro
 }
 
 /** Pins or unpins a post (pinned posts lead their board's list). */
-export async function setPostPinned(actor: UserActor, number: number, pinned: boolean, ip: string): Promise<{ number: number; pinned: boolean }> {
+export async function setPostPinned(
+  actor: UserActor,
+  number: number,
+  pinned: boolean,
+  ip: string,
+): Promise<{ number: number; pinned: boolean }> {
   return db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     if (ctx.post.pinned !== pinned) {
       await tx.update(posts).set({ pinned }).where(eq(posts.id, ctx.post.id));
-      await recordAudit({ actor, action: pinned ? 'post.pinned' : 'post.unpinned', targetType: 'post', targetId: String(number), before: { pinned: !pinned }, after: { pinned }, ip }, tx);
+      await recordAudit(
+        {
+          actor,
+          action: pinned ? 'post.pinned' : 'post.unpinned',
+          targetType: 'post',
+          targetId: String(number),
+          before: { pinned: !pinned },
+          after: { pinned },
+          ip,
+        },
+        tx,
+      );
     }
     return { number, pinned };
   });
@@ -112,7 +166,12 @@ export async function setPostPinned(actor: UserActor, number: number, pinned: bo
  * Approves or rejects a pending comment. Approving a public comment adds it to the post's
  * comment count (which counts approved, public, live comments), under the post's row lock.
  */
-export async function decideCommentApproval(actor: UserActor, id: number, approval: 'approved' | 'rejected', ip: string): Promise<{ id: number; approval: 'approved' | 'rejected' }> {
+export async function decideCommentApproval(
+  actor: UserActor,
+  id: number,
+  approval: 'approved' | 'rejected',
+  ip: string,
+): Promise<{ id: number; approval: 'approved' | 'rejected' }> {
   return db().transaction(async (tx) => {
     const peek = await tx.select({ postId: comments.postId }).from(comments).where(eq(comments.id, id)).limit(1);
     if (!peek[0]) throw new AppError('NOT_FOUND', 'There is no such comment.');
@@ -123,10 +182,21 @@ export async function decideCommentApproval(actor: UserActor, id: number, approv
     if (row.comment.approval !== 'pending') throw new AppError('CONFLICT', 'This comment is not awaiting approval.');
     await tx.update(comments).set({ approval }).where(eq(comments.id, id));
     if (approval === 'approved' && !row.comment.internal) {
-      await tx.update(posts).set({ commentCount: sql`${posts.commentCount} + 1`, activityAt: sql`now()` }).where(eq(posts.id, row.postId));
+      await tx
+        .update(posts)
+        .set({ commentCount: sql`${posts.commentCount} + 1`, activityAt: sql`now()` })
+        .where(eq(posts.id, row.postId));
     }
     await recordAudit(
-      { actor, action: approval === 'approved' ? 'comment.approved' : 'comment.rejected', targetType: 'comment', targetId: String(id), before: { approval: 'pending' }, after: { approval }, ip },
+      {
+        actor,
+        action: approval === 'approved' ? 'comment.approved' : 'comment.rejected',
+        targetType: 'comment',
+        targetId: String(id),
+        before: { approval: 'pending' },
+        after: { approval },
+        ip,
+      },
       tx,
     );
     return { id, approval };

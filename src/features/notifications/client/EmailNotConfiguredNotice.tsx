@@ -27,8 +27,8 @@ export function EmailNotConfiguredNotice({ viewer }: { viewer: PolicyActor }) {
   return (
     <div className="-mt-3 mb-6 rounded-md border border-border bg-surface px-4 py-3 text-sm" data-testid="email-not-configured">
       <p className="m-0">
-        <strong>Email is not configured.</strong> This workspace cannot send email (no <code>SMTP_URL</code>), so sign-up confirmations, sign-in links and
-        password resets do not reach anyone: {waiting}.{' '}
+        <strong>Email is not configured.</strong> This workspace cannot send email (no <code>SMTP_URL</code>), so sign-up confirmations,
+        sign-in links and password resets do not reach anyone: {waiting}.{' '}
         {canAdminister(viewer) === 'allow' ? (
           <>
             <Link href={paths.adminOutbox()} className="font-medium text-accent underline underline-offset-2 hover:no-underline">

@@ -31,7 +31,10 @@ function OutboxEntry({ item, entryRef }: { item: OutboxItem; entryRef?: (el: HTM
               To {item.to} · <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>
             </span>
           </span>
-          <span className={`self-start whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium sm:self-center ${STATE_STYLES[item.status]}`} data-testid="outbox-status">
+          <span
+            className={`self-start whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium sm:self-center ${STATE_STYLES[item.status]}`}
+            data-testid="outbox-status"
+          >
             {DELIVERY_STATE_LABELS[item.status]}
           </span>
         </summary>
@@ -60,7 +63,10 @@ function OutboxEntry({ item, entryRef }: { item: OutboxItem; entryRef?: (el: HTM
           </dl>
           <div>
             <h2 className="mb-1 text-sm font-semibold">Plain text</h2>
-            <pre className="m-0 overflow-x-auto whitespace-pre-wrap break-words rounded-md border border-border bg-bg p-3 font-mono text-xs" data-testid="outbox-text">
+            <pre
+              className="m-0 overflow-x-auto whitespace-pre-wrap break-words rounded-md border border-border bg-bg p-3 font-mono text-xs"
+              data-testid="outbox-text"
+            >
               {item.text}
             </pre>
           </div>

@@ -20,7 +20,8 @@ export default function OutboxPage({ shell, outbox }: ShellProps & Partial<Outbo
       <div className="flex flex-col gap-4">
         {outbox.smtpConfigured ? null : (
           <Alert testId="smtp-off">
-            No mail server is configured (<code>SMTP_URL</code>), so emails are kept here and not sent. Set <code>SMTP_URL</code> to deliver them.
+            No mail server is configured (<code>SMTP_URL</code>), so emails are kept here and not sent. Set <code>SMTP_URL</code> to deliver
+            them.
           </Alert>
         )}
         {outbox.items.length === 0 ? (

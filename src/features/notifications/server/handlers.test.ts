@@ -16,7 +16,13 @@ let actors: { member: TestActor; moderator: TestActor; admin: TestActor };
 beforeAll(async () => {
   actors = await createRoleActors();
   for (let i = 1; i <= 25; i++) {
-    await enqueueEmail({ to: i % 2 ? 'odd@example.test' : 'even@example.test', kind: 'test', subject: `Email ${i}`, text: `Body ${i}`, html: `<p>Body ${i}</p>` });
+    await enqueueEmail({
+      to: i % 2 ? 'odd@example.test' : 'even@example.test',
+      kind: 'test',
+      subject: `Email ${i}`,
+      text: `Body ${i}`,
+      html: `<p>Body ${i}</p>`,
+    });
   }
 });
 

@@ -65,7 +65,14 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex max-w-3xl flex-col gap-5" data-testid="new-post-form">
       {restored ? <Alert testId="draft-restored">Your draft was restored.</Alert> : null}
-      <Field label="Title" autoComplete="off" maxLength={200} error={errors.title?.message} hint="One short sentence: what do you need?" {...form.register('title')} />
+      <Field
+        label="Title"
+        autoComplete="off"
+        maxLength={200}
+        error={errors.title?.message}
+        hint="One short sentence: what do you need?"
+        {...form.register('title')}
+      />
       {suggestSimilar ? <SimilarPosts title={title} board={board} /> : null}
       <MarkdownEditor label="Description" rows={8} value={body} error={errors.body?.message} {...form.register('body')} />
       {problem ? <Alert tone="error">{problem}</Alert> : null}

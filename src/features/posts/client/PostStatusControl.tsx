@@ -55,7 +55,8 @@ export function PostStatusControl({ postNumber, statuses, current }: PostStatusC
       setSaved(result.change ? `Status set to ${result.status?.name ?? 'none'}.` : 'Nothing changed.');
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
-      if (err instanceof ApiError && (err.fields.statusId || err.fields.note)) setErrors({ statusId: err.fields.statusId, note: err.fields.note });
+      if (err instanceof ApiError && (err.fields.statusId || err.fields.note))
+        setErrors({ statusId: err.fields.statusId, note: err.fields.note });
       else setErrors({ root: err instanceof Error ? err.message : 'The status was not changed.' });
     } finally {
       setSaving(false);
@@ -68,7 +69,14 @@ export function PostStatusControl({ postNumber, statuses, current }: PostStatusC
         Status
       </h2>
       <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3">
-        <SelectField label="Status" options={options} value={statusId} onChange={(e) => setStatusId(e.target.value)} error={errors.statusId} data-testid="post-status-select" />
+        <SelectField
+          label="Status"
+          options={options}
+          value={statusId}
+          onChange={(e) => setStatusId(e.target.value)}
+          error={errors.statusId}
+          data-testid="post-status-select"
+        />
         <TextareaField
           label="Public note (optional)"
           hint="Shown with the change in the post's history. Markdown works."

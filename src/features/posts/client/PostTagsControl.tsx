@@ -30,7 +30,9 @@ export function PostTagsControl({ postNumber, tags, selected }: PostTagsControlP
 
   const toggle = (id: string, on: boolean) => {
     setSaved(null);
-    setChosen((list) => (on ? (list.includes(id) || list.length >= MAX_TAGS_PER_POST ? list : [...list, id]) : list.filter((x) => x !== id)));
+    setChosen((list) =>
+      on ? (list.includes(id) || list.length >= MAX_TAGS_PER_POST ? list : [...list, id]) : list.filter((x) => x !== id),
+    );
   };
 
   const submit = async (e: FormEvent) => {
@@ -49,11 +51,14 @@ export function PostTagsControl({ postNumber, tags, selected }: PostTagsControlP
   };
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="rounded-xl border border-border bg-surface p-4" data-testid="post-tags-control">
+    <form
+      onSubmit={(e) => void submit(e)}
+      noValidate
+      className="rounded-xl border border-border bg-surface p-4"
+      data-testid="post-tags-control"
+    >
       <fieldset aria-describedby={hintId} className="m-0 border-0 p-0">
-        <legend className="mb-1 text-base font-semibold">
-          Tags
-        </legend>
+        <legend className="mb-1 text-base font-semibold">Tags</legend>
         <p id={hintId} className="m-0 mb-3 text-xs text-muted" data-testid="post-tags-count">
           {chosen.length} of at most {MAX_TAGS_PER_POST} chosen{atLimit ? ' — uncheck one to choose another' : ''}.
         </p>
@@ -66,9 +71,17 @@ export function PostTagsControl({ postNumber, tags, selected }: PostTagsControlP
               return (
                 <li key={tag.id}>
                   <label
-                    className={`flex items-center gap-2 rounded-full border border-border px-3 py-1 text-sm ${!checked && atLimit ? 'opacity-60' : ''} has-focus-visible:outline-2 has-focus-visible:outline-accent`}
+                    className={`flex items-center gap-2 rounded-full border border-border px-3 py-1 text-sm ${!checked && atLimit ? 'opacity-60' : ''}
+                      has-focus-visible:outline-2 has-focus-visible:outline-accent`}
                   >
-                    <input type="checkbox" className="h-4 w-4" checked={checked} disabled={!checked && atLimit} onChange={(e) => toggle(tag.id, e.target.checked)} data-testid="post-tag-option" />
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4"
+                      checked={checked}
+                      disabled={!checked && atLimit}
+                      onChange={(e) => toggle(tag.id, e.target.checked)}
+                      data-testid="post-tag-option"
+                    />
                     <span aria-hidden="true" className="h-3 w-3 rounded-full" style={{ backgroundColor: tag.color }} />
                     {tag.name}
                   </label>

@@ -98,7 +98,12 @@ export async function getPostContext(db: DbOrTx, actor: Actor, number: number, o
     board: row.board,
     status: row.status?.id ? row.status : null,
     author: row.author?.id
-      ? { id: row.author.id, displayName: row.author.deletedAt ? DELETED_PERSON_NAME : row.author.displayName, role: row.author.role, deleted: Boolean(row.author.deletedAt) }
+      ? {
+          id: row.author.id,
+          displayName: row.author.deletedAt ? DELETED_PERSON_NAME : row.author.displayName,
+          role: row.author.role,
+          deleted: Boolean(row.author.deletedAt),
+        }
       : null,
   };
 }

@@ -20,13 +20,31 @@ export async function exportContentOf(db: DbOrTx, actor: UserActor) {
   const referable = sql<boolean>`(${visiblePostSql(actor)} or ${posts.authorId} = ${userId})`;
   const [ownPosts, ownComments, ownVotes] = [
     await db
-      .select({ number: posts.number, board: boards.slug, title: posts.title, body: posts.body, approval: posts.approval, createdAt: posts.createdAt, updatedAt: posts.updatedAt, deletedAt: posts.deletedAt })
+      .select({
+        number: posts.number,
+        board: boards.slug,
+        title: posts.title,
+        body: posts.body,
+        approval: posts.approval,
+        createdAt: posts.createdAt,
+        updatedAt: posts.updatedAt,
+        deletedAt: posts.deletedAt,
+      })
       .from(posts)
       .innerJoin(boards, eq(boards.id, posts.boardId))
       .where(eq(posts.authorId, userId))
       .orderBy(asc(posts.number)),
     await db
-      .select({ id: comments.id, postNumber: posts.number, referable, body: comments.body, internal: comments.internal, createdAt: comments.createdAt, editedAt: comments.editedAt, deletedAt: comments.deletedAt })
+      .select({
+        id: comments.id,
+        postNumber: posts.number,
+        referable,
+        body: comments.body,
+        internal: comments.internal,
+        createdAt: comments.createdAt,
+        editedAt: comments.editedAt,
+        deletedAt: comments.deletedAt,
+      })
       .from(comments)
       .innerJoin(posts, eq(posts.id, comments.postId))
       .innerJoin(boards, eq(boards.id, posts.boardId))
@@ -43,8 +61,18 @@ export async function exportContentOf(db: DbOrTx, actor: UserActor) {
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   return {
     posts: ownPosts.map((p) => ({ ...p, createdAt: iso(p.createdAt), updatedAt: iso(p.updatedAt), deletedAt: iso(p.deletedAt) })),
-    comments: ownComments.map(({ referable: shown, ...c }) => ({ ...c, postNumber: shown ? c.postNumber : null, createdAt: iso(c.createdAt), editedAt: iso(c.editedAt), deletedAt: iso(c.deletedAt) })),
+    comments: ownComments.map(({ referable: shown, ...c }) => ({
+      ...c,
+      postNumber: shown ? c.postNumber : null,
+      createdAt: iso(c.createdAt),
+      editedAt: iso(c.editedAt),
+      deletedAt: iso(c.deletedAt),
+    })),
     // Merged duplicates copy votes to their target; each copy is a vote kept about the person, so both are listed.
-    votes: ownVotes.map((v) => ({ postNumber: v.referable ? v.postNumber : null, createdAt: iso(v.createdAt), castOnYourBehalf: v.castOnYourBehalf !== null })),
+    votes: ownVotes.map((v) => ({
+      postNumber: v.referable ? v.postNumber : null,
+      createdAt: iso(v.createdAt),
+      castOnYourBehalf: v.castOnYourBehalf !== null,
+    })),
   };
 }

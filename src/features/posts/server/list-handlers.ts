@@ -19,12 +19,18 @@ export const listPostsEndpoint = endpoint({
   authorize: anyone,
   summary: 'List posts',
   description:
-    'Posts of every board you may see, or of one (board=), 20 at a time (limit up to 100). sort: trending (pinned first on a board), top, new, updated; a search (q=, web-search syntax) without a sort is ordered by relevance and carries highlight runs. status= is a status slug, tag= a tag name. Pass nextCursor as cursor= for the next page.',
+    'Posts of every board you may see, or of one (board=), 20 at a time (limit up to 100). sort: trending (pinned ' +
+    'first on a board), top, new, updated; a search (q=, web-search syntax) without a sort is ordered by ' +
+    'relevance and carries highlight runs. status= is a status slug, tag= a tag name. Pass nextCursor as cursor= for the next page.',
   query: postListRequest,
-    // Lists are remembered for visitors on embedded PGlite (src/server/cache); searches are not:
+  // Lists are remembered for visitors on embedded PGlite (src/server/cache); searches are not:
   // they are too varied to repeat, and each one should cost what a search costs.
   handle: async ({ actor, query }) =>
-    json(query.q ? await listPosts(actor, query) : await cachedForVisitors(actor, `posts:${JSON.stringify(query)}`, () => listPosts(actor, query))),
+    json(
+      query.q
+        ? await listPosts(actor, query)
+        : await cachedForVisitors(actor, `posts:${JSON.stringify(query)}`, () => listPosts(actor, query)),
+    ),
 });
 
 export const postsListRoute = route({ GET: listPostsEndpoint });

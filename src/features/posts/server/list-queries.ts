@@ -20,7 +20,8 @@ export interface ListFilters {
   q?: string;
 }
 
-const microsText = (col: typeof posts.createdAt | typeof posts.activityAt) => sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+const microsText = (col: typeof posts.createdAt | typeof posts.activityAt) =>
+  sql<string>`to_char(${col} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 const tsQuery = (q: string) => sql`websearch_to_tsquery('english', ${q})`;
 const rankSql = (q: string) => sql<number>`ts_rank(${posts.search}, ${tsQuery(q)})`.mapWith(Number);
 
@@ -30,9 +31,12 @@ function filterSql(actor: Actor, f: ListFilters): SQL | undefined {
     listedPostSql(actor),
     isNull(posts.mergedIntoId),
     f.boardId ? eq(posts.boardId, f.boardId) : undefined,
-    f.status ? sql`${posts.statusId} in (select ${statuses.id} from ${statuses} where ${statuses.slug} = ${f.status.toLowerCase()})` : undefined,
+    f.status
+      ? sql`${posts.statusId} in (select ${statuses.id} from ${statuses} where ${statuses.slug} = ${f.status.toLowerCase()})`
+      : undefined,
     f.tag
-      ? sql`exists (select 1 from ${postTags} join ${tags} on ${tags.id} = ${postTags.tagId} where ${postTags.postId} = ${posts.id} and lower(${tags.name}) = lower(${f.tag}))`
+      ? sql`exists (select 1 from ${postTags} join ${tags} on ${tags.id} = ${postTags.tagId}
+          where ${postTags.postId} = ${posts.id} and lower(${tags.name}) = lower(${f.tag}))`
       : undefined,
     f.q ? sql`${posts.search} @@ ${tsQuery(f.q)}` : undefined,
   );
@@ -107,44 +111,46 @@ export async function listPostRows(db: DbOrTx, actor: Actor, filters: ListFilter
 export function listPostRowsQuery(db: DbOrTx, actor: Actor, filters: ListFilters, opts: ListPostRowsOptions) {
   const spec = orderSpec(opts.order, filters.q);
   const after = opts.after ? sql`(${sql.join(spec.columns, sql`, `)}) < (${sql.join(spec.params(opts.after), sql`, `)})` : undefined;
-  return db
-    .select({
-      id: posts.id,
-      number: posts.number,
-      title: posts.title,
-      // Enough for a 200-character excerpt after the Markdown is stripped.
-      bodyStart: sql<string>`left(${posts.body}, 1200)`,
-      boardSlug: boards.slug,
-      boardName: boards.name,
-      authorId: users.id,
-      authorName: users.displayName,
-      authorAvatar: users.avatarUrl,
-      authorRole: users.role,
-      authorDeleted: sql<boolean>`${users.deletedAt} is not null`,
-      statusId: statuses.id,
-      statusSlug: statuses.slug,
-      statusName: statuses.name,
-      statusColor: statuses.color,
-      statusCategory: statuses.category,
-      voteCount: posts.voteCount,
-      commentCount: posts.commentCount,
-      pinned: posts.pinned,
-      approval: posts.approval,
-      createdAt: posts.createdAt,
-      updatedAt: posts.updatedAt,
-      trendingScore: posts.trendingScore,
-      createdKey: microsText(posts.createdAt),
-      activityKey: microsText(posts.activityAt),
-      rank: filters.q ? rankSql(filters.q) : sql<null>`null`,
-    })
-    .from(posts)
-    .innerJoin(boards, eq(boards.id, posts.boardId))
-    .leftJoin(statuses, eq(statuses.id, posts.statusId))
-    .leftJoin(users, eq(users.id, posts.authorId))
-    .where(and(filterSql(actor, filters), opts.pinned === undefined ? undefined : eq(posts.pinned, opts.pinned), after))
-    // `nulls last` as in the indexes of schema.ts (Drizzle writes `DESC NULLS LAST`); without it no index matches.
-    .orderBy(...spec.columns.map((c) => sql`${c} desc nulls last`))
-    .limit(opts.limit);
+  return (
+    db
+      .select({
+        id: posts.id,
+        number: posts.number,
+        title: posts.title,
+        // Enough for a 200-character excerpt after the Markdown is stripped.
+        bodyStart: sql<string>`left(${posts.body}, 1200)`,
+        boardSlug: boards.slug,
+        boardName: boards.name,
+        authorId: users.id,
+        authorName: users.displayName,
+        authorAvatar: users.avatarUrl,
+        authorRole: users.role,
+        authorDeleted: sql<boolean>`${users.deletedAt} is not null`,
+        statusId: statuses.id,
+        statusSlug: statuses.slug,
+        statusName: statuses.name,
+        statusColor: statuses.color,
+        statusCategory: statuses.category,
+        voteCount: posts.voteCount,
+        commentCount: posts.commentCount,
+        pinned: posts.pinned,
+        approval: posts.approval,
+        createdAt: posts.createdAt,
+        updatedAt: posts.updatedAt,
+        trendingScore: posts.trendingScore,
+        createdKey: microsText(posts.createdAt),
+        activityKey: microsText(posts.activityAt),
+        rank: filters.q ? rankSql(filters.q) : sql<null>`null`,
+      })
+      .from(posts)
+      .innerJoin(boards, eq(boards.id, posts.boardId))
+      .leftJoin(statuses, eq(statuses.id, posts.statusId))
+      .leftJoin(users, eq(users.id, posts.authorId))
+      .where(and(filterSql(actor, filters), opts.pinned === undefined ? undefined : eq(posts.pinned, opts.pinned), after))
+      // `nulls last` as in the indexes of schema.ts (Drizzle writes `DESC NULLS LAST`); without it no index matches.
+      .orderBy(...spec.columns.map((c) => sql`${c} desc nulls last`))
+      .limit(opts.limit)
+  );
 }
 
 /** How many posts match (the board page's result count). */
@@ -206,7 +212,8 @@ export async function statusesInUse(db: DbOrTx, actor: Actor, boardId: string) {
     .select({ slug: statuses.slug, name: statuses.name })
     .from(statuses)
     .where(
-      sql`exists (select 1 from ${posts} join ${boards} on ${boards.id} = ${posts.boardId} where ${posts.statusId} = ${statuses.id} and ${filterSql(actor, { boardId })})`,
+      sql`exists (select 1 from ${posts} join ${boards} on ${boards.id} = ${posts.boardId}
+        where ${posts.statusId} = ${statuses.id} and ${filterSql(actor, { boardId })})`,
     )
     .orderBy(statuses.position, statuses.name);
 }
@@ -217,7 +224,8 @@ export async function tagsInUse(db: DbOrTx, actor: Actor, boardId: string) {
     .select({ name: tags.name })
     .from(tags)
     .where(
-      sql`exists (select 1 from ${postTags} join ${posts} on ${posts.id} = ${postTags.postId} join ${boards} on ${boards.id} = ${posts.boardId} where ${postTags.tagId} = ${tags.id} and ${filterSql(actor, { boardId })})`,
+      sql`exists (select 1 from ${postTags} join ${posts} on ${posts.id} = ${postTags.postId} join ${boards} on
+        ${boards.id} = ${posts.boardId} where ${postTags.tagId} = ${tags.id} and ${filterSql(actor, { boardId })})`,
     )
     .orderBy(sql`lower(${tags.name})`);
 }

@@ -41,7 +41,8 @@ export interface ListPostsRequest {
 
 export const listOrderOf = (req: Pick<ListPostsRequest, 'sort' | 'q'>): ListOrder => req.sort ?? (req.q ? 'relevance' : 'trending');
 
-const badCursor = () => new AppError('VALIDATION_FAILED', 'This page link is not valid.', { fields: { 'query.cursor': 'This page link is not valid.' } });
+const badCursor = () =>
+  new AppError('VALIDATION_FAILED', 'This page link is not valid.', { fields: { 'query.cursor': 'This page link is not valid.' } });
 
 /** Whether a cursor belongs to this list's order (a stale link after a sort change does not). */
 export function cursorFits(cursor: string, req: Pick<ListPostsRequest, 'sort' | 'q' | 'board'>): boolean {
@@ -54,7 +55,15 @@ export function cursorFits(cursor: string, req: Pick<ListPostsRequest, 'sort' | 
 
 function keyOf(order: ListOrder, row: ListPostRow, pinnedFirst: boolean): CursorKey {
   const value =
-    order === 'trending' ? row.trendingScore : order === 'top' ? row.voteCount : order === 'new' ? row.createdKey : order === 'updated' ? row.activityKey : (row.rank ?? 0);
+    order === 'trending'
+      ? row.trendingScore
+      : order === 'top'
+        ? row.voteCount
+        : order === 'new'
+          ? row.createdKey
+          : order === 'updated'
+            ? row.activityKey
+            : (row.rank ?? 0);
   return { order, value, id: row.id, ...(pinnedFirst ? { pinned: row.pinned } : {}) };
 }
 
@@ -84,7 +93,11 @@ export function splitMarked(text: string, clean: (s: string) => string = (s) => 
   return runs;
 }
 
-const stripMarks = (s: string) => s.replace(/[\uE000\uE001]/g, '').replace(/[*_~`#>|]+/g, '').replace(/\s+/g, ' ');
+const stripMarks = (s: string) =>
+  s
+    .replace(/[\uE000\uE001]/g, '')
+    .replace(/[*_~`#>|]+/g, '')
+    .replace(/\s+/g, ' ');
 
 function toSummary(row: ListPostRow, tags: { id: string; name: string; color: string }[], voted: boolean): PostSummary {
   const deleted = row.authorDeleted || !row.authorId;
@@ -124,7 +137,11 @@ export interface VisibleBoardRef {
 }
 
 async function filtersFor(actor: Actor, req: ListPostsRequest, known?: VisibleBoardRef): Promise<ListFilters> {
-  const boardId = !req.board ? undefined : known && known.slug === req.board.toLowerCase() ? known.id : (await getVisibleBoard(db(), actor, req.board)).id;
+  const boardId = !req.board
+    ? undefined
+    : known && known.slug === req.board.toLowerCase()
+      ? known.id
+      : (await getVisibleBoard(db(), actor, req.board)).id;
   return { boardId, status: req.status, tag: req.tag, q: req.q };
 }
 
@@ -146,7 +163,9 @@ export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?
     rows = !after || after.pinned ? await listPostRows(db(), actor, filters, { order, pinned: true, after, limit: want }) : [];
     if (rows.length < want) {
       const unpinnedAfter = after && after.pinned === false ? after : undefined;
-      rows = rows.concat(await listPostRows(db(), actor, filters, { order, pinned: false, after: unpinnedAfter, limit: want - rows.length }));
+      rows = rows.concat(
+        await listPostRows(db(), actor, filters, { order, pinned: false, after: unpinnedAfter, limit: want - rows.length }),
+      );
     }
   } else {
     rows = await listPostRows(db(), actor, filters, { order, after, limit: want });
@@ -181,7 +200,11 @@ export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?
 }
 
 /** How many posts match the filters (for "12 posts match"). */
-export async function countPosts(actor: Actor, req: Omit<ListPostsRequest, 'cursor' | 'limit' | 'sort'>, knownBoard?: VisibleBoardRef): Promise<number> {
+export async function countPosts(
+  actor: Actor,
+  req: Omit<ListPostsRequest, 'cursor' | 'limit' | 'sort'>,
+  knownBoard?: VisibleBoardRef,
+): Promise<number> {
   return countPostRows(db(), actor, await filtersFor(actor, { ...req, limit: 1 }, knownBoard));
 }
 

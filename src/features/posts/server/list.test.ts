@@ -72,7 +72,12 @@ describe('sort orders and cursor pages', () => {
     await db().execute(sql`update ${posts} set created_at = created_at + interval '7 microseconds' where ${posts.id} = ${made[1]!.id}`);
     const rows = await db().select().from(posts).where(eq(posts.boardId, board.id));
     const micros = new Map(
-      (await db().execute(sql`select id, extract(epoch from created_at) * 1000000 as c, extract(epoch from activity_at) * 1000000 as a from ${posts} where board_id = ${board.id}`) as unknown as { rows: { id: string; c: string; a: string }[] }).rows.map((r) => [r.id, { c: Number(r.c), a: Number(r.a) }]),
+      (
+        (await db().execute(
+          sql`select id, extract(epoch from created_at) * 1000000 as c, extract(epoch from activity_at) * 1000000
+            as a from ${posts} where board_id = ${board.id}`,
+        )) as unknown as { rows: { id: string; c: string; a: string }[] }
+      ).rows.map((r) => [r.id, { c: Number(r.c), a: Number(r.a) }]),
     );
     const byKey = (key: (r: (typeof rows)[number]) => number) =>
       [...rows].sort((a, b) => key(b) - key(a) || (b.id > a.id ? 1 : b.id < a.id ? -1 : 0)).map((r) => r.number);
@@ -113,7 +118,11 @@ describe('sort orders and cursor pages', () => {
     const first = await listAs(undefined, { board: board.slug, sort: 'new', limit: '1' });
     const cursor = first.json.nextCursor!;
     expect(cursor).toBeTruthy();
-    for (const query of [{ sort: 'top', cursor }, { sort: 'new', cursor: 'not-a-cursor' }, { sort: 'new', cursor: 'e30' }]) {
+    for (const query of [
+      { sort: 'top', cursor },
+      { sort: 'new', cursor: 'not-a-cursor' },
+      { sort: 'new', cursor: 'e30' },
+    ]) {
       const res = await listAs(undefined, { board: board.slug, ...query });
       expect(res.status).toBe(422);
       expect(res.json.error?.fields?.['query.cursor']).toBeTruthy();
@@ -171,12 +180,21 @@ describe('filters, search and the summary', () => {
   it('filters by status slug and by tag name without regard to case', async () => {
     const board = await makeBoard();
     const [planned] = await db().select().from(statuses).where(eq(statuses.slug, 'planned'));
-    const [tag] = await db().insert(tags).values({ name: `Mobile ${counter++}` }).returning();
+    const [tag] = await db()
+      .insert(tags)
+      .values({ name: `Mobile ${counter++}` })
+      .returning();
     const a = await makePost(board.id, people.member.id, { statusId: planned!.id });
     const b = await makePost(board.id, people.member.id);
-    await db().insert(postTags).values([{ postId: b.id, tagId: tag!.id }, { postId: a.id, tagId: tag!.id }]);
+    await db()
+      .insert(postTags)
+      .values([
+        { postId: b.id, tagId: tag!.id },
+        { postId: a.id, tagId: tag!.id },
+      ]);
     const c = await makePost(board.id, people.member.id, { statusId: planned!.id });
-    const numbers = async (q: Record<string, string>) => (await allPages(undefined, { board: board.slug, ...q }, 20)).map((p) => p.number).sort();
+    const numbers = async (q: Record<string, string>) =>
+      (await allPages(undefined, { board: board.slug, ...q }, 20)).map((p) => p.number).sort();
     expect(await numbers({ status: 'planned' })).toEqual([a.number, c.number].sort());
     expect(await numbers({ tag: tag!.name.toUpperCase() })).toEqual([a.number, b.number].sort());
     expect(await numbers({ tag: tag!.name, status: 'planned' })).toEqual([a.number]);
@@ -188,7 +206,11 @@ describe('filters, search and the summary', () => {
 
   it('finds posts by title and by body, ranked by relevance unless a sort is chosen, with highlight runs', async () => {
     const board = await makeBoard();
-    const inTitle = await makePost(board.id, people.member.id, { title: 'Zanzibar export for invoices', body: 'Please add it.', voteCount: 1 });
+    const inTitle = await makePost(board.id, people.member.id, {
+      title: 'Zanzibar export for invoices',
+      body: 'Please add it.',
+      voteCount: 1,
+    });
     const inBody = await makePost(board.id, people.member.id, {
       title: 'Accounting integration',
       body: 'We would love a **quick** export to Zanzibar, the accounting tool, so that our finance team stops copying numbers by hand every single month.',
@@ -210,9 +232,15 @@ describe('filters, search and the summary', () => {
     expect(bodyHit.excerpt.filter((r) => r.match).map((r) => r.text)).toEqual(['Zanzibar']);
     expect(bodyHit.excerpt.map((r) => r.text).join('')).not.toMatch(/[*\uE000\uE001]/);
     // An explicit sort wins over relevance.
-    expect((await listAs(undefined, { board: board.slug, q: 'zanzibar', sort: 'top' })).json.items.map((p) => p.number)).toEqual([inBody.number, inTitle.number]);
+    expect((await listAs(undefined, { board: board.slug, q: 'zanzibar', sort: 'top' })).json.items.map((p) => p.number)).toEqual([
+      inBody.number,
+      inTitle.number,
+    ]);
     // Paging through search results by relevance.
-    expect((await allPages(undefined, { board: board.slug, q: 'zanzibar' }, 1)).map((p) => p.number)).toEqual([inTitle.number, inBody.number]);
+    expect((await allPages(undefined, { board: board.slug, q: 'zanzibar' }, 1)).map((p) => p.number)).toEqual([
+      inTitle.number,
+      inBody.number,
+    ]);
     // Without a search there are no highlights.
     expect((await listAs(undefined, { board: board.slug })).json.items.every((p) => p.highlight === undefined)).toBe(true);
     // Stemming: "exports" finds "export".
@@ -222,7 +250,12 @@ describe('filters, search and the summary', () => {
   it('marks the posts the signed-in person voted for, and gives excerpts, authors and counts', async () => {
     const board = await makeBoard();
     const voter = await createTestActor('member');
-    const voted = await makePost(board.id, people.moderator.id, { title: 'Voted post', body: '# Heading\n\nSome *body* text.', voteCount: 1, commentCount: 4 });
+    const voted = await makePost(board.id, people.moderator.id, {
+      title: 'Voted post',
+      body: '# Heading\n\nSome *body* text.',
+      voteCount: 1,
+      commentCount: 4,
+    });
     const notVoted = await makePost(board.id, null, { title: 'Not voted post' });
     await db().insert(votes).values({ postId: voted.id, userId: voter.id });
     const byNumber = async (as?: TestActor) => new Map((await allPages(as, { board: board.slug }, 20)).map((p) => [p.number, p]));
@@ -248,8 +281,17 @@ describe('the page cursor (property)', () => {
       .tuple(fc.date({ min: new Date('1990-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }), fc.integer({ min: 0, max: 999 }))
       .map(([d, us]) => d.toISOString().replace('Z', `${String(us).padStart(3, '0')}Z`));
     const key: fc.Arbitrary<CursorKey> = fc.oneof(
-      fc.record({ order: fc.constantFrom('trending' as const, 'relevance' as const), value: fc.double({ noNaN: true, noDefaultInfinity: true }), id: fc.uuid() }),
-      fc.record({ order: fc.constant('trending' as const), value: fc.double({ noNaN: true, noDefaultInfinity: true }), id: fc.uuid(), pinned: fc.boolean() }),
+      fc.record({
+        order: fc.constantFrom('trending' as const, 'relevance' as const),
+        value: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        id: fc.uuid(),
+      }),
+      fc.record({
+        order: fc.constant('trending' as const),
+        value: fc.double({ noNaN: true, noDefaultInfinity: true }),
+        id: fc.uuid(),
+        pinned: fc.boolean(),
+      }),
       fc.record({ order: fc.constant('top' as const), value: fc.integer({ min: 0, max: 2 ** 31 - 1 }), id: fc.uuid() }),
       fc.record({ order: fc.constantFrom('new' as const, 'updated' as const), value: iso, id: fc.uuid() }),
     );
@@ -269,7 +311,13 @@ describe('the page cursor (property)', () => {
       }),
     );
     const b64 = (v: unknown) => Buffer.from(JSON.stringify(v)).toString('base64url');
-    for (const bad of [b64(['top', 1.5, crypto.randomUUID()]), b64(['new', '2026-01-01', crypto.randomUUID()]), b64(['hot', 1, crypto.randomUUID()]), b64(['top', 1, 'x']), b64(['top', 1, crypto.randomUUID(), 2])]) {
+    for (const bad of [
+      b64(['top', 1.5, crypto.randomUUID()]),
+      b64(['new', '2026-01-01', crypto.randomUUID()]),
+      b64(['hot', 1, crypto.randomUUID()]),
+      b64(['top', 1, 'x']),
+      b64(['top', 1, crypto.randomUUID(), 2]),
+    ]) {
       expect(decodeCursor(bad)).toBeNull();
     }
   });

@@ -50,12 +50,19 @@ const merge = async (duplicate: number, into: number) => {
   const res = await callRoute(mergeRoute, { method: 'POST', params: { number: String(duplicate) }, body: { into }, as: moderator });
   expect(res.status).toBe(200);
 };
-const getPost = (number: number, as: Reader) => callRoute<PostDetail & { error?: { code: string } }>(postRoute, { params: { number: String(number) }, as });
+const getPost = (number: number, as: Reader) =>
+  callRoute<PostDetail & { error?: { code: string } }>(postRoute, { params: { number: String(number) }, as });
 
 /** The post page's loader (withShell and all) over real HTTP, as `as` or a visitor: its props. */
 async function pageProps(number: number, as: Reader): Promise<PostPageProps & { errorPage?: number }> {
   const server = http.createServer((req, res) => {
-    const ctx = { req, res, params: { number: String(number) }, query: {}, resolvedUrl: `/p/${number}` } as unknown as GetServerSidePropsContext;
+    const ctx = {
+      req,
+      res,
+      params: { number: String(number) },
+      query: {},
+      resolvedUrl: `/p/${number}`,
+    } as unknown as GetServerSidePropsContext;
     Promise.resolve(getServerSideProps(ctx))
       .then((result) => {
         res.setHeader('content-type', 'application/json');
@@ -120,20 +127,32 @@ describe('a public post merged into a private-board post', () => {
     expect(vote.json.error?.code).toBe('VOTING_CLOSED');
 
     for (const reader of [insider, moderator, admin]) {
-      expect((await getPost(duplicate.number, reader)).json.mergedInto).toEqual({ number: secret.number, slug: 'secret-pricing-overhaul', title: secret.title });
+      expect((await getPost(duplicate.number, reader)).json.mergedInto).toEqual({
+        number: secret.number,
+        slug: 'secret-pricing-overhaul',
+        title: secret.title,
+      });
     }
   });
 });
 
 describe('pending posts in merges', () => {
   it('are seen through a merge by their author and the team only', async () => {
-    const pendingDup = await insertPost(publicBoard.id, { authorId: author.id, approval: 'pending', title: 'Pending duplicate by the author' });
+    const pendingDup = await insertPost(publicBoard.id, {
+      authorId: author.id,
+      approval: 'pending',
+      title: 'Pending duplicate by the author',
+    });
     const target = await insertPost(publicBoard.id, { title: 'Approved target of a pending duplicate' });
     await merge(pendingDup.number, target.number);
     for (const reader of [undefined, member]) expect(await duplicatesOn(target.number, reader)).toEqual([]);
     for (const reader of [author, moderator]) expect(await duplicatesOn(target.number, reader)).toEqual([pendingDup.title]);
 
-    const pendingTarget = await insertPost(publicBoard.id, { authorId: author.id, approval: 'pending', title: 'Pending target by the author' });
+    const pendingTarget = await insertPost(publicBoard.id, {
+      authorId: author.id,
+      approval: 'pending',
+      title: 'Pending target by the author',
+    });
     const duplicate = await insertPost(publicBoard.id, { title: 'Approved duplicate of a pending target' });
     await merge(duplicate.number, pendingTarget.number);
     for (const reader of [undefined, member, insider]) {
@@ -141,19 +160,31 @@ describe('pending posts in merges', () => {
       expect(res.json.mergedInto).toEqual(HIDDEN);
       expect(res.text).not.toContain('Pending target');
     }
-    for (const reader of [author, moderator]) expect((await getPost(duplicate.number, reader)).json.mergedInto).toMatchObject({ number: pendingTarget.number, title: pendingTarget.title });
+    for (const reader of [author, moderator])
+      expect((await getPost(duplicate.number, reader)).json.mergedInto).toMatchObject({
+        number: pendingTarget.number,
+        title: pendingTarget.title,
+      });
   });
 });
 
 describe('rejected posts in merges', () => {
   it('are seen through a merge by the team only, not even by their author', async () => {
-    const rejectedDup = await insertPost(publicBoard.id, { authorId: author.id, approval: 'rejected', title: 'Rejected duplicate by the author' });
+    const rejectedDup = await insertPost(publicBoard.id, {
+      authorId: author.id,
+      approval: 'rejected',
+      title: 'Rejected duplicate by the author',
+    });
     const target = await insertPost(publicBoard.id, { title: 'Approved target of a rejected duplicate' });
     await merge(rejectedDup.number, target.number);
     for (const reader of [undefined, member, author]) expect(await duplicatesOn(target.number, reader)).toEqual([]);
     expect(await duplicatesOn(target.number, moderator)).toEqual([rejectedDup.title]);
 
-    const rejectedTarget = await insertPost(publicBoard.id, { authorId: author.id, approval: 'rejected', title: 'Rejected target by the author' });
+    const rejectedTarget = await insertPost(publicBoard.id, {
+      authorId: author.id,
+      approval: 'rejected',
+      title: 'Rejected target by the author',
+    });
     const duplicate = await insertPost(publicBoard.id, { title: 'Approved duplicate of a rejected target' });
     await merge(duplicate.number, rejectedTarget.number);
     for (const reader of [undefined, member, author]) {
@@ -161,7 +192,10 @@ describe('rejected posts in merges', () => {
       expect(res.json.mergedInto).toEqual(HIDDEN);
       expect(res.text).not.toContain('Rejected target');
     }
-    expect((await getPost(duplicate.number, admin)).json.mergedInto).toMatchObject({ number: rejectedTarget.number, title: rejectedTarget.title });
+    expect((await getPost(duplicate.number, admin)).json.mergedInto).toMatchObject({
+      number: rejectedTarget.number,
+      title: rejectedTarget.title,
+    });
   });
 });
 
@@ -204,7 +238,9 @@ describe('similar-post suggestions', () => {
     await insertPost(publicBoard.id, { title: 'Quokka mode pending', approval: 'pending', authorId: author.id });
     await insertPost(publicBoard.id, { title: 'Quokka mode public' });
     const titles = async (as: Reader) =>
-      ((await callRoute<{ items: { title: string }[] }>(similarPostsRoute, { query: { title: 'quokka mode' }, as })).json.items.map((i) => i.title).sort());
+      (await callRoute<{ items: { title: string }[] }>(similarPostsRoute, { query: { title: 'quokka mode' }, as })).json.items
+        .map((i) => i.title)
+        .sort();
     expect(await titles(undefined)).toEqual(['Quokka mode public']);
     expect(await titles(insider)).toEqual(['Quokka mode private', 'Quokka mode public']);
     expect(await titles(author)).toEqual(['Quokka mode pending', 'Quokka mode public']);
@@ -213,19 +249,25 @@ describe('similar-post suggestions', () => {
 });
 
 describe('the account export', () => {
-  it("does not name a post the person may not see, such as the private target their vote was copied to by a merge", async () => {
+  it('does not name a post the person may not see, such as the private target their vote was copied to by a merge', async () => {
     const voter = await createTestActor('member', { displayName: 'Exporter' });
     const own = await insertPost(publicBoard.id, { authorId: voter.id, title: 'Own post later rejected', approval: 'rejected' });
     const voted = await insertPost(publicBoard.id, { title: 'Public post the exporter voted on' });
     const secret = await insertPost(privateBoard.id, { title: 'Private target the vote was copied to' });
     await db().insert(votes).values({ postId: voted.id, userId: voter.id });
-    await db().insert(comments).values([
-      { postId: own.id, authorId: voter.id, body: 'On my own post' },
-      { postId: secret.id, authorId: voter.id, body: 'Written while the board was granted' },
-    ]);
+    await db()
+      .insert(comments)
+      .values([
+        { postId: own.id, authorId: voter.id, body: 'On my own post' },
+        { postId: secret.id, authorId: voter.id, body: 'Written while the board was granted' },
+      ]);
     await merge(voted.number, secret.number);
 
-    const res = await callRoute<{ posts: { number: number }[]; votes: { postNumber: number | null }[]; comments: { body: string; postNumber: number | null }[] }>(exportRoute, { as: voter });
+    const res = await callRoute<{
+      posts: { number: number }[];
+      votes: { postNumber: number | null }[];
+      comments: { body: string; postNumber: number | null }[];
+    }>(exportRoute, { as: voter });
     expect(res.status).toBe(200);
     expect(res.json.posts.map((p) => p.number)).toEqual([own.number]);
     expect(res.json.votes.map((v) => v.postNumber).sort()).toEqual([voted.number, null].sort());

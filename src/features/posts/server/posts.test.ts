@@ -27,8 +27,10 @@ afterEach(async () => {
 
 const create = (as: TestActor | undefined, body: unknown) => callRoute(postsRoute, { method: 'POST', body, origin: 'self', as });
 const get = (number: string | number, as?: TestActor) => callRoute(postRoute, { params: { number: String(number) }, as });
-const patch = (number: number, body: unknown, as?: TestActor) => callRoute(postRoute, { method: 'PATCH', params: { number: String(number) }, body, origin: 'self', as });
-const del = (number: number, as?: TestActor) => callRoute(postRoute, { method: 'DELETE', params: { number: String(number) }, origin: 'self', as });
+const patch = (number: number, body: unknown, as?: TestActor) =>
+  callRoute(postRoute, { method: 'PATCH', params: { number: String(number) }, body, origin: 'self', as });
+const del = (number: number, as?: TestActor) =>
+  callRoute(postRoute, { method: 'DELETE', params: { number: String(number) }, origin: 'self', as });
 /** How deeply em/strong/del/a nest in a safe tree (walked without recursion). */
 function inlineNesting(doc: unknown): number {
   let max = 0;
@@ -45,15 +47,27 @@ function inlineNesting(doc: unknown): number {
   return max;
 }
 
-const setModeration = (moderation: 'off' | 'new_members' | 'all') => db().update(workspaceSettings).set({ moderation }).where(eq(workspaceSettings.id, 1));
+const setModeration = (moderation: 'off' | 'new_members' | 'all') =>
+  db().update(workspaceSettings).set({ moderation }).where(eq(workspaceSettings.id, 1));
 
 describe('POST /api/v1/posts', () => {
   it('creates a post, normalises the title and subscribes the author', async () => {
     const res = await create(member, { board: 'ideas', title: '  Dark   mode  please ', body: 'It **hurts** my eyes' });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ title: 'Dark mode please', slug: 'dark-mode-please', approval: 'approved', body: 'It **hurts** my eyes', board: { slug: 'ideas' }, author: { id: member.id, isTeam: false }, voteCount: 0 });
+    expect(res.json).toMatchObject({
+      title: 'Dark mode please',
+      slug: 'dark-mode-please',
+      approval: 'approved',
+      body: 'It **hurts** my eyes',
+      board: { slug: 'ideas' },
+      author: { id: member.id, isTeam: false },
+      voteCount: 0,
+    });
     expect(typeof res.json.number).toBe('number');
-    const [sub] = await db().select().from(subscriptions).where(eq(subscriptions.postId, res.json.id as string));
+    const [sub] = await db()
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.postId, res.json.id as string));
     expect(sub).toMatchObject({ userId: member.id, subscribed: true });
   });
 
@@ -115,7 +129,10 @@ describe('moderation', () => {
     const first = await create(newcomer, { board: 'ideas', title: 'My first post' });
     expect(first.json.approval).toBe('pending');
     expect((await create(newcomer, { board: 'ideas', title: 'My second post' })).json.approval).toBe('pending');
-    await db().update(posts).set({ approval: 'approved' }).where(eq(posts.id, first.json.id as string));
+    await db()
+      .update(posts)
+      .set({ approval: 'approved' })
+      .where(eq(posts.id, first.json.id as string));
     expect((await get(first.json.number as number, other)).status).toBe(200);
     expect((await create(newcomer, { board: 'ideas', title: 'My third post' })).json.approval).toBe('approved');
   });
@@ -133,7 +150,13 @@ describe('GET /api/v1/posts/[number]', () => {
     for (const param of [String(post.number), `${post.number}-whatever-slug`]) {
       const res = await get(param);
       expect(res.status).toBe(200);
-      expect(res.json).toMatchObject({ number: post.number, slug: 'export-to-csv', body: '# Hi\n<script>x</script>', mergedInto: null, status: null });
+      expect(res.json).toMatchObject({
+        number: post.number,
+        slug: 'export-to-csv',
+        body: '# Hi\n<script>x</script>',
+        mergedInto: null,
+        status: null,
+      });
     }
     expect((await get('abc')).status).toBe(422);
     expect((await get(999_999)).status).toBe(404);
@@ -231,7 +254,11 @@ describe('GET /api/v1/posts/similar', () => {
 
 describe('POST /api/v1/markdown/preview', () => {
   it('renders the safe tree for visitors too; raw HTML stays text', async () => {
-    const res = await callRoute(markdownPreviewRoute, { method: 'POST', origin: 'self', body: { body: '**hi** <script>alert(1)</script> [x](javascript:alert(1))' } });
+    const res = await callRoute(markdownPreviewRoute, {
+      method: 'POST',
+      origin: 'self',
+      body: { body: '**hi** <script>alert(1)</script> [x](javascript:alert(1))' },
+    });
     expect(res.status).toBe(200);
     const text = JSON.stringify(res.json.doc);
     expect(text).toContain('"t":"strong"');

@@ -45,7 +45,10 @@ export async function updatePostContent(db: DbOrTx, postId: string, values: { ti
 }
 
 export async function softDeletePost(db: DbOrTx, postId: string): Promise<void> {
-  await db.update(posts).set({ deletedAt: sql`now()`, updatedAt: sql`now()` }).where(eq(posts.id, postId));
+  await db
+    .update(posts)
+    .set({ deletedAt: sql`now()`, updatedAt: sql`now()` })
+    .where(eq(posts.id, postId));
 }
 
 type StatusJson = { id: string; slug: string; name: string; color: string; category: StatusCategory };
@@ -65,7 +68,10 @@ export interface PostExtras {
 }
 
 const statusJson = (alias: string) =>
-  sql.raw(`case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'slug', ${alias}.slug, 'name', ${alias}.name, 'color', ${alias}.color, 'category', ${alias}.category) end`);
+  sql.raw(
+    `case when ${alias}.id is null then null else json_build_object('id', ${alias}.id, 'slug', ${alias}.slug, ` +
+      `'name', ${alias}.name, 'color', ${alias}.color, 'category', ${alias}.category) end`,
+  );
 
 /**
  * Everything around a post that its page and its API answer show, in one statement (PGlite runs
@@ -74,7 +80,12 @@ const statusJson = (alias: string) =>
  * vote and subscription. The other posts it refers to are read as the actor may see them
  * (visiblePostRefsSql).
  */
-export async function getPostExtras(db: DbOrTx, actor: Actor, post: Pick<PostRow, 'id' | 'authorId' | 'mergedIntoId'>, opts: { voterLimit: number }): Promise<PostExtras> {
+export async function getPostExtras(
+  db: DbOrTx,
+  actor: Actor,
+  post: Pick<PostRow, 'id' | 'authorId' | 'mergedIntoId'>,
+  opts: { voterLimit: number },
+): Promise<PostExtras> {
   const team = isTeamMember(actor);
   const viewerId = actor.kind === 'user' ? actor.id : null;
   const [row] = await rowsOf<{
@@ -94,15 +105,18 @@ export async function getPostExtras(db: DbOrTx, actor: Actor, post: Pick<PostRow
          from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = ${post.id}) as tags,
       (select coalesce(json_agg(json_build_object(
            'id', sc.id, 'note', sc.note, 'createdAt', sc.created_at, 'from', ${statusJson('fs')}, 'to', ${statusJson('ts')},
-           'by', case when u.id is null then null else json_build_object('id', u.id, 'displayName', u.display_name, 'avatarUrl', u.avatar_url, 'role', u.role, 'deleted', u.deleted_at is not null) end
+           'by', case when u.id is null then null else json_build_object('id', u.id, 'displayName', u.display_name,
+             'avatarUrl', u.avatar_url, 'role', u.role, 'deleted', u.deleted_at is not null) end
          ) order by sc.created_at, sc.id), '[]'::json)
          from status_changes sc
          left join statuses fs on fs.id = sc.from_status_id
          left join statuses ts on ts.id = sc.to_status_id
          left join users u on u.id = sc.by_id
          where sc.post_id = ${post.id}) as history,
-      (select coalesce(json_agg(json_build_object('id', v.id, 'displayName', v.display_name, 'avatarUrl', v.avatar_url, 'deleted', v.deleted, 'votedAt', v.created_at, 'castBy', v.cast_by) order by v.created_at desc), '[]'::json)
-         from (select u.id, u.display_name, u.avatar_url, u.deleted_at is not null as deleted, vt.created_at, ${team ? sql`cb.display_name` : sql`null::text`} as cast_by
+      (select coalesce(json_agg(json_build_object('id', v.id, 'displayName', v.display_name, 'avatarUrl',
+        v.avatar_url, 'deleted', v.deleted, 'votedAt', v.created_at, 'castBy', v.cast_by) order by v.created_at desc), '[]'::json)
+         from (select u.id, u.display_name, u.avatar_url, u.deleted_at is not null as deleted, vt.created_at,
+           ${team ? sql`cb.display_name` : sql`null::text`} as cast_by
                from votes vt join users u on u.id = vt.user_id left join users cb on cb.id = vt.cast_by_id
                where vt.post_id = ${post.id} order by vt.created_at desc limit ${opts.voterLimit}) v) as voters,
       ${visiblePostRefsSql(actor, sql`${posts.mergedIntoId} = ${post.id}`)} as duplicates,
@@ -144,7 +158,11 @@ export interface SimilarPostRow {
  * misspellings but costs more on a large board. Two indexed statements instead of one that ORs
  * both conditions: the OR made the planner rank every match of either.
  */
-export async function listSimilarPosts(db: DbOrTx, actor: Actor, opts: { title: string; boardSlug?: string; limit: number }): Promise<SimilarPostRow[]> {
+export async function listSimilarPosts(
+  db: DbOrTx,
+  actor: Actor,
+  opts: { title: string; boardSlug?: string; limit: number },
+): Promise<SimilarPostRow[]> {
   const tsq = sql`websearch_to_tsquery('english', ${orQueryOf(opts.title)})`;
   const select = (match: SQL, rank: SQL, exclude: readonly string[], limit: number) =>
     rowsOf<SimilarPostRow>(
@@ -156,7 +174,14 @@ export async function listSimilarPosts(db: DbOrTx, actor: Actor, opts: { title: 
           left join ${statuses} on ${statuses.id} = ${posts.statusId}
           where ${visiblePostSql(actor)} and ${posts.mergedIntoId} is null and ${match}
             ${opts.boardSlug ? sql`and ${boards.slug} = ${opts.boardSlug}` : sql``}
-            ${exclude.length ? sql`and ${posts.id} not in (${sql.join(exclude.map((id) => sql`${id}::uuid`), sql`, `)})` : sql``}
+            ${
+              exclude.length
+                ? sql`and ${posts.id} not in (${sql.join(
+                    exclude.map((id) => sql`${id}::uuid`),
+                    sql`, `,
+                  )})`
+                : sql``
+            }
           order by ${rank} desc, ${posts.voteCount} desc, ${posts.number} desc
           limit ${limit}`,
     );

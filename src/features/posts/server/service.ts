@@ -12,13 +12,31 @@ import { plainExcerpt } from '@/lib/markdown-tree';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
-import { postSlug, type Author, type NewPostInput, type PostApproval, type PostDetail, type PostUpdateInput, type SimilarPost } from '../schema';
+import {
+  postSlug,
+  type Author,
+  type NewPostInput,
+  type PostApproval,
+  type PostDetail,
+  type PostUpdateInput,
+  type SimilarPost,
+} from '../schema';
 import { getPostContext, mergedIntoRefOf, type PostContext } from './access-service';
-import { authorHasApprovedPost, getPostExtras, insertPost, listSimilarPosts, softDeletePost, updatePostContent, type PostExtras } from './queries';
-
+import {
+  authorHasApprovedPost,
+  getPostExtras,
+  insertPost,
+  listSimilarPosts,
+  softDeletePost,
+  updatePostContent,
+  type PostExtras,
+} from './queries';
 
 /** How the public sees a person: name, avatar, and whether they speak for the team. */
-export function authorOf(person: { id: string; displayName: string; role: string; deleted: boolean } | null, avatarUrl: string | null): Author {
+export function authorOf(
+  person: { id: string; displayName: string; role: string; deleted: boolean } | null,
+  avatarUrl: string | null,
+): Author {
   const shown = presentPerson(person && { ...person, avatarUrl });
   return { ...shown, isTeam: shown.id !== null && (person?.role === 'moderator' || person?.role === 'admin') };
 }
@@ -27,7 +45,9 @@ export function authorOf(person: { id: string; displayName: string; role: string
 function mergedIntoOf(ctx: PostContext, extras: PostExtras): PostDetail['mergedInto'] {
   const ref = mergedIntoRefOf(ctx.post.mergedIntoId, extras.mergedInto);
   if (!ref) return null;
-  return ref.number === null ? { number: null, slug: null, title: null } : { number: ref.number, slug: postSlug(ref.title), title: ref.title };
+  return ref.number === null
+    ? { number: null, slug: null, title: null }
+    : { number: ref.number, slug: postSlug(ref.title), title: ref.title };
 }
 
 export function toPostDetail(ctx: PostContext, extras: PostExtras): PostDetail {
@@ -57,7 +77,12 @@ export function toPostDetail(ctx: PostContext, extras: PostExtras): PostDetail {
 }
 
 /** A post with everything its page needs around it; NOT_FOUND when hidden. */
-export async function loadPost(handle: DbOrTx, actor: Actor, number: number, voterLimit = 20): Promise<{ ctx: PostContext; extras: PostExtras }> {
+export async function loadPost(
+  handle: DbOrTx,
+  actor: Actor,
+  number: number,
+  voterLimit = 20,
+): Promise<{ ctx: PostContext; extras: PostExtras }> {
   const ctx = await getPostContext(handle, actor, number);
   const extras = await getPostExtras(handle, actor, ctx.post, { voterLimit });
   return { ctx, extras };
@@ -112,7 +137,9 @@ export function editRefusal(actor: Actor, ctx: PostContext, now = new Date()): s
   const decision = canEditContent(actor, ownedContentOf(ctx), now);
   if (decision === 'allow') return null;
   if (actor.kind === 'user' && ctx.post.authorId === actor.id) {
-    return ctx.post.statusChangedAt ? 'Posts cannot be edited after the team has changed their status.' : 'The 30-minute edit window for this post has closed.';
+    return ctx.post.statusChangedAt
+      ? 'Posts cannot be edited after the team has changed their status.'
+      : 'The 30-minute edit window for this post has closed.';
   }
   return 'You cannot edit this post.';
 }
@@ -122,12 +149,23 @@ export async function updatePost(actor: UserActor, number: number, input: PostUp
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     const refusal = editRefusal(actor, ctx);
     if (refusal) throw new AppError('FORBIDDEN', refusal);
-    const change = { ...(input.title !== undefined ? { title: input.title } : {}), ...(input.body !== undefined ? { body: input.body } : {}) };
+    const change = {
+      ...(input.title !== undefined ? { title: input.title } : {}),
+      ...(input.body !== undefined ? { body: input.body } : {}),
+    };
     if (Object.keys(change).length === 0) return;
     await updatePostContent(tx, ctx.post.id, change);
     if (ctx.post.authorId !== actor.id) {
       await recordAudit(
-        { actor, action: 'post.edited', targetType: 'post', targetId: String(number), before: { title: ctx.post.title, body: ctx.post.body }, after: change, ip },
+        {
+          actor,
+          action: 'post.edited',
+          targetType: 'post',
+          targetId: String(number),
+          before: { title: ctx.post.title, body: ctx.post.body },
+          after: change,
+          ip,
+        },
         tx,
       );
     }
@@ -141,7 +179,10 @@ export async function deletePost(actor: UserActor, number: number, ip: string): 
     if (canDeleteContent(actor, ownedContentOf(ctx)) !== 'allow') throw new AppError('FORBIDDEN', 'You cannot delete this post.');
     await softDeletePost(tx, ctx.post.id);
     if (ctx.post.authorId !== actor.id) {
-      await recordAudit({ actor, action: 'post.deleted', targetType: 'post', targetId: String(number), before: { title: ctx.post.title }, ip }, tx);
+      await recordAudit(
+        { actor, action: 'post.deleted', targetType: 'post', targetId: String(number), before: { title: ctx.post.title }, ip },
+        tx,
+      );
     }
   });
 }

@@ -19,7 +19,11 @@ import { AppError } from '@/server/http/errors';
 import { getPostContext } from './access-service';
 import { listPostTagIds, replacePostTags } from './queries';
 
-export async function changePostStatus(actor: UserActor, number: number, input: { statusId: string; note: string }): Promise<PostStatusResult> {
+export async function changePostStatus(
+  actor: UserActor,
+  number: number,
+  input: { statusId: string; note: string },
+): Promise<PostStatusResult> {
   return db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     const next = await findStatusRef(tx, input.statusId);

@@ -18,11 +18,28 @@ import {
   workspaceSettingsForm,
   type WorkspaceSettings,
 } from '../schema';
-import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, EMAIL_CONFIRMATION_MODES, emailConfirmationRequired, type EmailConfirmationMode } from '@/core/workspace';
+import {
+  MODERATION_MODES,
+  SIGNUP_POLICIES,
+  THEMES,
+  WORKSPACE_ACCESS,
+  EMAIL_CONFIRMATION_MODES,
+  emailConfirmationRequired,
+  type EmailConfirmationMode,
+} from '@/core/workspace';
 
 type Input = z.input<typeof workspaceSettingsForm>;
 type Output = z.output<typeof workspaceSettingsForm>;
-const FIELDS = ['name', 'accentColor', 'defaultTheme', 'access', 'signupPolicy', 'allowedDomains', 'moderation', 'emailConfirmation'] as const;
+const FIELDS = [
+  'name',
+  'accentColor',
+  'defaultTheme',
+  'access',
+  'signupPolicy',
+  'allowedDomains',
+  'moderation',
+  'emailConfirmation',
+] as const;
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 const toInput = (s: WorkspaceSettings): Input => ({ ...s, allowedDomains: s.allowedDomains.join('\n') });
@@ -33,7 +50,8 @@ function confirmationHint(mode: EmailConfirmationMode | undefined, smtpConfigure
   const now = smtpConfigured ? 'This workspace sends email (SMTP is configured).' : 'This workspace cannot send email yet (no SMTP_URL).';
   const effect = required
     ? 'New members must confirm their address before they can sign in.'
-    : 'New members are signed in at once and can take part; their address shows as unconfirmed until they follow the emailed link. Whether an address already has an account then shows on sign-up.';
+    : 'New members are signed in at once and can take part; their address shows as unconfirmed until they follow ' +
+      'the emailed link. Whether an address already has an account then shows on sign-up.';
   return `${now} ${effect}`;
 }
 
@@ -73,14 +91,28 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
         <legend className="mb-2 text-lg font-semibold">Appearance</legend>
         <Field label="Workspace name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <div className="flex items-start gap-3">
-          <Field label="Accent colour" className="min-w-0 flex-1" hint="A hex colour such as #6d28d9." autoComplete="off" spellCheck={false} error={errors.accentColor?.message} {...form.register('accentColor')} />
+          <Field
+            label="Accent colour"
+            className="min-w-0 flex-1"
+            hint="A hex colour such as #6d28d9."
+            autoComplete="off"
+            spellCheck={false}
+            error={errors.accentColor?.message}
+            {...form.register('accentColor')}
+          />
           <span
             aria-hidden="true"
             className="mt-6 inline-block h-10 w-10 shrink-0 rounded-md border border-border"
             style={{ background: /^#[0-9a-fA-F]{6}$/.test(accent ?? '') ? accent : 'transparent' }}
           />
         </div>
-        <SelectField label="Default theme" hint="What people see until they pick a theme themselves." options={options(THEMES, THEME_LABELS)} error={errors.defaultTheme?.message} {...form.register('defaultTheme')} />
+        <SelectField
+          label="Default theme"
+          hint="What people see until they pick a theme themselves."
+          options={options(THEMES, THEME_LABELS)}
+          error={errors.defaultTheme?.message}
+          {...form.register('defaultTheme')}
+        />
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-4">
@@ -93,7 +125,13 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
           data-testid="settings-access"
           {...form.register('access')}
         />
-        <SelectField label="Who can sign up" hint="Invited people can always sign up." options={options(SIGNUP_POLICIES, SIGNUP_POLICY_LABELS)} error={errors.signupPolicy?.message} {...form.register('signupPolicy')} />
+        <SelectField
+          label="Who can sign up"
+          hint="Invited people can always sign up."
+          options={options(SIGNUP_POLICIES, SIGNUP_POLICY_LABELS)}
+          error={errors.signupPolicy?.message}
+          {...form.register('signupPolicy')}
+        />
         {policy === 'domain_allowlist' ? (
           <TextareaField
             label="Allowed email domains"
@@ -127,7 +165,11 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
 
       <div className="flex flex-col gap-4">
         <div aria-live="polite" className="empty:hidden">
-          {saved ? <Alert tone="success" testId="settings-saved">Settings saved.</Alert> : null}
+          {saved ? (
+            <Alert tone="success" testId="settings-saved">
+              Settings saved.
+            </Alert>
+          ) : null}
           {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
         </div>
         <div>

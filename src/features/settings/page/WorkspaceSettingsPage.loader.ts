@@ -6,5 +6,6 @@ import type { WorkspaceSettingsPageProps } from './WorkspaceSettingsPage';
 
 /** `/admin/settings` data: admins only. */
 export const getServerSideProps = withShell<WorkspaceSettingsPageProps>(
-  async (ctx, { actor }) => gate(ctx, canAdminister(actor)) ?? { props: { settings: await getWorkspaceSettingsForAdmin(), smtpConfigured: smtpConfigured() } },
+  async (ctx, { actor }) =>
+    gate(ctx, canAdminister(actor)) ?? { props: { settings: await getWorkspaceSettingsForAdmin(), smtpConfigured: smtpConfigured() } },
 );

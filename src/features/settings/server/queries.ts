@@ -11,7 +11,10 @@ export async function getWorkspaceSettings(db: DbOrTx, opts: { forUpdate?: boole
   return rows[0];
 }
 
-export async function updateWorkspaceSettings(db: DbOrTx, values: Partial<Omit<WorkspaceSettingsRow, 'id' | 'createdAt'>>): Promise<WorkspaceSettingsRow | undefined> {
+export async function updateWorkspaceSettings(
+  db: DbOrTx,
+  values: Partial<Omit<WorkspaceSettingsRow, 'id' | 'createdAt'>>,
+): Promise<WorkspaceSettingsRow | undefined> {
   const rows = await db
     .update(workspaceSettings)
     .set({ ...values, updatedAt: new Date() })

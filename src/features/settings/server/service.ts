@@ -6,7 +6,16 @@ import { workspaceSettingsSchema, type WorkspaceSettings, type workspaceSettings
 import { forgetWorkspace } from '@/server/workspace';
 import { getWorkspaceSettings, updateWorkspaceSettings, type WorkspaceSettingsRow } from './queries';
 
-const SETTING_KEYS = ['name', 'accentColor', 'defaultTheme', 'access', 'signupPolicy', 'allowedDomains', 'moderation', 'emailConfirmation'] as const satisfies readonly (keyof WorkspaceSettings)[];
+const SETTING_KEYS = [
+  'name',
+  'accentColor',
+  'defaultTheme',
+  'access',
+  'signupPolicy',
+  'allowedDomains',
+  'moderation',
+  'emailConfirmation',
+] as const satisfies readonly (keyof WorkspaceSettings)[];
 
 function settingsOf(row: WorkspaceSettingsRow): WorkspaceSettings {
   const { name, accentColor, defaultTheme, access, signupPolicy, allowedDomains, moderation, emailConfirmation } = row;
@@ -51,7 +60,15 @@ export async function updateWorkspaceSettingsAs(
     if (changed.length === 0) return before;
     await updateWorkspaceSettings(tx, pick(after, changed));
     await recordAudit(
-      { actor, action: 'workspace.settings_changed', targetType: 'workspace', targetId: '1', before: pick(before, changed), after: pick(after, changed), ip },
+      {
+        actor,
+        action: 'workspace.settings_changed',
+        targetType: 'workspace',
+        targetId: '1',
+        before: pick(before, changed),
+        after: pick(after, changed),
+        ip,
+      },
       tx,
     );
     return after;

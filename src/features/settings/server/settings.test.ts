@@ -13,18 +13,32 @@ import { adminSettingsRoute, workspaceRoute } from './handlers';
 
 useTestDatabase();
 
-const DEFAULTS = { name: 'Chorus', accentColor: '#6d28d9', defaultTheme: 'system', access: 'public', signupPolicy: 'open', allowedDomains: [], moderation: 'off', emailConfirmation: 'auto' } as const;
+const DEFAULTS = {
+  name: 'Chorus',
+  accentColor: '#6d28d9',
+  defaultTheme: 'system',
+  access: 'public',
+  signupPolicy: 'open',
+  allowedDomains: [],
+  moderation: 'off',
+  emailConfirmation: 'auto',
+} as const;
 
 beforeEach(async () => {
   await db().delete(rateLimits);
 });
 afterEach(async () => {
-  await db().update(workspaceSettings).set({ ...DEFAULTS, allowedDomains: [] }).where(eq(workspaceSettings.id, 1));
+  await db()
+    .update(workspaceSettings)
+    .set({ ...DEFAULTS, allowedDomains: [] })
+    .where(eq(workspaceSettings.id, 1));
 });
 
 const patch = async (body: unknown) => callRoute(adminSettingsRoute, { method: 'PATCH', body, as: await createTestActor('admin') });
 const lastSettingsAudit = async () =>
-  (await db().select().from(auditEvents).where(eq(auditEvents.action, 'workspace.settings_changed')).orderBy(desc(auditEvents.id)).limit(1))[0];
+  (
+    await db().select().from(auditEvents).where(eq(auditEvents.action, 'workspace.settings_changed')).orderBy(desc(auditEvents.id)).limit(1)
+  )[0];
 
 describe('workspace settings', () => {
   it('reads every setting', async () => {
@@ -38,16 +52,45 @@ describe('workspace settings', () => {
     const res = await callRoute(adminSettingsRoute, {
       method: 'PATCH',
       as: admin,
-      body: { name: '  Acme  ', accentColor: '#AABBCC', signupPolicy: 'domain_allowlist', allowedDomains: ['Example.com', '@acme.co.uk', 'example.com'], moderation: 'all', emailConfirmation: 'required' },
+      body: {
+        name: '  Acme  ',
+        accentColor: '#AABBCC',
+        signupPolicy: 'domain_allowlist',
+        allowedDomains: ['Example.com', '@acme.co.uk', 'example.com'],
+        moderation: 'all',
+        emailConfirmation: 'required',
+      },
     });
     expect(res.status).toBe(200);
-    expect(res.json).toEqual({ ...DEFAULTS, name: 'Acme', accentColor: '#aabbcc', signupPolicy: 'domain_allowlist', allowedDomains: ['example.com', 'acme.co.uk'], moderation: 'all', emailConfirmation: 'required' });
+    expect(res.json).toEqual({
+      ...DEFAULTS,
+      name: 'Acme',
+      accentColor: '#aabbcc',
+      signupPolicy: 'domain_allowlist',
+      allowedDomains: ['example.com', 'acme.co.uk'],
+      moderation: 'all',
+      emailConfirmation: 'required',
+    });
     const event = await lastSettingsAudit();
     expect(event).toMatchObject({
       actorId: admin.id,
       targetType: 'workspace',
-      before: { name: 'Chorus', accentColor: '#6d28d9', signupPolicy: 'open', allowedDomains: [], moderation: 'off', emailConfirmation: 'auto' },
-      after: { name: 'Acme', accentColor: '#aabbcc', signupPolicy: 'domain_allowlist', allowedDomains: ['example.com', 'acme.co.uk'], moderation: 'all', emailConfirmation: 'required' },
+      before: {
+        name: 'Chorus',
+        accentColor: '#6d28d9',
+        signupPolicy: 'open',
+        allowedDomains: [],
+        moderation: 'off',
+        emailConfirmation: 'auto',
+      },
+      after: {
+        name: 'Acme',
+        accentColor: '#aabbcc',
+        signupPolicy: 'domain_allowlist',
+        allowedDomains: ['example.com', 'acme.co.uk'],
+        moderation: 'all',
+        emailConfirmation: 'required',
+      },
     });
     expect(Object.keys(event!.after as object)).not.toContain('access');
     expect(event!.ip).toMatch(/127\.0\.0\.1/);
@@ -79,7 +122,8 @@ describe('workspace settings', () => {
 
   it('the sign-up policy takes effect', async () => {
     await patch({ signupPolicy: 'domain_allowlist', allowedDomains: ['allowed.test'] });
-    const signUp = (email: string) => callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'New', password: 'a long password' } });
+    const signUp = (email: string) =>
+      callRoute(signUpRoute, { method: 'POST', body: { email, displayName: 'New', password: 'a long password' } });
     // Signed in at once (201): the tests have no SMTP, so a confirmed email is not required.
     expect((await signUp('someone@allowed.test')).status).toBe(201);
     expect((await signUp('someone@elsewhere.test')).status).toBe(403);

@@ -33,7 +33,8 @@ export function DeleteStatusDialog({ status, others, onDeleted }: Props) {
       title={`Delete “${status.name}”?`}
       description={
         inUse
-          ? `${status.postCount} ${status.postCount === 1 ? 'post has' : 'posts have'} this status. Choose the status ${status.postCount === 1 ? 'it moves' : 'they move'} to; each move is recorded in the post's history.`
+          ? `${status.postCount} ${status.postCount === 1 ? 'post has' : 'posts have'} this status. Choose the ` +
+            `status ${status.postCount === 1 ? 'it moves' : 'they move'} to; each move is recorded in the post's history.`
           : 'No post has this status. It is removed from the list.'
       }
       confirmLabel={inUse ? 'Move posts and delete' : 'Delete'}
@@ -41,7 +42,13 @@ export function DeleteStatusDialog({ status, others, onDeleted }: Props) {
       testId="status-delete-dialog"
     >
       {inUse ? (
-        <SelectField label="Move its posts to" options={others.map((s) => ({ value: s.id, label: s.name }))} value={moveTo} onChange={(e) => setMoveTo(e.target.value)} data-testid="status-move-to" />
+        <SelectField
+          label="Move its posts to"
+          options={others.map((s) => ({ value: s.id, label: s.name }))}
+          value={moveTo}
+          onChange={(e) => setMoveTo(e.target.value)}
+          data-testid="status-move-to"
+        />
       ) : null}
     </ConfirmDialog>
   );

@@ -48,7 +48,16 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
         <Controller
           control={form.control}
           name="color"
-          render={({ field }) => <ColourField label="Colour" value={field.value} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={errors.color?.message} />}
+          render={({ field }) => (
+            <ColourField
+              label="Colour"
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              error={errors.color?.message}
+            />
+          )}
         />
         <SelectField label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} {...form.register('category')} />
       </div>

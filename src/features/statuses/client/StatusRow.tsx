@@ -40,7 +40,12 @@ export function StatusRow({ status, others, isFirst, isLast, onChanged, onMove, 
       ) : (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
           <div className="flex min-w-0 flex-1 items-center gap-3">
-            <span aria-hidden="true" className="h-5 w-5 shrink-0 rounded-full border border-border" style={{ backgroundColor: status.color }} data-testid="status-swatch" />
+            <span
+              aria-hidden="true"
+              className="h-5 w-5 shrink-0 rounded-full border border-border"
+              style={{ backgroundColor: status.color }}
+              data-testid="status-swatch"
+            />
             <div className="min-w-0">
               <p className="m-0 font-medium break-words" data-testid="status-name">
                 {status.name}

@@ -41,8 +41,17 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
   };
 
   const deleted = (status: Status, result: { movedPosts: number; movedTo?: string }) => {
-    setStatuses((list) => list.filter((s) => s.id !== status.id).map((s) => (s.id === result.movedTo ? { ...s, postCount: s.postCount + status.postCount } : s)));
-    notify('success', result.movedPosts > 0 ? `Deleted “${status.name}” and moved ${result.movedPosts} ${result.movedPosts === 1 ? 'post' : 'posts'}.` : `Deleted “${status.name}”.`);
+    setStatuses((list) =>
+      list
+        .filter((s) => s.id !== status.id)
+        .map((s) => (s.id === result.movedTo ? { ...s, postCount: s.postCount + status.postCount } : s)),
+    );
+    notify(
+      'success',
+      result.movedPosts > 0
+        ? `Deleted “${status.name}” and moved ${result.movedPosts} ${result.movedPosts === 1 ? 'post' : 'posts'}.`
+        : `Deleted “${status.name}”.`,
+    );
   };
 
   return (

@@ -48,7 +48,9 @@ export async function slugsLike(db: DbOrTx, base: string, exceptId?: string): Pr
   const rows = await db
     .select({ slug: statuses.slug })
     .from(statuses)
-    .where(and(sql`(${statuses.slug} = ${base} or ${statuses.slug} like ${`${base}-%`})`, exceptId ? ne(statuses.id, exceptId) : undefined));
+    .where(
+      and(sql`(${statuses.slug} = ${base} or ${statuses.slug} like ${`${base}-%`})`, exceptId ? ne(statuses.id, exceptId) : undefined),
+    );
   return rows.map((r) => r.slug);
 }
 
@@ -90,7 +92,11 @@ export async function countPostsOnStatus(db: DbOrTx, statusId: string, opts: { i
 export async function movePostsBetweenStatuses(db: DbOrTx, fromId: string, toId: string, byId: string): Promise<number> {
   const moved = await db
     .update(posts)
-    .set({ statusId: toId, statusChangedAt: sql`now()`, activityAt: sql`case when ${posts.deletedAt} is null then now() else ${posts.activityAt} end` })
+    .set({
+      statusId: toId,
+      statusChangedAt: sql`now()`,
+      activityAt: sql`case when ${posts.deletedAt} is null then now() else ${posts.activityAt} end`,
+    })
     .where(eq(posts.statusId, fromId))
     .returning({ id: posts.id });
   if (moved.length > 0) {
@@ -101,10 +107,16 @@ export async function movePostsBetweenStatuses(db: DbOrTx, fromId: string, toId:
 
 /** Deleted posts keep no status of their own once that status goes (it had no live posts). */
 export async function clearStatusOfDeletedPosts(db: DbOrTx, statusId: string): Promise<void> {
-  await db.update(posts).set({ statusId: null }).where(and(eq(posts.statusId, statusId), sql`${posts.deletedAt} is not null`));
+  await db
+    .update(posts)
+    .set({ statusId: null })
+    .where(and(eq(posts.statusId, statusId), sql`${posts.deletedAt} is not null`));
 }
 
 export async function getStatusesByIds(db: DbOrTx, ids: readonly string[]): Promise<StatusRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(statuses).where(inArray(statuses.id, [...ids]));
+  return db
+    .select()
+    .from(statuses)
+    .where(inArray(statuses.id, [...ids]));
 }

@@ -36,9 +36,15 @@ export const toStatusRef = (row: Pick<StatusRow, 'id' | 'slug' | 'name' | 'color
   category: row.category,
 });
 
-const toStatus = (row: StatusRow, postCount: number): Status => ({ ...toStatusRef(row), position: row.position, onRoadmap: row.onRoadmap, postCount });
+const toStatus = (row: StatusRow, postCount: number): Status => ({
+  ...toStatusRef(row),
+  position: row.position,
+  onRoadmap: row.onRoadmap,
+  postCount,
+});
 
-const nameTaken = () => new AppError('CONFLICT', 'A status with this name already exists.', { fields: { name: 'A status with this name already exists.' } });
+const nameTaken = () =>
+  new AppError('CONFLICT', 'A status with this name already exists.', { fields: { name: 'A status with this name already exists.' } });
 
 /** Every status in order, each with how many of the posts this actor may see are on it. */
 export async function listStatuses(actor: Actor): Promise<Status[]> {
@@ -73,38 +79,51 @@ async function loadOrNotFound(tx: DbOrTx, id: string, forUpdate = false): Promis
 }
 
 export async function createStatus(actor: UserActor, input: StatusInput, ip: string): Promise<Status> {
-  return onUniqueViolation(() =>
-    db().transaction(async (tx) => {
-      const all = await lockAllStatuses(tx);
-      if (await statusNameTaken(tx, input.name)) throw nameTaken();
-      const position = all.reduce((max, s) => Math.max(max, s.position), -1) + 1;
-      const row = await insertStatus(tx, { ...input, slug: await uniqueSlug(tx, input.name), position });
-      await recordAudit({ actor, action: 'status.created', targetType: 'status', targetId: row.id, after: toStatus(row, 0), ip }, tx);
-      return toStatus(row, 0);
-    }),
+  return onUniqueViolation(
+    () =>
+      db().transaction(async (tx) => {
+        const all = await lockAllStatuses(tx);
+        if (await statusNameTaken(tx, input.name)) throw nameTaken();
+        const position = all.reduce((max, s) => Math.max(max, s.position), -1) + 1;
+        const row = await insertStatus(tx, { ...input, slug: await uniqueSlug(tx, input.name), position });
+        await recordAudit({ actor, action: 'status.created', targetType: 'status', targetId: row.id, after: toStatus(row, 0), ip }, tx);
+        return toStatus(row, 0);
+      }),
     nameTaken,
   );
 }
 
 export async function updateStatusAs(actor: UserActor, id: string, input: StatusUpdateInput, ip: string): Promise<Status> {
-  return onUniqueViolation(() =>
-    db().transaction(async (tx) => {
-      const before = await loadOrNotFound(tx, id, true);
-      const changes: Partial<StatusRow> = {};
-      if (input.name !== undefined && input.name !== before.name) {
-        if (await statusNameTaken(tx, input.name, id)) throw nameTaken();
-        changes.name = input.name;
-        changes.slug = await uniqueSlug(tx, input.name, id);
-      }
-      if (input.color !== undefined && input.color !== before.color) changes.color = input.color;
-      if (input.category !== undefined && input.category !== before.category) changes.category = input.category;
-      if (input.onRoadmap !== undefined && input.onRoadmap !== before.onRoadmap) changes.onRoadmap = input.onRoadmap;
-      const count = await countPostsOnStatus(tx, id, { includeDeleted: false });
-      if (Object.keys(changes).length === 0) return toStatus(before, count);
-      const after = await updateStatus(tx, id, changes);
-      await recordAudit({ actor, action: 'status.updated', targetType: 'status', targetId: id, before: toStatus(before, count), after: toStatus(after, count), ip }, tx);
-      return toStatus(after, count);
-    }),
+  return onUniqueViolation(
+    () =>
+      db().transaction(async (tx) => {
+        const before = await loadOrNotFound(tx, id, true);
+        const changes: Partial<StatusRow> = {};
+        if (input.name !== undefined && input.name !== before.name) {
+          if (await statusNameTaken(tx, input.name, id)) throw nameTaken();
+          changes.name = input.name;
+          changes.slug = await uniqueSlug(tx, input.name, id);
+        }
+        if (input.color !== undefined && input.color !== before.color) changes.color = input.color;
+        if (input.category !== undefined && input.category !== before.category) changes.category = input.category;
+        if (input.onRoadmap !== undefined && input.onRoadmap !== before.onRoadmap) changes.onRoadmap = input.onRoadmap;
+        const count = await countPostsOnStatus(tx, id, { includeDeleted: false });
+        if (Object.keys(changes).length === 0) return toStatus(before, count);
+        const after = await updateStatus(tx, id, changes);
+        await recordAudit(
+          {
+            actor,
+            action: 'status.updated',
+            targetType: 'status',
+            targetId: id,
+            before: toStatus(before, count),
+            after: toStatus(after, count),
+            ip,
+          },
+          tx,
+        );
+        return toStatus(after, count);
+      }),
     nameTaken,
   );
 }
@@ -131,7 +150,12 @@ export async function reorderStatuses(actor: UserActor, ids: readonly string[], 
  * Deletes a status. When live posts use it, `moveTo` must name another status; the posts move
  * there (one history row each, by the admin, no note). The last status cannot go.
  */
-export async function deleteStatusAs(actor: UserActor, id: string, moveTo: string | undefined, ip: string): Promise<{ id: string; movedPosts: number }> {
+export async function deleteStatusAs(
+  actor: UserActor,
+  id: string,
+  moveTo: string | undefined,
+  ip: string,
+): Promise<{ id: string; movedPosts: number }> {
   return db().transaction(async (tx) => {
     const all = await lockAllStatuses(tx);
     const target = all.find((s) => s.id === id.toLowerCase());
@@ -141,7 +165,9 @@ export async function deleteStatusAs(actor: UserActor, id: string, moveTo: strin
     if (moveTo !== undefined) {
       destination = all.find((s) => s.id === moveTo.toLowerCase());
       if (!destination || destination.id === target.id) {
-        throw new AppError('VALIDATION_FAILED', undefined, { fields: { 'query.moveTo': 'Choose another existing status to move the posts to.' } });
+        throw new AppError('VALIDATION_FAILED', undefined, {
+          fields: { 'query.moveTo': 'Choose another existing status to move the posts to.' },
+        });
       }
     }
     const inUse = await countPostsOnStatus(tx, target.id, { includeDeleted: false });
@@ -156,7 +182,15 @@ export async function deleteStatusAs(actor: UserActor, id: string, moveTo: strin
     }
     await deleteStatusRow(tx, target.id);
     await recordAudit(
-      { actor, action: 'status.deleted', targetType: 'status', targetId: target.id, before: toStatus(target, inUse), after: destination ? { movedTo: destination.id, movedPosts } : null, ip },
+      {
+        actor,
+        action: 'status.deleted',
+        targetType: 'status',
+        targetId: target.id,
+        before: toStatus(target, inUse),
+        after: destination ? { movedTo: destination.id, movedPosts } : null,
+        ip,
+      },
       tx,
     );
     return { id: target.id, movedPosts };

@@ -24,7 +24,8 @@ beforeEach(async () => {
   await db().delete(rateLimits);
 });
 
-const create = (as: TestActor | undefined, body: Record<string, unknown>) => callRoute<Status & JsonBody>(statusesRoute, { method: 'POST', body, as });
+const create = (as: TestActor | undefined, body: Record<string, unknown>) =>
+  callRoute<Status & JsonBody>(statusesRoute, { method: 'POST', body, as });
 const newStatus = async (overrides: Record<string, unknown> = {}) => {
   const res = await create(actors.admin, { name: uniqueName(), color: '#123456', category: 'planned', ...overrides });
   expect(res.status).toBe(201);
@@ -33,7 +34,11 @@ const newStatus = async (overrides: Record<string, unknown> = {}) => {
 
 describe('who may call the status routes', () => {
   const ROUTES: { name: string; call: (as: TestActor | undefined) => Promise<CallResult>; expected: Record<Who, number> }[] = [
-    { name: 'GET /api/v1/statuses', call: (as) => callRoute(statusesRoute, { as }), expected: { visitor: 200, member: 200, moderator: 200, admin: 200 } },
+    {
+      name: 'GET /api/v1/statuses',
+      call: (as) => callRoute(statusesRoute, { as }),
+      expected: { visitor: 200, member: 200, moderator: 200, admin: 200 },
+    },
     {
       name: 'POST /api/v1/statuses',
       call: (as) => create(as, { name: uniqueName(), color: '#abcdef', category: 'open' }),
@@ -41,7 +46,8 @@ describe('who may call the status routes', () => {
     },
     {
       name: 'PATCH /api/v1/statuses/[id]',
-      call: async (as) => callRoute(statusRoute, { method: 'PATCH', params: { id: (await newStatus()).id }, body: { color: '#000000' }, as }),
+      call: async (as) =>
+        callRoute(statusRoute, { method: 'PATCH', params: { id: (await newStatus()).id }, body: { color: '#000000' }, as }),
       expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
     },
     {
@@ -94,8 +100,18 @@ describe('creating and renaming', () => {
   it('creates with a slug from the name and records an audit event', async () => {
     const res = await create(actors.admin, { name: '  Needs   Info ', color: '#ABCDEF', category: 'open', onRoadmap: true });
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ name: 'Needs Info', slug: 'needs-info', color: '#abcdef', category: 'open', onRoadmap: true, postCount: 0 });
-    const [audit] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'status.created'), eq(auditEvents.targetId, res.json.id)));
+    expect(res.json).toMatchObject({
+      name: 'Needs Info',
+      slug: 'needs-info',
+      color: '#abcdef',
+      category: 'open',
+      onRoadmap: true,
+      postCount: 0,
+    });
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'status.created'), eq(auditEvents.targetId, res.json.id)));
     expect(audit?.actorId).toBe(actors.admin.id);
   });
 
@@ -116,10 +132,20 @@ describe('creating and renaming', () => {
 
   it('renames (new slug), recolours, changes category and roadmap; a rename keeps the roadmap flag', async () => {
     const s = await newStatus({ onRoadmap: true });
-    const res = await callRoute<Status>(statusRoute, { method: 'PATCH', params: { id: s.id }, body: { name: 'Shipping soon' }, as: actors.admin });
+    const res = await callRoute<Status>(statusRoute, {
+      method: 'PATCH',
+      params: { id: s.id },
+      body: { name: 'Shipping soon' },
+      as: actors.admin,
+    });
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ name: 'Shipping soon', slug: 'shipping-soon', onRoadmap: true });
-    const res2 = await callRoute<Status>(statusRoute, { method: 'PATCH', params: { id: s.id }, body: { color: '#FF0000', category: 'in_progress', onRoadmap: false }, as: actors.admin });
+    const res2 = await callRoute<Status>(statusRoute, {
+      method: 'PATCH',
+      params: { id: s.id },
+      body: { color: '#FF0000', category: 'in_progress', onRoadmap: false },
+      as: actors.admin,
+    });
     expect(res2.json).toMatchObject({ color: '#ff0000', category: 'in_progress', onRoadmap: false, name: 'Shipping soon' });
   });
 
@@ -128,7 +154,12 @@ describe('creating and renaming', () => {
     const clash = await callRoute(statusRoute, { method: 'PATCH', params: { id: s.id }, body: { name: 'COMPLETE' }, as: actors.admin });
     expect(clash.status).toBe(409);
     expect(clash.json.error?.fields).toHaveProperty('name');
-    const self = await callRoute<Status>(statusRoute, { method: 'PATCH', params: { id: s.id }, body: { name: s.name.toUpperCase() }, as: actors.admin });
+    const self = await callRoute<Status>(statusRoute, {
+      method: 'PATCH',
+      params: { id: s.id },
+      body: { name: s.name.toUpperCase() },
+      as: actors.admin,
+    });
     expect(self.status).toBe(200);
   });
 
@@ -140,7 +171,16 @@ describe('creating and renaming', () => {
   });
 
   it('answers 404 for an unknown id and 422 for a malformed one', async () => {
-    expect((await callRoute(statusRoute, { method: 'PATCH', params: { id: '00000000-0000-4000-8000-000000000000' }, body: { color: '#000000' }, as: actors.admin })).status).toBe(404);
+    expect(
+      (
+        await callRoute(statusRoute, {
+          method: 'PATCH',
+          params: { id: '00000000-0000-4000-8000-000000000000' },
+          body: { color: '#000000' },
+          as: actors.admin,
+        })
+      ).status,
+    ).toBe(404);
     expect((await callRoute(statusRoute, { method: 'PATCH', params: { id: 'nope' }, body: {}, as: actors.admin })).status).toBe(422);
   });
 });
@@ -186,7 +226,10 @@ describe('deleting', () => {
     const moved = await callRoute(statusRoute, { method: 'DELETE', params: { id: s.id }, query: { moveTo: target.id }, as: actors.admin });
     expect(moved.status).toBe(200);
     expect(moved.json).toMatchObject({ movedPosts: 2 });
-    const rows = await db().select({ statusId: posts.statusId, changed: posts.statusChangedAt }).from(posts).where(eq(posts.boardId, board.id));
+    const rows = await db()
+      .select({ statusId: posts.statusId, changed: posts.statusChangedAt })
+      .from(posts)
+      .where(eq(posts.boardId, board.id));
     expect(rows.every((r) => r.statusId === target.id && r.changed)).toBe(true);
     for (const p of [p1, p2]) {
       const history = await db().select().from(statusChanges).where(eq(statusChanges.postId, p.id));
@@ -194,7 +237,10 @@ describe('deleting', () => {
       expect(history).toHaveLength(1);
       expect(history[0]).toMatchObject({ toStatusId: target.id, byId: actors.admin.id, note: '' });
     }
-    const [audit] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'status.deleted'), eq(auditEvents.targetId, s.id)));
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'status.deleted'), eq(auditEvents.targetId, s.id)));
     expect(audit?.after).toMatchObject({ movedTo: target.id, movedPosts: 2 });
   });
 

@@ -3,6 +3,9 @@ import { useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
 
+const BELL_PATH =
+  'M10 2a5 5 0 0 0-5 5v3.6L3.3 13.3A1 1 0 0 0 4.1 15h11.8a1 1 0 0 0 .8-1.7L15 10.6V7a5 5 0 0 0-5-5z' +
+  'm0 17a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 10 19z';
 export interface SubscribeBellProps {
   postNumber: number;
   subscribed: boolean;
@@ -31,7 +34,10 @@ export function SubscribeBell({ postNumber, subscribed: initial, signedIn }: Sub
     setSubscribed(next);
     setError(null);
     try {
-      const result = await api<{ subscribed: boolean }>(`/api/v1/posts/${postNumber}/subscription`, { method: 'PUT', body: { subscribed: next } });
+      const result = await api<{ subscribed: boolean }>(`/api/v1/posts/${postNumber}/subscription`, {
+        method: 'PUT',
+        body: { subscribed: next },
+      });
       setSubscribed(result.subscribed);
     } catch (err) {
       setSubscribed(!next);
@@ -57,7 +63,7 @@ export function SubscribeBell({ postNumber, subscribed: initial, signedIn }: Sub
         }`}
       >
         <svg aria-hidden="true" viewBox="0 0 20 20" className="h-4 w-4 fill-current">
-          <path d="M10 2a5 5 0 0 0-5 5v3.6L3.3 13.3A1 1 0 0 0 4.1 15h11.8a1 1 0 0 0 .8-1.7L15 10.6V7a5 5 0 0 0-5-5zm0 17a2.5 2.5 0 0 0 2.4-2h-4.8A2.5 2.5 0 0 0 10 19z" />
+          <path d={BELL_PATH} />
         </svg>
         {subscribed ? 'Following' : 'Follow'}
         <span className="sr-only"> updates on this post</span>

@@ -38,8 +38,14 @@ export async function isSubscribed(db: DbOrTx, userId: string, postId: string): 
  * and so is following a post on an archived board (it takes nothing new, but can still change
  * status).
  */
-export async function chooseSubscription(db: DbOrTx, actor: UserActor, post: { id: string; boardPosting: 'members' | 'team' }, subscribed: boolean): Promise<{ subscribed: boolean }> {
-  if (subscribed && post.boardPosting === 'team' && !isTeamMember(actor)) throw new AppError('FORBIDDEN', 'Only the team follows posts on this board.');
+export async function chooseSubscription(
+  db: DbOrTx,
+  actor: UserActor,
+  post: { id: string; boardPosting: 'members' | 'team' },
+  subscribed: boolean,
+): Promise<{ subscribed: boolean }> {
+  if (subscribed && post.boardPosting === 'team' && !isTeamMember(actor))
+    throw new AppError('FORBIDDEN', 'Only the team follows posts on this board.');
   await setSubscription(db, actor.id, post.id, subscribed);
   return { subscribed };
 }

@@ -22,7 +22,10 @@ interface Props {
 
 /** A tag's name and colour (the same schema as the server); used to add and to edit. */
 export function TagForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
-  const form = useForm<Input, unknown, TagValues>({ resolver: zodResolver(tagInput), defaultValues: initial ?? { name: '', color: '#64748b' } });
+  const form = useForm<Input, unknown, TagValues>({
+    resolver: zodResolver(tagInput),
+    defaultValues: initial ?? { name: '', color: '#64748b' },
+  });
   const { errors, isSubmitting } = form.formState;
 
   const submit = form.handleSubmit(async (values) => {
@@ -41,7 +44,16 @@ export function TagForm({ initial, submitLabel, onSubmit, onCancel, testId }: Pr
         <Controller
           control={form.control}
           name="color"
-          render={({ field }) => <ColourField label="Colour" value={field.value ?? ''} onChange={field.onChange} onBlur={field.onBlur} name={field.name} error={errors.color?.message} />}
+          render={({ field }) => (
+            <ColourField
+              label="Colour"
+              value={field.value ?? ''}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              name={field.name}
+              error={errors.color?.message}
+            />
+          )}
         />
       </div>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}

@@ -23,11 +23,22 @@ function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) =
   return (
     <li className="rounded-xl border border-border bg-surface p-4" data-testid="tag-row" data-tag-id={tag.id}>
       {editing ? (
-        <TagForm initial={{ name: tag.name, color: tag.color }} submitLabel="Save" onSubmit={save} onCancel={() => setEditing(false)} testId="tag-edit-form" />
+        <TagForm
+          initial={{ name: tag.name, color: tag.color }}
+          submitLabel="Save"
+          onSubmit={save}
+          onCancel={() => setEditing(false)}
+          testId="tag-edit-form"
+        />
       ) : (
         <div className="flex flex-wrap items-center gap-x-4 gap-y-3">
           <div className="flex min-w-0 flex-1 items-center gap-3">
-            <span aria-hidden="true" className="h-5 w-5 shrink-0 rounded-full border border-border" style={{ backgroundColor: tag.color }} data-testid="tag-swatch" />
+            <span
+              aria-hidden="true"
+              className="h-5 w-5 shrink-0 rounded-full border border-border"
+              style={{ backgroundColor: tag.color }}
+              data-testid="tag-swatch"
+            />
             <div className="min-w-0">
               <p className="m-0 font-medium break-words" data-testid="tag-name">
                 {tag.name}
@@ -51,7 +62,11 @@ function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) =
                 </Button>
               }
               title={`Delete the tag “${tag.name}”?`}
-              description={tag.postCount > 0 ? `It is removed from the ${tag.postCount} ${tag.postCount === 1 ? 'post' : 'posts'} that carry it. The posts stay.` : 'No post carries it.'}
+              description={
+                tag.postCount > 0
+                  ? `It is removed from the ${tag.postCount} ${tag.postCount === 1 ? 'post' : 'posts'} that carry it. The posts stay.`
+                  : 'No post carries it.'
+              }
               confirmLabel="Delete"
               onConfirm={remove}
               testId="tag-delete-dialog"

@@ -33,7 +33,10 @@ export async function getTagById(db: DbOrTx, id: string, opts: { forUpdate?: boo
 
 export async function getTagsByIds(db: DbOrTx, ids: readonly string[]): Promise<TagRow[]> {
   if (ids.length === 0) return [];
-  return db.select().from(tags).where(inArray(tags.id, [...ids]));
+  return db
+    .select()
+    .from(tags)
+    .where(inArray(tags.id, [...ids]));
 }
 
 export async function tagNameTaken(db: DbOrTx, name: string, exceptId?: string): Promise<boolean> {
@@ -61,12 +64,18 @@ export async function updateTag(db: DbOrTx, id: string, values: Partial<typeof t
 
 /** Deletes the tag; its post_tags rows go with it (on delete cascade). Answers how many posts carried it. */
 export async function deleteTagRow(db: DbOrTx, id: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(postTags).where(eq(postTags.tagId, id));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(postTags)
+    .where(eq(postTags.tagId, id));
   await db.delete(tags).where(eq(tags.id, id));
   return Number(row?.n ?? 0);
 }
 
 export async function countPostsWithTag(db: DbOrTx, id: string): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(postTags).where(eq(postTags.tagId, id));
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(postTags)
+    .where(eq(postTags.tagId, id));
   return Number(row?.n ?? 0);
 }

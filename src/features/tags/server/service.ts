@@ -25,7 +25,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const toTagRef = (row: Pick<TagRow, 'id' | 'name' | 'color'>): TagRef => ({ id: row.id, name: row.name, color: row.color });
 const toTag = (row: TagRow, postCount: number): Tag => ({ ...toTagRef(row), postCount });
 
-const nameTaken = () => new AppError('CONFLICT', 'A tag with this name already exists.', { fields: { name: 'A tag with this name already exists.' } });
+const nameTaken = () =>
+  new AppError('CONFLICT', 'A tag with this name already exists.', { fields: { name: 'A tag with this name already exists.' } });
 
 async function loadOrNotFound(tx: DbOrTx, id: string): Promise<TagRow> {
   const row = UUID.test(id) ? await getTagById(tx, id, { forUpdate: true }) : undefined;
@@ -43,33 +44,38 @@ export async function listTagRefs(actor: Actor): Promise<TagRef[]> {
 }
 
 export async function createTag(actor: UserActor, input: TagInput, ip: string): Promise<Tag> {
-  return onUniqueViolation(() =>
-    db().transaction(async (tx) => {
-      if (await tagNameTaken(tx, input.name)) throw nameTaken();
-      const row = await insertTag(tx, input);
-      await recordAudit({ actor, action: 'tag.created', targetType: 'tag', targetId: row.id, after: toTagRef(row), ip }, tx);
-      return toTag(row, 0);
-    }),
+  return onUniqueViolation(
+    () =>
+      db().transaction(async (tx) => {
+        if (await tagNameTaken(tx, input.name)) throw nameTaken();
+        const row = await insertTag(tx, input);
+        await recordAudit({ actor, action: 'tag.created', targetType: 'tag', targetId: row.id, after: toTagRef(row), ip }, tx);
+        return toTag(row, 0);
+      }),
     nameTaken,
   );
 }
 
 export async function updateTagAs(actor: UserActor, id: string, input: TagUpdateInput, ip: string): Promise<Tag> {
-  return onUniqueViolation(() =>
-    db().transaction(async (tx) => {
-      const before = await loadOrNotFound(tx, id);
-      const changes: Partial<TagRow> = {};
-      if (input.name !== undefined && input.name !== before.name) {
-        if (await tagNameTaken(tx, input.name, id)) throw nameTaken();
-        changes.name = input.name;
-      }
-      if (input.color !== undefined && input.color !== before.color) changes.color = input.color;
-      const count = await countPostsWithTag(tx, id);
-      if (Object.keys(changes).length === 0) return toTag(before, count);
-      const after = await updateTag(tx, id, changes);
-      await recordAudit({ actor, action: 'tag.updated', targetType: 'tag', targetId: id, before: toTagRef(before), after: toTagRef(after), ip }, tx);
-      return toTag(after, count);
-    }),
+  return onUniqueViolation(
+    () =>
+      db().transaction(async (tx) => {
+        const before = await loadOrNotFound(tx, id);
+        const changes: Partial<TagRow> = {};
+        if (input.name !== undefined && input.name !== before.name) {
+          if (await tagNameTaken(tx, input.name, id)) throw nameTaken();
+          changes.name = input.name;
+        }
+        if (input.color !== undefined && input.color !== before.color) changes.color = input.color;
+        const count = await countPostsWithTag(tx, id);
+        if (Object.keys(changes).length === 0) return toTag(before, count);
+        const after = await updateTag(tx, id, changes);
+        await recordAudit(
+          { actor, action: 'tag.updated', targetType: 'tag', targetId: id, before: toTagRef(before), after: toTagRef(after), ip },
+          tx,
+        );
+        return toTag(after, count);
+      }),
     nameTaken,
   );
 }
@@ -79,7 +85,10 @@ export async function deleteTagAs(actor: UserActor, id: string, ip: string): Pro
   return db().transaction(async (tx) => {
     const before = await loadOrNotFound(tx, id);
     const removedFromPosts = await deleteTagRow(tx, id);
-    await recordAudit({ actor, action: 'tag.deleted', targetType: 'tag', targetId: id, before: { ...toTagRef(before), postCount: removedFromPosts }, ip }, tx);
+    await recordAudit(
+      { actor, action: 'tag.deleted', targetType: 'tag', targetId: id, before: { ...toTagRef(before), postCount: removedFromPosts }, ip },
+      tx,
+    );
     return { id, removedFromPosts };
   });
 }

@@ -37,8 +37,16 @@ const setTags = (as: TestActor | undefined, number: number, tagIds: unknown) =>
 
 describe('who may call the tag routes', () => {
   const ROUTES: { name: string; call: (as: TestActor | undefined) => Promise<CallResult>; expected: Record<Who, number> }[] = [
-    { name: 'GET /api/v1/tags', call: (as) => callRoute(tagsRoute, { as }), expected: { visitor: 200, member: 200, moderator: 200, admin: 200 } },
-    { name: 'POST /api/v1/tags', call: (as) => callRoute(tagsRoute, { method: 'POST', body: { name: uniqueName() }, as }), expected: { visitor: 401, member: 403, moderator: 403, admin: 201 } },
+    {
+      name: 'GET /api/v1/tags',
+      call: (as) => callRoute(tagsRoute, { as }),
+      expected: { visitor: 200, member: 200, moderator: 200, admin: 200 },
+    },
+    {
+      name: 'POST /api/v1/tags',
+      call: (as) => callRoute(tagsRoute, { method: 'POST', body: { name: uniqueName() }, as }),
+      expected: { visitor: 401, member: 403, moderator: 403, admin: 201 },
+    },
     {
       name: 'PATCH /api/v1/tags/[id]',
       call: async (as) => callRoute(tagRoute, { method: 'PATCH', params: { id: (await newTag()).id }, body: { color: '#000000' }, as }),
@@ -73,16 +81,29 @@ describe('tags', () => {
     expect(dup.status).toBe(409);
     expect(dup.json.error?.code).toBe('CONFLICT');
     expect(dup.json.error?.fields).toHaveProperty('name');
-    const audits = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'tag.created'), eq(auditEvents.targetId, tag.id)));
+    const audits = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'tag.created'), eq(auditEvents.targetId, tag.id)));
     expect(audits).toHaveLength(1);
   });
 
   it('renames and recolours without resetting the other field; a clash is 409', async () => {
     const tag = await callRoute<Tag>(tagsRoute, { method: 'POST', body: { name: uniqueName(), color: '#AA0000' }, as: actors.admin });
-    const renamed = await callRoute<Tag>(tagRoute, { method: 'PATCH', params: { id: tag.json.id }, body: { name: 'Renamed tag' }, as: actors.admin });
+    const renamed = await callRoute<Tag>(tagRoute, {
+      method: 'PATCH',
+      params: { id: tag.json.id },
+      body: { name: 'Renamed tag' },
+      as: actors.admin,
+    });
     expect(renamed.json).toMatchObject({ name: 'Renamed tag', color: '#aa0000' });
     await newTag('Other tag');
-    const clash = await callRoute(tagRoute, { method: 'PATCH', params: { id: tag.json.id }, body: { name: 'other TAG' }, as: actors.admin });
+    const clash = await callRoute(tagRoute, {
+      method: 'PATCH',
+      params: { id: tag.json.id },
+      body: { name: 'other TAG' },
+      as: actors.admin,
+    });
     expect(clash.status).toBe(409);
     const bad = await callRoute(tagRoute, { method: 'PATCH', params: { id: tag.json.id }, body: { color: 'blue' }, as: actors.admin });
     expect(bad.status).toBe(422);

@@ -26,7 +26,8 @@ export function MergeControl({ postNumber, mergedInto }: MergeControlProps) {
   const [done, setDone] = useState<string | null>(null);
   const parsed = postMergeInput.safeParse({ into });
   const target = parsed.success && parsed.data.into !== postNumber ? parsed.data.into : null;
-  const inputError = into && !target ? (parsed.success ? 'A post cannot be merged into itself.' : parsed.error.issues[0]?.message) : undefined;
+  const inputError =
+    into && !target ? (parsed.success ? 'A post cannot be merged into itself.' : parsed.error.issues[0]?.message) : undefined;
 
   async function refresh(message: string) {
     setDone(message);
@@ -50,7 +51,10 @@ export function MergeControl({ postNumber, mergedInto }: MergeControlProps) {
           <ConfirmDialog
             trigger={<Button variant="secondary">Unmerge</Button>}
             title={`Unmerge #${postNumber}?`}
-            description={`Its votes leave ${mergedInto.number === null ? 'the post it was merged into' : `#${mergedInto.number}`} (those people keep their vote here), and people can vote on it again.`}
+            description={
+              `Its votes leave ${mergedInto.number === null ? 'the post it was merged into' : `#${mergedInto.number}`} ` +
+              '(those people keep their vote here), and people can vote on it again.'
+            }
             confirmLabel="Unmerge"
             tone="primary"
             testId="unmerge-dialog"

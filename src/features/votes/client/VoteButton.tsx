@@ -22,7 +22,15 @@ export interface VoteButtonProps {
  * in flight only change the wanted state, which is sent when the request returns, so rapid
  * clicks never race each other.
  */
-export function VoteButton({ postNumber, postTitle, voted: initialVoted, voteCount: initialCount, closedReason, signedIn, size = 'md' }: VoteButtonProps) {
+export function VoteButton({
+  postNumber,
+  postTitle,
+  voted: initialVoted,
+  voteCount: initialCount,
+  closedReason,
+  signedIn,
+  size = 'md',
+}: VoteButtonProps) {
   const router = useRouter();
   const [state, setState] = useState<VoteState>({ voted: initialVoted, voteCount: initialCount });
   const [error, setError] = useState<string | null>(null);
@@ -82,9 +90,10 @@ export function VoteButton({ postNumber, postTitle, voted: initialVoted, voteCou
         aria-label={`${state.voted ? 'Remove your vote from' : 'Vote for'} “${postTitle}”, ${state.voteCount} ${state.voteCount === 1 ? 'vote' : 'votes'}`}
         title={closedReason ?? undefined}
         data-testid="vote-button"
-        className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border font-semibold transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${
-          state.voted ? 'border-accent bg-accent text-accent-fg' : 'border-border bg-surface text-fg hover:border-accent'
-        }`}
+        className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border font-semibold
+          transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${
+            state.voted ? 'border-accent bg-accent text-accent-fg' : 'border-border bg-surface text-fg hover:border-accent'
+          }`}
       >
         <svg aria-hidden="true" viewBox="0 0 12 8" className="h-2 w-3 fill-current">
           <path d="M6 0l6 8H0z" />

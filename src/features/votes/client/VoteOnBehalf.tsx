@@ -40,14 +40,26 @@ export function VoteOnBehalf({ postNumber, onVoted }: VoteOnBehalfProps) {
   });
 
   return (
-    <section aria-labelledby={`on-behalf-${postNumber}`} className="rounded-xl border border-border bg-surface p-4" data-testid="vote-on-behalf">
+    <section
+      aria-labelledby={`on-behalf-${postNumber}`}
+      className="rounded-xl border border-border bg-surface p-4"
+      data-testid="vote-on-behalf"
+    >
       <h2 id={`on-behalf-${postNumber}`} className="text-sm font-semibold">
         Vote on behalf of someone
       </h2>
-      <p className="mt-1 text-xs text-muted">For a customer who asked by email or call. Someone without an account gets one, without a password.</p>
+      <p className="mt-1 text-xs text-muted">
+        For a customer who asked by email or call. Someone without an account gets one, without a password.
+      </p>
       <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 flex flex-col gap-3">
         <Field label="Their email address" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
-        <Field label="Their name (optional)" autoComplete="off" hint="Used only for a new account." error={errors.displayName?.message} {...form.register('displayName')} />
+        <Field
+          label="Their name (optional)"
+          autoComplete="off"
+          hint="Used only for a new account."
+          error={errors.displayName?.message}
+          {...form.register('displayName')}
+        />
         <Button type="submit" variant="secondary" busy={isSubmitting} className="self-start">
           {isSubmitting ? 'Voting…' : 'Add vote'}
         </Button>

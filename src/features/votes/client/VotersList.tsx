@@ -14,7 +14,11 @@ export function VotersList({ voters, total }: { voters: Voter[]; total: number }
       ) : (
         <ul className="mt-3 flex flex-wrap gap-2">
           {voters.map((v, i) => (
-            <li key={v.id ?? `gone-${i}`} title={`${v.displayName}, ${formatDate(v.votedAt)}${v.castBy ? ` (vote cast by ${v.castBy})` : ''}`} className="flex items-center gap-1.5 rounded-full border border-border bg-surface py-0.5 pl-0.5 pr-2 text-xs">
+            <li
+              key={v.id ?? `gone-${i}`}
+              title={`${v.displayName}, ${formatDate(v.votedAt)}${v.castBy ? ` (vote cast by ${v.castBy})` : ''}`}
+              className="flex items-center gap-1.5 rounded-full border border-border bg-surface py-0.5 pl-0.5 pr-2 text-xs"
+            >
               <Avatar name={v.displayName} url={v.avatarUrl} size={20} />
               {v.displayName}
             </li>

@@ -31,12 +31,17 @@ beforeEach(async () => {
 });
 
 type Answer = MergeResult & { error?: { code: string; message: string; fields?: Record<string, string> } };
-const merge = (as: TestActor | undefined, number: number, into: unknown) => callRoute<Answer>(mergeRoute, { method: 'POST', params: { number: String(number) }, body: { into }, as });
-const unmerge = (as: TestActor | undefined, number: number) => callRoute<Answer>(mergeRoute, { method: 'DELETE', params: { number: String(number) }, as });
+const merge = (as: TestActor | undefined, number: number, into: unknown) =>
+  callRoute<Answer>(mergeRoute, { method: 'POST', params: { number: String(number) }, body: { into }, as });
+const unmerge = (as: TestActor | undefined, number: number) =>
+  callRoute<Answer>(mergeRoute, { method: 'DELETE', params: { number: String(number) }, as });
 
 async function postWithVoters(userIds: string[]) {
   const post = await insertPost(boardId);
-  if (userIds.length) await db().insert(votes).values(userIds.map((userId) => ({ postId: post.id, userId })));
+  if (userIds.length)
+    await db()
+      .insert(votes)
+      .values(userIds.map((userId) => ({ postId: post.id, userId })));
   await db().update(posts).set({ voteCount: userIds.length }).where(eq(posts.id, post.id));
   return post;
 }
@@ -61,17 +66,27 @@ describe('POST and DELETE /api/v1/posts/[number]/merge', () => {
 
     const res = await merge(actors.moderator, duplicate.number, target.number);
     expect(res.status).toBe(200);
-    expect(res.json.post).toMatchObject({ number: duplicate.number, voteCount: 3, mergedInto: { number: target.number, title: target.title } });
+    expect(res.json.post).toMatchObject({
+      number: duplicate.number,
+      voteCount: 3,
+      mergedInto: { number: target.number, title: target.title },
+    });
     expect(res.json.target).toMatchObject({ number: target.number, voteCount: 4, mergedInto: null });
     expect(await voterIds(target.id)).toEqual([u1!, u2!, u3!, u4!].sort());
     expect(await voterIds(duplicate.id)).toEqual([u1!, u2!, u3!].sort());
     expect((await postRow(target.id)).voteCount).toBe(await recount(target.id));
-    const copied = await db().select().from(votes).where(and(eq(votes.postId, target.id), isNotNull(votes.mergedFromId)));
+    const copied = await db()
+      .select()
+      .from(votes)
+      .where(and(eq(votes.postId, target.id), isNotNull(votes.mergedFromId)));
     expect(copied.map((v) => v.userId).sort()).toEqual([u1!, u2!].sort());
     expect(await isSubscribed(db(), u1!, target.id)).toBe(true);
     expect(await isSubscribed(db(), u2!, target.id)).toBe(false);
     expect(await isSubscribed(db(), u3!, target.id)).toBe(false);
-    const [audit] = await db().select().from(auditEvents).where(and(eq(auditEvents.action, 'post.merged'), eq(auditEvents.targetId, String(duplicate.number))));
+    const [audit] = await db()
+      .select()
+      .from(auditEvents)
+      .where(and(eq(auditEvents.action, 'post.merged'), eq(auditEvents.targetId, String(duplicate.number))));
     expect(audit?.actorId).toBe(actors.moderator.id);
 
     const closed = await callRoute(voteRoute, { method: 'PUT', params: { number: String(duplicate.number) }, as: actors.member });
@@ -95,7 +110,16 @@ describe('POST and DELETE /api/v1/posts/[number]/merge', () => {
     const target = await postWithVoters([]);
     await merge(actors.moderator, duplicate.number, target.number);
     // u1 takes the copied vote back and casts it again, directly on the target.
-    const asU1: UserActor = { kind: 'user', id: u1!, role: 'member', displayName: 'u1', email: 'u1@example.test', emailVerified: true, avatarUrl: null, sessionHash: 'x' };
+    const asU1: UserActor = {
+      kind: 'user',
+      id: u1!,
+      role: 'member',
+      displayName: 'u1',
+      email: 'u1@example.test',
+      emailVerified: true,
+      avatarUrl: null,
+      sessionHash: 'x',
+    };
     await setVote(asU1, target.number, false);
     await setVote(asU1, target.number, true);
     const voter = await createTestActor('member');

@@ -40,7 +40,12 @@ import { requireAllowed } from '@/server/identity/authorize';
 async function stateOf(tx: DbOrTx, actor: UserActor, id: string): Promise<MergeResult['post'] | null> {
   const row = await getPostSummaryById(tx, actor, id);
   if (!row) return null;
-  return { number: row.number, title: row.title, voteCount: row.voteCount, mergedInto: await readMergedIntoRef(tx, actor, row.mergedIntoId) };
+  return {
+    number: row.number,
+    title: row.title,
+    voteCount: row.voteCount,
+    mergedInto: await readMergedIntoRef(tx, actor, row.mergedIntoId),
+  };
 }
 
 /** The state of the post acted on, which the actor has just read. */
@@ -64,15 +69,20 @@ export async function mergePost(actor: UserActor, number: number, into: number, 
     try {
       target = await getPostContext(tx, actor, into);
     } catch (err) {
-      if (err instanceof AppError && err.code === 'NOT_FOUND') throw new AppError('NOT_FOUND', `There is no post #${into} to merge into.`, { fields: { into: `There is no post #${into}.` } });
+      if (err instanceof AppError && err.code === 'NOT_FOUND')
+        throw new AppError('NOT_FOUND', `There is no post #${into} to merge into.`, { fields: { into: `There is no post #${into}.` } });
       throw err;
     }
     if (duplicate.post.mergedIntoId) throw new AppError('MERGE_INVALID', 'This post is already merged; unmerge it first.');
     if (await mergeChainReaches(tx, target.post.id, duplicate.post.id)) {
-      throw new AppError('MERGE_INVALID', `Post #${into} is merged into this post; merging back would make a cycle.`, { fields: { into: 'That would make a cycle.' } });
+      throw new AppError('MERGE_INVALID', `Post #${into} is merged into this post; merging back would make a cycle.`, {
+        fields: { into: 'That would make a cycle.' },
+      });
     }
     if (target.post.mergedIntoId) {
-      throw new AppError('MERGE_INVALID', `Post #${into} is itself merged into another post; merge into that one.`, { fields: { into: 'That post is itself merged.' } });
+      throw new AppError('MERGE_INVALID', `Post #${into} is itself merged into another post; merge into that one.`, {
+        fields: { into: 'That post is itself merged.' },
+      });
     }
 
     const copied = await copyVotesForMerge(tx, duplicate.post.id, target.post.id);
@@ -80,7 +90,15 @@ export async function mergePost(actor: UserActor, number: number, into: number, 
     await recountVotes(tx, [target.post.id]);
     await copySubscribers(tx, duplicate.post.id, target.post.id);
     await recordAudit(
-      { actor, action: 'post.merged', targetType: 'post', targetId: String(number), before: { mergedInto: null }, after: { mergedInto: into, votesCopied: copied }, ip },
+      {
+        actor,
+        action: 'post.merged',
+        targetType: 'post',
+        targetId: String(number),
+        before: { mergedInto: null },
+        after: { mergedInto: into, votesCopied: copied },
+        ip,
+      },
       tx,
     );
     return { post: await ownStateOf(tx, actor, duplicate.post.id), target: await stateOf(tx, actor, target.post.id) };
@@ -107,7 +125,15 @@ export async function unmergePost(actor: UserActor, number: number, ip: string):
     // The target as this moderator may see it: null when it was deleted meanwhile.
     const target = await stateOf(tx, actor, targetId);
     await recordAudit(
-      { actor, action: 'post.unmerged', targetType: 'post', targetId: String(number), before: { mergedInto: await getPostNumberForAudit(tx, targetId) }, after: { mergedInto: null, votesRemoved: removed }, ip },
+      {
+        actor,
+        action: 'post.unmerged',
+        targetType: 'post',
+        targetId: String(number),
+        before: { mergedInto: await getPostNumberForAudit(tx, targetId) },
+        after: { mergedInto: null, votesRemoved: removed },
+        ip,
+      },
       tx,
     );
     return { post: await ownStateOf(tx, actor, duplicate.post.id), target };

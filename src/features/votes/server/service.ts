@@ -27,7 +27,10 @@ export async function setVote(actor: UserActor, number: number, voted: boolean):
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     // Closed first: an archived board is VOTING_CLOSED (SPEC.md §8), not a permission matter.
     assertVotingOpen(ctx);
-    requireAllowed(canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null }), 'Only the team votes on this board.');
+    requireAllowed(
+      canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null }),
+      'Only the team votes on this board.',
+    );
     const changed = voted ? await insertVote(tx, { postId: ctx.post.id, userId: actor.id }) : await deleteVote(tx, ctx.post.id, actor.id);
     const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, voted ? 1 : -1) : ctx.post.voteCount;
     if (voted) await autoSubscribe(tx, actor.id, ctx.post.id);
@@ -65,10 +68,30 @@ export async function voteOnBehalf(actor: UserActor, number: number, input: Vote
     const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, 1) : ctx.post.voteCount;
     await autoSubscribe(tx, user.id, ctx.post.id);
     if (created) {
-      await recordAudit({ actor, action: 'member.created_for_vote', targetType: 'user', targetId: user.id, after: { email: user.email, displayName: user.displayName }, ip }, tx);
+      await recordAudit(
+        {
+          actor,
+          action: 'member.created_for_vote',
+          targetType: 'user',
+          targetId: user.id,
+          after: { email: user.email, displayName: user.displayName },
+          ip,
+        },
+        tx,
+      );
     }
     if (changed) {
-      await recordAudit({ actor, action: 'vote.cast_on_behalf', targetType: 'post', targetId: String(ctx.post.number), after: { userId: user.id, email: user.email }, ip }, tx);
+      await recordAudit(
+        {
+          actor,
+          action: 'vote.cast_on_behalf',
+          targetType: 'post',
+          targetId: String(ctx.post.number),
+          after: { userId: user.id, email: user.email },
+          ip,
+        },
+        tx,
+      );
     }
     return { voted: true, voteCount, voter: { id: user.id, displayName: user.displayName, created } };
   });

@@ -23,7 +23,10 @@ export async function postRow(id: string) {
 
 /** count(*) of the post's votes, the truth the counter must agree with. */
 export async function recount(postId: string): Promise<number> {
-  const [row] = await db().select({ n: sql<number>`count(*)::int` }).from(votes).where(eq(votes.postId, postId));
+  const [row] = await db()
+    .select({ n: sql<number>`count(*)::int` })
+    .from(votes)
+    .where(eq(votes.postId, postId));
   return row!.n;
 }
 

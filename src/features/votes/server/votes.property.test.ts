@@ -81,18 +81,31 @@ class Model {
 let boardId: string;
 let userIds: string[];
 let moderator: UserActor;
-const actorOf = (id: string): UserActor => ({ kind: 'user', id, role: 'member', displayName: 'p', email: `${id}@example.test`, emailVerified: true, avatarUrl: null, sessionHash: 'x' });
+const actorOf = (id: string): UserActor => ({
+  kind: 'user',
+  id,
+  role: 'member',
+  displayName: 'p',
+  email: `${id}@example.test`,
+  emailVerified: true,
+  avatarUrl: null,
+  sessionHash: 'x',
+});
 
 beforeAll(async () => {
   boardId = (await insertBoard()).id;
   userIds = await createPlainUsers(PEOPLE, 'prop');
-  const [mod] = await db().insert(users).values({ email: `prop-mod-${Date.now()}@example.test`, displayName: 'Mod', role: 'moderator' }).returning();
+  const [mod] = await db()
+    .insert(users)
+    .values({ email: `prop-mod-${Date.now()}@example.test`, displayName: 'Mod', role: 'moderator' })
+    .returning();
   moderator = { ...actorOf(mod!.id), role: 'moderator' };
 });
 
 async function run(step: Step, numbers: number[]): Promise<string | null> {
   try {
-    if (step.kind === 'vote' || step.kind === 'unvote') await setVote(actorOf(userIds[step.user]!), numbers[step.post]!, step.kind === 'vote');
+    if (step.kind === 'vote' || step.kind === 'unvote')
+      await setVote(actorOf(userIds[step.user]!), numbers[step.post]!, step.kind === 'vote');
     else if (step.kind === 'merge') await mergePost(moderator, numbers[step.post]!, numbers[step.into]!, '127.0.0.1');
     else await unmergePost(moderator, numbers[step.post]!, '127.0.0.1');
     return null;
@@ -104,11 +117,18 @@ async function run(step: Step, numbers: number[]): Promise<string | null> {
 
 async function snapshot(postIds: string[]) {
   const rows = await db()
-    .select({ id: posts.id, voteCount: posts.voteCount, recount: sql<number>`(select count(*)::int from ${votes} where ${votes.postId} = ${posts.id})` })
+    .select({
+      id: posts.id,
+      voteCount: posts.voteCount,
+      recount: sql<number>`(select count(*)::int from ${votes} where ${votes.postId} = ${posts.id})`,
+    })
     .from(posts)
     .where(sql`${posts.id} in ${postIds}`);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  const voteRows = await db().select({ postId: votes.postId, userId: votes.userId, mergedFromId: votes.mergedFromId }).from(votes).where(sql`${votes.postId} in ${postIds}`);
+  const voteRows = await db()
+    .select({ postId: votes.postId, userId: votes.userId, mergedFromId: votes.mergedFromId })
+    .from(votes)
+    .where(sql`${votes.postId} in ${postIds}`);
   return postIds.map((id) => ({
     ...byId.get(id)!,
     voters: new Map(voteRows.filter((v) => v.postId === id).map((v) => [v.userId, v.mergedFromId])),
@@ -150,7 +170,9 @@ describe('vote counter property', () => {
           }
         }
         // Leave nothing behind for the next run's recount.
-        await db().delete(posts).where(sql`${posts.id} in ${postIds}`);
+        await db()
+          .delete(posts)
+          .where(sql`${posts.id} in ${postIds}`);
       }),
       { numRuns: 25 },
     );

@@ -30,13 +30,29 @@ beforeEach(async () => {
   await db().delete(rateLimits);
 });
 
-const vote = (as: TestActor | undefined, number: number | string) => callRoute(voteRoute, { method: 'PUT', params: { number: String(number) }, as });
-const unvote = (as: TestActor | undefined, number: number | string) => callRoute(voteRoute, { method: 'DELETE', params: { number: String(number) }, as });
-const onBehalf = (as: TestActor | undefined, number: number, body: unknown) => callRoute(votesRoute, { method: 'POST', params: { number: String(number) }, body, as });
+const vote = (as: TestActor | undefined, number: number | string) =>
+  callRoute(voteRoute, { method: 'PUT', params: { number: String(number) }, as });
+const unvote = (as: TestActor | undefined, number: number | string) =>
+  callRoute(voteRoute, { method: 'DELETE', params: { number: String(number) }, as });
+const onBehalf = (as: TestActor | undefined, number: number, body: unknown) =>
+  callRoute(votesRoute, { method: 'POST', params: { number: String(number) }, body, as });
 const voters = (as: TestActor | undefined, number: number, query: Record<string, string> = {}) =>
-  callRoute<VoterPage & { error?: { code: string; fields?: Record<string, string> } }>(votesRoute, { params: { number: String(number) }, query, as });
+  callRoute<VoterPage & { error?: { code: string; fields?: Record<string, string> } }>(votesRoute, {
+    params: { number: String(number) },
+    query,
+    as,
+  });
 
-const asUserActor = (id: string): UserActor => ({ kind: 'user', id, role: 'member', displayName: 'Voter', email: `${id}@example.test`, emailVerified: true, avatarUrl: null, sessionHash: 'x' });
+const asUserActor = (id: string): UserActor => ({
+  kind: 'user',
+  id,
+  role: 'member',
+  displayName: 'Voter',
+  email: `${id}@example.test`,
+  emailVerified: true,
+  avatarUrl: null,
+  sessionHash: 'x',
+});
 
 describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
   it('visitors get 401; a member votes once however often they click, and unvotes', async () => {
@@ -60,7 +76,7 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
     expect(await recount(post.id)).toBe(0);
   });
 
-  it('answers 404 for hidden posts: private boards not granted, deleted and others\' pending posts', async () => {
+  it("answers 404 for hidden posts: private boards not granted, deleted and others' pending posts", async () => {
     const privateBoard = await insertBoard({ visibility: 'private' });
     const secret = await insertPost(privateBoard.id);
     expect((await vote(actors.member, secret.number)).status).toBe(404);
@@ -108,7 +124,7 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
     expect((await vote(actors.member, planned.number)).status).toBe(200);
   });
 
-  it('follows the board\'s posting policy: members get 403 on a team-only board, the team votes', async () => {
+  it("follows the board's posting policy: members get 403 on a team-only board, the team votes", async () => {
     const teamBoard = await insertBoard({ posting: 'team' });
     const post = await insertPost(teamBoard.id);
     expect((await vote(actors.member, post.number)).status).toBe(403);
@@ -118,14 +134,16 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
   it('limits votes to 120 a minute per person (429)', async () => {
     const post = await insertPost(boardId);
     const voter = await createTestActor('member');
-    await db().insert(rateLimits).values({ key: `votes:user:${voter.id}`, windowStart: new Date(), count: 120 });
+    await db()
+      .insert(rateLimits)
+      .values({ key: `votes:user:${voter.id}`, windowStart: new Date(), count: 120 });
     const res = await vote(voter, post.number);
     expect(res.status).toBe(429);
     expect(res.json.error?.code).toBe('RATE_LIMITED');
     expect(await recount(post.id)).toBe(0);
   });
 
-  it('counts one person\'s concurrent double-clicks once', async () => {
+  it("counts one person's concurrent double-clicks once", async () => {
     const post = await insertPost(boardId);
     const clicker = await createTestActor('member');
     const answers = await Promise.all(Array.from({ length: 6 }, () => vote(clicker, post.number)));
@@ -160,7 +178,7 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
 });
 
 describe('GET /api/v1/posts/[number]/votes (voters)', () => {
-  it('lists voters newest first, a page at a time; who cast a vote on someone\'s behalf is for the team only', async () => {
+  it("lists voters newest first, a page at a time; who cast a vote on someone's behalf is for the team only", async () => {
     const post = await insertPost(boardId);
     const [a, b, c] = await createPlainUsers(3, 'listed');
     const t0 = Date.now();
@@ -216,14 +234,21 @@ describe('POST /api/v1/posts/[number]/votes (vote on behalf)', () => {
     expect(res.json).toMatchObject({ voted: true, voteCount: 1, voter: { displayName: 'jane.customer', created: true } });
     const [person] = await db().select().from(users).where(eq(users.email, 'jane.customer@example.test'));
     expect(person).toMatchObject({ role: 'member', passwordHash: null, emailVerifiedAt: null, displayName: 'jane.customer' });
-    const [row] = await db().select().from(votes).where(and(eq(votes.postId, post.id), eq(votes.userId, person!.id)));
+    const [row] = await db()
+      .select()
+      .from(votes)
+      .where(and(eq(votes.postId, post.id), eq(votes.userId, person!.id)));
     expect(row!.castById).toBe(actors.moderator.id);
     expect(await isSubscribed(db(), person!.id, post.id)).toBe(true);
     const audit = await db().select().from(auditEvents).where(eq(auditEvents.actorId, actors.moderator.id));
     expect(audit.map((e) => e.action)).toEqual(expect.arrayContaining(['vote.cast_on_behalf', 'member.created_for_vote']));
 
     const again = await onBehalf(actors.admin, post.number, { email: 'jane.customer@example.test', displayName: 'Other name' });
-    expect(again.json).toMatchObject({ voted: true, voteCount: 1, voter: { id: person!.id, displayName: 'jane.customer', created: false } });
+    expect(again.json).toMatchObject({
+      voted: true,
+      voteCount: 1,
+      voter: { id: person!.id, displayName: 'jane.customer', created: false },
+    });
     expect(await recount(post.id)).toBe(1);
     expect((await postRow(post.id)).voteCount).toBe(1);
   });

@@ -55,16 +55,24 @@ export function DeleteAccountDialog() {
       {/* Not portalled: the dialog stays inside the shell, so it keeps the page's font and theme. */}
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
       <Dialog.Content
-        className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 text-fg shadow-xl sm:p-6"
+        className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md
+          -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 text-fg shadow-xl sm:p-6"
         data-testid="delete-account-dialog"
       >
         <Dialog.Title className="m-0 text-lg font-semibold">Delete your account?</Dialog.Title>
         <Dialog.Description className="mt-2 mb-0 text-sm text-muted">
-          This cannot be undone. Your name, email address, avatar and password are erased, and you are signed out everywhere. Your posts and comments
-          stay, shown as written by “{DELETED_PERSON_NAME}”.
+          This cannot be undone. Your name, email address, avatar and password are erased, and you are signed out everywhere. Your posts and
+          comments stay, shown as written by “{DELETED_PERSON_NAME}”.
         </Dialog.Description>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 flex flex-col gap-4">
-          <Field label="Type DELETE to confirm" autoComplete="off" autoCapitalize="characters" spellCheck={false} error={errors.confirm?.message} {...register('confirm')} />
+          <Field
+            label="Type DELETE to confirm"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            error={errors.confirm?.message}
+            {...register('confirm')}
+          />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>

@@ -56,7 +56,11 @@ export function EmailForm({
     <div className="flex flex-col gap-4">
       <p className="m-0 text-sm">
         Your email address is <strong data-testid="current-email">{email}</strong>
-        {verified ? '.' : <span data-testid="email-unconfirmed">, not confirmed yet: follow the link in the confirmation email to confirm it.</span>}
+        {verified ? (
+          '.'
+        ) : (
+          <span data-testid="email-unconfirmed">, not confirmed yet: follow the link in the confirmation email to confirm it.</span>
+        )}
       </p>
       {pendingEmail ? (
         <Alert tone="info" testId="pending-email">
@@ -66,8 +70,8 @@ export function EmailForm({
             </>
           ) : (
             <>
-              Pending: this workspace cannot send email yet, so the link to confirm <strong>{pendingEmail}</strong> waits with its admins; ask one of them to
-              pass it on.
+              Pending: this workspace cannot send email yet, so the link to confirm <strong>{pendingEmail}</strong> waits with its admins;
+              ask one of them to pass it on.
             </>
           )}{' '}
           Until you follow it, you keep signing in with {email}.

@@ -28,7 +28,10 @@ export function PasswordForm({ email, hasPassword: initiallySet }: { email: stri
     reset,
     formState: { errors, isSubmitting },
     // Without a current password the form has one field fewer; the shapes are otherwise the same.
-  } = useForm<Input, unknown, Output>({ resolver: zodResolver((hasPassword ? changePasswordForm : setPasswordForm) as typeof changePasswordForm), defaultValues: EMPTY });
+  } = useForm<Input, unknown, Output>({
+    resolver: zodResolver((hasPassword ? changePasswordForm : setPasswordForm) as typeof changePasswordForm),
+    defaultValues: EMPTY,
+  });
 
   const onSubmit = async ({ currentPassword, newPassword }: Output) => {
     setNotice(null);
@@ -52,7 +55,13 @@ export function PasswordForm({ email, hasPassword: initiallySet }: { email: stri
       {/* Lets password managers file the new password under the right account. */}
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       {hasPassword ? (
-        <Field label="Current password" type="password" autoComplete="current-password" error={errors.currentPassword?.message} {...register('currentPassword')} />
+        <Field
+          label="Current password"
+          type="password"
+          autoComplete="current-password"
+          error={errors.currentPassword?.message}
+          {...register('currentPassword')}
+        />
       ) : (
         <p className="m-0 text-sm" data-testid="no-password">
           Your account has no password: you sign in with emailed links. Set one to sign in with your email and password too.
@@ -66,7 +75,13 @@ export function PasswordForm({ email, hasPassword: initiallySet }: { email: stri
         error={errors.newPassword?.message}
         {...register('newPassword')}
       />
-      <Field label="Repeat the new password" type="password" autoComplete="new-password" error={errors.confirmPassword?.message} {...register('confirmPassword')} />
+      <Field
+        label="Repeat the new password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.confirmPassword?.message}
+        {...register('confirmPassword')}
+      />
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div>
         <Button type="submit" busy={isSubmitting}>

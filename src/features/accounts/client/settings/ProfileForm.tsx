@@ -33,7 +33,10 @@ export function ProfileForm({ viewer }: { viewer: Viewer }) {
   const onSubmit = async (values: Output) => {
     setNotice(null);
     try {
-      const saved = await api<Viewer>('/api/v1/me', { method: 'PATCH', body: { displayName: values.displayName, avatarUrl: values.avatarUrl ?? null } });
+      const saved = await api<Viewer>('/api/v1/me', {
+        method: 'PATCH',
+        body: { displayName: values.displayName, avatarUrl: values.avatarUrl ?? null },
+      });
       reset({ displayName: saved.displayName, avatarUrl: saved.avatarUrl ?? '' });
       setNotice({ tone: 'success', text: 'Your profile is saved.' });
       // Reloads the page data, so the header and everything else show the new name.

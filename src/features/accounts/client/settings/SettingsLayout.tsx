@@ -25,7 +25,9 @@ export function SettingsLayout({ title, siteName, children }: { title: string; s
                   <Link
                     href={item.href}
                     aria-current={active ? 'page' : undefined}
-                    className={`block rounded-md px-3 py-2 text-sm font-medium no-underline ${active ? 'bg-surface text-fg shadow-sm ring-1 ring-border' : 'text-muted hover:text-fg'}`}
+                    className={`block rounded-md px-3 py-2 text-sm font-medium no-underline ${
+                      active ? 'bg-surface ' + 'text-fg shadow-sm ring-1 ring-border' : 'text-muted hover:text-fg'
+                    }`}
                   >
                     {item.label}
                   </Link>
@@ -41,9 +43,23 @@ export function SettingsLayout({ title, siteName, children }: { title: string; s
 }
 
 /** One titled block of settings. */
-export function SettingsSection({ id, title, description, children }: { id: string; title: string; description?: ReactNode; children: ReactNode }) {
+export function SettingsSection({
+  id,
+  title,
+  description,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+}) {
   return (
-    <section aria-labelledby={`${id}-title`} className="rounded-xl border border-border bg-surface p-4 sm:p-6" data-testid={`section-${id}`}>
+    <section
+      aria-labelledby={`${id}-title`}
+      className="rounded-xl border border-border bg-surface p-4 sm:p-6"
+      data-testid={`section-${id}`}
+    >
       <h2 id={`${id}-title`} className="m-0 text-lg font-semibold">
         {title}
       </h2>
