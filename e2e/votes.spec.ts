@@ -45,7 +45,7 @@ test.describe('votes on the post page', () => {
     await anon.close();
   });
 
-  test('a member votes with one click, the count and state survive a reload, and a second click takes it back; the bell follows', async ({
+  test('a member votes with one click, the count survives a reload, a second click takes it back, and voting subscribes unless they opted out', async ({
     guardedPage: page,
     baseURL,
   }) => {
@@ -67,20 +67,28 @@ test.describe('votes on the post page', () => {
     await page.reload();
     await expect(voteButton(page)).toHaveAttribute('aria-pressed', 'true');
     await expect(voteButton(page).getByTestId('vote-count')).toHaveText(String(base + 1));
-    // Voting subscribed them.
-    await expect(page.getByTestId('subscribe-bell')).toHaveAttribute('aria-pressed', 'true');
+    // Voting subscribed them (recorded for notifications; nothing is sent yet, so the page offers no Follow control).
+    const subscription = () =>
+      page
+        .context()
+        .request.get(`/api/v1/posts/${number}/subscription`)
+        .then((r) => r.json());
+    expect(await subscription()).toEqual({ subscribed: true });
+    await expect(page.getByTestId('subscribe-bell')).toHaveCount(0);
 
     await voteButton(page).click();
     await expect(voteButton(page)).toHaveAttribute('aria-pressed', 'false');
     await expect(voteButton(page).getByTestId('vote-count')).toHaveText(String(base));
     expect(await voteCount(page.context().request, number)).toBe(base);
 
-    // The bell: off, and it stays off after a reload.
-    await page.getByTestId('subscribe-bell').click();
-    await expect(page.getByTestId('subscribe-bell')).toHaveAttribute('aria-pressed', 'false');
-    await page.reload();
-    await expect(page.getByTestId('subscribe-bell')).toHaveAttribute('aria-pressed', 'false');
-    await expect(page.getByTestId('subscribe-bell')).toHaveAccessibleName(/Follow/);
+    // An explicit choice wins over later automatic subscriptions: off stays off after voting again.
+    const off = await page
+      .context()
+      .request.put(`/api/v1/posts/${number}/subscription`, { data: { subscribed: false }, headers: { Origin: baseURL! } });
+    expect(off.status()).toBe(200);
+    await voteButton(page).click();
+    await expect(voteButton(page)).toHaveAttribute('aria-pressed', 'true');
+    expect(await subscription()).toEqual({ subscribed: false });
   });
 
   test('rapid clicks settle on the last state and the server agrees', async ({ guardedPage: page, baseURL }) => {

@@ -14,7 +14,7 @@ import { DeletePostButton, PostEditForm } from '@/features/posts/client/PostEdit
 import { MergedDuplicates } from '@/features/posts/client/MergedDuplicates';
 import { StatusHistory } from '@/features/posts/client/StatusHistory';
 import { VotersList } from '@/features/votes/client/VotersList';
-import { MergeSlot, ModeratorPanelSlot, SubscribeBellSlot, VoteOnBehalfSlot } from './PostTeamSlots';
+import { MergeSlot, ModeratorPanelSlot, VoteOnBehalfSlot } from './PostTeamSlots';
 import { StatusBadge, TagList, TeamBadge } from '@/components/ui/Badges';
 import type { PostPageProps } from './post-page-types';
 
@@ -103,7 +103,6 @@ export default function PostPage({
           </div>
           <TagList tags={post.tags} testId="post-tags" />
         </div>
-        {signedIn ? <SubscribeBellSlot post={post} subscribed={viewer.subscribed} /> : null}
       </div>
 
       <div className="mt-6">

@@ -6,7 +6,6 @@
 import dynamic from 'next/dynamic';
 import { useRouter } from 'next/router';
 import type { StatusRef } from '@/features/statuses/schema';
-import { SubscribeBell } from '@/features/subscriptions/client/SubscribeBell';
 import type { TagRef } from '@/features/tags/schema';
 import type { MergeControlProps } from '@/features/votes/client/MergeControl';
 
@@ -48,9 +47,4 @@ export function VoteOnBehalfSlot({ post }: { post: PostRef }) {
 /** Merge this post into another, or unmerge it: team only. */
 export function MergeSlot({ post, mergedInto }: { post: PostRef; mergedInto: MergeControlProps['mergedInto'] }) {
   return <MergeControl postNumber={post.number} mergedInto={mergedInto} />;
-}
-
-/** The subscribe bell: signed-in viewers. */
-export function SubscribeBellSlot({ post, subscribed }: { post: PostRef; subscribed: boolean }) {
-  return <SubscribeBell postNumber={post.number} subscribed={subscribed} signedIn />;
 }

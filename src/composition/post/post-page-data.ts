@@ -85,7 +85,6 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
       commentRefusal: refusedComment,
       votingClosedReason: votingClosedReason(ctx),
       isTeam: team,
-      subscribed: extras.subscribed,
     },
     moderation: { statuses: statusRows, tags: tagRows },
   };

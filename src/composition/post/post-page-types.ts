@@ -27,8 +27,6 @@ export interface PostPageProps {
     votingClosedReason: string | null;
     /** Moderators and admins: internal notes, and the integrator's moderator panel, merge and vote-on-behalf controls. */
     isTeam: boolean;
-    /** The subscribe bell's state (signed-in viewers). */
-    subscribed: boolean;
   };
   /** For the moderator panel (team only; empty for everyone else). */
   moderation: { statuses: StatusRef[]; tags: TagRef[] };
