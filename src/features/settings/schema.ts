@@ -91,6 +91,9 @@ function requireDomainsForAllowlist(v: { signupPolicy: SignupPolicy; allowedDoma
 export const workspaceSettingsSchema = workspaceSettingsFields.superRefine(requireDomainsForAllowlist);
 export type WorkspaceSettings = z.output<typeof workspaceSettingsSchema>;
 
+/** Every setting, in the form's order: what the admin form edits and what a change audits. */
+export const WORKSPACE_SETTING_KEYS = Object.keys(workspaceSettingsFields.shape) as (keyof WorkspaceSettings)[];
+
 /** PATCH /api/v1/admin/settings: any subset; the merged result is checked again as a whole. */
 export const workspaceSettingsPatch = workspaceSettingsFields.partial();
 

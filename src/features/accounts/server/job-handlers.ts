@@ -5,16 +5,14 @@
  * neither the answer nor its timing tells who has an account (docs/architecture.md, Accounts).
  */
 import { z } from 'zod';
-import { recordAudit } from '@/features/audit/server/service';
 import { getPublicWorkspace } from '@/server/workspace';
 import type { Tx } from '@/server/db/client';
-import { users } from '@/server/db/schema';
 import { jobHandler, kickJobs, type JobHandlers } from '@/server/jobs/queue';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
 import { emailSchema } from '../schema';
-import { SETTER_NONCE_KEY } from './address-proof';
 import { accountEmails } from './emails';
 import { getUserByEmail } from './queries';
+import { createAccount, sendConfirmationLink } from './registration';
 import { issueAuthToken } from '@/server/identity/tokens';
 
 export const ACCOUNT_JOB_KINDS = {
@@ -50,27 +48,15 @@ async function completeSignUp(p: SignUpJobPayload, tx: Tx): Promise<void> {
   }
   // A sign-up racing this one for the address fails here on the unique index; the job is then
   // retried and finds the account.
-  const [user] = await tx
-    .insert(users)
-    .values({ email: p.email, displayName: p.displayName, passwordHash: p.passwordHash, role: 'member' })
-    .returning();
-  await recordAudit(
-    {
-      actor: { id: user!.id, displayName: user!.displayName },
-      action: 'user.signed_up',
-      targetType: 'user',
-      targetId: user!.id,
-      after: { role: 'member' },
-      ip: p.ip,
-    },
-    tx,
-  );
-  const token = await issueAuthToken(tx, 'verify_email', {
-    userId: user!.id,
+  const user = await createAccount(tx, {
     email: p.email,
-    data: { [SETTER_NONCE_KEY]: p.setterNonceHash },
+    displayName: p.displayName,
+    passwordHash: p.passwordHash,
+    role: 'member',
+    verified: false,
+    ip: p.ip,
   });
-  await enqueueEmail(accountEmails.verifyEmail(p.email, name, token), tx);
+  await sendConfirmationLink(tx, { userId: user.id, email: p.email, setterNonceHash: p.setterNonceHash }, name);
 }
 
 /** A reset or sign-in link, for an account that exists and is not banned; otherwise nothing. */

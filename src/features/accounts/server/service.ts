@@ -29,6 +29,7 @@ import { clearPasswordSetterCookie, readPasswordSetterCookie, setPasswordSetterC
 import { accountEmails } from './emails';
 import { ACCOUNT_JOB_KINDS, kickAccountJobs, type SignUpJobPayload } from './job-handlers';
 import { checkPassword, hashPassword } from './passwords';
+import { createAccount, sendConfirmationLink } from './registration';
 import { getUserByEmail } from './queries';
 import { consumeAuthToken, issueAuthToken, peekAuthToken, hashToken, newToken } from '@/server/identity/tokens';
 import { startSession } from '@/server/identity/sessions';
@@ -136,28 +137,16 @@ async function signUpAtOnce(
   try {
     userId = await db().transaction(async (tx) => {
       if (await getUserByEmail(tx, input.email)) throw addressTaken();
-      const [user] = await tx
-        .insert(users)
-        .values({ email: input.email, displayName: input.displayName, passwordHash, role: 'member' })
-        .returning();
-      await recordAudit(
-        {
-          actor: { id: user!.id, displayName: user!.displayName },
-          action: 'user.signed_up',
-          targetType: 'user',
-          targetId: user!.id,
-          after: { role: 'member' },
-          ip: http.ip,
-        },
-        tx,
-      );
-      const token = await issueAuthToken(tx, 'verify_email', {
-        userId: user!.id,
+      const user = await createAccount(tx, {
         email: input.email,
-        data: { [SETTER_NONCE_KEY]: setterNonceHash },
+        displayName: input.displayName,
+        passwordHash,
+        role: 'member',
+        verified: false,
+        ip: http.ip,
       });
-      await enqueueEmail(accountEmails.verifyEmail(input.email, workspace.name, token), tx);
-      return user!.id;
+      await sendConfirmationLink(tx, { userId: user.id, email: input.email, setterNonceHash }, workspace.name);
+      return user.id;
     });
   } catch (err) {
     // Two sign-ups racing for one address: the loser hears that it is taken.
@@ -179,22 +168,15 @@ async function signUpWithInvitation(input: z.output<typeof signUpInput> & { invi
   try {
     userId = await db().transaction(async (tx) => {
       if (!(await consumeAuthToken(tx, 'invite', input.inviteToken))) throw new AppError('TOKEN_INVALID');
-      const [user] = await tx
-        .insert(users)
-        .values({ email: input.email, displayName: input.displayName, passwordHash, role, emailVerifiedAt: new Date() })
-        .returning();
-      await recordAudit(
-        {
-          actor: { id: user!.id, displayName: user!.displayName },
-          action: 'user.signed_up',
-          targetType: 'user',
-          targetId: user!.id,
-          after: { role },
-          ip: http.ip,
-        },
-        tx,
-      );
-      return user!.id;
+      const user = await createAccount(tx, {
+        email: input.email,
+        displayName: input.displayName,
+        passwordHash,
+        role,
+        verified: true,
+        ip: http.ip,
+      });
+      return user.id;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw addressTaken();

@@ -15,6 +15,7 @@ import {
   MODERATION_LABELS,
   SIGNUP_POLICY_LABELS,
   THEME_LABELS,
+  WORKSPACE_SETTING_KEYS,
   workspaceSettingsForm,
   type WorkspaceSettings,
 } from '../schema';
@@ -30,16 +31,6 @@ import {
 
 type Input = z.input<typeof workspaceSettingsForm>;
 type Output = z.output<typeof workspaceSettingsForm>;
-const FIELDS = [
-  'name',
-  'accentColor',
-  'defaultTheme',
-  'access',
-  'signupPolicy',
-  'allowedDomains',
-  'moderation',
-  'emailConfirmation',
-] as const;
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
 const toInput = (s: WorkspaceSettings): Input => ({ ...s, allowedDomains: s.allowedDomains.join('\n') });
@@ -76,7 +67,7 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
         for (const [key, message] of Object.entries(err.fields)) {
-          const field = FIELDS.find((f) => key === f || key.startsWith(`${f}.`));
+          const field = WORKSPACE_SETTING_KEYS.find((f) => key === f || key.startsWith(`${f}.`));
           form.setError(field ?? 'root', { message });
         }
       } else {

@@ -2,20 +2,9 @@ import type { z } from 'zod';
 import { recordAudit } from '@/features/audit/server/service';
 import { db } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
-import { workspaceSettingsSchema, type WorkspaceSettings, type workspaceSettingsPatch } from '../schema';
+import { WORKSPACE_SETTING_KEYS, workspaceSettingsSchema, type WorkspaceSettings, type workspaceSettingsPatch } from '../schema';
 import { forgetWorkspace } from '@/server/workspace';
 import { getWorkspaceSettings, updateWorkspaceSettings, type WorkspaceSettingsRow } from './queries';
-
-const SETTING_KEYS = [
-  'name',
-  'accentColor',
-  'defaultTheme',
-  'access',
-  'signupPolicy',
-  'allowedDomains',
-  'moderation',
-  'emailConfirmation',
-] as const satisfies readonly (keyof WorkspaceSettings)[];
 
 function settingsOf(row: WorkspaceSettingsRow): WorkspaceSettings {
   const { name, accentColor, defaultTheme, access, signupPolicy, allowedDomains, moderation, emailConfirmation } = row;
@@ -56,7 +45,7 @@ export async function updateWorkspaceSettingsAs(
       throw new AppError('VALIDATION_FAILED', undefined, { fields });
     }
     const after = merged.data;
-    const changed = SETTING_KEYS.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+    const changed = WORKSPACE_SETTING_KEYS.filter((k) => JSON.stringify(before[k]) !== JSON.stringify(after[k]));
     if (changed.length === 0) return before;
     await updateWorkspaceSettings(tx, pick(after, changed));
     await recordAudit(
