@@ -47,13 +47,21 @@ function urlOf(file: string, samples: Record<string, string>): string {
 async function scriptsOf(page: Page, urls: string[]): Promise<{ fetched: Set<string>; inline: string[] }> {
   const fetched = new Set<string>();
   const inline: string[] = [];
+  let lastScriptAt = Date.now();
+  page.on('request', (req) => {
+    if (req.resourceType() === 'script') lastScriptAt = Date.now();
+  });
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') fetched.add(res.url());
   });
   for (const url of urls) {
     const res = await page.goto(url);
     expect(res, url).not.toBeNull();
-    await page.waitForLoadState('networkidle');
+    await page.waitForLoadState('load');
+    // Scripts loaded on demand after hydration (the team's controls) count too: wait until none has
+    // started for a while. Not 'networkidle': with analytics pointed at a host that never answers,
+    // the network never idles.
+    await expect.poll(() => Date.now() - lastScriptAt, { timeout: 10_000, intervals: [250] }).toBeGreaterThan(750);
     await expect(page.locator('main, [role="main"]').first(), `${url} renders the shell`).toBeAttached();
     inline.push(...(await page.$$eval('script:not([src])', (nodes) => nodes.map((n) => n.textContent ?? ''))));
   }
