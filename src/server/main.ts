@@ -18,7 +18,7 @@ import { answerClientError } from '@/server/http/client-error';
 import { errorBody } from '@/server/http/errors';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
-import { drainJobs } from '@/server/jobs/queue';
+import { drainJobs, registerJobHandlers } from '@/server/jobs/queue';
 import { jobHandlers, refreshTrending as refreshTrendingScores, setUpFromEnvironment } from '@/composition/background';
 import { deliverPendingEmails } from '@/server/mail/outbox';
 import { pruneExpiredSessions } from '@/server/identity/sessions';
@@ -58,6 +58,8 @@ export async function startServer(): Promise<void> {
   const started = performance.now();
   const config = loadConfig();
   const log = logger();
+  // Every feature's background work, so a request's kick (kickJobs) runs any kind it enqueued.
+  registerJobHandlers(jobHandlers);
 
   const app = next({ dev: false, dir: process.cwd(), hostname: config.HOST, port: config.PORT, quiet: true });
   const handle = app.getRequestHandler();

@@ -189,12 +189,20 @@ export const jobs = pgTable(
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(8),
     lastError: text('last_error'),
+    /**
+     * Set for work that must be queued once (a digest per person, an entry's scheduled publishing):
+     * a second enqueue with the key is a no-op while the first waits.
+     */
+    key: text('key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('jobs_due_idx')
       .on(t.runAt)
       .where(sql`${t.attempts} < ${t.maxAttempts}`),
+    uniqueIndex('jobs_key_idx')
+      .on(t.key)
+      .where(sql`${t.key} is not null`),
   ],
 );
 
@@ -275,6 +283,14 @@ export const tags = pgTable(
  * `trending_score` is the §9 formula, written on every vote and refreshed periodically so the
  * trending order is an index scan; `search` is the full-text vector of title and body.
  */
+/**
+ * The posts' full-text vector: title weighted A, the first 20,000 characters of the body B. The
+ * text must stay exactly as migration 0003 wrote it: drizzle-kit compares it to generate migrations.
+ */
+const SEARCH_VECTOR =
+  "setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || " +
+  "setweight(to_tsvector('english'::regconfig, left(coalesce(body, ''), 20000)), 'B')";
+
 export const posts = pgTable(
   'posts',
   {
@@ -297,12 +313,7 @@ export const posts = pgTable(
     approval: text('approval', { enum: POST_APPROVAL }).notNull().default('approved'),
     /** Last activity: edit, comment, status change. Drives the `updated` sort. */
     activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
-    search: tsvector('search')
-      .notNull()
-      .generatedAlwaysAs(
-        sql`setweight(to_tsvector('english'::regconfig, coalesce(title, '')), 'A') || setweight(to_tsvector('english'::regconfig,
-          left(coalesce(body, ''), 20000)), 'B')`,
-      ),
+    search: tsvector('search').notNull().generatedAlwaysAs(sql.raw(SEARCH_VECTOR)),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
   },

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { db } from '@/server/db/client';
 import { jobs, rateLimits } from '@/server/db/schema';
 import { useTestDatabase } from '@/test/db';
-import { drainJobs, enqueueJob, jobHandler, retryDelaySeconds, runDueJobs, type JobHandlers } from './queue';
+import { cancelJob, drainJobs, enqueueJob, jobHandler, kickJobs, registerJobHandlers, retryDelaySeconds, runDueJobs, type JobHandlers } from './queue';
 
 useTestDatabase();
 
@@ -93,7 +93,7 @@ describe('the job queue', () => {
   });
 
   it('a claimed job is left to its runner until the lease ends, then any runner takes it again (a crash loses nothing)', async () => {
-    const id = await enqueueJob('test.write', { key: 'crashed' });
+    const id = (await enqueueJob('test.write', { key: 'crashed' }))!;
     // What a claim does, by a runner that then died before its commit.
     await db().execute(sql`update jobs set attempts = attempts + 1, run_at = now() + interval '5 minutes' where id = ${id}`);
     expect(await runDueJobs({ 'test.write': writeKey })).toBe(0);
@@ -126,6 +126,38 @@ describe('the job queue', () => {
     await enqueueJob('test.write', { key: 'second' });
     await Promise.all([run, drainJobs(handlers)]);
     expect(await keys()).toEqual(['first', 'second']);
+  });
+
+  it('queues keyed work once while it waits, and frees the key once it has run', async () => {
+    const first = await enqueueJob('test.write', { key: 'digest-1' }, { key: 'digest:ana', delaySeconds: 60 });
+    expect(first).not.toBeNull();
+    expect(await enqueueJob('test.write', { key: 'digest-2' }, { key: 'digest:ana', delaySeconds: 60 })).toBeNull();
+    expect(await jobRows()).toHaveLength(1);
+    await db().update(jobs).set({ runAt: sql`now() - interval '1 second'` });
+    expect(await runDueJobs({ 'test.write': writeKey })).toBe(1);
+    expect(await keys()).toEqual(['digest-1']);
+    expect(await enqueueJob('test.write', { key: 'digest-3' }, { key: 'digest:ana' })).not.toBeNull();
+  });
+
+  it('runs scheduled work at its time, and a cancelled one never', async () => {
+    await enqueueJob('test.write', { key: 'later' }, { runAt: new Date(Date.now() + 3_600_000), key: 'publish:1' });
+    await enqueueJob('test.write', { key: 'cancelled' }, { runAt: new Date(Date.now() - 1000), key: 'publish:2' });
+    expect(await cancelJob('publish:2')).toBe(true);
+    expect(await cancelJob('publish:2')).toBe(false);
+    expect(await runDueJobs({ 'test.write': writeKey })).toBe(0);
+    expect((await jobRows()).map((j) => j.key)).toEqual(['publish:1']);
+  });
+
+  it('a kick without handlers runs the registered ones, after the current turn of the event loop', async () => {
+    registerJobHandlers({ 'test.write': writeKey });
+    try {
+      await enqueueJob('test.write', { key: 'kicked' });
+      kickJobs();
+      expect(await keys()).toEqual([]);
+      await expect.poll(keys).toEqual(['kicked']);
+    } finally {
+      registerJobHandlers(undefined);
+    }
   });
 
   it('backs off exponentially, capped at an hour, with jitter', () => {

@@ -52,21 +52,36 @@ export interface EnqueueOptions {
   tx?: DbOrTx;
   /** Not before this many seconds from now. */
   delaySeconds?: number;
+  /** Not before this time (scheduled work, e.g. publishing a changelog entry). */
+  runAt?: Date;
   maxAttempts?: number;
+  /**
+   * Queue this work once: while a job with this key waits, enqueueing another is a no-op (the
+   * answer is then null). The key is free again once the job has run.
+   */
+  key?: string;
 }
 
-/** Adds a job; returns its id. */
-export async function enqueueJob(kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<number> {
-  const [row] = await (opts.tx ?? db())
+/** Adds a job; returns its id, or null when a job with the same key is already waiting. */
+export async function enqueueJob(kind: string, payload: Record<string, unknown>, opts: EnqueueOptions = {}): Promise<number | null> {
+  const runAt = opts.runAt
+    ? { runAt: opts.runAt }
+    : opts.delaySeconds
+      ? { runAt: sql`now() + make_interval(secs => ${opts.delaySeconds})` }
+      : {};
+  const insert = (opts.tx ?? db())
     .insert(jobs)
-    .values({
-      kind,
-      payload,
-      maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS,
-      ...(opts.delaySeconds ? { runAt: sql`now() + make_interval(secs => ${opts.delaySeconds})` } : {}),
-    })
-    .returning({ id: jobs.id });
-  return row!.id;
+    .values({ kind, payload, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, key: opts.key ?? null, ...runAt });
+  const rows = await (opts.key
+    ? insert.onConflictDoNothing({ target: jobs.key, where: sql`${jobs.key} is not null` }).returning({ id: jobs.id })
+    : insert.returning({ id: jobs.id }));
+  return rows[0]?.id ?? null;
+}
+
+/** Withdraws the waiting job with this key (a rescheduled or cancelled publication); returns whether there was one. */
+export async function cancelJob(key: string, tx?: DbOrTx): Promise<boolean> {
+  const rows = await (tx ?? db()).delete(jobs).where(eq(jobs.key, key)).returning({ id: jobs.id });
+  return rows.length > 0;
 }
 
 interface ClaimedJob extends Record<string, unknown> {
@@ -165,9 +180,29 @@ export function drainJobs(handlers: JobHandlers): Promise<void> {
 }
 
 /**
- * Starts a run once the current request has answered (its response is written before the
- * event loop reaches `setImmediate`), so the answer never waits for the work.
+ * Every feature's handlers, as the server entry wires them (src/composition/background.ts via
+ * src/server/main.ts). Kept on globalThis because the server entry and the Next.js bundle load
+ * this module separately: a request's kick then runs every kind, not just its own feature's.
  */
-export function kickJobs(handlers: JobHandlers): void {
-  setImmediate(() => void drainJobs(handlers).catch((err: unknown) => logger().error({ err }, 'job run failed')));
+const REGISTRY = Symbol.for('chorus.job-handlers');
+type WithRegistry = typeof globalThis & { [REGISTRY]?: JobHandlers };
+
+export function registerJobHandlers(handlers: JobHandlers | undefined): void {
+  (globalThis as WithRegistry)[REGISTRY] = handlers;
+}
+
+export function registeredJobHandlers(): JobHandlers | undefined {
+  return (globalThis as WithRegistry)[REGISTRY];
+}
+
+/**
+ * Starts a run once the current request has answered (its response is written before the
+ * event loop reaches `setImmediate`), so the answer never waits for the work. Without a map it
+ * runs the registered handlers (none registered, as in a bare test process: the periodic sweep
+ * or the test's own runner takes the jobs).
+ */
+export function kickJobs(handlers?: JobHandlers): void {
+  const map = handlers ?? registeredJobHandlers();
+  if (!map) return;
+  setImmediate(() => void drainJobs(map).catch((err: unknown) => logger().error({ err }, 'job run failed')));
 }

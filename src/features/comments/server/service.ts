@@ -3,6 +3,8 @@
  * notes. posts.comment_count counts the public ones (not deleted, not internal, approved) and is
  * kept in the same transaction as the comment.
  */
+import { kickJobs } from '@/server/jobs/queue';
+import { emitEvent } from '@/server/events';
 import { authorOf } from '@/features/posts/server/service';
 import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
@@ -57,7 +59,7 @@ export async function listComments(actor: Actor, postNumber: number): Promise<Co
 }
 
 export async function createComment(actor: UserActor, postNumber: number, input: CommentInput): Promise<Comment> {
-  return db().transaction(async (tx) => {
+  const created = await db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, postNumber, { forUpdate: true });
     const open = canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null });
     if (open !== 'allow') {
@@ -72,11 +74,14 @@ export async function createComment(actor: UserActor, postNumber: number, input:
     // An internal note is not public activity: it neither counts nor moves the post up in "updated".
     if (countsPublicly(comment)) await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true });
     await autoSubscribe(tx, actor.id, ctx.post.id);
+    await emitEvent(tx, { type: 'comment.created', postId: ctx.post.id, commentId: comment.id, actorId: actor.id });
     return toComment(
       { comment, author: { id: actor.id, displayName: actor.displayName, avatarUrl: actor.avatarUrl, role: actor.role, deletedAt: null } },
       ctx.post.number,
     );
   });
+  kickJobs();
+  return created;
 }
 
 /** The live comment the actor may see (its post visible too; internal notes for the team only), locked. */

@@ -3,6 +3,8 @@
  * the triage inbox. A post leaves `pending` once: approving makes it public, rejecting hides
  * it and tells the author by email (queued in the same transaction, sent after the commit).
  */
+import { kickJobs } from '@/server/jobs/queue';
+import { emitEvent } from '@/server/events';
 import { presentPerson } from '@/core/identity/person';
 import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '@/features/audit/server/service';
@@ -122,6 +124,7 @@ export async function decidePostApproval(
       },
       tx,
     );
+    await emitEvent(tx, { type: 'post.approval_decided', postId: ctx.post.id, approval, actorId: actor.id });
     if (approval === 'rejected' && ctx.post.authorId) {
       const author = await getUserEmail(tx, ctx.post.authorId);
       if (author && !author.deleted) {
@@ -131,6 +134,7 @@ export async function decidePostApproval(
     }
   });
   if (queuedEmail) kickEmailDelivery();
+  kickJobs();
   return { number, approval };
 }
 
@@ -172,7 +176,7 @@ export async function decideCommentApproval(
   approval: 'approved' | 'rejected',
   ip: string,
 ): Promise<{ id: number; approval: 'approved' | 'rejected' }> {
-  return db().transaction(async (tx) => {
+  const decided = await db().transaction(async (tx) => {
     const peek = await tx.select({ postId: comments.postId }).from(comments).where(eq(comments.id, id)).limit(1);
     if (!peek[0]) throw new AppError('NOT_FOUND', 'There is no such comment.');
     // The post first, then the comment: the same lock order as every other comment change.
@@ -199,6 +203,9 @@ export async function decideCommentApproval(
       },
       tx,
     );
+    await emitEvent(tx, { type: 'comment.approval_decided', postId: row.postId, commentId: id, approval, actorId: actor.id });
     return { id, approval };
   });
+  kickJobs();
+  return decided;
 }

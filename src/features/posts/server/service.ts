@@ -2,6 +2,8 @@
  * Posts (SPEC.md §3, §4, §6): create (with moderation), read one, edit within the window,
  * soft delete, and similar-post suggestions.
  */
+import { kickJobs } from '@/server/jobs/queue';
+import { emitEvent } from '@/server/events';
 import { presentPerson } from '@/core/identity/person';
 import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
@@ -119,8 +121,10 @@ export async function createPost(actor: UserActor, input: NewPostInput): Promise
     const approval = await approvalFor(tx, actor, moderation);
     const post = await insertPost(tx, { boardId: board.id, authorId: actor.id, title: input.title, body: input.body, approval });
     await autoSubscribe(tx, actor.id, post.id);
+    await emitEvent(tx, { type: 'post.created', postId: post.id, actorId: actor.id });
     return post.number;
   });
+  kickJobs();
   return getPostDetail(actor, number);
 }
 

@@ -10,7 +10,7 @@ export const postStatusRoute = route({
     authorize: canModerate,
     query: postParams,
     body: postStatusInput,
-    handle: async ({ actor, query, body }) => json(await changePostStatus(actor, query.number, body)),
+    handle: async ({ actor, query, body, ip }) => json(await changePostStatus(actor, query.number, body, ip)),
   }),
 });
 

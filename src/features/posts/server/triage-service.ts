@@ -8,50 +8,83 @@
  * done/closed category only closes voting, and the cast votes stay.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { PostStatusResult } from '@/features/statuses/schema';
+import { recordAudit } from '@/features/audit/server/service';
+import type { PostStatusResult, StatusChange, StatusRef } from '@/features/statuses/schema';
 import { findStatusRef } from '@/features/statuses/server/service';
 import { MAX_TAGS_PER_POST, type TagRef } from '@/features/tags/schema';
 import { findTagRefs } from '@/features/tags/server/service';
-import { db } from '@/server/db/client';
+import { db, type DbOrTx } from '@/server/db/client';
+import { emitEvent } from '@/server/events';
+import { kickJobs } from '@/server/jobs/queue';
 import { posts, statusChanges } from '@/server/db/schema';
 import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
-import { getPostContext } from './access-service';
+import { getPostContext, type PostContext } from './access-service';
 import { listPostTagIds, replacePostTags } from './queries';
 
 export async function changePostStatus(
   actor: UserActor,
   number: number,
   input: { statusId: string; note: string },
+  ip: string,
 ): Promise<PostStatusResult> {
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     const next = await findStatusRef(tx, input.statusId);
     if (!next) throw new AppError('VALIDATION_FAILED', undefined, { fields: { statusId: 'Choose one of the statuses.' } });
-    const from = ctx.status;
     // Saving the same status without a note is a no-op, not an empty history entry.
-    if (from?.id === next.id && input.note === '') return { status: next, change: null };
-
-    const [change] = await tx
-      .insert(statusChanges)
-      .values({ postId: ctx.post.id, fromStatusId: from?.id ?? null, toStatusId: next.id, byId: actor.id, note: input.note })
-      .returning();
-    await tx
-      .update(posts)
-      .set({ statusId: next.id, statusChangedAt: sql`now()`, activityAt: sql`now()` })
-      .where(eq(posts.id, ctx.post.id));
-    return {
-      status: next,
-      change: {
-        id: change!.id,
-        from: from ? { id: from.id, slug: from.slug, name: from.name, color: from.color, category: from.category } : null,
-        to: next,
-        by: { id: actor.id, displayName: actor.displayName },
-        note: change!.note,
-        at: change!.createdAt.toISOString(),
-      },
-    };
+    if (ctx.status?.id === next.id && input.note === '') return { status: next, change: null };
+    const change = await recordStatusChange(tx, actor, ctx, next, input.note, ip);
+    return { status: next, change };
   });
+  if (result.change) kickJobs();
+  return result;
+}
+
+/**
+ * Moves a post (its row locked in `tx`) to a status: the history entry with its public note, the
+ * post's status and activity times, the audit event and the `post.status_changed` event that
+ * notifies its voters and subscribers. The one way a status changes (the post page, the roadmap,
+ * a changelog entry's publication); callers kick the jobs after their commit.
+ */
+export async function recordStatusChange(
+  tx: DbOrTx,
+  actor: UserActor,
+  ctx: PostContext,
+  next: StatusRef,
+  note: string,
+  ip: string | undefined,
+): Promise<StatusChange> {
+  const from = ctx.status;
+  const [change] = await tx
+    .insert(statusChanges)
+    .values({ postId: ctx.post.id, fromStatusId: from?.id ?? null, toStatusId: next.id, byId: actor.id, note })
+    .returning();
+  await tx
+    .update(posts)
+    .set({ statusId: next.id, statusChangedAt: sql`now()`, activityAt: sql`now()` })
+    .where(eq(posts.id, ctx.post.id));
+  await recordAudit(
+    {
+      actor,
+      action: 'post.status_changed',
+      targetType: 'post',
+      targetId: String(ctx.post.number),
+      before: { status: from?.name ?? null },
+      after: { status: next.name, ...(note ? { note } : {}) },
+      ip,
+    },
+    tx,
+  );
+  await emitEvent(tx, { type: 'post.status_changed', postId: ctx.post.id, statusChangeId: Number(change!.id), actorId: actor.id });
+  return {
+    id: change!.id,
+    from: from ? { id: from.id, slug: from.slug, name: from.name, color: from.color, category: from.category } : null,
+    to: next,
+    by: { id: actor.id, displayName: actor.displayName },
+    note: change!.note,
+    at: change!.createdAt.toISOString(),
+  };
 }
 
 /** The team replaces a post's tags (at most MAX_TAGS_PER_POST). */

@@ -12,6 +12,8 @@
  * Both post rows are locked in id order first, the order every merge uses, and a vote locks its
  * one post row, so merges and votes serialise without deadlocks.
  */
+import { kickJobs } from '@/server/jobs/queue';
+import { emitEvent } from '@/server/events';
 import { canModerate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { getPostContext, readMergedIntoRef } from '@/features/posts/server/access-service';
@@ -59,7 +61,7 @@ async function ownStateOf(tx: DbOrTx, actor: UserActor, id: string): Promise<Mer
 export async function mergePost(actor: UserActor, number: number, into: number, ip: string): Promise<MergeResult> {
   requireAllowed(canModerate(actor));
   if (number === into) throw new AppError('MERGE_INVALID', 'A post cannot be merged into itself.');
-  return db().transaction(async (tx) => {
+  const merged = await db().transaction(async (tx) => {
     const dupId = (await getPostIdentity(tx, number))?.id;
     const targetId = (await getPostIdentity(tx, into))?.id;
     if (dupId && targetId) await lockPostsById(tx, [dupId, targetId]);
@@ -101,8 +103,11 @@ export async function mergePost(actor: UserActor, number: number, into: number, 
       },
       tx,
     );
+    await emitEvent(tx, { type: 'post.merged', postId: duplicate.post.id, intoPostId: target.post.id, actorId: actor.id });
     return { post: await ownStateOf(tx, actor, duplicate.post.id), target: await stateOf(tx, actor, target.post.id) };
   });
+  kickJobs();
+  return merged;
 }
 
 /** Unmerges post `number`: the votes its merge copied leave the target. Unmerging a post that is not merged changes nothing. */

@@ -8,6 +8,8 @@
  * Voting closed (done/closed status, merged, archived board, not approved) refuses unvoting as
  * well: SPEC.md §4 says the votes already cast stay, so a closed post's count is frozen.
  */
+import { kickJobs } from '@/server/jobs/queue';
+import { emitEvent } from '@/server/events';
 import { presentPerson } from '@/core/identity/person';
 import { canModerate, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
@@ -23,7 +25,8 @@ import { applyVoteDelta, deleteVote, findOrCreateMemberByEmail, hasVoted, insert
 
 /** Votes (`voted` true) or unvotes; idempotent. */
 export async function setVote(actor: UserActor, number: number, voted: boolean): Promise<VoteState> {
-  return db().transaction(async (tx) => {
+  let cast = false;
+  const state = await db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     // Closed first: an archived board is VOTING_CLOSED (SPEC.md §8), not a permission matter.
     assertVotingOpen(ctx);
@@ -34,8 +37,14 @@ export async function setVote(actor: UserActor, number: number, voted: boolean):
     const changed = voted ? await insertVote(tx, { postId: ctx.post.id, userId: actor.id }) : await deleteVote(tx, ctx.post.id, actor.id);
     const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, voted ? 1 : -1) : ctx.post.voteCount;
     if (voted) await autoSubscribe(tx, actor.id, ctx.post.id);
+    if (voted && changed) {
+      await emitEvent(tx, { type: 'vote.created', postId: ctx.post.id, userId: actor.id, actorId: actor.id });
+      cast = true;
+    }
     return { voted, voteCount };
   });
+  if (cast) kickJobs();
+  return state;
 }
 
 /** The actor's vote state on a post they may see. */
@@ -58,7 +67,7 @@ export function nameFromEmail(email: string): string {
  */
 export async function voteOnBehalf(actor: UserActor, number: number, input: VoteOnBehalfInput, ip: string): Promise<VoteOnBehalfResult> {
   requireAllowed(canModerate(actor));
-  return db().transaction(async (tx) => {
+  const result = await db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     assertVotingOpen(ctx);
     const { user, created } = await findOrCreateMemberByEmail(tx, input.email, input.displayName ?? nameFromEmail(input.email));
@@ -67,6 +76,7 @@ export async function voteOnBehalf(actor: UserActor, number: number, input: Vote
     const changed = await insertVote(tx, { postId: ctx.post.id, userId: user.id, castById: actor.id });
     const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, 1) : ctx.post.voteCount;
     await autoSubscribe(tx, user.id, ctx.post.id);
+    if (changed) await emitEvent(tx, { type: 'vote.created', postId: ctx.post.id, userId: user.id, actorId: actor.id });
     if (created) {
       await recordAudit(
         {
@@ -95,6 +105,8 @@ export async function voteOnBehalf(actor: UserActor, number: number, input: Vote
     }
     return { voted: true, voteCount, voter: { id: user.id, displayName: user.displayName, created } };
   });
+  kickJobs();
+  return result;
 }
 
 /** The voter list's cursor: the last vote's exact (created_at, user id). */

@@ -1,0 +1,135 @@
+/**
+ * The domain events the feedback loop emits (src/server/events.ts), through the real routes: each
+ * change records exactly its event, in its own transaction, for the consumers wired in
+ * src/composition/background.ts. A refused change records none.
+ */
+import { eq } from 'drizzle-orm';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { postCommentsRoute } from '@/features/comments/server/handlers';
+import { postApprovalRoute } from '@/features/moderation/server/handlers';
+import { postsRoute } from '@/features/posts/server/handlers';
+import { postStatusRoute } from '@/features/posts/server/triage-handlers';
+import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
+import { db } from '@/server/db/client';
+import { auditEvents, jobs, posts, rateLimits } from '@/server/db/schema';
+import { domainEventSchema, EVENT_JOB_KIND, type DomainEvent } from '@/server/events';
+import { createRoleActors, type TestActor } from '@/test/actors';
+import { insertBoard, insertPost, statusBySlug } from '@/test/content';
+import { useTestDatabase } from '@/test/db';
+import { callRoute } from '@/test/http';
+
+useTestDatabase();
+
+let actors: Awaited<ReturnType<typeof createRoleActors>>;
+let board: { id: string; slug: string };
+
+beforeAll(async () => {
+  actors = await createRoleActors();
+  board = await insertBoard();
+});
+beforeEach(async () => {
+  await db().delete(jobs);
+  await db().delete(rateLimits);
+});
+
+/** The events waiting for their consumers, oldest first, as their consumers will read them. */
+async function events(): Promise<DomainEvent[]> {
+  const rows = await db().select().from(jobs).where(eq(jobs.kind, EVENT_JOB_KIND)).orderBy(jobs.id);
+  return rows.map((r) => domainEventSchema.parse(r.payload));
+}
+
+const post = (as: TestActor, title = 'An event-worthy idea') =>
+  callRoute(postsRoute, { method: 'POST', body: { board: board.slug, title, body: '' }, as });
+
+describe('domain events', () => {
+  it('a new post records post.created with its author', async () => {
+    const res = await post(actors.member);
+    expect(res.status).toBe(201);
+    expect(await events()).toEqual([{ type: 'post.created', postId: res.json.id, actorId: actors.member.id, at: expect.any(String) }]);
+  });
+
+  it('a status change records post.status_changed naming its history entry, and is audited', async () => {
+    const row = await insertPost(board.id);
+    const planned = await statusBySlug('planned');
+    const res = await callRoute(postStatusRoute, {
+      method: 'POST',
+      params: { number: String(row.number) },
+      body: { statusId: planned.id, note: 'Soon' },
+      as: actors.moderator,
+    });
+    expect(res.status).toBe(200);
+    const change = res.json.change as { id: number };
+    expect(await events()).toEqual([
+      { type: 'post.status_changed', postId: row.id, statusChangeId: change.id, actorId: actors.moderator.id, at: expect.any(String) },
+    ]);
+    const audit = await db().select().from(auditEvents).where(eq(auditEvents.action, 'post.status_changed'));
+    expect(audit.find((a) => a.targetId === String(row.number))).toMatchObject({
+      actorId: actors.moderator.id,
+      after: { status: planned.name, note: 'Soon' },
+    });
+  });
+
+  it('a comment records comment.created; a vote records vote.created once, and unvoting nothing', async () => {
+    const row = await insertPost(board.id);
+    const comment = await callRoute(postCommentsRoute, {
+      method: 'POST',
+      params: { number: String(row.number) },
+      body: { body: 'Me too' },
+      as: actors.member,
+    });
+    expect(comment.status).toBe(201);
+    await callRoute(voteRoute, { method: 'PUT', params: { number: String(row.number) }, as: actors.member });
+    await callRoute(voteRoute, { method: 'PUT', params: { number: String(row.number) }, as: actors.member });
+    await callRoute(voteRoute, { method: 'DELETE', params: { number: String(row.number) }, as: actors.member });
+    expect((await events()).map((e) => e.type)).toEqual(['comment.created', 'vote.created']);
+    expect((await events())[0]).toMatchObject({ postId: row.id, commentId: comment.json.id, actorId: actors.member.id });
+  });
+
+  it('a vote on someone’s behalf names the voter and the moderator who cast it', async () => {
+    const row = await insertPost(board.id);
+    const res = await callRoute(votesRoute, {
+      method: 'POST',
+      params: { number: String(row.number) },
+      body: { email: 'customer@example.test' },
+      as: actors.moderator,
+    });
+    expect(res.status).toBe(200);
+    const [event] = await events();
+    expect(event).toMatchObject({ type: 'vote.created', postId: row.id, actorId: actors.moderator.id });
+    expect(event && 'userId' in event ? event.userId : null).toBe((res.json.voter as { id: string }).id);
+  });
+
+  it('approval decisions and merges record their events; a refused change records none', async () => {
+    const pending = await insertPost(board.id, { approval: 'pending', authorId: actors.member.id });
+    const ok = await callRoute(postApprovalRoute, {
+      method: 'POST',
+      params: { number: String(pending.number) },
+      body: { approval: 'rejected' },
+      as: actors.moderator,
+    });
+    expect(ok.status).toBe(200);
+    const refused = await callRoute(postApprovalRoute, {
+      method: 'POST',
+      params: { number: String(pending.number) },
+      body: { approval: 'approved' },
+      as: actors.moderator,
+    });
+    expect(refused.status).toBe(409);
+
+    const duplicate = await insertPost(board.id);
+    const target = await insertPost(board.id);
+    const merged = await callRoute(mergeRoute, {
+      method: 'POST',
+      params: { number: String(duplicate.number) },
+      body: { into: target.number },
+      as: actors.moderator,
+    });
+    expect(merged.status).toBe(200);
+    expect(await events()).toEqual([
+      { type: 'post.approval_decided', postId: pending.id, approval: 'rejected', actorId: actors.moderator.id, at: expect.any(String) },
+      { type: 'post.merged', postId: duplicate.id, intoPostId: target.id, actorId: actors.moderator.id, at: expect.any(String) },
+    ]);
+    const [still] = await db().select({ approval: posts.approval }).from(posts).where(eq(posts.id, pending.id));
+    expect(still?.approval).toBe('rejected');
+  });
+});

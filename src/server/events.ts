@@ -1,0 +1,44 @@
+/**
+ * Domain events: what happened, recorded in the transaction that made it happen, for the work
+ * that follows from it (notifications; later webhooks and live updates). An event carries ids,
+ * not content: each consumer reads what it needs when it runs, as its reader may see it.
+ *
+ * `emitEvent` writes one job of kind `event` in the caller's transaction, so an event exists
+ * exactly when its change committed. That job's handler (src/composition/background.ts) hands
+ * the event to every consumer as a job of the consumer's own kind, so each retries on its own.
+ */
+import { z } from 'zod';
+import type { DbOrTx } from '@/server/db/client';
+import { enqueueJob } from '@/server/jobs/queue';
+
+export const EVENT_JOB_KIND = 'event';
+
+const id = z.string().min(1);
+const base = { at: z.iso.datetime(), actorId: id.nullable() };
+
+export const domainEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('post.created'), postId: id, ...base }),
+  z.object({ type: z.literal('post.status_changed'), postId: id, statusChangeId: z.number().int().positive(), ...base }),
+  z.object({ type: z.literal('post.merged'), postId: id, intoPostId: id, ...base }),
+  z.object({ type: z.literal('post.approval_decided'), postId: id, approval: z.enum(['approved', 'rejected']), ...base }),
+  z.object({ type: z.literal('comment.created'), postId: id, commentId: z.number().int().positive(), ...base }),
+  z.object({
+    type: z.literal('comment.approval_decided'),
+    postId: id,
+    commentId: z.number().int().positive(),
+    approval: z.enum(['approved', 'rejected']),
+    ...base,
+  }),
+  z.object({ type: z.literal('vote.created'), postId: id, userId: id, ...base }),
+  z.object({ type: z.literal('changelog.published'), entryId: id, ...base }),
+]);
+export type DomainEvent = z.infer<typeof domainEventSchema>;
+export type DomainEventType = DomainEvent['type'];
+
+/** What an emitter gives: the event without its time, which is stamped here. */
+type EventInput = DomainEvent extends infer E ? (E extends DomainEvent ? Omit<E, 'at'> : never) : never;
+
+/** Records an event in `tx`; call kickJobs() after the commit so consumers start at once. */
+export async function emitEvent(tx: DbOrTx, event: EventInput): Promise<void> {
+  await enqueueJob(EVENT_JOB_KIND, { ...event, at: new Date().toISOString() }, { tx });
+}
