@@ -4,7 +4,17 @@ import { z } from 'zod';
 import { db } from '@/server/db/client';
 import { jobs, rateLimits } from '@/server/db/schema';
 import { useTestDatabase } from '@/test/db';
-import { cancelJob, drainJobs, enqueueJob, jobHandler, kickJobs, registerJobHandlers, retryDelaySeconds, runDueJobs, type JobHandlers } from './queue';
+import {
+  cancelJob,
+  drainJobs,
+  enqueueJob,
+  jobHandler,
+  kickJobs,
+  registerJobHandlers,
+  retryDelaySeconds,
+  runDueJobs,
+  type JobHandlers,
+} from './queue';
 
 useTestDatabase();
 
@@ -133,7 +143,9 @@ describe('the job queue', () => {
     expect(first).not.toBeNull();
     expect(await enqueueJob('test.write', { key: 'digest-2' }, { key: 'digest:ana', delaySeconds: 60 })).toBeNull();
     expect(await jobRows()).toHaveLength(1);
-    await db().update(jobs).set({ runAt: sql`now() - interval '1 second'` });
+    await db()
+      .update(jobs)
+      .set({ runAt: sql`now() - interval '1 second'` });
     expect(await runDueJobs({ 'test.write': writeKey })).toBe(1);
     expect(await keys()).toEqual(['digest-1']);
     expect(await enqueueJob('test.write', { key: 'digest-3' }, { key: 'digest:ana' })).not.toBeNull();
