@@ -3,8 +3,16 @@
  * strings, never HTML. The browser maps it to React elements (components/ui/Markdown), so user
  * text is always text (SPEC.md §5).
  */
+import { mentionsToPlainText } from '@/core/mentions';
+
 export type MdInline =
-  string | { t: 'em' | 'strong' | 'del'; c: MdInline[] } | { t: 'code'; v: string } | { t: 'a'; href: string; c: MdInline[] } | { t: 'br' };
+  | string
+  | { t: 'em' | 'strong' | 'del'; c: MdInline[] }
+  | { t: 'code'; v: string }
+  | { t: 'a'; href: string; c: MdInline[] }
+  | { t: 'br' }
+  /** A mention of a person (core/mentions.ts): `v` is the name shown after the `@`. */
+  | { t: 'mention'; v: string };
 
 export type MdBlock =
   | { t: 'p'; c: MdInline[] }
@@ -42,6 +50,7 @@ export function mdText(nodes: unknown): string {
     } else if (node && typeof node === 'object') {
       const n = node as Record<string, unknown>;
       if (n.t === 'br' || n.t === 'hr') parts.push('\n');
+      if (n.t === 'mention') parts.push('@');
       if (typeof n.v === 'string') parts.push(n.v);
       // Pushed first, so it comes out after the node's text.
       if (n.t === 'p' || n.t === 'h' || n.t === 'pre') stack.push('\n');
@@ -54,13 +63,18 @@ export function mdText(nodes: unknown): string {
     .trim();
 }
 
+/** A mention token cut off at the end of a slice of text. */
+const CUT_MENTION = /@\[[^\]\n]*(?:\](?:\([\w:-]*)?)?$/;
+
 /**
- * A cheap plain-text excerpt of Markdown for lists: markup characters dropped, whitespace
- * collapsed, cut at a word boundary. Not a renderer; good enough for a two-line preview.
+ * A cheap plain-text excerpt of Markdown for lists: mentions as `@Name`, markup characters
+ * dropped, whitespace collapsed, cut at a word boundary. Not a renderer; good enough for a
+ * two-line preview.
  */
 export function plainExcerpt(markdown: string, max = 200): string {
-  const text = markdown
-    .slice(0, max * 4)
+  // A token is at most 130 characters: enough is read that the last one is not cut.
+  const text = mentionsToPlainText(markdown.slice(0, max * 4 + 130))
+    .replace(CUT_MENTION, '')
     .replace(/```[\s\S]*?(```|$)/g, ' ')
     .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
     .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')

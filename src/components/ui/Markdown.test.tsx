@@ -130,3 +130,17 @@ describe('Markdown', () => {
     );
   });
 });
+
+describe('Markdown mentions', () => {
+  it('shows a mention as @Name in its own element, escaped, without a link', () => {
+    const markup = html([{ t: 'p', c: ['Hi ', { t: 'mention', v: '<script>alert(1)</script>' }] }]);
+    expect(markup).toBe(
+      '<div class="markdown"><p>Hi <span class="mention" data-testid="mention">@&lt;script&gt;alert(1)&lt;/script&gt;</span></p></div>',
+    );
+  });
+
+  it('shows a malformed mention as text', () => {
+    const markup = html([{ t: 'p', c: [{ t: 'mention', v: { toString: null } }] }]);
+    expect(markup).toContain('class="markdown"');
+  });
+});

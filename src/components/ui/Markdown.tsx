@@ -33,6 +33,13 @@ function inlineNodes(nodes: MdInline[], nesting: number): ReactNode[] {
       }
       case 'code':
         return <code key={i}>{String(node.v)}</code>;
+      case 'mention':
+        // No link: there are no profile pages to open.
+        return (
+          <span key={i} className="mention" data-testid="mention">
+            @{String(node.v)}
+          </span>
+        );
       case 'br':
         return <br key={i} />;
       default:

@@ -21,6 +21,7 @@ import { auditRoute } from '@/features/audit/server/handlers';
 import { boardReorderRoute, boardRoute, boardsRoute } from '@/features/boards/server/handlers';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
 import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from '@/features/members/server/handlers';
+import { boardMentionSuggestionsRoute, postMentionSuggestionsRoute } from '@/features/mentions/server/handlers';
 import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
 import { emailStatusRoute, outboxRoute } from '@/features/notifications/server/handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
@@ -68,6 +69,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/boards', route: boardsRoute },
   { path: '/api/v1/boards/reorder', route: boardReorderRoute },
   { path: '/api/v1/boards/{board}', route: boardRoute },
+  { path: '/api/v1/boards/{board}/mention-suggestions', route: boardMentionSuggestionsRoute },
   { path: '/api/v1/comments/{id}', route: commentRoute },
   { path: '/api/v1/comments/{id}/approval', route: commentApprovalRoute },
   { path: '/api/v1/inbox', route: inboxRoute },
@@ -87,6 +89,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/posts/{number}', route: postRoute },
   { path: '/api/v1/posts/{number}/comments', route: postCommentsRoute },
   { path: '/api/v1/posts/{number}/approval', route: postApprovalRoute },
+  { path: '/api/v1/posts/{number}/mention-suggestions', route: postMentionSuggestionsRoute },
   { path: '/api/v1/posts/{number}/merge', route: mergeRoute },
   { path: '/api/v1/posts/{number}/pin', route: postPinRoute },
   { path: '/api/v1/posts/{number}/status', route: postStatusRoute },

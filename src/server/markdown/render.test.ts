@@ -189,3 +189,44 @@ describe('plainTextDoc', () => {
     ]);
   });
 });
+
+describe('mentions', () => {
+  const ID = '6f1c2a3b-1111-4222-8333-444455556666';
+
+  it('renders a token as a mention of the name in it, not as a link', () => {
+    expect(renderMarkdown(`Thanks @[Ada Lovelace](user:${ID})!`)).toEqual([
+      { t: 'p', c: ['Thanks ', { t: 'mention', v: 'Ada Lovelace' }, '!'] },
+    ]);
+    expect(renderMarkdown(`@[Ada](user:${ID}) first`)).toEqual([{ t: 'p', c: [{ t: 'mention', v: 'Ada' }, ' first'] }]);
+  });
+
+  it('keeps a hostile name as text: no HTML, no link, no markup', () => {
+    const doc = renderMarkdown(`@[<img src=x onerror=alert(1)>](user:${ID}) @[**x** javascript:alert(1)](user:${ID})`);
+    expect(doc).toEqual([
+      { t: 'p', c: [{ t: 'mention', v: '<img src=x onerror=alert(1)>' }, ' ', { t: 'mention', v: 'x javascript:alert(1)' }] },
+    ]);
+  });
+
+  it('renders look-alikes as what they are', () => {
+    // No `@`, a title, another target, inside code: not mentions.
+    expect(renderMarkdown(`[Ada](user:${ID})`)).toEqual([{ t: 'p', c: ['Ada'] }]);
+    expect(renderMarkdown(`@[Ada](user:${ID} "t")`)).toEqual([{ t: 'p', c: ['@Ada'] }]);
+    expect(renderMarkdown(`@[Ada](user:not-an-id)`)).toEqual([{ t: 'p', c: ['@Ada'] }]);
+    expect(renderMarkdown(`\`@[Ada](user:${ID})\``)).toEqual([{ t: 'p', c: [{ t: 'code', v: `@[Ada](user:${ID})` }] }]);
+  });
+
+  it('stays within the bounds: many mentions, long names, deep emphasis', () => {
+    const many = Array.from({ length: 2000 }, () => `@[Ada](user:${ID})`).join(' ');
+    const started = Date.now();
+    const doc = renderMarkdown(many);
+    expect(Date.now() - started).toBeLessThan(2000);
+    const inline = (doc[0] as { c: unknown[] }).c;
+    // A paragraph takes at most 200 `[` as links (docs/architecture.md, "Markdown bounds"): the rest stay text.
+    expect(inline.filter((n) => typeof n === 'object')).toHaveLength(200);
+    const long = renderMarkdown(`@[${'n'.repeat(79)} ${'m'.repeat(79)}](user:${ID})`);
+    // Too long for a token: the link text stays text, it is not shown as a mention.
+    expect(JSON.stringify(long)).not.toContain('mention');
+    const deep = `${'*'.repeat(40)}@[Ada](user:${ID})${'*'.repeat(40)}`;
+    expect(() => renderMarkdown(deep)).not.toThrow();
+  });
+});

@@ -2,6 +2,7 @@
  * Markdown (CommonMark + GFM) to the safe tree of lib/markdown-tree: raw HTML is kept as
  * literal text, only http(s), mailto and same-site links survive, images become links (no
  * third-party requests from a page), headings start at level 3 under the page's own headings.
+ * A mention token (core/mentions.ts) becomes a mention element, never a link.
  *
  * Untrusted text cannot make it deep or slow (docs/architecture.md, "Markdown bounds"): block
  * containers are bounded before the parse (container-depth.ts), inline nesting while micromark
@@ -13,6 +14,7 @@ import { fromMarkdown } from 'mdast-util-from-markdown';
 import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { env } from '@/config/env';
+import { MENTION_NAME_MAX, MENTION_TARGET } from '@/core/mentions';
 import { MD_MAX_BLOCK_NESTING, MD_MAX_INLINE_NESTING, type MdBlock, type MdDoc, type MdInline } from '@/lib/markdown-tree';
 import { logger } from '@/server/log';
 import { boundContainerNesting } from './container-depth';
@@ -112,6 +114,19 @@ function inline(nodes: PhrasingContent[], nesting: number): MdInline[] {
         push({ t: 'br' });
         break;
       case 'link': {
+        // A mention token, `@[Name](user:<uuid>)`: the parser reads `@` as text and the rest as a link.
+        const last = out[out.length - 1];
+        if (typeof last === 'string' && last.endsWith('@') && !node.title && MENTION_TARGET.test(node.url)) {
+          // The name as a token may hold it (MENTION_PATTERN): anything else stays what it is.
+          const raw = textOf(node);
+          const name = raw.trim();
+          if (name && raw.length <= MENTION_NAME_MAX && !/[[\]\n\r]/.test(raw)) {
+            if (last.length === 1) out.pop();
+            else out[out.length - 1] = last.slice(0, -1);
+            out.push({ t: 'mention', v: name });
+            break;
+          }
+        }
         const href = safeHref(node.url);
         const children = inline(node.children, nested);
         if (href) push({ t: 'a', href, c: children });

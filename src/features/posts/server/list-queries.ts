@@ -4,6 +4,7 @@
  * schema.ts, so page 500 costs what page 1 costs.
  */
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { MENTION_PATTERN } from '@/core/mentions';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, postTags, statuses, tags, users, votes } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
@@ -193,6 +194,9 @@ export const MATCH_STOP = '\uE001';
 const TITLE_OPTIONS = `HighlightAll=true, StartSel="${MATCH_START}", StopSel="${MATCH_STOP}"`;
 const BODY_OPTIONS = `MaxWords=30, MinWords=12, ShortWord=2, MaxFragments=2, FragmentDelimiter=" … ", StartSel="${MATCH_START}", StopSel="${MATCH_STOP}"`;
 
+/** The body a snippet is cut from: mention tokens written as `@Name`, so no fragment shows a token or its id. */
+const snippetBody = sql`regexp_replace(left(${posts.body}, 20000), ${MENTION_PATTERN.source}, '@\\1', 'g')`;
+
 /** The title and a body fragment of each post with the matches of `q` marked. */
 export async function headlinesOf(db: DbOrTx, postIds: readonly string[], q: string) {
   if (postIds.length === 0) return [];
@@ -200,7 +204,7 @@ export async function headlinesOf(db: DbOrTx, postIds: readonly string[], q: str
     .select({
       id: posts.id,
       title: sql<string>`ts_headline('english', ${posts.title}, ${tsQuery(q)}, ${TITLE_OPTIONS})`,
-      body: sql<string>`ts_headline('english', left(${posts.body}, 20000), ${tsQuery(q)}, ${BODY_OPTIONS})`,
+      body: sql<string>`ts_headline('english', ${snippetBody}, ${tsQuery(q)}, ${BODY_OPTIONS})`,
     })
     .from(posts)
     .where(inArray(posts.id, [...postIds]));

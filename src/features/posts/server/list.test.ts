@@ -247,6 +247,24 @@ describe('filters, search and the summary', () => {
     expect((await listAs(undefined, { board: board.slug, q: 'exports' })).json.items.length).toBe(2);
   });
 
+  it('shows mentions as @Name in excerpts and search snippets, never the token or its id', async () => {
+    const board = await makeBoard();
+    const id = people.moderator.id;
+    await makePost(board.id, people.member.id, {
+      title: 'Quarterly report layout',
+      body: `Asked @[Grace Hopper](user:${id}) about the quarterly figures; she suggested wider quarterly columns.`,
+    });
+    const [plain] = (await listAs(undefined, { board: board.slug })).json.items;
+    expect(plain!.excerpt).toBe('Asked @Grace Hopper about the quarterly figures; she suggested wider quarterly columns.');
+    for (const q of ['quarterly', 'grace']) {
+      const [hit] = (await listAs(undefined, { board: board.slug, q })).json.items;
+      const snippet = hit!.highlight!.excerpt.map((r) => r.text).join('');
+      expect(snippet).toContain('@Grace Hopper');
+      expect(snippet).not.toMatch(/user:|\]\(|@\[/);
+      expect(snippet).not.toContain(id);
+    }
+  });
+
   it('marks the posts the signed-in person voted for, and gives excerpts, authors and counts', async () => {
     const board = await makeBoard();
     const voter = await createTestActor('member');

@@ -1,0 +1,4 @@
+import { postMentionSuggestionsRoute } from '@/features/mentions/server/handlers';
+
+export default postMentionSuggestionsRoute;
+export const config = { api: { bodyParser: false } };
