@@ -1,8 +1,12 @@
-import { forwardRef, useState, type TextareaHTMLAttributes } from 'react';
+import dynamic from 'next/dynamic';
+import { forwardRef, useCallback, useRef, useState, type TextareaHTMLAttributes } from 'react';
 import { Markdown } from '@/components/ui/Markdown';
 import { TextareaField } from '@/components/ui/TextareaField';
 import { api, ApiError } from '@/lib/api';
 import type { MdDoc } from '@/lib/markdown-tree';
+
+/** Fetched only where someone signed in writes (visitors never load it). */
+const MentionSuggest = dynamic(() => import('./MentionSuggest'), { ssr: false });
 
 type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   label: string;
@@ -10,6 +14,11 @@ type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
   /** The current text, for the preview. */
   value?: string;
   testId?: string;
+  /**
+   * Where `@name` suggestions come from (a mention-suggestions URL, without `q`); absent for
+   * visitors and wherever nobody can be mentioned.
+   */
+  mentions?: string | null;
 };
 
 /**
@@ -17,9 +26,18 @@ type Props = TextareaHTMLAttributes<HTMLTextAreaElement> & {
  * renderer as the pages), so what people see is what will be published.
  */
 export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function MarkdownEditor(
-  { label, error, value, testId, ...textarea },
+  { label, error, value, testId, mentions, ...textarea },
   ref,
 ) {
+  const own = useRef<HTMLTextAreaElement | null>(null);
+  const setRef = useCallback(
+    (el: HTMLTextAreaElement | null) => {
+      own.current = el;
+      if (typeof ref === 'function') ref(el);
+      else if (ref) ref.current = el;
+    },
+    [ref],
+  );
   const [mode, setMode] = useState<'write' | 'preview'>('write');
   const [preview, setPreview] = useState<{ doc: MdDoc | null; error: string | null; loading: boolean }>({
     doc: null,
@@ -50,14 +68,19 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
           Preview
         </button>
       </div>
-      <div hidden={mode !== 'write'}>
+      <div hidden={mode !== 'write'} className="relative">
         <TextareaField
-          ref={ref}
+          ref={setRef}
           label={label}
           error={error}
-          hint="Markdown: **bold**, _italic_, `code`, lists, > quotes and [links](https://example.com)."
+          hint={
+            mentions
+              ? 'Markdown: **bold**, _italic_, `code`, lists, > quotes and [links](https://example.com). Type @ and a name to mention someone.'
+              : 'Markdown: **bold**, _italic_, `code`, lists, > quotes and [links](https://example.com).'
+          }
           {...textarea}
         />
+        {mentions ? <MentionSuggest textarea={own} source={mentions} /> : null}
       </div>
       {mode === 'preview' ? (
         <section

@@ -10,6 +10,10 @@ import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { commentInput, type Comment } from '../schema';
 
 type Input = z.input<typeof commentInput>;
+
+/** Who may be mentioned in a comment: for an internal note, the team only. */
+export const mentionSuggestionsPath = (postNumber: number, internal: boolean) =>
+  `/api/v1/posts/${postNumber}/mention-suggestions${internal ? '?context=internal' : ''}`;
 type Output = z.output<typeof commentInput>;
 
 /** A new comment (and, for the team, an internal note). `onPosted` reloads the thread. */
@@ -26,6 +30,7 @@ export function CommentForm({
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(commentInput), defaultValues: { body: '', internal: false } });
   const { errors, isSubmitting } = form.formState;
   const body = useWatch({ control: form.control, name: 'body' }) ?? '';
+  const internal = useWatch({ control: form.control, name: 'internal' }) ?? false;
 
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
@@ -40,7 +45,14 @@ export function CommentForm({
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid="comment-form">
-      <MarkdownEditor label="Your comment" rows={4} value={body} error={errors.body?.message} {...form.register('body')} />
+      <MarkdownEditor
+        label="Your comment"
+        rows={4}
+        value={body}
+        error={errors.body?.message}
+        mentions={mentionSuggestionsPath(postNumber, internal)}
+        {...form.register('body')}
+      />
       {allowInternal ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4" data-testid="comment-internal" {...form.register('internal')} />

@@ -14,6 +14,7 @@ import { api, ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
 import { showApiError } from '@/lib/form-api-errors';
 import { commentUpdateInput } from '../schema';
+import { mentionSuggestionsPath } from './CommentForm';
 
 type Input = z.input<typeof commentUpdateInput>;
 type Output = z.output<typeof commentUpdateInput>;
@@ -33,7 +34,14 @@ function EditComment({ comment, onDone, onSaved }: { comment: CommentView; onDon
   });
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-2 flex flex-col gap-3" data-testid="comment-edit-form">
-      <MarkdownEditor label="Edit comment" rows={4} value={body} error={form.formState.errors.body?.message} {...form.register('body')} />
+      <MarkdownEditor
+        label="Edit comment"
+        rows={4}
+        value={body}
+        error={form.formState.errors.body?.message}
+        mentions={mentionSuggestionsPath(comment.postNumber, comment.internal)}
+        {...form.register('body')}
+      />
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <div className="flex gap-2">
         <Button type="submit" busy={form.formState.isSubmitting}>

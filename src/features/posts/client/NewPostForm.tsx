@@ -74,7 +74,14 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
         {...form.register('title')}
       />
       {suggestSimilar ? <SimilarPosts title={title} board={board} /> : null}
-      <MarkdownEditor label="Description" rows={8} value={body} error={errors.body?.message} {...form.register('body')} />
+      <MarkdownEditor
+        label="Description"
+        rows={8}
+        value={body}
+        error={errors.body?.message}
+        mentions={signedIn ? `/api/v1/boards/${encodeURIComponent(board)}/mention-suggestions` : null}
+        {...form.register('body')}
+      />
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" busy={isSubmitting} data-testid="new-post-submit">

@@ -40,7 +40,14 @@ export function PostEditForm({ number, title, body, onDone }: { number: number; 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid="post-edit-form">
       <Field label="Title" autoComplete="off" error={errors.title?.message} {...form.register('title')} />
-      <MarkdownEditor label="Description" rows={8} value={current} error={errors.body?.message} {...form.register('body')} />
+      <MarkdownEditor
+        label="Description"
+        rows={8}
+        value={current}
+        error={errors.body?.message}
+        mentions={`/api/v1/posts/${number}/mention-suggestions`}
+        {...form.register('body')}
+      />
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <FormActions busy={isSubmitting} submitLabel="Save changes" onCancel={onDone} />
     </form>
