@@ -11,8 +11,8 @@ export type MdInline =
   | { t: 'code'; v: string }
   | { t: 'a'; href: string; c: MdInline[] }
   | { t: 'br' }
-  /** A mention of a person (core/mentions.ts): `v` is the name shown after the `@`. */
-  | { t: 'mention'; v: string };
+  /** A mention of a person (core/mentions.ts): `v` is the name shown after the `@`, `id` theirs. */
+  | { t: 'mention'; v: string; id: string };
 
 export type MdBlock =
   | { t: 'p'; c: MdInline[] }
@@ -61,6 +61,26 @@ export function mdText(nodes: unknown): string {
     .join('')
     .replace(/\n{3,}/g, '\n\n')
     .trim();
+}
+
+/**
+ * The mention nodes of some trees, in order, without recursion (for showing current names):
+ * at most `max` of them.
+ */
+export function mentionNodes(docs: readonly unknown[], max = 1000): Extract<MdInline, { t: 'mention' }>[] {
+  const found: Extract<MdInline, { t: 'mention' }>[] = [];
+  const stack: unknown[] = [...docs].reverse();
+  while (stack.length > 0 && found.length < max) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push(node[i]);
+    } else if (node && typeof node === 'object') {
+      const n = node as Record<string, unknown>;
+      if (n.t === 'mention' && typeof n.id === 'string' && typeof n.v === 'string') found.push(n as Extract<MdInline, { t: 'mention' }>);
+      for (const key of ['rows', 'head', 'items', 'c']) if (Array.isArray(n[key])) stack.push(n[key]);
+    }
+  }
+  return found;
 }
 
 /** A mention token cut off at the end of a slice of text. */

@@ -8,6 +8,7 @@ import { db } from '@/server/db/client';
 import { statuses, tags } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
+import { showCurrentMentionNames } from '@/features/mentions/server/service';
 import type { PostPageProps } from './post-page-types';
 import { postSlug } from '@/features/posts/schema';
 import { votingClosedReason } from '@/features/posts/server/access-service';
@@ -47,7 +48,7 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
   const ownRefusal = actor.kind === 'user' && ctx.post.authorId === actor.id ? refusal : null;
   const refusedComment = commentRefusal(actor, ctx);
 
-  return {
+  const page: PostPageProps = {
     post,
     bodyDoc: renderMarkdown(post.body),
     canonicalUrl: `${env().PUBLIC_URL}/p/${post.number}${post.slug ? `-${post.slug}` : ''}`,
@@ -88,4 +89,6 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
     },
     moderation: { statuses: statusRows, tags: tagRows },
   };
+  await showCurrentMentionNames([page.bodyDoc, ...page.history.map((h) => h.noteDoc), ...page.comments.map((c) => c.bodyDoc)]);
+  return page;
 }

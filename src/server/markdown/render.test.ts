@@ -195,15 +195,18 @@ describe('mentions', () => {
 
   it('renders a token as a mention of the name in it, not as a link', () => {
     expect(renderMarkdown(`Thanks @[Ada Lovelace](user:${ID})!`)).toEqual([
-      { t: 'p', c: ['Thanks ', { t: 'mention', v: 'Ada Lovelace' }, '!'] },
+      { t: 'p', c: ['Thanks ', { t: 'mention', v: 'Ada Lovelace', id: ID }, '!'] },
     ]);
-    expect(renderMarkdown(`@[Ada](user:${ID}) first`)).toEqual([{ t: 'p', c: [{ t: 'mention', v: 'Ada' }, ' first'] }]);
+    expect(renderMarkdown(`@[Ada](user:${ID}) first`)).toEqual([{ t: 'p', c: [{ t: 'mention', v: 'Ada', id: ID }, ' first'] }]);
   });
 
   it('keeps a hostile name as text: no HTML, no link, no markup', () => {
     const doc = renderMarkdown(`@[<img src=x onerror=alert(1)>](user:${ID}) @[**x** javascript:alert(1)](user:${ID})`);
     expect(doc).toEqual([
-      { t: 'p', c: [{ t: 'mention', v: '<img src=x onerror=alert(1)>' }, ' ', { t: 'mention', v: 'x javascript:alert(1)' }] },
+      {
+        t: 'p',
+        c: [{ t: 'mention', v: '<img src=x onerror=alert(1)>', id: ID }, ' ', { t: 'mention', v: 'x javascript:alert(1)', id: ID }],
+      },
     ]);
   });
 

@@ -116,14 +116,15 @@ function inline(nodes: PhrasingContent[], nesting: number): MdInline[] {
       case 'link': {
         // A mention token, `@[Name](user:<uuid>)`: the parser reads `@` as text and the rest as a link.
         const last = out[out.length - 1];
-        if (typeof last === 'string' && last.endsWith('@') && !node.title && MENTION_TARGET.test(node.url)) {
+        const target = MENTION_TARGET.exec(node.url);
+        if (typeof last === 'string' && last.endsWith('@') && !node.title && target) {
           // The name as a token may hold it (MENTION_PATTERN): anything else stays what it is.
           const raw = textOf(node);
           const name = raw.trim();
           if (name && raw.length <= MENTION_NAME_MAX && !/[[\]\n\r]/.test(raw)) {
             if (last.length === 1) out.pop();
             else out[out.length - 1] = last.slice(0, -1);
-            out.push({ t: 'mention', v: name });
+            out.push({ t: 'mention', v: name, id: target[1]!.toLowerCase() });
             break;
           }
         }

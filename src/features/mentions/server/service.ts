@@ -3,7 +3,11 @@
  * "Mentions"). Everyone suggested may see what is being written about: someone who cannot read
  * the post is never offered, and so a mention never points at a person it cannot reach.
  */
+import { inArray } from 'drizzle-orm';
+import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import type { MentionSuggestion } from '@/core/mentions';
+import { mentionNodes } from '@/lib/markdown-tree';
+import { users } from '@/server/db/schema';
 import { getVisibleBoard } from '@/features/boards/server/access-service';
 import { getPostContext } from '@/features/posts/server/access-service';
 import { db } from '@/server/db/client';
@@ -35,4 +39,21 @@ export async function suggestForPost(viewer: UserActor, number: number, q: strin
 export async function suggestForBoard(viewer: UserActor, slug: string, q: string): Promise<MentionSuggestion[]> {
   await getVisibleBoard(db(), viewer, slug);
   return present(await teamSuggestionRows(db(), viewer, q));
+}
+
+/**
+ * Shows each mention in these rendered trees under the person's current display name, and a
+ * deleted account as "Deleted user" (SPEC.md §4: their personal data is erased), in one read.
+ * A mention of an id that belongs to nobody keeps the name written in it. Changes the trees.
+ */
+export async function showCurrentMentionNames(docs: readonly unknown[]): Promise<void> {
+  const nodes = mentionNodes(docs);
+  if (nodes.length === 0) return;
+  const ids = [...new Set(nodes.map((n) => n.id))];
+  const people = await db()
+    .select({ id: users.id, displayName: users.displayName, deletedAt: users.deletedAt })
+    .from(users)
+    .where(inArray(users.id, ids));
+  const names = new Map(people.map((p) => [p.id, p.deletedAt ? DELETED_PERSON_NAME : p.displayName]));
+  for (const node of nodes) node.v = names.get(node.id) ?? node.v;
 }
