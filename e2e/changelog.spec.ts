@@ -31,6 +31,7 @@ test.describe('the changelog', () => {
 
     const { context, creds } = await memberContext(browser, admin, baseURL!, `Mod ${tag}`);
     await setRole(admin, baseURL!, creds.email, 'moderator');
+    await apiSignIn(context.request, baseURL!, creds); // a role change ends the person's sessions
     const mod = await context.newPage();
 
     await mod.goto('/admin/changelog');
