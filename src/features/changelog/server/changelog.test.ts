@@ -263,11 +263,18 @@ describe('scheduled publishing', () => {
     expect(published).toHaveLength(1);
 
     // The same job run again (a crash before its commit, a stale copy) changes nothing.
+    const [before] = await db().select().from(changelogEntries).where(eq(changelogEntries.id, entry.id));
     await changelogJobs[PUBLISH_JOB_KIND]!(
       { entryId: entry.id },
       { tx: db() as never, job: { id: 0, kind: PUBLISH_JOB_KIND, attempt: 2 }, afterCommit: () => {} },
     );
     expect(await db().select().from(statusChanges).where(eq(statusChanges.postId, p.id))).toHaveLength(1);
+    const [after] = await db().select().from(changelogEntries).where(eq(changelogEntries.id, entry.id));
+    expect(after?.publishedAt).toEqual(before?.publishedAt);
+    const again = (await db().select().from(jobs).where(eq(jobs.kind, EVENT_JOB_KIND))).filter(
+      (j) => (j.payload as { entryId?: string }).entryId === entry.id,
+    );
+    expect(again).toHaveLength(1);
   });
 
   it('publishing by hand or unscheduling withdraws the scheduled job', async () => {
