@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -36,6 +36,15 @@ export function ChangelogManager({
   const [editing, setEditing] = useState<TeamEntry | 'new' | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  const toolbarRef = useRef<HTMLDivElement>(null);
+  const opened = useRef(false);
+
+  // Focus follows the screen: to the editor's heading when it opens, back to "New entry" when it closes.
+  useEffect(() => {
+    if (editing) headingRef.current?.focus();
+    else if (opened.current) toolbarRef.current?.querySelector('button')?.focus();
+    opened.current = editing !== null;
+  }, [editing]);
 
   const replace = (e: TeamEntry) =>
     setEntries((all) => (all.some((x) => x.id === e.id) ? all.map((x) => (x.id === e.id ? e : x)) : [e, ...all]));
@@ -77,7 +86,7 @@ export function ChangelogManager({
   const published = entries.filter((e) => e.state === 'published');
   return (
     <>
-      <div className="mb-4 flex flex-wrap items-center gap-3">
+      <div ref={toolbarRef} className="mb-4 flex flex-wrap items-center gap-3">
         <Button onClick={() => setEditing('new')} data-testid="entry-new">
           New entry
         </Button>
