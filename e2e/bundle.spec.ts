@@ -73,7 +73,13 @@ test('no script served to the browser contains server code', async ({ guardedPag
   const admin = await adminContext(browser, baseURL!);
   const board = await createBoard(admin.request, baseURL!, 'bundle');
   const post = await createPost(admin.request, baseURL!, board.slug, 'A post for the bundle check');
-  const urls = pageFiles().map((f) => urlOf(f, { board: board.slug, number: String(post.number), unknown: 'no-such-page' }));
+  const entry = await admin.request.post('/api/v1/admin/changelog', {
+    data: { title: `Bundle check ${Date.now().toString(36)}`, label: 'new' },
+    headers: { Origin: baseURL! },
+  });
+  const { id, slug } = (await entry.json()) as { id: string; slug: string };
+  await admin.request.post(`/api/v1/admin/changelog/${id}/publish`, { headers: { Origin: baseURL! } });
+  const urls = pageFiles().map((f) => urlOf(f, { board: board.slug, number: String(post.number), slug, unknown: 'no-such-page' }));
   for (const kind of ['/p/', '/b/', '/admin/', '/settings'])
     expect(
       urls.some((u) => u.startsWith(kind)),

@@ -4,7 +4,7 @@ import { adminContext, apiSignIn, createMember } from './support/accounts';
 /**
  * No user text can run script anywhere (SPEC.md §5). A corpus of script-injection payloads is
  * written into every kind of user text (board name and description, post titles and bodies,
- * comments, a display name, a tag, a status note, a search query), and every page that shows them
+ * comments, a display name, a tag, a status note, a search query, a changelog entry and label), and every page that shows them
  * is loaded in a browser context that BYPASSES the Content-Security-Policy, so the test proves the
  * rendering is safe, not only that the CSP would block what got through. Each payload calls
  * window.__pwned(n); the test fails if any call happens, any dialog opens, any element carries an
@@ -36,6 +36,7 @@ const BODY = PAYLOADS.map((p, i) => `Payload ${i + 1}: ${p}`).join('\n\n');
 
 interface Planted {
   boardSlug: string;
+  entrySlug: string;
   postNumbers: number[];
   commentPostNumber: number;
 }
@@ -93,7 +94,21 @@ async function plant(admin: APIRequestContext, member: APIRequestContext, baseUR
     await admin.post(`/api/v1/posts/${target}/status`, { headers, data: { statusId: planned.id, note: BODY.slice(0, 4900) } }),
     'status change',
   );
-  return { boardSlug, postNumbers, commentPostNumber: target };
+
+  // A changelog label and a published entry (title and body) linking the target post.
+  const label = await ok<{ slug: string }>(
+    await admin.post('/api/v1/admin/changelog/labels', { headers, data: { name: '<b onclick=__pwned(60)>' } }),
+    'changelog label',
+  );
+  const entry = await ok<{ id: string; slug: string }>(
+    await admin.post('/api/v1/admin/changelog', {
+      headers,
+      data: { title: '<img src=x onerror=window.__pwned(61)>', body: BODY, label: label.slug, postNumbers: [target] },
+    }),
+    'changelog entry',
+  );
+  await ok(await admin.post(`/api/v1/admin/changelog/${entry.id}/publish`, { headers }), 'publish entry');
+  return { boardSlug, entrySlug: entry.slug, postNumbers, commentPostNumber: target };
 }
 
 async function expectNothingRan(page: Page, fired: number[], dialogs: string[], where: string) {
@@ -144,8 +159,19 @@ test('script-injection payloads in every kind of user text never run', async ({ 
     `/b/${planted.boardSlug}/new`,
     ...planted.postNumbers.slice(0, 6).map((n) => `/p/${n}`),
     `/p/${planted.commentPostNumber}#comment-1`,
+    '/changelog',
+    `/changelog/${planted.entrySlug}`,
   ];
-  const adminPages = [...pages, '/admin/boards', '/admin/tags', '/admin/statuses', '/admin/inbox', '/admin/members', '/admin/audit'];
+  const adminPages = [
+    ...pages,
+    '/admin/boards',
+    '/admin/tags',
+    '/admin/statuses',
+    '/admin/inbox',
+    '/admin/members',
+    '/admin/audit',
+    '/admin/changelog',
+  ];
 
   for (const [ctx, list] of [
     [memberCtx, pages],

@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { createContext, useContext, type ReactNode } from 'react';
 import { paths } from '@/config/paths';
-import { canAdminister, canEnterTeamArea, type Decision, type PolicyActor } from '@/core/identity/policy';
+import { canAdminister, canEnterTeamArea, canWriteChangelog, type Decision, type PolicyActor } from '@/core/identity/policy';
 import type { Viewer } from '@/core/identity/viewer';
 
 const ITEMS: { href: string; label: string; match: (path: string) => boolean; allowed: (actor: PolicyActor) => Decision }[] = [
@@ -10,6 +10,7 @@ const ITEMS: { href: string; label: string; match: (path: string) => boolean; al
   { href: paths.adminBoards(), label: 'Boards', match: (p) => p.startsWith('/admin/boards'), allowed: canAdminister },
   { href: paths.adminStatuses(), label: 'Statuses', match: (p) => p.startsWith('/admin/statuses'), allowed: canAdminister },
   { href: paths.adminTags(), label: 'Tags', match: (p) => p.startsWith('/admin/tags'), allowed: canAdminister },
+  { href: paths.adminChangelog(), label: 'Changelog', match: (p) => p.startsWith('/admin/changelog'), allowed: canWriteChangelog },
   { href: paths.adminMembers(), label: 'Members', match: (p) => p.startsWith('/admin/members'), allowed: canEnterTeamArea },
   { href: paths.adminAudit(), label: 'Audit log', match: (p) => p.startsWith('/admin/audit'), allowed: canAdminister },
   { href: paths.adminOutbox(), label: 'Outbox', match: (p) => p.startsWith('/admin/outbox'), allowed: canAdminister },

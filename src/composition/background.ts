@@ -5,6 +5,7 @@
  * periodic trending refresh.
  */
 import { accountJobs } from '@/features/accounts/server/job-handlers';
+import { changelogJobs } from '@/features/changelog/server/job-handlers';
 import { headlessSetup } from '@/features/accounts/server/setup-service';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { db } from '@/server/db/client';
@@ -22,7 +23,7 @@ const dispatchEvent = jobHandler(domainEventSchema, async (event, { tx }) => {
 });
 
 /** Every feature's background jobs, by kind. */
-export const jobHandlers: JobHandlers = { ...accountJobs, [EVENT_JOB_KIND]: dispatchEvent };
+export const jobHandlers: JobHandlers = { ...accountJobs, ...changelogJobs, [EVENT_JOB_KIND]: dispatchEvent };
 
 /** Completes first-run setup from CHORUS_ADMIN_* when they are set (headless install). */
 export const setUpFromEnvironment = headlessSetup;

@@ -12,6 +12,14 @@ export const paths = {
   /** A post's canonical URL: its number, then its title as a decorative slug. */
   post: (number: number, slug?: string, commentId?: number) =>
     `/p/${number}${slug ? `-${slug}` : ''}${commentId ? `#comment-${commentId}` : ''}`,
+  /** The changelog; the label filter and the page cursor live in the query string. */
+  changelog: (query?: { label?: string; cursor?: string }) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v) params.set(k, v);
+    const qs = params.toString();
+    return `/changelog${qs ? `?${qs}` : ''}`;
+  },
+  changelogEntry: (slug: string) => `/changelog/${encodeURIComponent(slug)}`,
   docsApi: () => '/docs/api',
   privacy: (section?: string) => (section ? `/privacy#${section}` : '/privacy'),
   setup: () => '/setup',
@@ -26,6 +34,7 @@ export const paths = {
   adminBoards: () => '/admin/boards',
   adminStatuses: () => '/admin/statuses',
   adminTags: () => '/admin/tags',
+  adminChangelog: () => '/admin/changelog',
   adminAudit: () => '/admin/audit',
   adminOutbox: () => '/admin/outbox',
   adminSettings: () => '/admin/settings',

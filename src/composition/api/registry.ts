@@ -18,6 +18,15 @@ import {
 import { setupRoute } from './setup-route';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { auditRoute } from '@/features/audit/server/handlers';
+import {
+  adminChangelogEntryRoute,
+  adminChangelogLabelsRoute,
+  adminChangelogPublishRoute,
+  adminChangelogRoute,
+  adminChangelogScheduleRoute,
+  adminChangelogUnpublishRoute,
+} from '@/features/changelog/server/admin-handlers';
+import { changelogEntryRoute, changelogRoute, changelogSubscriptionRoute } from '@/features/changelog/server/handlers';
 import { boardReorderRoute, boardRoute, boardsRoute } from '@/features/boards/server/handlers';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
 import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from '@/features/members/server/handlers';
@@ -54,6 +63,12 @@ export const openApiRoute = route({
 });
 
 export const API_ROUTES: readonly ApiRouteEntry[] = [
+  { path: '/api/v1/admin/changelog', route: adminChangelogRoute },
+  { path: '/api/v1/admin/changelog/labels', route: adminChangelogLabelsRoute },
+  { path: '/api/v1/admin/changelog/{id}', route: adminChangelogEntryRoute },
+  { path: '/api/v1/admin/changelog/{id}/publish', route: adminChangelogPublishRoute },
+  { path: '/api/v1/admin/changelog/{id}/schedule', route: adminChangelogScheduleRoute },
+  { path: '/api/v1/admin/changelog/{id}/unpublish', route: adminChangelogUnpublishRoute },
   { path: '/api/v1/admin/email-status', route: emailStatusRoute },
   { path: '/api/v1/admin/outbox', route: outboxRoute },
   { path: '/api/v1/admin/settings', route: adminSettingsRoute },
@@ -70,6 +85,9 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/boards/reorder', route: boardReorderRoute },
   { path: '/api/v1/boards/{board}', route: boardRoute },
   { path: '/api/v1/boards/{board}/mention-suggestions', route: boardMentionSuggestionsRoute },
+  { path: '/api/v1/changelog', route: changelogRoute },
+  { path: '/api/v1/changelog/subscription', route: changelogSubscriptionRoute },
+  { path: '/api/v1/changelog/{slug}', route: changelogEntryRoute },
   { path: '/api/v1/comments/{id}', route: commentRoute },
   { path: '/api/v1/comments/{id}/approval', route: commentApprovalRoute },
   { path: '/api/v1/inbox', route: inboxRoute },

@@ -31,6 +31,7 @@ export default function PostPage({
   voters,
   duplicates,
   comments,
+  shippedIn,
   viewer,
   moderation,
 }: ShellProps & PostPageProps) {
@@ -102,6 +103,19 @@ export default function PostPage({
             <span>#{post.number}</span>
           </div>
           <TagList tags={post.tags} testId="post-tags" />
+          {shippedIn.length ? (
+            <p className="mt-2 text-sm" data-testid="shipped-in">
+              Shipped in{' '}
+              {shippedIn.map((e, i) => (
+                <span key={e.slug}>
+                  {i > 0 ? ', ' : null}
+                  <Link href={paths.changelogEntry(e.slug)} className="font-medium underline">
+                    {e.title}
+                  </Link>
+                </span>
+              ))}
+            </p>
+          ) : null}
         </div>
       </div>
 

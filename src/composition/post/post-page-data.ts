@@ -3,6 +3,7 @@ import { presentPerson } from '@/core/identity/person';
 import { asc, sql } from 'drizzle-orm';
 import { env } from '@/config/env';
 import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
+import { shippedIn } from '@/features/changelog/server/service';
 import { listCommentRows, toComment } from '@/features/comments/server/service';
 import { db } from '@/server/db/client';
 import { statuses, tags } from '@/server/db/schema';
@@ -29,7 +30,7 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
   const team = isTeamMember(actor);
   const { ctx, extras } = await loadPost(db(), actor, number, VOTER_LIMIT);
   const post = toPostDetail(ctx, extras);
-  const [commentRows, statusRows, tagRows] = await Promise.all([
+  const [commentRows, statusRows, tagRows, shipped] = await Promise.all([
     listCommentRows(db(), actor, ctx.post.id),
     team
       ? db()
@@ -43,6 +44,7 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
           .from(tags)
           .orderBy(asc(sql`lower(${tags.name})`))
       : [],
+    shippedIn(ctx.post.id),
   ]);
   const refusal = editRefusal(actor, ctx);
   const ownRefusal = actor.kind === 'user' && ctx.post.authorId === actor.id ? refusal : null;
@@ -65,6 +67,7 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
       votedAt: new Date(v.votedAt).toISOString(),
       ...(team ? { castBy: v.castBy } : {}),
     })),
+    shippedIn: shipped,
     duplicates: extras.duplicates.map((d) => ({ number: d.number, title: d.title, slug: postSlug(d.title) })),
     comments: commentRows.map((row) => {
       const c = toComment(row, post.number);

@@ -1,4 +1,5 @@
 /** What the post page receives from its loader (JSON: ISO dates, rendered Markdown trees). */
+import type { ShippedIn } from '@/features/changelog/schema';
 import type { CommentView } from '@/features/comments/schema';
 import type { StatusRef } from '@/features/statuses/schema';
 import type { TagRef } from '@/features/tags/schema';
@@ -16,6 +17,8 @@ export interface PostPageProps {
   /** Posts merged into this one. */
   duplicates: { number: number; slug: string; title: string }[];
   comments: CommentView[];
+  /** The published changelog entries that shipped this post, newest first. */
+  shippedIn: ShippedIn[];
   viewer: {
     canEdit: boolean;
     /** Why editing is refused to the author (window closed, status changed), to explain the missing button. */

@@ -25,6 +25,7 @@ import { ROLES } from '@/core/identity/roles';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
 import { POST_APPROVAL } from '@/features/posts/enums';
 import { STATUS_CATEGORIES } from '@/features/statuses/enums';
+import { CHANGELOG_STATES } from '@/features/changelog/enums';
 import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, EMAIL_CONFIRMATION_MODES } from '@/core/workspace';
 
 const timestamps = {
@@ -432,3 +433,76 @@ export const subscriptions = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.postId] }), index('subscriptions_post_idx').on(t.postId)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Changelog (issue 9: the changelog part). Entries, their labels, the posts they shipped, and the
+// people who follow the changelog itself.
+// ---------------------------------------------------------------------------------------------
+
+/** Changelog labels: new / improved / fixed are inserted by the migration; admins add more. */
+export const changelogLabels = pgTable(
+  'changelog_labels',
+  {
+    slug: text('slug').primaryKey(),
+    name: text('name').notNull(),
+    position: integer('position').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('changelog_labels_name_key').on(sql`lower(${t.name})`)],
+);
+
+/**
+ * A changelog entry (SPEC.md §3, §4): draft → published → draft. `scheduled_for` is set while a
+ * publication is scheduled (a keyed job does it); `publish_status_id` is the done-category status
+ * the linked posts move to when it is published (null: they keep theirs); `scheduled_by_id` is
+ * the team member the scheduled publication acts as.
+ */
+export const changelogEntries = pgTable(
+  'changelog_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    label: text('label')
+      .notNull()
+      .references(() => changelogLabels.slug, { onDelete: 'restrict', onUpdate: 'cascade' }),
+    state: text('state', { enum: CHANGELOG_STATES }).notNull().default('draft'),
+    publishedAt: timestamp('published_at', { withTimezone: true }),
+    scheduledFor: timestamp('scheduled_for', { withTimezone: true }),
+    scheduledById: uuid('scheduled_by_id').references(() => users.id, { onDelete: 'set null' }),
+    publishStatusId: uuid('publish_status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('changelog_entries_slug_key').on(t.slug),
+    index('changelog_entries_published_idx').on(t.state, t.publishedAt.desc(), t.id.desc()),
+    check('changelog_entries_state_valid', sql`${t.state} in ('draft', 'published')`),
+    check('changelog_entries_published_at', sql`${t.state} = 'draft' or ${t.publishedAt} is not null`),
+  ],
+);
+
+/** The posts an entry shipped. */
+export const changelogEntryPosts = pgTable(
+  'changelog_entry_posts',
+  {
+    entryId: uuid('entry_id')
+      .notNull()
+      .references(() => changelogEntries.id, { onDelete: 'cascade' }),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.entryId, t.postId] }), index('changelog_entry_posts_post_idx').on(t.postId)],
+);
+
+/** Who follows the changelog itself; the row remembers an explicit unsubscribe (`subscribed = false`). */
+export const changelogSubscriptions = pgTable('changelog_subscriptions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  subscribed: boolean('subscribed').notNull().default(true),
+  ...timestamps,
+});

@@ -1,0 +1,113 @@
+import Link from 'next/link';
+import { EmptyState } from '@/components/ui/EmptyState';
+import { Markdown } from '@/components/ui/Markdown';
+import { PageHeading } from '@/components/ui/PageHeading';
+import { paths } from '@/config/paths';
+import type { ShellProps } from '@/core/shell';
+import { formatDate } from '@/lib/dates';
+import { FollowChangelog } from '../client/FollowChangelog';
+import { LabelPill, LinkedPostChips } from '../client/EntryParts';
+import type { ChangelogLabel, RenderedEntry } from '../schema';
+
+export type ChangelogPageProps = {
+  labels: ChangelogLabel[];
+  /** The label filter in effect (from the URL), or null for every entry. */
+  label: string | null;
+  entries: RenderedEntry[];
+  nextCursor: string | null;
+  /** Whether this is a later page (a "newest" link is then offered). */
+  paged: boolean;
+  following: boolean;
+};
+
+/** `/changelog`: what shipped, newest first, filtered by label, each entry with the posts it shipped. */
+export default function ChangelogPage({ shell, labels, label, entries, nextCursor, paged, following }: ShellProps & ChangelogPageProps) {
+  const current = label ?? undefined;
+  const labelName = labels.find((l) => l.slug === label)?.name;
+  const tab = (active: boolean) =>
+    `block rounded-md px-3 py-1.5 text-sm font-medium ${active ? 'bg-accent text-accent-fg' : 'text-muted hover:bg-bg hover:text-fg'}`;
+  return (
+    <div className="mx-auto max-w-3xl">
+      <PageHeading title="Changelog" siteName={shell.workspace.name}>
+        What the team has shipped, newest first.
+      </PageHeading>
+      <div className="mb-6">
+        <FollowChangelog signedIn={shell.viewer !== null} initial={following} returnTo={paths.changelog()} />
+      </div>
+      <nav aria-label="Filter by label" className="mb-6">
+        <ul className="flex flex-wrap gap-1">
+          <li>
+            <Link href={paths.changelog()} aria-current={label === null ? 'page' : undefined} className={tab(label === null)}>
+              All
+            </Link>
+          </li>
+          {labels.map((l) => (
+            <li key={l.slug}>
+              <Link
+                href={paths.changelog({ label: l.slug })}
+                aria-current={label === l.slug ? 'page' : undefined}
+                className={tab(label === l.slug)}
+                data-testid={`label-filter-${l.slug}`}
+              >
+                {l.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </nav>
+
+      {entries.length === 0 ? (
+        <EmptyState title={labelName ? `Nothing labelled “${labelName}” yet` : 'Nothing published yet'} testId="changelog-empty">
+          {labelName ? (
+            <Link href={paths.changelog()} className="underline">
+              See every entry
+            </Link>
+          ) : (
+            'Entries appear here when the team publishes them.'
+          )}
+        </EmptyState>
+      ) : (
+        <ol className="flex flex-col gap-8" aria-label="Changelog entries">
+          {entries.map((e) => (
+            <li key={e.slug}>
+              <article
+                aria-labelledby={`entry-${e.slug}`}
+                className="rounded-xl border border-border bg-surface p-5"
+                data-testid="changelog-entry"
+              >
+                <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
+                  <LabelPill label={e.label} />
+                  <time dateTime={e.publishedAt}>{formatDate(e.publishedAt)}</time>
+                </div>
+                <h2 id={`entry-${e.slug}`} className="mt-2 text-xl font-semibold break-words">
+                  <Link href={paths.changelogEntry(e.slug)} className="hover:underline">
+                    {e.title}
+                  </Link>
+                </h2>
+                {e.bodyDoc.length ? <Markdown doc={e.bodyDoc} className="mt-3 break-words" /> : null}
+                <LinkedPostChips posts={e.posts} />
+              </article>
+            </li>
+          ))}
+        </ol>
+      )}
+
+      {paged || nextCursor ? (
+        <nav aria-label="Pages of entries" className="mt-6 flex justify-between gap-4 text-sm">
+          {paged ? (
+            <Link href={paths.changelog({ label: current })} className="underline">
+              Newest entries
+            </Link>
+          ) : (
+            <span />
+          )}
+          {nextCursor ? (
+            <Link href={paths.changelog({ label: current, cursor: nextCursor })} className="underline" data-testid="changelog-next">
+              Older entries
+            </Link>
+          ) : null}
+        </nav>
+      ) : null}
+    </div>
+  );
+}

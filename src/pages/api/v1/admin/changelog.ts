@@ -1,0 +1,4 @@
+import { adminChangelogRoute } from '@/features/changelog/server/admin-handlers';
+
+export default adminChangelogRoute;
+export const config = { api: { bodyParser: false } };

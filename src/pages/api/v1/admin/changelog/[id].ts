@@ -1,0 +1,4 @@
+import { adminChangelogEntryRoute } from '@/features/changelog/server/admin-handlers';
+
+export default adminChangelogEntryRoute;
+export const config = { api: { bodyParser: false } };

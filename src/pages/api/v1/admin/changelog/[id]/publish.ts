@@ -1,0 +1,4 @@
+import { adminChangelogPublishRoute } from '@/features/changelog/server/admin-handlers';
+
+export default adminChangelogPublishRoute;
+export const config = { api: { bodyParser: false } };

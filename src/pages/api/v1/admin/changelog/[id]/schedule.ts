@@ -1,0 +1,4 @@
+import { adminChangelogScheduleRoute } from '@/features/changelog/server/admin-handlers';
+
+export default adminChangelogScheduleRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,4 @@
+import { adminChangelogLabelsRoute } from '@/features/changelog/server/admin-handlers';
+
+export default adminChangelogLabelsRoute;
+export const config = { api: { bodyParser: false } };

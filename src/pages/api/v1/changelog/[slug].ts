@@ -1,0 +1,4 @@
+import { changelogEntryRoute } from '@/features/changelog/server/handlers';
+
+export default changelogEntryRoute;
+export const config = { api: { bodyParser: false } };
