@@ -80,7 +80,9 @@ beforeAll(async () => {
   await put('archived', archivedBoard.id);
   const gone = await createTestActor('member', { displayName: 'Gone Person' });
   await put('orphan', publicBoard.id, { authorId: gone.id });
-  await db().update(users).set({ deletedAt: new Date(), displayName: 'Deleted user' }).where(eq(users.id, gone.id));
+  // Only the deletion mark: the name must not show even where it was not erased.
+  await db().update(users).set({ deletedAt: new Date() }).where(eq(users.id, gone.id));
+  await put('authorless', publicBoard.id, { authorId: null });
 });
 
 beforeEach(() => setAccess('public'));
@@ -97,7 +99,7 @@ describe('a board feed', () => {
     expect(child(feed, 'subtitle')!.text).toBe('What you <want>');
     expect(childrenNamed(feed, 'link').find((l) => l.attrs.rel === 'self')!.attrs.href).toBe(`${base()}/b/ideas/feed.xml`);
     expect(childrenNamed(feed, 'link').find((l) => l.attrs.rel === 'alternate')!.attrs.href).toBe(`${base()}/b/ideas`);
-    expect(entryTitles(feed)).toEqual(['Post orphan', 'Post target', 'Post plain', CLEAN_TITLE]);
+    expect(entryTitles(feed)).toEqual(['Post authorless', 'Post orphan', 'Post target', 'Post plain', CLEAN_TITLE]);
     const plain = entries(feed).find((e) => child(e, 'title')!.text === 'Post plain')!;
     expect(child(plain, 'id')!.text).toBe(`${base()}/p/${numbers.plain}`);
     expect(child(plain, 'link')!.attrs.href).toBe(`${base()}/p/${numbers.plain}-post-plain`);
@@ -118,10 +120,12 @@ describe('a board feed', () => {
     expect(content.text).toBe('<p>Hello &lt;img src=x onerror=alert(1)&gt; ]]&gt; <strong>bold</strong> evil  🚀</p>');
   });
 
-  it('names a deleted account "Deleted user"', async () => {
+  it('names a deleted or missing author "Deleted user"', async () => {
     const feed = parseXml((await boardFeed('ideas')).text);
-    const orphan = entries(feed).find((e) => child(e, 'title')!.text === 'Post orphan')!;
-    expect(child(child(orphan, 'author')!, 'name')!.text).toBe('Deleted user');
+    for (const title of ['Post orphan', 'Post authorless']) {
+      const entry = entries(feed).find((e) => child(e, 'title')!.text === title)!;
+      expect(child(child(entry, 'author')!, 'name')!.text).toBe('Deleted user');
+    }
     expect(JSON.stringify(feed)).not.toContain('Gone Person');
   });
 
