@@ -21,8 +21,6 @@ import { openWorkspace, publicBase } from '@/server/feeds/site';
 /** How many posts a board feed carries. */
 export const BOARD_FEED_SIZE = 50;
 
-export const boardFeedPath = (slug: string) => `${paths.board(slug)}/feed.xml`;
-
 async function visibleBoard(slug: string) {
   try {
     return await getVisibleBoard(db(), VISITOR, slug);
@@ -46,7 +44,7 @@ export async function serveBoardFeed(req: IncomingMessage, res: ServerResponse, 
     id: `${base}${paths.board(board.slug)}`,
     title: `${board.name} · ${workspace.name}`,
     subtitle: board.description || undefined,
-    selfUrl: `${base}${boardFeedPath(board.slug)}`,
+    selfUrl: `${base}${paths.boardFeed(board.slug)}`,
     pageUrl: `${base}${paths.board(board.slug)}`,
     updated: latest(
       posts.map((p) => p.updatedAt),
