@@ -36,7 +36,6 @@ export function sendDocument(req: IncomingMessage, res: ServerResponse, body: st
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
   res.setHeader('etag', etag);
   res.setHeader('cache-control', 'no-cache');
-  res.setHeader('vary', 'accept-encoding');
   if (etagMatches(req.headers['if-none-match'], etag)) {
     res.statusCode = 304;
     res.end();
