@@ -10,6 +10,7 @@ import { getVisibleBoard } from '@/features/boards/server/access-service';
 import { listBoardFeedPosts } from '@/features/posts/server/feed-service';
 import { paths } from '@/config/paths';
 import { db } from '@/server/db/client';
+import { cachedForVisitors } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
 import { VISITOR } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
@@ -33,14 +34,23 @@ async function visibleBoard(slug: string) {
 export async function serveBoardFeed(req: IncomingMessage, res: ServerResponse, rawSlug: string): Promise<void> {
   if (!acceptReadOnly(req, res)) return;
   const slug = rawSlug.toLowerCase();
+  // Rendering 50 bodies from Markdown is most of the cost: pollers get the visitors' copy while
+  // nothing has changed (src/server/cache/visitor-cache.ts, the rule of the public pages).
+  const xml = BOARD_SLUG_PATTERN.test(slug) ? await cachedForVisitors(VISITOR, `feed:board:${slug}`, () => boardFeedXml(slug)) : null;
+  if (xml === null) return sendNotFound(res);
+  sendDocument(req, res, xml, ATOM_TYPE);
+}
+
+/** The feed document, or null when there is no such public board (or the workspace is closed). */
+async function boardFeedXml(slug: string): Promise<string | null> {
   const workspace = await openWorkspace();
-  const board = workspace && BOARD_SLUG_PATTERN.test(slug) ? await visibleBoard(slug) : null;
-  if (!workspace || !board) return sendNotFound(res);
+  const board = workspace ? await visibleBoard(slug) : null;
+  if (!workspace || !board) return null;
 
   const base = publicBase();
   const origin = new URL(base).origin;
   const posts = await listBoardFeedPosts(VISITOR, board.id, BOARD_FEED_SIZE);
-  const xml = renderAtomFeed({
+  return renderAtomFeed({
     id: `${base}${paths.board(board.slug)}`,
     title: `${board.name} · ${workspace.name}`,
     subtitle: board.description || undefined,
@@ -62,5 +72,4 @@ export async function serveBoardFeed(req: IncomingMessage, res: ServerResponse, 
       contentHtml: markdownTreeToHtml(renderMarkdown(p.body), origin),
     })),
   });
-  sendDocument(req, res, xml, ATOM_TYPE);
 }

@@ -4,6 +4,8 @@
  * how they are stored. A workspace that requires sign-in publishes no feed (404).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { VISITOR } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
 import { latest, renderAtomFeed } from '@/server/feeds/atom';
 import { markdownTreeToHtml } from '@/server/feeds/markdown-html';
@@ -31,38 +33,44 @@ export interface ChangelogFeedEntry {
 export type ChangelogFeedSource = (limit: number) => Promise<ChangelogFeedEntry[]>;
 
 /** The route, reading its entries from `source`. */
-export function changelogFeedHandler(source: ChangelogFeedSource): DocumentHandler {
+export function changelogFeedHandler(source: ChangelogFeedSource, cacheKey = 'feed:changelog'): DocumentHandler {
   return async (req: IncomingMessage, res: ServerResponse) => {
     if (!acceptReadOnly(req, res)) return;
-    const workspace = await openWorkspace();
-    if (!workspace) return sendNotFound(res);
-    const base = publicBase();
-    const origin = new URL(base).origin;
-    const entries = (await source(CHANGELOG_FEED_SIZE)).slice(0, CHANGELOG_FEED_SIZE);
-    const xml = renderAtomFeed({
-      id: `${base}${CHANGELOG_PATH}`,
-      title: `Changelog · ${workspace.name}`,
-      selfUrl: `${base}${CHANGELOG_FEED_PATH}`,
-      pageUrl: `${base}${CHANGELOG_PATH}`,
-      // An empty changelog has changed at no known time; the epoch keeps the document (and its ETag) stable.
-      updated: latest(
-        entries.map((e) => e.updatedAt),
-        new Date(0),
-      ),
-      authorName: workspace.name,
-      entries: entries.map((e) => {
-        const url = `${base}${CHANGELOG_PATH}/${encodeURIComponent(e.slug)}`;
-        return {
-          id: url,
-          title: e.title,
-          url,
-          published: e.publishedAt,
-          updated: e.updatedAt,
-          categories: e.label ? [e.label] : [],
-          contentHtml: markdownTreeToHtml(renderMarkdown(e.body), origin),
-        };
-      }),
-    });
+    // Kept while nothing has changed, like the public pages (src/server/cache/visitor-cache.ts).
+    const xml = await cachedForVisitors(VISITOR, cacheKey, () => changelogFeedXml(source));
+    if (xml === null) return sendNotFound(res);
     sendDocument(req, res, xml, ATOM_TYPE);
   };
+}
+
+async function changelogFeedXml(source: ChangelogFeedSource): Promise<string | null> {
+  const workspace = await openWorkspace();
+  if (!workspace) return null;
+  const base = publicBase();
+  const origin = new URL(base).origin;
+  const entries = (await source(CHANGELOG_FEED_SIZE)).slice(0, CHANGELOG_FEED_SIZE);
+  return renderAtomFeed({
+    id: `${base}${CHANGELOG_PATH}`,
+    title: `Changelog · ${workspace.name}`,
+    selfUrl: `${base}${CHANGELOG_FEED_PATH}`,
+    pageUrl: `${base}${CHANGELOG_PATH}`,
+    // An empty changelog has changed at no known time; the epoch keeps the document (and its ETag) stable.
+    updated: latest(
+      entries.map((e) => e.updatedAt),
+      new Date(0),
+    ),
+    authorName: workspace.name,
+    entries: entries.map((e) => {
+      const url = `${base}${CHANGELOG_PATH}/${encodeURIComponent(e.slug)}`;
+      return {
+        id: url,
+        title: e.title,
+        url,
+        published: e.publishedAt,
+        updated: e.updatedAt,
+        categories: e.label ? [e.label] : [],
+        contentHtml: markdownTreeToHtml(renderMarkdown(e.body), origin),
+      };
+    }),
+  });
 }

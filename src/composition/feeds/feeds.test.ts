@@ -6,8 +6,9 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { users, workspaceSettings } from '@/server/db/schema';
+import { posts, users, workspaceSettings } from '@/server/db/schema';
 import { forgetWorkspace } from '@/server/workspace';
+import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { env } from '@/config/env';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { grantBoard, insertBoard, insertPost } from '@/test/content';
@@ -36,6 +37,8 @@ async function setAccess(access: 'public' | 'sign_in_required') {
     .set({ access, setupCompletedAt: new Date(), name: 'Acme <Feedback>' })
     .where(eq(workspaceSettings.id, 1));
   forgetWorkspace();
+  // As a settings change through the API does (route() empties the visitors' copies).
+  bumpContentGeneration();
 }
 
 const boardFeed = (slug: string, opts: CallOptions = {}) =>
@@ -159,6 +162,16 @@ describe('a board feed', () => {
     expect(child(feed, 'updated')!.text).toBe(emptyBoard.updatedAt.toISOString().replace(/\.\d{3}Z$/, 'Z'));
   });
 
+  it('keeps the visitors’ copy until content changes, then shows the change', async () => {
+    const before = entryTitles(parseXml((await boardFeed('ideas')).text));
+    const late = await insertPost(publicBoard.id, { title: 'Post late', authorId: author.id });
+    expect(entryTitles(parseXml((await boardFeed('ideas')).text))).toEqual(before);
+    bumpContentGeneration();
+    expect(entryTitles(parseXml((await boardFeed('ideas')).text))[0]).toBe('Post late');
+    await db().update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, late.id));
+    bumpContentGeneration();
+  });
+
   it('answers 304 to a reader that has the current copy, and 405 to other methods', async () => {
     const first = await boardFeed('ideas');
     const etag = first.headers.get('etag')!;
@@ -240,6 +253,7 @@ describe('a workspace that requires sign-in', () => {
   it('is treated the same before setup is done', async () => {
     await db().update(workspaceSettings).set({ setupCompletedAt: null }).where(eq(workspaceSettings.id, 1));
     forgetWorkspace();
+    bumpContentGeneration();
     expect((await boardFeed('ideas')).status).toBe(404);
     expect((await robots()).text).toBe('User-agent: *\nDisallow: /\n');
   });

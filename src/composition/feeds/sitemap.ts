@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listBoards } from '@/features/boards/server/service';
 import { listPostUrls } from '@/features/posts/server/feed-service';
 import { paths } from '@/config/paths';
+import { cachedForVisitors } from '@/server/cache/visitor-cache';
 import { VISITOR } from '@/server/identity/actor';
 import { XML_TYPE, acceptReadOnly, sendDocument } from '@/server/feeds/respond';
 import { openWorkspace, publicBase } from '@/server/feeds/site';
@@ -24,12 +25,15 @@ const posts: SitemapSource = async (limit) =>
  */
 export const SITEMAP_SOURCES: readonly SitemapSource[] = [home, boards, posts];
 
-export function sitemapHandler(sources: readonly SitemapSource[] = SITEMAP_SOURCES) {
+export function sitemapHandler(sources: readonly SitemapSource[] = SITEMAP_SOURCES, cacheKey = 'sitemap') {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!acceptReadOnly(req, res)) return;
-    const open = await openWorkspace();
-    const urls = open ? await collectSitemapUrls(sources) : [];
-    sendDocument(req, res, renderSitemap(urls, publicBase()), XML_TYPE);
+    // Kept while nothing has changed, like the public pages (src/server/cache/visitor-cache.ts).
+    const xml = await cachedForVisitors(VISITOR, cacheKey, async () => {
+      const urls = (await openWorkspace()) ? await collectSitemapUrls(sources) : [];
+      return renderSitemap(urls, publicBase());
+    });
+    sendDocument(req, res, xml, XML_TYPE);
   };
 }
 
