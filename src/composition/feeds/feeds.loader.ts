@@ -1,4 +1,9 @@
-/** The loaders of the document routes (src/pages/sitemap.xml.tsx, robots.txt.tsx, b/[board]/feed.xml.tsx). */
+/**
+ * The loaders of the document routes (src/pages/sitemap.xml.tsx, robots.txt.tsx,
+ * b/[board]/feed.xml.tsx). The changelog feed joins them once the changelog exists:
+ * `documentLoader(changelogFeedHandler(<the changelog's published entries>))` for
+ * src/pages/changelog/feed.xml.tsx.
+ */
 import { serveBoardFeed } from './board-feed';
 import { documentLoader } from './document-page';
 import { serveRobots } from './robots';
