@@ -18,12 +18,16 @@ import { createBoard, createPost } from './support/posts';
 const SERVER_MARKERS = ['workspace_settings', 'token_hash', 'rate_limits', 'pg_advisory_lock', '@node-rs/argon2', 'pino-std-serializers'];
 const PAGES_DIR = path.resolve(process.cwd(), 'src/pages');
 const NOT_PAGES = new Set(['_app', '_document', '_error']);
+/** Entries that answer a document (feed.xml, sitemap.xml, robots.txt), not a screen: they send no HTML and no script. */
+const DOCUMENT_ENTRY = /\.(?:xml|txt)\.tsx$/;
 
 function pageFiles(dir = PAGES_DIR): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
     if (statSync(full).isDirectory()) return name === 'api' ? [] : pageFiles(full);
-    return /\.tsx$/.test(name) && !NOT_PAGES.has(name.replace(/\.tsx$/, '')) ? [path.relative(PAGES_DIR, full)] : [];
+    return /\.tsx$/.test(name) && !DOCUMENT_ENTRY.test(name) && !NOT_PAGES.has(name.replace(/\.tsx$/, ''))
+      ? [path.relative(PAGES_DIR, full)]
+      : [];
   });
 }
 

@@ -8,6 +8,8 @@ export const paths = {
     const qs = params.toString();
     return `/b/${encodeURIComponent(slug)}${qs ? `?${qs}` : ''}`;
   },
+  /** A public board's Atom feed (a document, not a screen: link it with a plain `<a>`). */
+  boardFeed: (slug: string) => `/b/${encodeURIComponent(slug)}/feed.xml`,
   newPost: (boardSlug: string) => `/b/${encodeURIComponent(boardSlug)}/new`,
   /** A post's canonical URL: its number, then its title as a decorative slug. */
   post: (number: number, slug?: string, commentId?: number) =>

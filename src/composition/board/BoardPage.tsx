@@ -1,3 +1,4 @@
+import Head from 'next/head';
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
@@ -38,13 +39,28 @@ export default function BoardPage({ shell, board, posts, filters, order, options
     q: filters.q || undefined,
   };
   const firstPage = paths.board(board.slug, keep);
+  // Feeds are read as a visitor: only a public board of a public workspace has one (src/composition/feeds).
+  const feed = board.visibility === 'public' && shell.workspace.access === 'public' ? paths.boardFeed(board.slug) : null;
   const nextPage = posts.nextCursor ? paths.board(board.slug, { ...keep, cursor: posts.nextCursor }) : null;
 
   return (
     <>
+      {feed ? (
+        <Head>
+          <link rel="alternate" type="application/atom+xml" title={`${board.name} · ${shell.workspace.name}`} href={feed} />
+        </Head>
+      ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeading title={board.name} siteName={shell.workspace.name}>
           {board.description ? <p className="whitespace-pre-line">{board.description}</p> : null}
+          {feed ? (
+            // A document, not a screen: a plain link, so the browser (or a feed reader) fetches it.
+            <p className="mt-1 text-sm">
+              <a href={feed} className="underline" data-testid="board-feed-link">
+                Atom feed of new posts
+              </a>
+            </p>
+          ) : null}
         </PageHeading>
         {showNewPost ? (
           <Link

@@ -1,0 +1,2 @@
+export { default } from '@/composition/feeds/DocumentPage';
+export { sitemapLoader as getServerSideProps } from '@/composition/feeds/feeds.loader';
