@@ -21,6 +21,7 @@ export const paths = {
     const qs = params.toString();
     return `/changelog${qs ? `?${qs}` : ''}`;
   },
+  changelogFeed: () => '/changelog/feed.xml',
   changelogEntry: (slug: string) => `/changelog/${encodeURIComponent(slug)}`,
   docsApi: () => '/docs/api',
   privacy: (section?: string) => (section ? `/privacy#${section}` : '/privacy'),

@@ -6,6 +6,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { listBoards } from '@/features/boards/server/service';
+import { listPublishedEntriesForFeed } from '@/features/changelog/server/service';
 import { listPostUrls } from '@/features/posts/server/feed-service';
 import { paths } from '@/config/paths';
 import { cachedForVisitors } from '@/server/cache/visitor-cache';
@@ -16,14 +17,22 @@ import { collectSitemapUrls, renderSitemap, type SitemapSource } from '@/server/
 
 const home: SitemapSource = async () => [{ path: paths.home() }];
 const boards: SitemapSource = async (limit) => (await listBoards(VISITOR)).slice(0, limit).map((b) => ({ path: paths.board(b.slug) }));
+const changelog: SitemapSource = async (limit) => {
+  if (limit < 1) return [];
+  const entries = await listPublishedEntriesForFeed(limit - 1);
+  return [
+    { path: paths.changelog(), ...(entries[0] ? { lastModified: entries[0].updatedAt } : {}) },
+    ...entries.map((e) => ({ path: paths.changelogEntry(e.slug), lastModified: e.updatedAt })),
+  ];
+};
 const posts: SitemapSource = async (limit) =>
   (await listPostUrls(VISITOR, limit)).map((p) => ({ path: paths.post(p.number, p.slug), lastModified: p.lastActivityAt }));
 
 /**
  * What the sitemap lists, in order. Each source reads as a visitor; a kind of public page
- * (the changelog, the roadmap) is added here once its screen exists.
+ * is added here once its screen exists.
  */
-export const SITEMAP_SOURCES: readonly SitemapSource[] = [home, boards, posts];
+export const SITEMAP_SOURCES: readonly SitemapSource[] = [home, boards, changelog, posts];
 
 export function sitemapHandler(sources: readonly SitemapSource[] = SITEMAP_SOURCES, cacheKey = 'sitemap') {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {

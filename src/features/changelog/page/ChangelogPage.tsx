@@ -1,3 +1,4 @@
+import Head from 'next/head';
 import Link from 'next/link';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Markdown } from '@/components/ui/Markdown';
@@ -26,10 +27,25 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
   const labelName = labels.find((l) => l.slug === label)?.name;
   const tab = (active: boolean) =>
     `block rounded-md px-3 py-1.5 text-sm font-medium ${active ? 'bg-accent text-accent-fg' : 'text-muted hover:bg-bg hover:text-fg'}`;
+  // The feed is read as a visitor: a workspace that requires sign-in has none (src/composition/feeds).
+  const feed = shell.workspace.access === 'public' ? paths.changelogFeed() : null;
   return (
     <div className="mx-auto max-w-3xl">
+      {feed ? (
+        <Head>
+          <link rel="alternate" type="application/atom+xml" title={`Changelog · ${shell.workspace.name}`} href={feed} />
+        </Head>
+      ) : null}
       <PageHeading title="Changelog" siteName={shell.workspace.name}>
         What the team has shipped, newest first.
+        {feed ? (
+          // A document, not a screen: a plain link, so the browser (or a feed reader) fetches it.
+          <p className="mt-1 text-sm">
+            <a href={feed} className="underline" data-testid="changelog-feed-link">
+              Atom feed of the changelog
+            </a>
+          </p>
+        ) : null}
       </PageHeading>
       <div className="mb-6">
         <FollowChangelog signedIn={shell.viewer !== null} initial={following} returnTo={paths.changelog()} />
