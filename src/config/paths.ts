@@ -8,6 +8,13 @@ export const paths = {
     const qs = params.toString();
     return `/b/${encodeURIComponent(slug)}${qs ? `?${qs}` : ''}`;
   },
+  /** The roadmap; its filters live in the query string (SPEC.md §2). */
+  roadmap: (query?: { board?: string; tag?: string; done?: 'recent' | 'all' }) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v && !(k === 'done' && v === 'recent')) params.set(k, v);
+    const qs = params.toString();
+    return `/roadmap${qs ? `?${qs}` : ''}`;
+  },
   newPost: (boardSlug: string) => `/b/${encodeURIComponent(boardSlug)}/new`,
   /** A post's canonical URL: its number, then its title as a decorative slug. */
   post: (number: number, slug?: string, commentId?: number) =>

@@ -6,7 +6,10 @@ import type { Viewer } from '@/core/identity/viewer';
 import type { PublicWorkspace } from '@/core/workspace';
 import { ThemeToggle } from './ThemeToggle';
 
-const NAV = [{ href: paths.home(), label: 'Boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') }];
+const NAV = [
+  { href: paths.home(), label: 'Boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') },
+  { href: paths.roadmap(), label: 'Roadmap', match: (p: string) => p === '/roadmap' },
+];
 
 export function Header({ workspace, viewer }: { workspace: PublicWorkspace; viewer: Viewer | null }) {
   const { asPath } = useRouter();
