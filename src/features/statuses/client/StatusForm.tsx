@@ -23,11 +23,10 @@ interface Props {
   testId?: string;
 }
 
-/** Name, colour and category of a status (the same schema as the server); used to add and to edit. */
+/** Name, colour, category and roadmap place of a status (the same schema as the server); used to add and to edit. */
 export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
   const form = useForm<Input, unknown, StatusValues>({
     resolver: zodResolver(statusInput),
-    // onRoadmap has no control (there is no roadmap screen to show it on): an edit keeps it as it is.
     defaultValues: initial ?? { name: '', color: '#6366f1', category: 'open', onRoadmap: false },
   });
   const { errors, isSubmitting } = form.formState;
@@ -61,6 +60,10 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
         />
         <SelectField label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} {...form.register('category')} />
       </div>
+      <label className="flex items-center gap-2 text-sm">
+        <input type="checkbox" className="h-4 w-4" data-testid="status-on-roadmap" {...form.register('onRoadmap')} />
+        On the roadmap (a column on /roadmap when its category is planned, in progress or done)
+      </label>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <FormActions busy={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
