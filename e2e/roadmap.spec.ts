@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { adminContext } from './support/accounts';
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { adminContext, apiSignIn } from './support/accounts';
 import { setPostStatus, setRole, statusIdBySlug } from './support/board-seed';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost, memberContext } from './support/posts';
@@ -12,7 +12,7 @@ import { createBoard, createPost, memberContext } from './support/posts';
  */
 
 const column = (page: Page, slug: string) => page.locator(`[data-testid="roadmap-column"][data-status="${slug}"]`);
-const card = (page: Page, number: number) => page.locator(`[data-testid="roadmap-card"][data-number="${number}"]`);
+const card = (page: Page | Locator, number: number) => page.locator(`[data-testid="roadmap-card"][data-number="${number}"]`);
 
 async function seed(admin: APIRequestContext, baseURL: string, title: string, status = 'planned') {
   const board = await createBoard(admin, baseURL, 'roadmap');
@@ -24,6 +24,8 @@ async function seed(admin: APIRequestContext, baseURL: string, title: string, st
 async function moderatorPage(browser: Browser, admin: APIRequestContext, baseURL: string) {
   const { context, creds } = await memberContext(browser, admin, baseURL, 'Road Moderator');
   await setRole(admin, baseURL, creds.email, 'moderator');
+  // A role change ends the person's sessions: sign in again.
+  await apiSignIn(context.request, baseURL, creds);
   return { context, page: await context.newPage() };
 }
 

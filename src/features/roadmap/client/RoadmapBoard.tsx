@@ -340,6 +340,7 @@ function CardView({ card, status, handle, canMove, targets, onMove, focus, vote 
         </h4>
         <p className="mt-1 text-xs text-muted">
           <span>{card.board.name}</span>
+          <span className="sr-only">, </span>
           <span aria-hidden="true"> · </span>
           <span>{comments}</span>
         </p>
@@ -390,12 +391,11 @@ function MoveTo({
         type="button"
         aria-expanded={open}
         aria-controls={listId}
-        aria-label={`Move “${card.title}” to…`}
         onClick={() => setOpen((o) => !o)}
         className="rounded border border-border px-2 py-1 text-xs font-medium hover:bg-bg"
         data-testid="move-to"
       >
-        Move to…
+        Move to…<span className="sr-only"> (“{card.title}”)</span>
       </button>
       {open ? (
         <ul ref={listRef} id={listId} aria-label={`Columns to move “${card.title}” to`} className="mt-1 flex flex-wrap gap-1">
