@@ -44,7 +44,7 @@ test.describe('pages are addressed by path', () => {
 });
 
 test.describe('screens that are not built are neither served nor linked', () => {
-  for (const path of ['/roadmap', '/changelog']) {
+  for (const path of ['/changelog']) {
     test(`${path} is the styled 404, and no page links to it`, async ({ guardedPage: page }) => {
       const res = await page.goto(path);
       expect(res?.status()).toBe(404);
