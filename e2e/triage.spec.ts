@@ -85,7 +85,7 @@ test.describe('statuses and tags (admins)', () => {
     await roadmapRow.getByTestId('status-edit').click();
     await page
       .getByTestId('status-edit-form')
-      .getByLabel(/On the roadmap/)
+      .getByLabel('On the roadmap')
       .check();
     await page.getByTestId('status-edit-form').getByRole('button', { name: 'Save' }).click();
     await expect(roadmapRow.getByTestId('status-on-roadmap-mark')).toBeVisible();

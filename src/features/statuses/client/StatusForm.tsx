@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
@@ -30,6 +31,7 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
     defaultValues: initial ?? { name: '', color: '#6366f1', category: 'open', onRoadmap: false },
   });
   const { errors, isSubmitting } = form.formState;
+  const roadmapHintId = useId();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -60,10 +62,21 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
         />
         <SelectField label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} {...form.register('category')} />
       </div>
-      <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" className="h-4 w-4" data-testid="status-on-roadmap" {...form.register('onRoadmap')} />
-        On the roadmap (a column on /roadmap when its category is planned, in progress or done)
-      </label>
+      <div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            aria-describedby={roadmapHintId}
+            data-testid="status-on-roadmap"
+            {...form.register('onRoadmap')}
+          />
+          On the roadmap
+        </label>
+        <p id={roadmapHintId} className="mt-1 text-xs text-muted">
+          Planned, in-progress and done statuses on the roadmap are its columns.
+        </p>
+      </div>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <FormActions busy={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
     </form>
