@@ -83,10 +83,7 @@ test.describe('statuses and tags (admins)', () => {
     const roadmapRow = page.getByTestId('status-row').filter({ hasText: renamed });
     await expect(roadmapRow.getByTestId('status-on-roadmap-mark')).toHaveCount(0);
     await roadmapRow.getByTestId('status-edit').click();
-    await page
-      .getByTestId('status-edit-form')
-      .getByLabel('On the roadmap')
-      .check();
+    await page.getByTestId('status-edit-form').getByLabel('On the roadmap').check();
     await page.getByTestId('status-edit-form').getByRole('button', { name: 'Save' }).click();
     await expect(roadmapRow.getByTestId('status-on-roadmap-mark')).toBeVisible();
 
