@@ -166,3 +166,24 @@ test('axe finds no violations on /roadmap for visitors and the team, light and d
   await mod.context.close();
   await admin.close();
 });
+
+test('a column shows 20 cards and loads the rest on demand', async ({ guardedPage: page, browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const admin = await adminContext(browser, baseURL!);
+  const board = await createBoard(admin.request, baseURL!, 'roadmap-pages');
+  const inProgress = await statusIdBySlug(admin.request, 'in-progress');
+  for (let i = 0; i < 23; i++) {
+    const post = await createPost(admin.request, baseURL!, board.slug, `Paged card ${i} ${Date.now().toString(36)}`);
+    await setPostStatus(admin.request, baseURL!, post.number, inProgress);
+  }
+  await page.goto(`/roadmap?board=${board.slug}`);
+  const col = column(page, 'in-progress');
+  await expect(col.getByTestId('roadmap-card')).toHaveCount(20);
+  await expect(col.getByTestId('column-total')).toHaveText('23 cards');
+  await col.getByTestId('load-more').click();
+  await expect(col.getByTestId('roadmap-card')).toHaveCount(23);
+  await expect(col.getByTestId('load-more')).toHaveCount(0);
+  const numbers = await col.getByTestId('roadmap-card').evaluateAll((els) => els.map((e) => e.getAttribute('data-number')));
+  expect(new Set(numbers).size).toBe(23);
+  await admin.close();
+});
