@@ -43,21 +43,6 @@ test.describe('pages are addressed by path', () => {
   });
 });
 
-test.describe('screens that are not built are neither served nor linked', () => {
-  for (const path of ['/roadmap']) {
-    test(`${path} is the styled 404, and no page links to it`, async ({ guardedPage: page }) => {
-      const res = await page.goto(path);
-      expect(res?.status()).toBe(404);
-      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-      for (const from of ['/', '/privacy', '/docs/api', '/login']) {
-        await page.goto(from);
-        await expect(page.locator('h1')).toBeVisible();
-        await expect(page.locator(`a[href^="${path}"]`), `a link to ${path} on ${from}`).toHaveCount(0);
-      }
-    });
-  }
-});
-
 test.describe('the loading indicator', () => {
   test('shows at the top during a client-side page navigation and is announced politely', async ({ guardedPage: page }) => {
     await page.goto('/');

@@ -15,8 +15,7 @@ test.describe('the shell', () => {
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
     await expect(page.getByRole('link', { name: 'Boards' })).toHaveAttribute('aria-current', 'page');
-    // Only screens that are built are offered (the roadmap is not).
-    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Boards', 'Changelog']);
+    await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link')).toHaveText(['Boards', 'Roadmap', 'Changelog']);
   });
 
   for (const scheme of ['light', 'dark'] as const) {

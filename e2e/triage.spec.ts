@@ -79,9 +79,13 @@ test.describe('statuses and tags (admins)', () => {
     await page.getByTestId('status-row').filter({ hasText: renamed }).getByTestId('status-down').click();
     await expect.poll(() => rowNames(page, 'status-name')).toEqual(before);
 
-    // There is no roadmap screen, so nothing on this page offers to put a status on one.
-    await expect(page.getByTestId('status-roadmap')).toHaveCount(0);
-    await expect(page.getByRole('main')).not.toContainText(/roadmap/i);
+    // The edit form puts a status on the roadmap, and the list says so.
+    const roadmapRow = page.getByTestId('status-row').filter({ hasText: renamed });
+    await expect(roadmapRow.getByTestId('status-on-roadmap-mark')).toHaveCount(0);
+    await roadmapRow.getByTestId('status-edit').click();
+    await page.getByTestId('status-edit-form').getByLabel('On the roadmap').check();
+    await page.getByTestId('status-edit-form').getByRole('button', { name: 'Save' }).click();
+    await expect(roadmapRow.getByTestId('status-on-roadmap-mark')).toBeVisible();
 
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });

@@ -10,6 +10,13 @@ export const paths = {
   },
   /** A public board's Atom feed (a document, not a screen: link it with a plain `<a>`). */
   boardFeed: (slug: string) => `/b/${encodeURIComponent(slug)}/feed.xml`,
+  /** The roadmap; its filters live in the query string (SPEC.md §2). */
+  roadmap: (query?: { board?: string; tag?: string; done?: 'recent' | 'all' }) => {
+    const params = new URLSearchParams();
+    for (const [k, v] of Object.entries(query ?? {})) if (v && !(k === 'done' && v === 'recent')) params.set(k, v);
+    const qs = params.toString();
+    return `/roadmap${qs ? `?${qs}` : ''}`;
+  },
   newPost: (boardSlug: string) => `/b/${encodeURIComponent(boardSlug)}/new`,
   /** A post's canonical URL: its number, then its title as a decorative slug. */
   post: (number: number, slug?: string, commentId?: number) =>

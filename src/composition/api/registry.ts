@@ -34,6 +34,7 @@ import { boardMentionSuggestionsRoute, postMentionSuggestionsRoute } from '@/fea
 import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
 import { emailStatusRoute, outboxRoute } from '@/features/notifications/server/handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
+import { roadmapColumnRoute, roadmapRoute } from '@/features/roadmap/server/handlers';
 import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
 import { statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
 import { postStatusRoute, postTagsRoute } from '@/features/posts/server/triage-handlers';
@@ -115,6 +116,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/posts/{number}/tags', route: postTagsRoute },
   { path: '/api/v1/posts/{number}/vote', route: voteRoute },
   { path: '/api/v1/posts/{number}/votes', route: votesRoute },
+  { path: '/api/v1/roadmap', route: roadmapRoute },
+  { path: '/api/v1/roadmap/{status}', route: roadmapColumnRoute },
   { path: '/api/v1/setup', route: setupRoute },
   { path: '/api/v1/statuses', route: statusesRoute },
   { path: '/api/v1/statuses/reorder', route: statusReorderRoute },

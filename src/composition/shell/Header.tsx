@@ -8,6 +8,7 @@ import { ThemeToggle } from './ThemeToggle';
 
 const NAV = [
   { href: paths.home(), label: 'Boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') },
+  { href: paths.roadmap(), label: 'Roadmap', match: (p: string) => p === '/roadmap' },
   { href: paths.changelog(), label: 'Changelog', match: (p: string) => p === '/changelog' || p.startsWith('/changelog/') },
 ];
 

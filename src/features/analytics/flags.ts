@@ -7,6 +7,8 @@
 export const FLAG_DEFAULTS = {
   /** The new-post form suggests similar existing posts while the title is typed (NewPostForm). */
   'similar-post-suggestions': true,
+  /** Members vote from the roadmap's cards; off, the cards show the count and link to the post to vote there (RoadmapPage). */
+  'roadmap-voting': true,
 } as const satisfies Record<string, boolean>;
 
 export type FlagName = keyof typeof FLAG_DEFAULTS;

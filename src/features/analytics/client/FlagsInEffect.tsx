@@ -3,6 +3,7 @@ import { useAnalytics } from './hooks';
 
 const DESCRIPTIONS: Record<(typeof FLAG_NAMES)[number], string> = {
   'similar-post-suggestions': 'Similar posts are suggested while you write a new one',
+  'roadmap-voting': 'You can vote from the cards on the roadmap',
 };
 
 /** Which optional features are on for this visitor, and whether the analytics service decided it. */

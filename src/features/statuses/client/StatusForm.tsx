@@ -1,4 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
@@ -23,14 +24,14 @@ interface Props {
   testId?: string;
 }
 
-/** Name, colour and category of a status (the same schema as the server); used to add and to edit. */
+/** Name, colour, category and roadmap place of a status (the same schema as the server); used to add and to edit. */
 export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
   const form = useForm<Input, unknown, StatusValues>({
     resolver: zodResolver(statusInput),
-    // onRoadmap has no control (there is no roadmap screen to show it on): an edit keeps it as it is.
     defaultValues: initial ?? { name: '', color: '#6366f1', category: 'open', onRoadmap: false },
   });
   const { errors, isSubmitting } = form.formState;
+  const roadmapHintId = useId();
 
   const submit = form.handleSubmit(async (values) => {
     try {
@@ -60,6 +61,21 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
           )}
         />
         <SelectField label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} {...form.register('category')} />
+      </div>
+      <div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            aria-describedby={roadmapHintId}
+            data-testid="status-on-roadmap"
+            {...form.register('onRoadmap')}
+          />
+          On the roadmap
+        </label>
+        <p id={roadmapHintId} className="mt-1 text-xs text-muted">
+          Planned, in-progress and done statuses on the roadmap are its columns.
+        </p>
       </div>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       <FormActions busy={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />

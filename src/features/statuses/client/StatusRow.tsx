@@ -55,6 +55,7 @@ export function StatusRow({ status, others, isFirst, isLast, onChanged, onMove, 
                 <span data-testid="status-count">
                   {status.postCount} {status.postCount === 1 ? 'post' : 'posts'}
                 </span>
+                {status.onRoadmap ? <span data-testid="status-on-roadmap-mark"> · on the roadmap</span> : null}
               </p>
             </div>
           </div>

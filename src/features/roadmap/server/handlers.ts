@@ -1,0 +1,36 @@
+import { anyone } from '@/core/identity/policy';
+import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { endpoint, json, route } from '@/server/http/route';
+import { roadmapColumnQuery, roadmapQuery } from '../schema';
+import { getRoadmap, getRoadmapColumn } from './service';
+
+/** GET /api/v1/roadmap: every roadmap column with its first cards. */
+export const roadmapRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    summary: 'The roadmap',
+    tags: ['Roadmap'],
+    description:
+      'One column per status marked "on roadmap" in the planned, in progress and done categories, in that order and then ' +
+      "in the statuses' order, each with its first cards (limit, default 20) and a nextCursor for GET /api/v1/roadmap/{status}. " +
+      'Planned and in-progress cards are ordered by votes, done cards by when they moved there (newest first), and done columns ' +
+      'hold the last 90 days unless done=all (olderCount says how many that adds). Filters: board= (a slug) and tag= (a name).',
+    query: roadmapQuery,
+    handle: async ({ actor, query }) =>
+      json(await cachedForVisitors(actor, `roadmap:${JSON.stringify(query)}`, () => getRoadmap(actor, query))),
+  }),
+});
+
+/** GET /api/v1/roadmap/{status}: the next cards of one column. */
+export const roadmapColumnRoute = route({
+  GET: endpoint({
+    authorize: anyone,
+    summary: 'One roadmap column, a page at a time',
+    tags: ['Roadmap'],
+    description:
+      "The cards of one roadmap column (its status slug), with the same filters as GET /api/v1/roadmap; pass a column's " +
+      'nextCursor as cursor= for its next page. A status that is not a roadmap column is 404.',
+    query: roadmapColumnQuery,
+    handle: async ({ actor, query }) => json(await getRoadmapColumn(actor, query)),
+  }),
+});

@@ -1,0 +1,4 @@
+import { roadmapRoute } from '@/features/roadmap/server/handlers';
+
+export default roadmapRoute;
+export const config = { api: { bodyParser: false } };
