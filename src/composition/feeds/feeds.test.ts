@@ -269,6 +269,7 @@ describe('the sitemap', () => {
       expect(doc.ns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
       const locs = sitemapLocs(doc);
       expect(locs[0]).toBe(`${base()}/`);
+      expect(locs).toContain(`${base()}/roadmap`);
       expect(locs.filter((l) => l.startsWith(`${base()}/b/`)).sort()).toEqual([
         `${base()}/b/empty`,
         `${base()}/b/ideas`,

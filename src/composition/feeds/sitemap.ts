@@ -16,6 +16,7 @@ import { openWorkspace, publicBase } from '@/server/feeds/site';
 import { collectSitemapUrls, renderSitemap, type SitemapSource } from '@/server/feeds/sitemap';
 
 const home: SitemapSource = async () => [{ path: paths.home() }];
+const roadmap: SitemapSource = async () => [{ path: paths.roadmap() }];
 const boards: SitemapSource = async (limit) => (await listBoards(VISITOR)).slice(0, limit).map((b) => ({ path: paths.board(b.slug) }));
 const changelog: SitemapSource = async (limit) => {
   if (limit < 1) return [];
@@ -32,7 +33,7 @@ const posts: SitemapSource = async (limit) =>
  * What the sitemap lists, in order. Each source reads as a visitor; a kind of public page
  * is added here once its screen exists.
  */
-export const SITEMAP_SOURCES: readonly SitemapSource[] = [home, boards, changelog, posts];
+export const SITEMAP_SOURCES: readonly SitemapSource[] = [home, roadmap, boards, changelog, posts];
 
 export function sitemapHandler(sources: readonly SitemapSource[] = SITEMAP_SOURCES, cacheKey = 'sitemap') {
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
