@@ -21,6 +21,7 @@ import { auditRoute } from '@/features/audit/server/handlers';
 import { boardReorderRoute, boardRoute, boardsRoute } from '@/features/boards/server/handlers';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
 import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from '@/features/members/server/handlers';
+import { insightsRoute } from '@/features/insights/server/handlers';
 import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
 import { emailStatusRoute, outboxRoute } from '@/features/notifications/server/handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
@@ -54,6 +55,7 @@ export const openApiRoute = route({
 
 export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/admin/email-status', route: emailStatusRoute },
+  { path: '/api/v1/admin/insights', route: insightsRoute },
   { path: '/api/v1/admin/outbox', route: outboxRoute },
   { path: '/api/v1/admin/settings', route: adminSettingsRoute },
   { path: '/api/v1/audit', route: auditRoute },
