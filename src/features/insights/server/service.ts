@@ -31,7 +31,7 @@ export const INSIGHT_JOBS = {
 } as const;
 
 /** Seconds between an event and the refresh it asks for: activity in a burst is counted once. */
-export const RECENT_DELAY_SECONDS = 30;
+export const RECENT_DELAY_SECONDS = 5;
 /** Seconds between periodic refreshes of yesterday and today (catches what emits no event: removed votes, deletions). */
 export const TICK_SECONDS = 10 * 60;
 /** Days one job of the full refresh recomputes. */
