@@ -62,7 +62,7 @@ test.describe('insights at /admin', () => {
       await expect(nav.getByRole('link', { name: 'Inbox' })).toHaveAttribute('href', '/admin/inbox');
 
       // Four charts drawn by recharts (loaded on demand) and the first-response figure.
-      await expect(p.locator('[data-testid="insights-chart"] svg.recharts-surface')).toHaveCount(4);
+      await expect(p.locator('[data-testid="insights-chart"] .recharts-wrapper')).toHaveCount(4);
       await expect(p.getByTestId('insights-median')).toBeVisible();
 
       // Each chart's figures as a table.
@@ -81,16 +81,16 @@ test.describe('insights at /admin', () => {
       expect(csv).toContain(`${post.number},${post.title},${board.name},`);
 
       // Another period: the URL says which, and bad dates keep what was typed with the reason.
-      await p.getByLabel('Period').selectOption('90d');
+      await p.getByRole('combobox', { name: 'Period' }).selectOption('90d');
       await p.getByRole('button', { name: 'Show' }).click();
       await expect(p).toHaveURL(/\/admin\?period=90d$/);
       await expect(p.getByRole('figure', { name: /Most active boards/ })).toBeVisible();
-      await p.getByLabel('Period').selectOption('custom');
-      await p.getByLabel('From').fill('2026-03-10');
-      await p.getByLabel('To').fill('2026-03-01');
+      await p.getByRole('combobox', { name: 'Period' }).selectOption('custom');
+      await p.getByLabel('From', { exact: true }).fill('2026-03-10');
+      await p.getByLabel('To', { exact: true }).fill('2026-03-01');
       await p.getByRole('button', { name: 'Show' }).click();
       await expect(p.getByText('The end date comes before the start date.')).toBeVisible();
-      await expect(p.getByLabel('From')).toHaveValue('2026-03-10');
+      await expect(p.getByLabel('From', { exact: true })).toHaveValue('2026-03-10');
     }
   });
 
@@ -111,7 +111,7 @@ test.describe('insights at /admin', () => {
         for (const scheme of ['light', 'dark'] as const) {
           await p.emulateMedia({ colorScheme: scheme });
           await p.goto('/admin');
-          await expect(p.locator('[data-testid="insights-chart"] svg.recharts-surface')).toHaveCount(4);
+          await expect(p.locator('[data-testid="insights-chart"] .recharts-wrapper')).toHaveCount(4);
           for (const details of await p.locator('details').all()) await details.locator('summary').click();
           problems.push(...(await axeViolations(p, `/admin ${width}px (${scheme})`)));
           expect(

@@ -96,7 +96,13 @@ function PeriodForm({ form, errors, busy }: { form: InsightsPageProps['form']; e
   };
 
   return (
-    <form method="get" action={paths.admin()} onSubmit={submit} className="mb-8 flex flex-wrap items-end gap-3" aria-label="Period">
+    <form
+      method="get"
+      action={paths.admin()}
+      onSubmit={submit}
+      className="mb-8 flex flex-wrap items-end gap-3"
+      aria-label="Choose a period"
+    >
       <SelectField
         label="Period"
         name="period"
@@ -178,6 +184,7 @@ function Report({ report }: { report: InsightsReport }) {
           picture={<ActivityChart weeks={report.weeks} />}
           table={
             <DataTable
+              label="Posts, votes and comments per week (table)"
               head={['Week starting', 'Posts', 'Votes', 'Comments']}
               rows={report.weeks.map((w) => [formatDay(w.week, true), w.posts, w.votes, w.comments])}
             />
@@ -190,7 +197,13 @@ function Report({ report }: { report: InsightsReport }) {
           description="Where the posts created in this period stand now; merged duplicates are left out."
           empty={report.statuses.length === 0 ? 'No new posts in this period.' : undefined}
           picture={<StatusChart statuses={report.statuses} />}
-          table={<DataTable head={['Status', 'Posts']} rows={report.statuses.map((s) => [s.name ?? 'No status', s.count])} />}
+          table={
+            <DataTable
+              label="Status of new posts (table)"
+              head={['Status', 'Posts']}
+              rows={report.statuses.map((s) => [s.name ?? 'No status', s.count])}
+            />
+          }
         />
         <ChartFigure
           chart="first-response"
@@ -208,6 +221,7 @@ function Report({ report }: { report: InsightsReport }) {
           }
           table={
             <DataTable
+              label="First team response (table)"
               head={['Median', 'Answered posts', 'Unanswered posts']}
               rows={[[f.medianSeconds === null ? '–' : formatDuration(f.medianSeconds), f.answered, f.unanswered]]}
             />
@@ -222,6 +236,7 @@ function Report({ report }: { report: InsightsReport }) {
           picture={<TopRequestsChart requests={report.topRequests} />}
           table={
             <DataTable
+              label="Top requests (table)"
               head={['Post', 'Board', 'Votes gained', 'Total votes']}
               rows={report.topRequests.map((r) => [
                 <Link key={r.number} href={paths.post(r.number)} className="underline">
@@ -243,6 +258,7 @@ function Report({ report }: { report: InsightsReport }) {
           picture={<BoardsChart boards={report.boards} />}
           table={
             <DataTable
+              label="Most active boards (table)"
               head={['Board', 'Posts', 'Votes', 'Comments']}
               rows={report.boards.map((b) => [b.name, b.posts, b.votes, b.comments])}
             />
@@ -304,9 +320,10 @@ function ChartFigure({
   );
 }
 
-function DataTable({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
+function DataTable({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
+  // The region scrolls sideways on a narrow screen, so it takes focus for keyboard scrolling.
   return (
-    <div className="overflow-x-auto">
+    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
       <table className="w-full text-left text-sm">
         <thead className="text-xs uppercase tracking-wide text-muted">
           <tr>

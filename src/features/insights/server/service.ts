@@ -19,6 +19,15 @@ import {
   recomputePost,
 } from './queries';
 
+/** Each read of the report by name (bench/insights.ts times them one by one). */
+export const insightReads = {
+  weeks: readDays,
+  statuses: readStatuses,
+  topRequests: readTopRequests,
+  firstResponse: readFirstResponse,
+  boards: readBoards,
+} as const;
+
 export const INSIGHT_JOBS = {
   /** A domain event's consumer: brings the post's row up to date and asks for a recent refresh. */
   event: 'insights.event',
