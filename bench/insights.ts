@@ -11,7 +11,9 @@
  *  - for comparison, the weekly counts computed live from posts, votes and comments (what the
  *    aggregates replace).
  *
- *   node --import tsx bench/insights.ts [--posts 100000] [--runs 30] [--database-url postgres://…]
+ *   node --import tsx bench/insights.ts [--posts 100000] [--runs 30] [--database-url postgres://…] [--data-dir <dir>]
+ *
+ * `--data-dir` uses (and keeps) a PGlite data dir instead of a temporary one, seeding it only if it is empty.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -25,6 +27,7 @@ import { argValue, environmentInfo, formatLoad, loadAvg, removeTempDataDir, roun
 const POSTS = Number(argValue('posts') ?? 100_000);
 const RUNS = Number(argValue('runs') ?? 30);
 const DATABASE_URL = argValue('database-url');
+const KEEP_DIR = argValue('data-dir');
 const TARGETS = { queryP95Ms: 50, reportP95Ms: 150, chunkMaxMs: 2000, recentP95Ms: 200, postP95Ms: 10 };
 
 interface Stat {
@@ -53,7 +56,7 @@ async function timed(runs: number, fn: () => Promise<unknown>): Promise<Stat> {
 const mark = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 
 async function main() {
-  const dataDir = DATABASE_URL ? undefined : tempDataDir('insights');
+  const dataDir = DATABASE_URL ? undefined : (KEEP_DIR ?? tempDataDir('insights'));
   console.log(`seeding ${POSTS} posts…`);
   const seedStart = performance.now();
   const seed = seedDemoData({ posts: POSTS, dataDir, databaseUrl: DATABASE_URL });
@@ -176,7 +179,7 @@ async function main() {
     });
   } finally {
     await closeDatabase();
-    if (dataDir) removeTempDataDir(dataDir);
+    if (dataDir && !KEEP_DIR) removeTempDataDir(dataDir);
   }
   const file = writeResult(DATABASE_URL ? 'insights-postgres' : 'insights', { ...results, environment: environmentInfo() });
   console.log(`results: ${file}`);
