@@ -6,7 +6,6 @@ import { db } from '@/server/db/client';
 import { logger } from '@/server/log';
 import { DemoAlreadySeededError, seedDemo } from './seed';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
-import { requestFullRefresh } from '@/features/insights/server/service';
 import { kickJobs } from '@/server/jobs/queue';
 
 let running: Promise<void> | undefined;
@@ -18,9 +17,7 @@ export function seedDemoInBackground(): Promise<void> {
     try {
       const summary = await seedDemo(db());
       bumpContentGeneration();
-      // The demo's activity lies in the past: the insights recompute every day, not just the recent ones.
-      await requestFullRefresh();
-      kickJobs();
+      kickJobs(); // the insights' full refresh the seed asked for
       log.info({ demo: { posts: summary.posts, votes: summary.votes, comments: summary.comments, ms: summary.ms } }, 'demo data seeded');
     } catch (err) {
       if (err instanceof DemoAlreadySeededError) log.warn(err.message);

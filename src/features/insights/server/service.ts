@@ -44,7 +44,7 @@ export const RECENT_DELAY_SECONDS = 5;
 /** Seconds between periodic refreshes of yesterday and today (catches what emits no event: removed votes, deletions). */
 export const TICK_SECONDS = 10 * 60;
 /** Days one job of the full refresh recomputes. */
-export const FULL_CHUNK_DAYS = 28;
+export const FULL_CHUNK_DAYS = 2;
 /** The full refresh runs nightly at this UTC hour. */
 export const FULL_HOUR_UTC = 3;
 
@@ -133,16 +133,18 @@ export function nextFullRefresh(now = new Date()): Date {
 }
 
 /**
- * At server start: a full refresh soon (the data may have changed while no server ran, e.g. a
- * demo seed), and the periodic refresh. Keys keep one of each waiting across instances.
+ * At server start: the periodic refresh, and the nightly full refresh, or one soon when none has
+ * ever finished (a new install, or a database from before insights). Keyed, so a job already
+ * waiting (another instance's, or one the demo seed asked for) is kept.
  */
-export async function scheduleInsights(): Promise<void> {
-  await cancelJob('insights:full');
-  await enqueueJob(INSIGHT_JOBS.full, {}, { key: 'insights:full', delaySeconds: 15 });
+export async function scheduleInsights(now = new Date()): Promise<void> {
+  const { fullAt } = await readRefreshed(db());
+  const runAt = fullAt ? nextFullRefresh(now) : new Date(now.getTime() + 15_000);
+  await enqueueJob(INSIGHT_JOBS.full, {}, { key: 'insights:full', runAt });
   await enqueueJob(INSIGHT_JOBS.tick, {}, { key: 'insights:tick', delaySeconds: TICK_SECONDS });
 }
 
-/** Asks for a full refresh now (after the demo seed filled the workspace). */
+/** Asks for a full refresh now, replacing a waiting one (the demo seed, after filling the workspace). */
 export async function requestFullRefresh(q?: DbOrTx): Promise<void> {
   await cancelJob('insights:full', q);
   await enqueueJob(INSIGHT_JOBS.full, {}, { key: 'insights:full', tx: q });
