@@ -136,7 +136,7 @@ async function main() {
       table([
         ['work', 'p50 ms', 'p95 ms', 'max ms', 'target', ''],
         [
-          'full refresh, one chunk (28 days)',
+          'full refresh, one chunk (2 days)',
           chunkStat.p50,
           chunkStat.p95,
           chunkStat.max,
