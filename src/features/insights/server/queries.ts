@@ -167,24 +167,24 @@ export async function readFirstResponse(q: DbOrTx, p: InsightPeriod) {
 const TOP_CANDIDATES = 200;
 
 export async function readTopRequests(q: DbOrTx, p: InsightPeriod, candidates = TOP_CANDIDATES): Promise<InsightRequest[]> {
-  const [count] = await rows<{ n: number }>(
-    q,
-    sql`select count(*)::int as n from (select 1 from insight_post_votes
-      where day between ${p.from}::date and ${p.to}::date group by post_id limit ${candidates}) c`,
-  );
-  const found = await rows<InsightRequest>(
+  // One pass over the period's rows: the candidates, how many there were, and the ten that count.
+  const found = await rows<InsightRequest & { candidates: number }>(
     q,
     sql`with gained as (
         select post_id, sum(votes)::int as gained from insight_post_votes
         where day between ${p.from}::date and ${p.to}::date
-        group by post_id order by gained desc limit ${candidates})
-      select p.number, p.title, b.name as board, g.gained as "votesGained", p.vote_count as "voteCount"
-      from gained g join posts p on p.id = g.post_id join boards b on b.id = p.board_id
-      where ${COUNTED_POST('p')} and p.merged_into_id is null
-      order by g.gained desc, p.number
-      limit ${TOP_REQUESTS}`,
+        group by post_id order by gained desc limit ${candidates}),
+      top as (
+        select p.number, p.title, b.name as board, g.gained as "votesGained", p.vote_count as "voteCount"
+        from gained g join posts p on p.id = g.post_id join boards b on b.id = p.board_id
+        where ${COUNTED_POST('p')} and p.merged_into_id is null
+        order by g.gained desc, p.number
+        limit ${TOP_REQUESTS})
+      select (select count(*)::int from gained) as candidates, top.* from (select 1) one left join top on true
+      order by top."votesGained" desc nulls last, top.number`,
   );
+  const top = found.filter((r) => r.number !== null).map(({ candidates: _n, ...r }) => r);
   // The candidates were mostly deleted or merged posts: look further (rare, so the usual read stays small).
-  if (found.length < TOP_REQUESTS && (count?.n ?? 0) >= candidates) return readTopRequests(q, p, candidates * 10);
-  return found;
+  if (top.length < TOP_REQUESTS && (found[0]?.candidates ?? 0) >= candidates) return readTopRequests(q, p, candidates * 10);
+  return top;
 }
