@@ -26,7 +26,8 @@ CREATE TABLE "insight_posts" (
 CREATE TABLE "insight_refresh" (
 	"id" smallint PRIMARY KEY NOT NULL,
 	"full_at" timestamp with time zone,
-	"recent_at" timestamp with time zone
+	"recent_at" timestamp with time zone,
+	"changed_at" timestamp with time zone
 );
 --> statement-breakpoint
 ALTER TABLE "insight_days" ADD CONSTRAINT "insight_days_board_id_boards_id_fk" FOREIGN KEY ("board_id") REFERENCES "public"."boards"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -496,9 +496,13 @@ export const insightPosts = pgTable(
   (t) => [index('insight_posts_created_idx').on(t.createdAt)],
 );
 
-/** One row (id 1): when the aggregates were last brought up to date, wholly and for the recent days. */
+/**
+ * One row (id 1): when the aggregates were last brought up to date, wholly and for the recent
+ * days, and when any of them last changed (a report computed since then is still exact).
+ */
 export const insightRefresh = pgTable('insight_refresh', {
   id: smallint('id').primaryKey(),
   fullAt: timestamp('full_at', { withTimezone: true }),
   recentAt: timestamp('recent_at', { withTimezone: true }),
+  changedAt: timestamp('changed_at', { withTimezone: true }),
 });

@@ -101,18 +101,25 @@ export async function oldestPostDay(q: DbOrTx): Promise<string | null> {
   return row?.day ?? null;
 }
 
-export async function markRefreshed(q: DbOrTx, what: 'full' | 'recent'): Promise<void> {
+export async function markRefreshed(q: DbOrTx, what: 'full' | 'recent' | 'changed'): Promise<void> {
+  // clock_timestamp(), not now(): two changes in one transaction still differ.
+  if (what === 'changed') {
+    await q.execute(sql`insert into insight_refresh (id, changed_at) values (1, clock_timestamp())
+      on conflict (id) do update set changed_at = clock_timestamp()`);
+    return;
+  }
   const column = sql.raw(what === 'full' ? 'full_at' : 'recent_at');
-  await q.execute(sql`insert into insight_refresh (id, ${column}) values (1, now()) on conflict (id) do update set ${column} = now()`);
+  await q.execute(sql`insert into insight_refresh (id, ${column}, changed_at) values (1, now(), clock_timestamp())
+    on conflict (id) do update set ${column} = now(), changed_at = clock_timestamp()`);
 }
 
-export async function readRefreshed(q: DbOrTx): Promise<{ fullAt: Date | null; recentAt: Date | null }> {
-  const [row] = await rows<{ full_at: string | Date | null; recent_at: string | Date | null }>(
+export async function readRefreshed(q: DbOrTx): Promise<{ fullAt: Date | null; recentAt: Date | null; changed: string }> {
+  const [row] = await rows<{ full_at: string | Date | null; recent_at: string | Date | null; changed: string | null }>(
     q,
-    sql`select full_at, recent_at from insight_refresh where id = 1`,
+    sql`select full_at, recent_at, changed_at::text as changed from insight_refresh where id = 1`,
   );
   const date = (v: string | Date | null | undefined) => (v == null ? null : new Date(v));
-  return { fullAt: date(row?.full_at), recentAt: date(row?.recent_at) };
+  return { fullAt: date(row?.full_at), recentAt: date(row?.recent_at), changed: row?.changed ?? '' };
 }
 
 /** Activity per day of the period (days without activity are absent). */

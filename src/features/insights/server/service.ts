@@ -4,7 +4,16 @@
  */
 import { db, type DbOrTx } from '@/server/db/client';
 import { cancelJob, enqueueJob } from '@/server/jobs/queue';
-import { addDays, resolvePeriod, utcDay, weekStart, type InsightsQuery, type InsightsReport, type InsightWeek } from '../schema';
+import {
+  addDays,
+  type InsightPeriod,
+  resolvePeriod,
+  utcDay,
+  weekStart,
+  type InsightsQuery,
+  type InsightsReport,
+  type InsightWeek,
+} from '../schema';
 import {
   dropDaysBefore,
   markRefreshed,
@@ -48,9 +57,32 @@ export const FULL_CHUNK_DAYS = 2;
 /** The full refresh runs nightly at this UTC hour. */
 export const FULL_HOUR_UTC = 3;
 
+/**
+ * Reports computed since the aggregates last changed, by period and change stamp: the stamp is
+ * read from the database on every call, so a copy is exact on every instance and is dropped by
+ * the first change anywhere. It spares the slowest read (top requests over a long period) to
+ * everyone but the first reader after a change (bench/insights.ts).
+ */
+const reportCache = new Map<string, InsightsReport>();
+const REPORT_CACHE_SIZE = 16;
+
 /** Every figure of a period, as the team sees it (every board, private ones included). */
 export async function getInsights(query: InsightsQuery, now = new Date()): Promise<InsightsReport> {
   const period = resolvePeriod(query, utcDay(now));
+  const q = db();
+  const { changed } = await readRefreshed(q);
+  const key = `${period.key}|${period.from}|${period.to}|${changed}`;
+  const cached = changed ? reportCache.get(key) : undefined;
+  if (cached) return cached;
+  const report = await computeInsights(period);
+  if (changed && (await readRefreshed(q)).changed === changed) {
+    if (reportCache.size >= REPORT_CACHE_SIZE) reportCache.delete(reportCache.keys().next().value!);
+    reportCache.set(key, report);
+  }
+  return report;
+}
+
+async function computeInsights(period: InsightPeriod): Promise<InsightsReport> {
   const q = db();
   const days = await readDays(q, period);
   const statuses = await readStatuses(q, period);
@@ -89,8 +121,9 @@ export function weekSeries(
 }
 
 /** Recomputes days `from`..`to` (UTC) in `q`. */
-export function refreshDays(q: DbOrTx, from: string, to: string): Promise<void> {
-  return recomputeDays(q, from, to);
+export async function refreshDays(q: DbOrTx, from: string, to: string): Promise<void> {
+  await recomputeDays(q, from, to);
+  await markRefreshed(q, 'changed');
 }
 
 /** Recomputes yesterday and today. */
@@ -101,8 +134,9 @@ export async function refreshRecent(q: DbOrTx, now = new Date()): Promise<void> 
 }
 
 /** One post's status, merge and first answer, after an event about it. */
-export function refreshPost(q: DbOrTx, postId: string): Promise<void> {
-  return recomputePost(q, postId);
+export async function refreshPost(q: DbOrTx, postId: string): Promise<void> {
+  await recomputePost(q, postId);
+  await markRefreshed(q, 'changed');
 }
 
 /**
@@ -113,7 +147,10 @@ export async function refreshFullChunk(q: DbOrTx, through: string): Promise<stri
   const oldest = await oldestPostDay(q);
   const from = addDays(through, -(FULL_CHUNK_DAYS - 1));
   await recomputeDays(q, oldest && oldest > from ? oldest : from, through);
-  if (oldest && from > oldest) return addDays(from, -1);
+  if (oldest && from > oldest) {
+    await markRefreshed(q, 'changed');
+    return addDays(from, -1);
+  }
   await dropDaysBefore(q, oldest && oldest < from ? oldest : from);
   await markRefreshed(q, 'full');
   return null;
