@@ -116,7 +116,15 @@ async function main() {
       }
       const whole = await timed(RUNS, () => getInsights({ period: key }, now));
       byPeriod[key].report = whole;
-      rows.push([key, 'whole report', whole.p50, whole.p95, whole.max, `${TARGETS.reportP95Ms}`, mark(whole.p95 <= TARGETS.reportP95Ms)]);
+      rows.push([
+        key,
+        'whole report, kept until a change',
+        whole.p50,
+        whole.p95,
+        whole.max,
+        `${TARGETS.reportP95Ms}`,
+        mark(whole.p95 <= TARGETS.reportP95Ms),
+      ]);
     }
 
     // What the aggregates replace: the weekly series counted from the source tables.
