@@ -36,7 +36,8 @@ async function seedActivity(admin: APIRequestContext, browser: import('@playwrig
       .poll(
         async () => {
           const report = (await (await admin.get('/api/v1/admin/insights')).json()) as Report;
-          return report.boards.find((b) => b.name === board.name) ?? null;
+          // updatedAt stays null until the first full refresh (15 s after a new server starts).
+          return (report.updatedAt && report.boards.find((b) => b.name === board.name)) || null;
         },
         { timeout: 60_000, intervals: [1000] },
       )
