@@ -6,6 +6,7 @@ import { canAdminister, canEnterTeamArea, canWriteChangelog, type Decision, type
 import type { Viewer } from '@/core/identity/viewer';
 
 const ITEMS: { href: string; label: string; match: (path: string) => boolean; allowed: (actor: PolicyActor) => Decision }[] = [
+  { href: paths.admin(), label: 'Insights', match: (p) => p === '/admin' || p === '/admin/', allowed: canEnterTeamArea },
   { href: paths.adminInbox(), label: 'Inbox', match: (p) => p.startsWith('/admin/inbox'), allowed: canEnterTeamArea },
   { href: paths.adminBoards(), label: 'Boards', match: (p) => p.startsWith('/admin/boards'), allowed: canAdminister },
   { href: paths.adminStatuses(), label: 'Statuses', match: (p) => p.startsWith('/admin/statuses'), allowed: canAdminister },

@@ -2,11 +2,13 @@
  * The features' work that runs outside requests, wired together for the server entry
  * (src/server/main.ts), which imports no feature itself: the job handlers every instance runs
  * (claimed in the database, src/server/jobs), first-run setup from the environment, and the
- * periodic trending refresh.
+ * periodic trending refresh and the insights' keyed periodic jobs.
  */
 import { accountJobs } from '@/features/accounts/server/job-handlers';
 import { changelogJobs } from '@/features/changelog/server/job-handlers';
 import { headlessSetup } from '@/features/accounts/server/setup-service';
+import { insightJobs } from '@/features/insights/server/job-handlers';
+import { INSIGHT_JOBS, scheduleInsights } from '@/features/insights/server/service';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { db } from '@/server/db/client';
 import { domainEventSchema, EVENT_JOB_KIND } from '@/server/events';
@@ -16,17 +18,22 @@ import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
  * Who acts on a domain event (src/server/events.ts), by the job kind each consumer handles: an
  * event becomes one job per consumer, so each retries on its own.
  */
-export const EVENT_CONSUMERS: readonly string[] = [];
+export const EVENT_CONSUMERS: readonly string[] = [INSIGHT_JOBS.event];
 
 const dispatchEvent = jobHandler(domainEventSchema, async (event, { tx }) => {
   for (const kind of EVENT_CONSUMERS) await enqueueJob(kind, event, { tx });
 });
 
 /** Every feature's background jobs, by kind. */
-export const jobHandlers: JobHandlers = { ...accountJobs, ...changelogJobs, [EVENT_JOB_KIND]: dispatchEvent };
+export const jobHandlers: JobHandlers = { ...accountJobs, ...changelogJobs, ...insightJobs, [EVENT_JOB_KIND]: dispatchEvent };
 
 /** Completes first-run setup from CHORUS_ADMIN_* when they are set (headless install). */
 export const setUpFromEnvironment = headlessSetup;
 
 /** Recomputes every post's trending score, which decays with age between votes (SPEC.md §9). */
 export const refreshTrending = (): Promise<number> => refreshTrendingScores(db());
+
+/** Periodic work that lives in the job queue, scheduled once at server start (keyed: one waits across instances). */
+export async function scheduleBackgroundWork(): Promise<void> {
+  await scheduleInsights();
+}

@@ -19,7 +19,12 @@ import { errorBody } from '@/server/http/errors';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
 import { drainJobs, registerJobHandlers } from '@/server/jobs/queue';
-import { jobHandlers, refreshTrending as refreshTrendingScores, setUpFromEnvironment } from '@/composition/background';
+import {
+  jobHandlers,
+  refreshTrending as refreshTrendingScores,
+  scheduleBackgroundWork,
+  setUpFromEnvironment,
+} from '@/composition/background';
 import { deliverPendingEmails } from '@/server/mail/outbox';
 import { pruneExpiredSessions } from '@/server/identity/sessions';
 import { logger } from '@/server/log';
@@ -163,6 +168,10 @@ export async function startServer(): Promise<void> {
   const runJobs = () => void drainJobs(jobHandlers).catch((err: unknown) => log.error({ err }, 'job run failed'));
   const jobTimer = setInterval(runJobs, 10_000);
   jobTimer.unref();
+  // Periodic work kept as keyed jobs (one waits across instances), e.g. the insights refreshes.
+  void scheduleBackgroundWork()
+    .then(runJobs)
+    .catch((err: unknown) => log.error({ err }, 'scheduling background work failed'));
   runJobs();
   void deliverPendingEmails().catch(() => undefined);
   refreshTrending();

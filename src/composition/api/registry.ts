@@ -31,6 +31,7 @@ import { boardReorderRoute, boardRoute, boardsRoute } from '@/features/boards/se
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
 import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from '@/features/members/server/handlers';
 import { boardMentionSuggestionsRoute, postMentionSuggestionsRoute } from '@/features/mentions/server/handlers';
+import { insightsRoute } from '@/features/insights/server/handlers';
 import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
 import { emailStatusRoute, outboxRoute } from '@/features/notifications/server/handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
@@ -71,6 +72,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/admin/changelog/{id}/schedule', route: adminChangelogScheduleRoute },
   { path: '/api/v1/admin/changelog/{id}/unpublish', route: adminChangelogUnpublishRoute },
   { path: '/api/v1/admin/email-status', route: emailStatusRoute },
+  { path: '/api/v1/admin/insights', route: insightsRoute },
   { path: '/api/v1/admin/outbox', route: outboxRoute },
   { path: '/api/v1/admin/settings', route: adminSettingsRoute },
   { path: '/api/v1/audit', route: auditRoute },

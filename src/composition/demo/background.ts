@@ -6,6 +6,7 @@ import { db } from '@/server/db/client';
 import { logger } from '@/server/log';
 import { DemoAlreadySeededError, seedDemo } from './seed';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
+import { kickJobs } from '@/server/jobs/queue';
 
 let running: Promise<void> | undefined;
 
@@ -16,6 +17,7 @@ export function seedDemoInBackground(): Promise<void> {
     try {
       const summary = await seedDemo(db());
       bumpContentGeneration();
+      kickJobs(); // the insights' full refresh the seed asked for
       log.info({ demo: { posts: summary.posts, votes: summary.votes, comments: summary.comments, ms: summary.ms } }, 'demo data seeded');
     } catch (err) {
       if (err instanceof DemoAlreadySeededError) log.warn(err.message);

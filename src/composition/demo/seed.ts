@@ -12,6 +12,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
+import { requestFullRefresh } from '@/features/insights/server/service';
 import type { Db, Tx } from '@/server/db/client';
 import { DEMO_BOARDS, DEMO_BOARD_SLUGS, DEMO_TAGS } from './boards';
 import { DEMO_EMAIL_DOMAIN, demoPeople } from './people';
@@ -240,6 +241,9 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
   // Fresh planner statistics for the tables that just grew: embedded PGlite has no autovacuum,
   // and on PostgreSQL it would get there only later.
   await database.execute(sql`analyze`);
+  // The demo's activity lies in the past: the insights recompute every day, not just the recent
+  // ones (the server runs the job, now or at its next start).
+  await requestFullRefresh(database);
   return { ...summary, ms: Math.round(performance.now() - started) };
 }
 

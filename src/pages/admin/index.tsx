@@ -1,2 +1,3 @@
-export { default } from '@/features/insights/page/AdminHomePage';
-export { getServerSideProps } from '@/features/insights/page/AdminHomePage.loader';
+// The loader is a separate module: only the page component enters the browser bundle.
+export { default } from '@/features/insights/page/InsightsPage';
+export { getServerSideProps } from '@/features/insights/page/InsightsPage.loader';

@@ -8,6 +8,7 @@ import {
   boolean,
   check,
   customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -334,6 +335,8 @@ export const posts = pgTable(
     index('posts_merged_into_idx').on(t.mergedIntoId),
     index('posts_search_idx').using('gin', t.search),
     index('posts_title_trgm_idx').using('gin', t.title.op('gin_trgm_ops')),
+    /** Insights recompute a range of days (src/features/insights). */
+    index('posts_created_idx').on(t.createdAt),
     check('posts_approval_valid', sql`${t.approval} in ('pending', 'approved', 'rejected')`),
     check('posts_counts_nonnegative', sql`${t.voteCount} >= 0 and ${t.commentCount} >= 0`),
     check('posts_not_merged_into_self', sql`${t.mergedIntoId} is null or ${t.mergedIntoId} <> ${t.id}`),
@@ -375,6 +378,8 @@ export const votes = pgTable(
     primaryKey({ columns: [t.postId, t.userId] }),
     index('votes_user_idx').on(t.userId),
     index('votes_post_created_idx').on(t.postId, t.createdAt.desc()),
+    /** Insights recompute a range of days (src/features/insights). */
+    index('votes_created_idx').on(t.createdAt),
   ],
 );
 
@@ -394,7 +399,12 @@ export const comments = pgTable(
     editedAt: timestamp('edited_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
   },
-  (t) => [index('comments_post_idx').on(t.postId, t.createdAt, t.id), index('comments_author_idx').on(t.authorId)],
+  (t) => [
+    index('comments_post_idx').on(t.postId, t.createdAt, t.id),
+    index('comments_author_idx').on(t.authorId),
+    /** Insights recompute a range of days (src/features/insights). */
+    index('comments_created_idx').on(t.createdAt),
+  ],
 );
 
 /** A post's history: every status change, with its optional public note (SPEC.md §3). */
@@ -505,4 +515,68 @@ export const changelogSubscriptions = pgTable('changelog_subscriptions', {
     .references(() => users.id, { onDelete: 'cascade' }),
   subscribed: boolean('subscribed').notNull().default(true),
   ...timestamps,
+});
+
+// ── Insights (/admin): pre-aggregated activity, kept by the insights jobs (src/features/insights/server) ──
+
+/**
+ * Activity per UTC day and board: posts created, votes cast (copies made by a merge excluded) and
+ * comments written that day and still there. Recomputed, never incremented: see docs/architecture.md, "Insights".
+ */
+export const insightDays = pgTable(
+  'insight_days',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    boardId: uuid('board_id')
+      .notNull()
+      .references(() => boards.id, { onDelete: 'cascade' }),
+    posts: integer('posts').notNull().default(0),
+    votes: integer('votes').notNull().default(0),
+    comments: integer('comments').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.boardId] })],
+);
+
+/** Votes each post gained per UTC day (merged-in copies count on the post they were merged into), for top requests. */
+export const insightPostVotes = pgTable(
+  'insight_post_votes',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    postId: uuid('post_id')
+      .notNull()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    votes: integer('votes').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.day, t.postId] })],
+);
+
+/**
+ * Every counted post (not deleted, not rejected): its board, current status, whether it is merged,
+ * whether its author is on the team, and when the team first answered it (a public comment or a
+ * status change). The status distribution and the first-response time read it by creation time.
+ */
+export const insightPosts = pgTable(
+  'insight_posts',
+  {
+    postId: uuid('post_id')
+      .primaryKey()
+      .references(() => posts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    statusId: uuid('status_id').references(() => statuses.id, { onDelete: 'set null' }),
+    merged: boolean('merged').notNull().default(false),
+    byTeam: boolean('by_team').notNull().default(false),
+    respondedAt: timestamp('responded_at', { withTimezone: true }),
+  },
+  (t) => [index('insight_posts_created_idx').on(t.createdAt)],
+);
+
+/**
+ * One row (id 1): when the aggregates were last brought up to date, wholly and for the recent
+ * days, and when any of them last changed (a report computed since then is still exact).
+ */
+export const insightRefresh = pgTable('insight_refresh', {
+  id: smallint('id').primaryKey(),
+  fullAt: timestamp('full_at', { withTimezone: true }),
+  recentAt: timestamp('recent_at', { withTimezone: true }),
+  changedAt: timestamp('changed_at', { withTimezone: true }),
 });

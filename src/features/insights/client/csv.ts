@@ -1,0 +1,76 @@
+/**
+ * The CSV download of each insights chart, built in the browser from the figures the page already
+ * has (RFC 4180: comma-separated, CRLF line ends, quoted where needed).
+ */
+import { formatDuration } from '../format';
+import type { InsightsReport } from '../schema';
+
+export const INSIGHT_CHARTS = ['activity', 'statuses', 'top-requests', 'first-response', 'boards'] as const;
+export type InsightChart = (typeof INSIGHT_CHARTS)[number];
+
+type Cell = string | number | null;
+
+/**
+ * One cell. Text that a spreadsheet would read as a formula (=, +, -, @, a tab or a carriage
+ * return first) gets a leading apostrophe, so a post title cannot run in someone's spreadsheet.
+ */
+export function csvCell(value: Cell): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+export function toCsv(header: string[], rows: Cell[][]): string {
+  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/** The table of one chart, as CSV. */
+export function chartCsv(report: InsightsReport, chart: InsightChart): string {
+  switch (chart) {
+    case 'activity':
+      return toCsv(
+        ['week_starting', 'posts', 'votes', 'comments'],
+        report.weeks.map((w) => [w.week, w.posts, w.votes, w.comments]),
+      );
+    case 'statuses':
+      return toCsv(
+        ['status', 'posts'],
+        report.statuses.map((s) => [s.name ?? 'No status', s.count]),
+      );
+    case 'top-requests':
+      return toCsv(
+        ['post_number', 'title', 'board', 'votes_gained', 'total_votes'],
+        report.topRequests.map((r) => [r.number, r.title, r.board, r.votesGained, r.voteCount]),
+      );
+    case 'first-response': {
+      const f = report.firstResponse;
+      return toCsv(
+        ['median_seconds', 'median', 'answered_posts', 'unanswered_posts'],
+        [[f.medianSeconds, f.medianSeconds === null ? null : formatDuration(f.medianSeconds), f.answered, f.unanswered]],
+      );
+    }
+    case 'boards':
+      return toCsv(
+        ['board', 'posts', 'votes', 'comments'],
+        report.boards.map((b) => [b.name, b.posts, b.votes, b.comments]),
+      );
+  }
+}
+
+/** The file name of a chart's download: what, and which days. */
+export function csvFileName(report: InsightsReport, chart: InsightChart): string {
+  return `insights-${chart}-${report.period.from}-to-${report.period.to}.csv`;
+}
+
+/** Saves text as a file through the browser's download (a Blob URL). */
+export function downloadText(fileName: string, text: string, type = 'text/csv;charset=utf-8'): void {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,117 @@
+/**
+ * Insights (/admin): the period a reader asks for and the figures the server answers. Days and
+ * weeks are UTC; a week starts on Monday (ISO 8601). See docs/architecture.md, "Insights".
+ */
+import { z } from 'zod';
+
+export const INSIGHT_PERIODS = ['30d', '90d', '12m', 'custom'] as const;
+export type InsightPeriodKey = (typeof INSIGHT_PERIODS)[number];
+
+/** The longest custom period: two years of days. */
+export const MAX_PERIOD_DAYS = 731;
+/** How many posts "top requests" lists, and how many boards "most active boards". */
+export const TOP_REQUESTS = 10;
+export const TOP_BOARDS = 5;
+
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+const isoDay = z
+  .string()
+  .regex(DAY_PATTERN, 'Use a date like 2026-01-31.')
+  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a date.');
+
+export const insightsQuery = z
+  .object({
+    period: z.enum(INSIGHT_PERIODS).default('30d'),
+    from: isoDay.optional(),
+    to: isoDay.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if (q.period !== 'custom') return;
+    if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom period needs a start date.' });
+    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A custom period needs an end date.' });
+    if (!q.from || !q.to) return;
+    const days = daysBetween(q.from, q.to) + 1;
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date comes before the start date.' });
+    else if (days > MAX_PERIOD_DAYS)
+      ctx.addIssue({ code: 'custom', path: ['to'], message: `A period covers at most ${MAX_PERIOD_DAYS} days.` });
+  });
+export type InsightsQuery = z.output<typeof insightsQuery>;
+
+/** A period resolved to its first and last UTC day (both included). */
+export interface InsightPeriod {
+  key: InsightPeriodKey;
+  from: string;
+  to: string;
+}
+
+export interface InsightWeek {
+  /** The Monday that starts the week (UTC). Weeks at either end may be cut by the period. */
+  week: string;
+  posts: number;
+  votes: number;
+  comments: number;
+}
+
+export interface InsightStatus {
+  /** null: posts without a status. */
+  name: string | null;
+  color: string | null;
+  count: number;
+}
+
+export interface InsightRequest {
+  number: number;
+  title: string;
+  board: string;
+  votesGained: number;
+  voteCount: number;
+}
+
+export interface InsightBoard {
+  slug: string;
+  name: string;
+  posts: number;
+  votes: number;
+  comments: number;
+}
+
+export interface InsightsReport {
+  period: InsightPeriod & { timezone: 'UTC' };
+  /** When the pre-computed figures were last brought up to date; null before the first computation. */
+  updatedAt: string | null;
+  weeks: InsightWeek[];
+  /** Where the period's new posts stand now (merged duplicates left out). */
+  statuses: InsightStatus[];
+  topRequests: InsightRequest[];
+  /** Posts by people outside the team, created in the period. */
+  firstResponse: { medianSeconds: number | null; answered: number; unanswered: number };
+  boards: InsightBoard[];
+}
+
+/** Whole days from `a` to `b` (YYYY-MM-DD, UTC). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
+}
+
+/** The UTC day `n` days after `day` (negative: before). */
+export function addDays(day: string, n: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** The UTC day of an instant. */
+export function utcDay(at: Date): string {
+  return at.toISOString().slice(0, 10);
+}
+
+/** The Monday of `day`'s ISO week. */
+export function weekStart(day: string): string {
+  const dow = new Date(`${day}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return addDays(day, -((dow + 6) % 7));
+}
+
+/** The first and last day of a period, counted back from `today` (UTC). */
+export function resolvePeriod(q: InsightsQuery, today: string): InsightPeriod {
+  if (q.period === 'custom' && q.from && q.to) return { key: 'custom', from: q.from, to: q.to };
+  const days = q.period === '90d' ? 90 : q.period === '12m' ? 365 : 30;
+  return { key: q.period === 'custom' ? '30d' : q.period, from: addDays(today, -(days - 1)), to: today };
+}

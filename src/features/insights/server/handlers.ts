@@ -1,0 +1,19 @@
+import { canEnterTeamArea } from '@/core/identity/policy';
+import { endpoint, json, route } from '@/server/http/route';
+import { insightsQuery } from '../schema';
+import { getInsights } from './service';
+
+/** GET /api/v1/admin/insights: every chart's figures for a period, for moderators and admins. */
+export const insightsRoute = route({
+  GET: endpoint({
+    authorize: canEnterTeamArea,
+    query: insightsQuery,
+    rateLimit: { name: 'insights', limit: 120, windowSeconds: 60 },
+    summary: 'Insights: activity per week, status distribution, top requests, first response, active boards',
+    description:
+      'Counts every board, private ones included. Days and weeks are UTC, weeks start on Monday. ' +
+      'period is 30d (default), 90d, 12m or custom with from and to (YYYY-MM-DD, at most 731 days).',
+    tags: ['Insights'],
+    handle: async ({ query }) => json(await getInsights(query)),
+  }),
+});
