@@ -33,7 +33,7 @@ test('a status change with a public note: one email per voter, a working one-cli
   const board = await createBoard(admin.request, baseURL!, 'notify');
   const title = `Notify me ${Date.now().toString(36)}`;
   const post = await createPost(admin.request, baseURL!, board.slug, title);
-  const voters = [];
+  const voters: Awaited<ReturnType<typeof memberContext>>[] = [];
   for (const name of ['Vera Voter', 'Walt Voter']) {
     const voter = await memberContext(browser, admin.request, baseURL!, name);
     expect((await voter.context.request.put(`/api/v1/posts/${post.number}/vote`, { headers: { Origin: baseURL! } })).status()).toBe(200);
