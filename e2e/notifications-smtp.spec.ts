@@ -45,7 +45,7 @@ test('a status change with a public note: one email per voter, a working one-cli
   const modPage = await admin.newPage();
   await modPage.goto(`/p/${post.number}`);
   const control = modPage.getByTestId('post-status-control');
-  await control.getByLabel('Status').selectOption({ label: 'Planned' });
+  await control.getByLabel('Status').selectOption({ label: 'Planned (Planned)' });
   await control.getByLabel('Public note (optional)').fill('Planned for the next release.');
   await control.getByRole('button', { name: 'Save status' }).click();
   await expect(modPage.getByTestId('post-status-saved')).not.toBeEmpty();
@@ -82,7 +82,7 @@ test('a status change with a public note: one email per voter, a working one-cli
 
   // The next status change: Walt hears of it, Vera (unsubscribed) does not, the admin never.
   await modPage.reload();
-  await modPage.getByTestId('post-status-control').getByLabel('Status').selectOption({ label: 'In progress' });
+  await modPage.getByTestId('post-status-control').getByLabel('Status').selectOption({ label: 'In progress (In progress)' });
   await modPage.getByTestId('post-status-control').getByRole('button', { name: 'Save status' }).click();
   await expect.poll(async () => (await messagesTo(request, voters[1]!.creds.email, title)).length, { timeout: 30_000 }).toBe(2);
   expect(await messagesTo(request, voters[0]!.creds.email, title)).toHaveLength(1);

@@ -6,6 +6,7 @@
  */
 import { accountJobs } from '@/features/accounts/server/job-handlers';
 import { headlessSetup } from '@/features/accounts/server/setup-service';
+import { EVENT_CONSUMER_KIND as NOTIFICATIONS_CONSUMER, notificationJobs } from '@/features/notifications/server/job-handlers';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { db } from '@/server/db/client';
 import { domainEventSchema, EVENT_JOB_KIND } from '@/server/events';
@@ -15,14 +16,14 @@ import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
  * Who acts on a domain event (src/server/events.ts), by the job kind each consumer handles: an
  * event becomes one job per consumer, so each retries on its own.
  */
-export const EVENT_CONSUMERS: readonly string[] = [];
+export const EVENT_CONSUMERS: readonly string[] = [NOTIFICATIONS_CONSUMER];
 
 const dispatchEvent = jobHandler(domainEventSchema, async (event, { tx }) => {
   for (const kind of EVENT_CONSUMERS) await enqueueJob(kind, event, { tx });
 });
 
 /** Every feature's background jobs, by kind. */
-export const jobHandlers: JobHandlers = { ...accountJobs, [EVENT_JOB_KIND]: dispatchEvent };
+export const jobHandlers: JobHandlers = { ...accountJobs, ...notificationJobs, [EVENT_JOB_KIND]: dispatchEvent };
 
 /** Completes first-run setup from CHORUS_ADMIN_* when they are set (headless install). */
 export const setUpFromEnvironment = headlessSetup;
