@@ -4,7 +4,7 @@
  * accessibility in both themes at 360 px and desktop width.
  */
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
-import { adminContext, latestEmail } from './support/accounts';
+import { adminContext } from './support/accounts';
 import { axeViolations } from './support/account-ui';
 import { statusIdBySlug } from './support/board-seed';
 import { createBoard, createPost, memberContext } from './support/posts';
@@ -23,6 +23,23 @@ async function notifiedMember(browser: import('@playwright/test').Browser, baseU
     expect(res.status()).toBe(200);
   };
   return { admin, member, post, title, setStatus };
+}
+
+/** The unsubscribe page's path from the member's notification email (the digest leaves within the server's 10 s sweep). */
+async function unsubscribePath(admin: APIRequestContext, to: string): Promise<string> {
+  let text = '';
+  await expect
+    .poll(
+      async () => {
+        const res = await admin.get(`/api/v1/admin/outbox?to=${encodeURIComponent(to)}&limit=20`);
+        const { items } = (await res.json()) as { items: { kind: string; text: string }[] };
+        text = items.find((m) => m.kind === 'notification')?.text ?? '';
+        return text !== '';
+      },
+      { timeout: 30_000 },
+    )
+    .toBe(true);
+  return /https?:\/\/[^\s]+(\/unsubscribe\?token=[^\s]+)/.exec(text)![1]!;
 }
 
 async function unreadOf(request: APIRequestContext): Promise<number> {
@@ -83,8 +100,7 @@ test('the unsubscribe page changes nothing until its button is pressed, and need
 }) => {
   const { admin, member, setStatus } = await notifiedMember(browser, baseURL!);
   await setStatus('planned');
-  const mail = await latestEmail(admin.request, member.creds.email, 'notification');
-  const path = /https?:\/\/[^\s]+(\/unsubscribe\?token=[^\s]+)/.exec(mail.text)![1]!;
+  const path = await unsubscribePath(admin.request, member.creds.email);
 
   await guardedPage.goto(path);
   await expect(guardedPage.getByRole('heading', { level: 1, name: 'Unsubscribe' })).toBeVisible();
@@ -107,13 +123,14 @@ test('the unsubscribe page changes nothing until its button is pressed, and need
 });
 
 test.describe('accessibility', () => {
+  // Each run makes a member, waits for their digest email (the server's 10 s sweep) and checks four pages.
+  test.describe.configure({ timeout: 90_000 });
   for (const scheme of ['light', 'dark'] as const) {
     for (const width of [360, 1280]) {
       test(`axe finds no violations (${scheme}, ${width} px), and nothing overflows`, async ({ browser, baseURL }) => {
         const { admin, member, setStatus } = await notifiedMember(browser, baseURL!);
         await setStatus('planned', 'A note.');
-        const mail = await latestEmail(admin.request, member.creds.email, 'notification');
-        const unsubscribe = /https?:\/\/[^\s]+(\/unsubscribe\?token=[^\s]+)/.exec(mail.text)![1]!;
+        const unsubscribe = await unsubscribePath(admin.request, member.creds.email);
         const page = await member.context.newPage();
         await page.setViewportSize({ width, height: 800 });
         await page.emulateMedia({ colorScheme: scheme });
