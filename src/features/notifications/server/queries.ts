@@ -114,11 +114,11 @@ export async function insertNotifications(db: DbOrTx, d: Delivery): Promise<{ re
   const result = await rows<{ recipient_id: string; email_pending: boolean }>(
     db,
     sql`
-    with eligible as (
+    with candidates as materialized (select distinct c.user_id from (${d.candidates}) c where c.user_id is not null),
+    eligible as (
       select u.id, ${pref(d.kind, 'in_app')} as in_app, ${pref(d.kind, 'email')} as email
-      from users u
-      where u.id in (select c.user_id from (${d.candidates}) c)
-        and u.banned_at is null and u.deleted_at is null
+      from candidates c join users u on u.id = c.user_id
+      where u.banned_at is null and u.deleted_at is null
         ${d.confirmationRequired ? sql`and u.email_verified_at is not null` : sql``}
         ${d.actorId ? sql`and u.id <> ${d.actorId}` : sql``}
         ${d.teamOnly ? sql`and u.role in ('moderator', 'admin')` : sql``}
