@@ -172,6 +172,9 @@ export async function runDueJobs(handlers: JobHandlers, opts: { max?: number } =
     if (!job) break;
     await runJob(job, handlers[job.kind]!);
     ran++;
+    // Let requests in between jobs: embedded PGlite answers on this thread, and a run of thousands
+    // of jobs (a notification fan-out's digests) must not hold every request until it ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return ran;
 }

@@ -6,6 +6,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { mentionToken } from '@/core/mentions';
+import { exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { postStatusRoute } from '@/features/posts/server/triage-handlers';
 import { db } from '@/server/db/client';
 import { comments, outbox, rateLimits, subscriptions, users, votes, workspaceSettings } from '@/server/db/schema';
@@ -312,5 +313,30 @@ describe('rules', () => {
       .from(outbox)
       .where(and(eq(outbox.recipient, reader.email)));
     expect(mine[0]!.payload.html).not.toContain('<script');
+  });
+
+  it('the account export holds the preferences; deleting the account removes its notifications and preferences', async () => {
+    const moderator = await createTestActor('moderator');
+    const { post, voters } = await publicPostWithVoters(1);
+    const me = voters[0]!;
+    await callRoute(preferencesRoute, {
+      method: 'PUT',
+      body: { preferences: [{ kind: 'comment', channel: 'email', enabled: false }] },
+      origin: 'self',
+      as: me,
+    });
+    await setStatus(moderator, post.number, 'planned');
+    const exported = JSON.parse((await callRoute(exportRoute, { as: me })).text) as {
+      profile: { notificationPreferences: { kind: string; channel: string; enabled: boolean }[] };
+    };
+    expect(exported.profile.notificationPreferences).toContainEqual({ kind: 'comment', channel: 'email', enabled: false });
+    expect(exported.profile.notificationPreferences).toContainEqual({ kind: 'status_changed', channel: 'email', enabled: true });
+
+    expect((await callRoute(meRoute, { method: 'DELETE', body: { confirm: 'DELETE' }, origin: 'self', as: me })).status).toBe(204);
+    const left = await db().execute(
+      sql`select (select count(*)::int from notifications where recipient_id = ${me.id}) as n,
+        (select count(*)::int from notification_preferences where user_id = ${me.id}) as p`,
+    );
+    expect((left as unknown as { rows: { n: number; p: number }[] }).rows[0]).toEqual({ n: 0, p: 0 });
   });
 });

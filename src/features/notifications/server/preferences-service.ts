@@ -5,8 +5,8 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import { isTeamMember, type PolicyActor } from '@/core/identity/policy';
-import { db } from '@/server/db/client';
-import { notificationPreferences, users } from '@/server/db/schema';
+import { db, type DbOrTx } from '@/server/db/client';
+import { notificationPreferences, notifications, users } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS, TEAM_KINDS, type NotificationKind } from '../enums';
 import type { Preference, UnsubscribeResult } from '../schema';
@@ -81,4 +81,10 @@ export async function unsubscribe(token: string): Promise<UnsubscribeResult> {
     );
   });
   return { kinds };
+}
+
+/** A deleted account's notifications and preferences go with it (its personal data is erased, SPEC.md §4). */
+export async function forgetNotificationsOf(tx: DbOrTx, userId: string): Promise<void> {
+  await tx.delete(notifications).where(eq(notifications.recipientId, userId));
+  await tx.delete(notificationPreferences).where(eq(notificationPreferences.userId, userId));
 }
