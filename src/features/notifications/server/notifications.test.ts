@@ -27,6 +27,15 @@ beforeEach(async () => {
 });
 
 const emailsTo = async (who: TestActor) => db().select().from(outbox).where(eq(outbox.recipient, who.email));
+/** Notification rows written for this person, whatever the list or the digest would show of them. */
+const rowsFor = async (who: TestActor) =>
+  Number(
+    (
+      (await db().execute(sql`select count(*)::int as n from notifications where recipient_id = ${who.id}`)) as unknown as {
+        rows: { n: number }[];
+      }
+    ).rows[0]!.n,
+  );
 const unread = async (who: TestActor) => (await callRoute(unreadCountRoute, { as: who })).json.unread as number;
 
 async function setStatus(moderator: TestActor, number: number, slug: string, note = '') {
@@ -130,6 +139,7 @@ describe('done when 4: mentions', () => {
     await emitEvent(db(), { type: 'post.created', postId: post.id, actorId: author.id });
     await runJobs();
 
+    expect(await rowsFor(outsider)).toBe(0);
     expect(await unread(outsider)).toBe(0);
     expect(await emailsTo(outsider)).toHaveLength(0);
     // The same mention of someone who can see the board does notify (the test can fail).
@@ -156,7 +166,7 @@ describe('done when 4: mentions', () => {
     await emitEvent(db(), { type: 'comment.created', postId: post.id, commentId: Number(note!.id), actorId: moderator.id });
     await runJobs();
 
-    expect(await unread(member)).toBe(0);
+    expect(await rowsFor(member)).toBe(0);
     expect(await emailsTo(member)).toHaveLength(0);
     expect(await unread(admin)).toBe(1);
     expect(await unread(moderator)).toBe(0);
@@ -218,6 +228,7 @@ describe('rules', () => {
     expect(await emailsTo(granted)).toHaveLength(1);
     expect(await emailsTo(notGranted)).toHaveLength(0);
     expect(await unread(notGranted)).toBe(0);
+    expect(await rowsFor(notGranted)).toBe(0);
   });
 
   it('batches a burst: ten posts changed in one session make one digest email', async () => {
