@@ -67,6 +67,8 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
       ? { CHORUS_ADMIN_EMAIL: E2E_ADMIN.email, CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password, CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName }
       : {}),
     CHORUS_RATE_LIMIT_MULTIPLIER: '50',
+    // Notification digests go out a second after the first item, not two minutes.
+    CHORUS_NOTIFICATION_DIGEST_SECONDS: '1',
     LOG_LEVEL: 'warn',
     ...extraEnv,
   },
@@ -90,7 +92,7 @@ const OFF_SPECS = /\/analytics-off\.spec\.ts$/;
 /** Runs once against the firstrun server, which it sets up; nowhere else. */
 const SETUP_SPECS = /\/accounts-setup\.spec\.ts$/;
 /** Needs the server that delivers through the SMTP sink. */
-const SMTP_SPECS = /\/accounts-smtp\.spec\.ts$/;
+const SMTP_SPECS = /\/(accounts|notifications)-smtp\.spec\.ts$/;
 /** Changes workspace-wide settings: runs alone on its own server. */
 const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
 

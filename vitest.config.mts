@@ -12,6 +12,6 @@ export default defineConfig({
     globalSetup: ['./src/test/global-setup.ts'],
     // No visitor micro-cache on the PostgreSQL lane: tests write rows directly and read them back
     // at once (src/server/cache/visitor-cache.ts; the PGlite lane's exact cache is emptied per test).
-    env: { CHORUS_VISITOR_CACHE_SECONDS: '0' },
+    env: { CHORUS_VISITOR_CACHE_SECONDS: '0', CHORUS_NOTIFICATION_DIGEST_SECONDS: '0' },
   },
 });

@@ -21,9 +21,8 @@ test('the team sets a status with a public note and tags on the post page; a vis
   await apiSignIn(page.context().request, baseURL!);
   await page.goto(`/p/${post.number}`);
   const status = page.getByTestId('post-status-control');
-  // The note's hint promises only what happens: nothing is sent to anyone.
-  await expect(status).toContainText("Shown with the change in the post's history.");
-  await expect(status).not.toContainText(/sent|subscriber|notif/i);
+  // The note's hint promises what happens: the post's voters and subscribers are notified (e2e/notifications-smtp.spec.ts).
+  await expect(status).toContainText("Shown with the change in the post's history and sent to its voters and subscribers.");
   await status.getByLabel('Status').selectOption({ label: 'Planned (Planned)' });
   await status.getByLabel('Public note (optional)').fill('We are **planning** this for the next release.');
   await status.getByRole('button', { name: 'Save status' }).click();

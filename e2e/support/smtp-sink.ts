@@ -15,6 +15,9 @@ export interface SunkMessage {
   subject: string;
   /** The decoded text/plain part. */
   text: string;
+  /** The one-click unsubscribe headers (RFC 8058), when the message has them. */
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
   receivedAt: string;
 }
 
@@ -85,9 +88,19 @@ function plainText(headers: Headers, body: string): string | undefined {
   return decodeBody(body, headers.get('content-transfer-encoding')).replace(/\r\n/g, '\n').replace(/\n$/, '');
 }
 
-export function parseMessage(raw: string): { subject: string; text: string } {
+export function parseMessage(raw: string): {
+  subject: string;
+  text: string;
+  listUnsubscribe: string | null;
+  listUnsubscribePost: string | null;
+} {
   const { headers, body } = splitHeadersAndBody(raw);
-  return { subject: decodeHeader(headers.get('subject') ?? ''), text: plainText(headers, body) ?? '' };
+  return {
+    subject: decodeHeader(headers.get('subject') ?? ''),
+    text: plainText(headers, body) ?? '',
+    listUnsubscribe: headers.get('list-unsubscribe') ?? null,
+    listUnsubscribePost: headers.get('list-unsubscribe-post') ?? null,
+  };
 }
 
 const messages: SunkMessage[] = [];
@@ -101,8 +114,10 @@ const smtp = new SMTPServer({
     const chunks: Buffer[] = [];
     stream.on('data', (c: Buffer) => chunks.push(c));
     stream.on('end', () => {
-      const { subject, text } = parseMessage(Buffer.concat(chunks).toString('utf8'));
+      const { subject, text, listUnsubscribe, listUnsubscribePost } = parseMessage(Buffer.concat(chunks).toString('utf8'));
       messages.push({
+        listUnsubscribe,
+        listUnsubscribePost,
         from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
         to: session.envelope.rcptTo.map((r) => r.address.toLowerCase()),
         subject,

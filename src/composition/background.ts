@@ -9,6 +9,7 @@ import { changelogJobs } from '@/features/changelog/server/job-handlers';
 import { headlessSetup } from '@/features/accounts/server/setup-service';
 import { insightJobs } from '@/features/insights/server/job-handlers';
 import { INSIGHT_JOBS, scheduleInsights } from '@/features/insights/server/service';
+import { EVENT_CONSUMER_KIND as NOTIFICATIONS_CONSUMER, notificationJobs } from '@/features/notifications/server/job-handlers';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { db } from '@/server/db/client';
 import { domainEventSchema, EVENT_JOB_KIND } from '@/server/events';
@@ -18,14 +19,20 @@ import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
  * Who acts on a domain event (src/server/events.ts), by the job kind each consumer handles: an
  * event becomes one job per consumer, so each retries on its own.
  */
-export const EVENT_CONSUMERS: readonly string[] = [INSIGHT_JOBS.event];
+export const EVENT_CONSUMERS: readonly string[] = [NOTIFICATIONS_CONSUMER, INSIGHT_JOBS.event];
 
 const dispatchEvent = jobHandler(domainEventSchema, async (event, { tx }) => {
   for (const kind of EVENT_CONSUMERS) await enqueueJob(kind, event, { tx });
 });
 
 /** Every feature's background jobs, by kind. */
-export const jobHandlers: JobHandlers = { ...accountJobs, ...changelogJobs, ...insightJobs, [EVENT_JOB_KIND]: dispatchEvent };
+export const jobHandlers: JobHandlers = {
+  ...accountJobs,
+  ...changelogJobs,
+  ...insightJobs,
+  ...notificationJobs,
+  [EVENT_JOB_KIND]: dispatchEvent,
+};
 
 /** Completes first-run setup from CHORUS_ADMIN_* when they are set (headless install). */
 export const setUpFromEnvironment = headlessSetup;

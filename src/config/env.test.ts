@@ -27,6 +27,7 @@ describe('parseEnv', () => {
       CHORUS_RATE_LIMIT_MULTIPLIER: 1,
       CHORUS_TRUST_PROXY: false,
       CHORUS_VISITOR_CACHE_SECONDS: 3,
+      CHORUS_NOTIFICATION_DIGEST_SECONDS: 120,
       SMTP_URL: undefined,
       MAIL_FROM: undefined,
       CHORUS_ADMIN_EMAIL: undefined,
@@ -34,6 +35,12 @@ describe('parseEnv', () => {
       CHORUS_WORKSPACE_NAME: undefined,
       LOG_LEVEL: 'info',
     });
+  });
+
+  it('bounds the notification digest window to 0–3600 seconds', () => {
+    expect(parseEnv({ CHORUS_NOTIFICATION_DIGEST_SECONDS: '0' }).CHORUS_NOTIFICATION_DIGEST_SECONDS).toBe(0);
+    expect(() => parseEnv({ CHORUS_NOTIFICATION_DIGEST_SECONDS: '3601' })).toThrow(/CHORUS_NOTIFICATION_DIGEST_SECONDS/);
+    expect(() => parseEnv({ CHORUS_NOTIFICATION_DIGEST_SECONDS: 'soon' })).toThrow(/CHORUS_NOTIFICATION_DIGEST_SECONDS/);
   });
 
   it('bounds the visitor cache to 0–60 seconds (0 turns it off)', () => {

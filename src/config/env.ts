@@ -62,6 +62,14 @@ export const envSchema = z
       .min(0)
       .max(60)
       .default(3),
+    // How long a person's email notifications gather before they go out as one email (SPEC.md §9:
+    // a digest); 0 sends at once (tests).
+    CHORUS_NOTIFICATION_DIGEST_SECONDS: z.coerce
+      .number({ message: 'CHORUS_NOTIFICATION_DIGEST_SECONDS must be a number' })
+      .int()
+      .min(0)
+      .max(3600)
+      .default(120),
     // Trust X-Forwarded-For / X-Forwarded-Proto from a reverse proxy in front of the app.
     CHORUS_TRUST_PROXY: flag,
     SMTP_URL: optionalString.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {

@@ -34,6 +34,14 @@ import { boardMentionSuggestionsRoute, postMentionSuggestionsRoute } from '@/fea
 import { insightsRoute } from '@/features/insights/server/handlers';
 import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from '@/features/moderation/server/handlers';
 import { emailStatusRoute, outboxRoute } from '@/features/notifications/server/handlers';
+import {
+  markAllReadRoute,
+  markReadRoute,
+  myNotificationsRoute,
+  preferencesRoute,
+  unreadCountRoute,
+  unsubscribeRoute,
+} from '@/features/notifications/server/me-handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
 import { roadmapColumnRoute, roadmapRoute } from '@/features/roadmap/server/handlers';
 import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
@@ -99,6 +107,11 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/me', route: meRoute },
   { path: '/api/v1/me/email', route: changeEmailRoute },
   { path: '/api/v1/me/export', route: exportRoute },
+  { path: '/api/v1/me/notification-preferences', route: preferencesRoute },
+  { path: '/api/v1/me/notifications', route: myNotificationsRoute },
+  { path: '/api/v1/me/notifications/read-all', route: markAllReadRoute },
+  { path: '/api/v1/me/notifications/unread-count', route: unreadCountRoute },
+  { path: '/api/v1/me/notifications/{id}/read', route: markReadRoute },
   { path: '/api/v1/me/password', route: changePasswordRoute },
   { path: '/api/v1/members', route: membersRoute },
   { path: '/api/v1/members/{id}', route: memberRoute },
@@ -126,5 +139,6 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/statuses/{id}', route: statusRoute },
   { path: '/api/v1/tags', route: tagsRoute },
   { path: '/api/v1/tags/{id}', route: tagRoute },
+  { path: '/api/v1/unsubscribe', route: unsubscribeRoute },
   { path: '/api/v1/workspace', route: workspaceRoute },
 ];

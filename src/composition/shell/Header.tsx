@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/accounts/client/AccountMenu';
+import { NotificationBell } from '@/features/notifications/client/NotificationBell';
 import type { Viewer } from '@/core/identity/viewer';
 import type { PublicWorkspace } from '@/core/workspace';
 import { ThemeToggle } from './ThemeToggle';
@@ -42,6 +43,7 @@ export function Header({ workspace, viewer }: { workspace: PublicWorkspace; view
         </nav>
         <div className="ml-auto flex items-center gap-2">
           <ThemeToggle />
+          {viewer ? <NotificationBell /> : null}
           <AccountMenu viewer={viewer} />
         </div>
       </div>

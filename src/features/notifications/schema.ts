@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationKind } from './enums';
 
 /** Where an email stands (SPEC.md §7: with no SMTP configured it stays in the outbox, shown to admins). */
 export const DELIVERY_STATES = ['sent', 'queued', 'retrying', 'failed', 'smtp_off'] as const;
@@ -48,3 +49,59 @@ export const emailStatusSchema = z.object({
   waiting: z.number(),
 });
 export type EmailStatus = z.infer<typeof emailStatusSchema>;
+
+// --- In-app notifications, preferences and unsubscribe -------------------------------------------
+
+/** What a notification shows, written when it is created from what its recipient may see. */
+export interface NotificationData extends Record<string, string | number | null> {
+  headline: string;
+  /** A path inside the product (the post, the comment anchor, the entry), or null. */
+  path: string | null;
+  excerpt: string | null;
+}
+
+export const notificationItemSchema = z.object({
+  id: z.number(),
+  kind: z.enum(NOTIFICATION_KINDS),
+  headline: z.string(),
+  path: z.string().nullable(),
+  excerpt: z.string().nullable(),
+  read: z.boolean(),
+  createdAt: z.string(),
+});
+export type NotificationItem = z.infer<typeof notificationItemSchema>;
+
+export const notificationListQuery = z.object({
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(20),
+  unread: z.enum(['1', 'true']).optional(),
+});
+
+export interface NotificationPage {
+  items: NotificationItem[];
+  unread: number;
+  nextCursor: string | null;
+}
+
+export const notificationIdParams = z.object({ id: z.coerce.number().int().positive() });
+
+export const preferenceSchema = z.object({
+  kind: z.enum(NOTIFICATION_KINDS),
+  channel: z.enum(NOTIFICATION_CHANNELS),
+  enabled: z.boolean(),
+});
+export const preferencesInput = z.object({
+  preferences: z
+    .array(preferenceSchema)
+    .min(1)
+    .max(NOTIFICATION_KINDS.length * 2),
+});
+export type Preference = z.infer<typeof preferenceSchema>;
+
+export const unsubscribeQuery = z.object({ token: z.string().min(1).max(2000) });
+export const unsubscribeBody = z.object({ 'List-Unsubscribe': z.literal('One-Click').optional() }).optional();
+
+export interface UnsubscribeResult {
+  /** The kinds now off by email. */
+  kinds: NotificationKind[];
+}

@@ -160,7 +160,7 @@ export const outbox = pgTable(
     recipient: text('recipient').notNull(),
     kind: text('kind').notNull(),
     subject: text('subject').notNull(),
-    payload: jsonb('payload').$type<{ text: string; html: string }>().notNull(),
+    payload: jsonb('payload').$type<{ text: string; html: string; headers?: Record<string, string> }>().notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
@@ -579,4 +579,77 @@ export const insightRefresh = pgTable('insight_refresh', {
   fullAt: timestamp('full_at', { withTimezone: true }),
   recentAt: timestamp('recent_at', { withTimezone: true }),
   changedAt: timestamp('changed_at', { withTimezone: true }),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Notifications (issue 9): in-app notifications with their email digest state, each person's
+// preferences (event kind × channel), and the key that signs one-click unsubscribe links.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * One notification of one person (SPEC.md §3): what happened (`kind`), who caused it, what it is
+ * about (post, comment, status change or changelog entry by id) and a small snapshot of what the
+ * recipient was allowed to see when it was written (`data`: titles, status name, excerpt, link).
+ * `inApp` says whether it shows in the bell and /notifications; `emailPending` marks it for the
+ * person's next digest email, `emailedAt` when that email was queued.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    actorId: uuid('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'cascade' }),
+    commentId: bigint('comment_id', { mode: 'number' }).references(() => comments.id, { onDelete: 'cascade' }),
+    statusChangeId: bigint('status_change_id', { mode: 'number' }).references(() => statusChanges.id, { onDelete: 'cascade' }),
+    entryId: text('entry_id'),
+    data: jsonb('data').$type<Record<string, string | number | null>>().notNull().default({}),
+    inApp: boolean('in_app').notNull().default(true),
+    emailPending: boolean('email_pending').notNull().default(false),
+    emailedAt: timestamp('emailed_at', { withTimezone: true }),
+    readAt: timestamp('read_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('notifications_list_idx')
+      .on(t.recipientId, t.id.desc())
+      .where(sql`${t.inApp}`),
+    index('notifications_unread_idx')
+      .on(t.recipientId)
+      .where(sql`${t.inApp} and ${t.readAt} is null`),
+    index('notifications_email_pending_idx')
+      .on(t.recipientId)
+      .where(sql`${t.emailPending}`),
+  ],
+);
+
+/**
+ * A person's choice for one event kind on one channel (`email` | `in_app`). Only choices are
+ * stored: a missing row means the kind's default (src/features/notifications/enums.ts).
+ */
+export const notificationPreferences = pgTable(
+  'notification_preferences',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    channel: text('channel', { enum: ['email', 'in_app'] }).notNull(),
+    enabled: boolean('enabled').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.channel] }),
+    check('notification_preferences_channel', sql`${t.channel} in ('email', 'in_app')`),
+  ],
+);
+
+/** Secrets generated once per workspace, by purpose (`unsubscribe`: the HMAC key of unsubscribe links). */
+export const signingKeys = pgTable('signing_keys', {
+  purpose: text('purpose').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -8,6 +8,15 @@ export const MAX_JSON_BYTES = 1024 * 1024;
  * endpoint's schema decides whether one was needed.
  */
 export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BYTES): Promise<unknown> {
+  return readBody(req, limit, false);
+}
+
+/** A small form body (`application/x-www-form-urlencoded` as fields, as RFC 8058 one-click sends; multipart as none), or JSON. */
+export async function readFormOrJsonBody(req: IncomingMessage, limit = 8 * 1024): Promise<unknown> {
+  return readBody(req, limit, true);
+}
+
+async function readBody(req: IncomingMessage, limit: number, form: boolean): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -29,6 +38,10 @@ export async function readJsonBody(req: IncomingMessage, limit = MAX_JSON_BYTES)
     .split(';')[0]!
     .trim()
     .toLowerCase();
+  if (form && type === 'application/x-www-form-urlencoded')
+    return Object.fromEntries(new URLSearchParams(Buffer.concat(chunks).toString('utf8')));
+  // RFC 8058 also allows multipart/form-data; its one field says nothing the URL does not.
+  if (form && type === 'multipart/form-data') return {};
   if (type !== 'application/json' && !type.endsWith('+json')) {
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Send the request body as application/json.');
   }

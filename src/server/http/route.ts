@@ -13,7 +13,7 @@ import { getPublicWorkspace } from '@/server/workspace';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { logger } from '@/server/log';
 import { resolveActor, type Actor, type UserActor } from '../identity/actor';
-import { readJsonBody } from './body';
+import { readFormOrJsonBody, readJsonBody } from './body';
 import { isCrossSiteRequest } from './csrf';
 import type { ErrorCode } from '@/lib/error-codes';
 import { AppError, errorBody } from './errors';
@@ -63,6 +63,13 @@ export interface Endpoint<
    * the sign-in pages (withShell).
    */
   openToVisitors?: boolean;
+  /**
+   * The request carries its own credential (a signed token in the query) and the handler uses
+   * no session: cross-site requests are then allowed (a mail provider's one-click unsubscribe,
+   * RFC 8058, comes from anywhere), and an `application/x-www-form-urlencoded` body is read as
+   * fields. Only for endpoints whose handler ignores the actor; give them a rate limit.
+   */
+  tokenAuthenticated?: boolean;
   /** Limits counted per actor when signed in, per IP otherwise. */
   rateLimit?: RateLimitRule;
   /** For the OpenAPI document and /docs/api only (they never change behaviour): a one-line summary… */
@@ -115,7 +122,7 @@ function pipeline(methods: EndpointMap) {
       const method = (req.method === 'HEAD' ? 'GET' : req.method) as Method;
       const ep = methods[method];
       if (!ep) throw new AppError('METHOD_NOT_ALLOWED', undefined, { headers: { Allow: allow } });
-      if (isCrossSiteRequest(req)) throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
+      if (!ep.tokenAuthenticated && isCrossSiteRequest(req)) throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
 
       const actor = await resolveActor(req, res);
       const ip = clientIp(req);
@@ -137,7 +144,7 @@ function pipeline(methods: EndpointMap) {
       // The handler's type promises a signed-in actor after a signed-in-only policy: hold to it.
       if (ep.authorize.signedInOnly && actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
 
-      const rawBody = method === 'GET' ? undefined : await readJsonBody(req);
+      const rawBody = method === 'GET' ? undefined : ep.tokenAuthenticated ? await readFormOrJsonBody(req) : await readJsonBody(req);
       // Every string received (query, path segments, which Next merges into req.query, and the
       // body, keys included), whether or not the endpoint's schemas name it: PostgreSQL refuses
       // some characters, and a refusal there would be a 500 (src/server/http/storable-text.ts).

@@ -45,3 +45,16 @@ export function listedPostSql(actor: Actor): SQL {
   const own = actor.kind === 'user' ? sql` or (${posts.approval} = 'pending' and ${posts.authorId} = ${actor.id})` : sql``;
   return sql`(${posts.approval} = 'approved'${own})`;
 }
+
+/**
+ * `visiblePostSql` for many readers in one statement (a notification's recipients): the same
+ * rules, with the reader's id and role taken from columns (`user.id`, `user.role`) of a users row
+ * joined in the query. A condition on `posts` joined with `boards`.
+ */
+export function visiblePostForUserSql(user: { id: SQL; role: SQL }): SQL {
+  const team = sql`${user.role} in ('moderator', 'admin')`;
+  const approval = sql`(${team} or ${posts.approval} = 'approved' or (${posts.approval} = 'pending' and ${posts.authorId} = ${user.id}))`;
+  const granted = sql`exists (select 1 from ${boardMembers} bm where bm.board_id = ${boards.id} and bm.user_id = ${user.id})`;
+  const board = sql`(${team} or ${boards.visibility} = 'public' or ${granted})`;
+  return sql`(${posts.deletedAt} is null and ${approval} and ${board})`;
+}

@@ -78,6 +78,28 @@ export async function enqueueJob(kind: string, payload: Record<string, unknown>,
   return rows[0]?.id ?? null;
 }
 
+/**
+ * Adds many keyed jobs of one kind in a few statements (a fan-out's digests): like `enqueueJob`
+ * with `key` for each, a key already waiting is left as it is.
+ */
+export async function enqueueKeyedJobs(
+  kind: string,
+  items: readonly { key: string; payload: Record<string, unknown> }[],
+  opts: Pick<EnqueueOptions, 'tx' | 'delaySeconds' | 'maxAttempts'> = {},
+): Promise<void> {
+  const runAt = opts.delaySeconds ? { runAt: sql`now() + make_interval(secs => ${opts.delaySeconds})` } : {};
+  for (let i = 0; i < items.length; i += 1000) {
+    await (opts.tx ?? db())
+      .insert(jobs)
+      .values(
+        items
+          .slice(i, i + 1000)
+          .map((it) => ({ kind, payload: it.payload, key: it.key, maxAttempts: opts.maxAttempts ?? DEFAULT_MAX_ATTEMPTS, ...runAt })),
+      )
+      .onConflictDoNothing({ target: jobs.key, where: sql`${jobs.key} is not null` });
+  }
+}
+
 /** Withdraws the waiting job with this key (a rescheduled or cancelled publication); returns whether there was one. */
 export async function cancelJob(key: string, tx?: DbOrTx): Promise<boolean> {
   const rows = await (tx ?? db()).delete(jobs).where(eq(jobs.key, key)).returning({ id: jobs.id });
@@ -150,6 +172,9 @@ export async function runDueJobs(handlers: JobHandlers, opts: { max?: number } =
     if (!job) break;
     await runJob(job, handlers[job.kind]!);
     ran++;
+    // Let requests in between jobs: embedded PGlite answers on this thread, and a run of thousands
+    // of jobs (a notification fan-out's digests) must not hold every request until it ends.
+    await new Promise((resolve) => setImmediate(resolve));
   }
   return ran;
 }

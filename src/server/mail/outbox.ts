@@ -11,6 +11,8 @@ export interface Email {
   subject: string;
   text: string;
   html: string;
+  /** Extra message headers (List-Unsubscribe…), sent as given. */
+  headers?: Record<string, string>;
 }
 
 /** After this many failed attempts an email is given up on (it stays in the outbox, marked failed). */
@@ -30,7 +32,7 @@ export async function enqueueEmail(email: Email, tx?: DbOrTx): Promise<void> {
       recipient: email.to,
       kind: email.kind,
       subject: email.subject,
-      payload: { text: email.text, html: email.html },
+      payload: { text: email.text, html: email.html, ...(email.headers ? { headers: email.headers } : {}) },
     })
     .returning({ id: outbox.id });
   logger().info({ outboxId: row?.id, kind: email.kind, to: email.to, smtp: smtpConfigured() }, 'email queued');
@@ -63,7 +65,7 @@ async function deliverBatch(): Promise<number> {
       id: number;
       recipient: string;
       subject: string;
-      payload: { text: string; html: string };
+      payload: { text: string; html: string; headers?: Record<string, string> };
       attempts: number;
     }>(sql`
       update outbox set next_attempt_at = now() + interval '5 minutes', attempts = attempts + 1
@@ -75,7 +77,14 @@ async function deliverBatch(): Promise<number> {
     const row = rows[0];
     if (!row) return sent;
     try {
-      await sendMail({ to: row.recipient, subject: row.subject, text: row.payload.text, html: row.payload.html, from: env().MAIL_FROM });
+      await sendMail({
+        to: row.recipient,
+        subject: row.subject,
+        text: row.payload.text,
+        html: row.payload.html,
+        headers: row.payload.headers,
+        from: env().MAIL_FROM,
+      });
       await db().update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
       sent++;
     } catch (err) {

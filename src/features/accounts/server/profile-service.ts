@@ -7,6 +7,7 @@ import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { z } from 'zod';
 import { forgetAuditPerson, recordAudit } from '@/features/audit/server/service';
 import { exportContentOf } from '@/features/posts/server/export-service';
+import { forgetNotificationsOf, getPreferences } from '@/features/notifications/server/preferences-service';
 import { db } from '@/server/db/client';
 import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
@@ -86,7 +87,7 @@ export async function exportAccount(actor: UserActor) {
       emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),
-      notificationPreferences: user.notificationPrefs,
+      notificationPreferences: await getPreferences(actor),
       pendingEmailChange: await getPendingEmailChange(db(), actor.id),
     },
     sessions: sessions.map((s) => ({
@@ -116,6 +117,7 @@ export async function deleteAccount(actor: UserActor, ip: string): Promise<void>
     await eraseUser(tx, actor.id);
     await deleteUserSessions(tx, actor.id);
     await deleteUserAuthTokens(tx, actor.id);
+    await forgetNotificationsOf(tx, actor.id);
     await forgetAuditPerson(actor.id, tx);
     // The event keeps who (the id) and when, not the name that was just erased.
     await recordAudit(

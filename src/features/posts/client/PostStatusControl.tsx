@@ -79,7 +79,7 @@ export function PostStatusControl({ postNumber, statuses, current }: PostStatusC
         />
         <TextareaField
           label="Public note (optional)"
-          hint="Shown with the change in the post's history. Markdown works."
+          hint="Shown with the change in the post's history and sent to its voters and subscribers. Markdown works."
           rows={3}
           maxLength={5000}
           value={note}

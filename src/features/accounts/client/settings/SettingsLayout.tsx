@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 
 const ITEMS = [
   { href: paths.settings(), label: 'Profile' },
+  { href: paths.settingsNotifications(), label: 'Notifications' },
   { href: paths.settingsAccount(), label: 'Account' },
 ];
 

@@ -1,0 +1,80 @@
+/**
+ * The notification email: one item, or a digest of several, as branded HTML (the workspace's
+ * name and accent colour) and plain text, with a link to the preferences and a one-click
+ * unsubscribe (RFC 8058: `List-Unsubscribe` and `List-Unsubscribe-Post` headers, and a link in
+ * the footer). User text is escaped: it never becomes markup.
+ */
+import { env } from '@/config/env';
+import { escapeHtml } from '@/server/mail/html';
+import type { Email } from '@/server/mail/outbox';
+import type { NotificationData } from '../schema';
+
+export interface DigestItem {
+  data: NotificationData;
+}
+
+const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
+
+export function notificationEmail(opts: {
+  to: string;
+  workspace: { name: string; accentColor: string };
+  items: readonly DigestItem[];
+  unsubscribeToken: string;
+}): Email {
+  const base = env().PUBLIC_URL;
+  const { name } = opts.workspace;
+  const accent = HEX.test(opts.workspace.accentColor) ? opts.workspace.accentColor : '#6d28d9';
+  const unsubscribeUrl = `${base}/unsubscribe?token=${encodeURIComponent(opts.unsubscribeToken)}`;
+  const oneClickUrl = `${base}/api/v1/unsubscribe?token=${encodeURIComponent(opts.unsubscribeToken)}`;
+  const preferencesUrl = `${base}/settings/notifications`;
+  const single = opts.items.length === 1;
+  const subject = single ? `${opts.items[0]!.data.headline} · ${name}` : `${opts.items.length} updates · ${name}`;
+  const link = (item: DigestItem) => (item.data.path ? `${base}${item.data.path}` : undefined);
+
+  const text = [
+    single ? '' : `${opts.items.length} updates from ${name}:`,
+    ...opts.items.map((item) =>
+      [`• ${item.data.headline}`, item.data.excerpt ? `  ${item.data.excerpt}` : '', link(item) ? `  ${link(item)}` : '']
+        .filter(Boolean)
+        .join('\n'),
+    ),
+    '—',
+    `Notification preferences: ${preferencesUrl}`,
+    `Unsubscribe from these emails: ${unsubscribeUrl}`,
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+
+  const itemsHtml = opts.items
+    .map((item) => {
+      const url = link(item);
+      const headline = url
+        ? `<a href="${escapeHtml(url)}" style="color:${accent};font-weight:600">${escapeHtml(item.data.headline)}</a>`
+        : `<strong>${escapeHtml(item.data.headline)}</strong>`;
+      const excerpt = item.data.excerpt ? `<p style="margin:4px 0 0;color:#3f3f46">${escapeHtml(item.data.excerpt)}</p>` : '';
+      return `<li style="margin:0 0 16px">${headline}${excerpt}</li>`;
+    })
+    .join('\n');
+  const html = `<!doctype html><html><body style="margin:0;font-family:system-ui,sans-serif;line-height:1.5;color:#18181b">
+<div style="border-top:4px solid ${accent};padding:16px 20px;max-width:600px">
+<p style="margin:0 0 16px;font-size:18px;font-weight:600">${escapeHtml(name)}</p>
+${single ? '' : `<p>${opts.items.length} updates:</p>`}
+<ul style="list-style:none;padding:0;margin:0">
+${itemsHtml}
+</ul>
+<p style="margin-top:24px;font-size:13px;color:#52525b">
+<a href="${escapeHtml(preferencesUrl)}" style="color:#52525b">Notification preferences</a> ·
+<a href="${escapeHtml(unsubscribeUrl)}" style="color:#52525b">Unsubscribe from these emails</a>
+</p>
+</div>
+</body></html>`;
+
+  return {
+    to: opts.to,
+    kind: 'notification',
+    subject,
+    text,
+    html,
+    headers: { 'List-Unsubscribe': `<${oneClickUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * A person's in-app notifications: the bell's unread count, the list (newest first, cursor
+ * pages), and marking them read. Each item shows only while its post is still visible to its
+ * reader (a board made private, a post deleted: the item drops out).
+ */
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { db } from '@/server/db/client';
+import { boards, notifications, posts } from '@/server/db/schema';
+import type { UserActor } from '@/server/identity/actor';
+import { visiblePostSql } from '@/server/identity/visibility';
+import { cursorCodec, requireCursor } from '@/server/http/cursor';
+import { AppError } from '@/server/http/errors';
+import { NOTIFICATION_KINDS, type NotificationKind } from '../enums';
+import type { NotificationData, NotificationItem, NotificationPage } from '../schema';
+import { rows } from './queries';
+
+const idCursor = cursorCodec<number>(
+  (id) => [id],
+  (parts) => (parts.length === 1 && Number.isSafeInteger(parts[0]) && (parts[0] as number) > 0 ? (parts[0] as number) : null),
+);
+
+/** The notifications this person may read now: theirs, shown in the app, about something still visible to them. */
+function readable(actor: UserActor) {
+  return sql`n.recipient_id = ${actor.id} and n.in_app and (n.post_id is null or n.kind = 'approval' or exists (
+    select 1 from ${posts} join ${boards} on ${boards.id} = ${posts.boardId} where ${posts.id} = n.post_id and ${visiblePostSql(actor)}))`;
+}
+
+export async function countUnread(actor: UserActor): Promise<number> {
+  const [row] = await rows<{ n: number }>(
+    db(),
+    sql`select count(*)::int as n from notifications n where ${readable(actor)} and n.read_at is null`,
+  );
+  return Number(row?.n ?? 0);
+}
+
+export async function listNotifications(
+  actor: UserActor,
+  query: { cursor?: string; limit: number; unread?: string },
+): Promise<NotificationPage> {
+  const before = query.cursor ? requireCursor(idCursor, query.cursor) : null;
+  const found = await rows<{ id: number; kind: string; data: NotificationData; read_at: string | null; created_at: string | Date }>(
+    db(),
+    sql`select n.id, n.kind, n.data, n.read_at, n.created_at from notifications n
+      where ${readable(actor)} ${before ? sql`and n.id < ${before}` : sql``} ${query.unread ? sql`and n.read_at is null` : sql``}
+      order by n.id desc limit ${query.limit}`,
+  );
+  const items: NotificationItem[] = found
+    .filter((r) => (NOTIFICATION_KINDS as readonly string[]).includes(r.kind))
+    .map((r) => ({
+      id: Number(r.id),
+      kind: r.kind as NotificationKind,
+      headline: r.data.headline,
+      path: r.data.path ?? null,
+      excerpt: r.data.excerpt ?? null,
+      read: r.read_at !== null,
+      createdAt: new Date(r.created_at).toISOString(),
+    }));
+  return {
+    items,
+    unread: await countUnread(actor),
+    nextCursor: found.length === query.limit ? idCursor.encode(Number(found[found.length - 1]!.id)) : null,
+  };
+}
+
+/** Marks one of the person's notifications read (opening it); someone else's answers 404. */
+export async function markRead(actor: UserActor, id: number): Promise<{ unread: number }> {
+  const updated = await db()
+    .update(notifications)
+    .set({ readAt: sql`coalesce(${notifications.readAt}, now())` })
+    .where(and(eq(notifications.id, id), eq(notifications.recipientId, actor.id)))
+    .returning({ id: notifications.id });
+  if (updated.length === 0) throw new AppError('NOT_FOUND');
+  return { unread: await countUnread(actor) };
+}
+
+export async function markAllRead(actor: UserActor): Promise<{ unread: number }> {
+  await db()
+    .update(notifications)
+    .set({ readAt: sql`now()` })
+    .where(and(eq(notifications.recipientId, actor.id), isNull(notifications.readAt)));
+  return { unread: await countUnread(actor) };
+}

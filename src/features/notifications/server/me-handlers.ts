@@ -1,0 +1,82 @@
+import { anyone, isSignedIn } from '@/core/identity/policy';
+import { endpoint, json, route } from '@/server/http/route';
+import { notificationIdParams, notificationListQuery, preferencesInput, unsubscribeBody, unsubscribeQuery } from '../schema';
+import { countUnread, listNotifications, markAllRead, markRead } from './inbox-service';
+import { getPreferences, setPreferences, unsubscribe } from './preferences-service';
+
+/** GET /api/v1/me/notifications: the signed-in person's in-app notifications, newest first, with the unread count. */
+export const myNotificationsRoute = route({
+  GET: endpoint({
+    authorize: isSignedIn,
+    query: notificationListQuery,
+    summary: 'Your notifications',
+    description: 'Newest first, cursor pages (`?cursor=&limit=`, `unread=1` for unread only); `unread` is the count for the bell.',
+    handle: async ({ actor, query }) => json(await listNotifications(actor, query)),
+  }),
+});
+
+/** GET /api/v1/me/notifications/unread-count: the bell's number. */
+export const unreadCountRoute = route({
+  GET: endpoint({
+    authorize: isSignedIn,
+    summary: 'Your unread notification count',
+    handle: async ({ actor }) => json({ unread: await countUnread(actor) }),
+  }),
+});
+
+/** POST /api/v1/me/notifications/{id}/read: marks one read (opening it). */
+export const markReadRoute = route({
+  POST: endpoint({
+    authorize: isSignedIn,
+    query: notificationIdParams,
+    summary: 'Mark a notification read',
+    handle: async ({ actor, query }) => json(await markRead(actor, query.id)),
+  }),
+});
+
+/** POST /api/v1/me/notifications/read-all: marks every notification read. */
+export const markAllReadRoute = route({
+  POST: endpoint({
+    authorize: isSignedIn,
+    summary: 'Mark all notifications read',
+    handle: async ({ actor }) => json(await markAllRead(actor)),
+  }),
+});
+
+/** GET/PUT /api/v1/me/notification-preferences: each event kind × channel. */
+export const preferencesRoute = route({
+  GET: endpoint({
+    authorize: isSignedIn,
+    summary: 'Your notification preferences',
+    description: 'Every event kind you can receive, on each channel (`email`, `in_app`), with its setting (your choice or the default).',
+    handle: async ({ actor }) => json({ preferences: await getPreferences(actor) }),
+  }),
+  PUT: endpoint({
+    authorize: isSignedIn,
+    body: preferencesInput,
+    summary: 'Change notification preferences',
+    description: 'Sets the listed kind × channel pairs; the others keep their setting.',
+    handle: async ({ actor, body }) => json({ preferences: await setPreferences(actor, body.preferences) }),
+  }),
+});
+
+/**
+ * POST /api/v1/unsubscribe?token=: one-click unsubscribe (RFC 8058). The signed token is the
+ * credential: no session and no same-origin request needed (mail providers send it), rate limited.
+ */
+export const unsubscribeRoute = route({
+  POST: endpoint({
+    authorize: anyone,
+    openToVisitors: true,
+    tokenAuthenticated: true,
+    query: unsubscribeQuery,
+    body: unsubscribeBody,
+    rateLimit: { name: 'unsubscribe', limit: 30, windowSeconds: 60 },
+    summary: 'One-click unsubscribe',
+    description:
+      'The `List-Unsubscribe` target of every notification email. Turns email off for the kinds the token names. ' +
+      'Accepts the RFC 8058 form body `List-Unsubscribe=One-Click`, or none. An invalid or expired token answers 410.',
+    errors: ['TOKEN_INVALID'],
+    handle: async ({ query }) => json(await unsubscribe(query.token)),
+  }),
+});

@@ -1,0 +1,4 @@
+import { preferencesRoute } from '@/features/notifications/server/me-handlers';
+
+export default preferencesRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,4 @@
+import { markAllReadRoute } from '@/features/notifications/server/me-handlers';
+
+export default markAllReadRoute;
+export const config = { api: { bodyParser: false } };
