@@ -14,12 +14,13 @@ import { refreshTrendingScores } from '@/features/posts/server/trending-service'
 import { db } from '@/server/db/client';
 import { domainEventSchema, EVENT_JOB_KIND } from '@/server/events';
 import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
+import { CHANGELOG_NOTIFY_KIND, changelogNotificationJobs } from './changelog-notifications';
 
 /**
  * Who acts on a domain event (src/server/events.ts), by the job kind each consumer handles: an
  * event becomes one job per consumer, so each retries on its own.
  */
-export const EVENT_CONSUMERS: readonly string[] = [NOTIFICATIONS_CONSUMER, INSIGHT_JOBS.event];
+export const EVENT_CONSUMERS: readonly string[] = [NOTIFICATIONS_CONSUMER, CHANGELOG_NOTIFY_KIND, INSIGHT_JOBS.event];
 
 const dispatchEvent = jobHandler(domainEventSchema, async (event, { tx }) => {
   for (const kind of EVENT_CONSUMERS) await enqueueJob(kind, event, { tx });
@@ -31,6 +32,7 @@ export const jobHandlers: JobHandlers = {
   ...changelogJobs,
   ...insightJobs,
   ...notificationJobs,
+  ...changelogNotificationJobs,
   [EVENT_JOB_KIND]: dispatchEvent,
 };
 

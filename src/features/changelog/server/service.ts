@@ -111,11 +111,17 @@ export async function followChangelog(actor: UserActor, subscribed: boolean): Pr
 export async function changelogAudience(
   tx: DbOrTx,
   entryId: string,
-): Promise<{ entry: { id: string; slug: string; title: string; excerpt: string }; recipientIds: string[] }> {
+): Promise<{ entry: { id: string; slug: string; title: string; excerpt: string; published: boolean }; recipientIds: string[] }> {
   const [entry] = await tx.select().from(changelogEntries).where(eq(changelogEntries.id, entryId)).limit(1);
   if (!entry) throw new AppError('NOT_FOUND', 'There is no such changelog entry.');
   return {
-    entry: { id: entry.id, slug: entry.slug, title: entry.title, excerpt: entryExcerpt(entry.body) },
+    entry: {
+      id: entry.id,
+      slug: entry.slug,
+      title: entry.title,
+      excerpt: entryExcerpt(entry.body),
+      published: entry.state === 'published',
+    },
     recipientIds: await audienceIds(tx, entryId),
   };
 }

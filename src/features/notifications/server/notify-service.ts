@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { env } from '@/config/env';
+import { mentionsToPlainText } from '@/core/mentions';
 import { emailConfirmationRequired, type EmailConfirmationMode } from '@/core/workspace';
 import type { DbOrTx } from '@/server/db/client';
 import { enqueueKeyedJobs } from '@/server/jobs/queue';
@@ -58,10 +59,8 @@ export async function notifyPeople(
   return deliver(tx, { kind: input.kind, actorId: input.actorId, candidates: peopleIn(input.recipientIds), entryId: input.entry.id, data });
 }
 
-const MENTION = /@\[([^[\]\n]{1,80})\]\(user:[0-9a-f-]{36}\)/gi;
-
 /** A short plain-text excerpt of Markdown source (mention tokens as @Name); shown as text, never as HTML. */
 export function excerptOf(markdown: string, max = 200): string {
-  const flat = markdown.replace(MENTION, '@$1').replace(/\s+/g, ' ').trim();
+  const flat = mentionsToPlainText(markdown).replace(/\s+/g, ' ').trim();
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }
