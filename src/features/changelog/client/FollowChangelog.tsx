@@ -37,7 +37,17 @@ export function FollowChangelog({ signedIn, initial, returnTo }: { signedIn: boo
         {following ? 'Following the changelog' : 'Follow the changelog'}
       </Button>
       <span role="status" className="text-sm text-muted">
-        {error ? <span className="text-danger">{error}</span> : null}
+        {error ? (
+          <span className="text-danger">{error}</span>
+        ) : following ? (
+          <>
+            You hear of each new entry as your{' '}
+            <Link href={paths.settingsNotifications()} className="underline">
+              notification settings
+            </Link>{' '}
+            say.
+          </>
+        ) : null}
       </span>
     </div>
   );
