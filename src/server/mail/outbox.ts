@@ -46,58 +46,81 @@ export function kickEmailDelivery(): void {
 
 let running: Promise<number> | undefined;
 
+/**
+ * How many emails one run claims, and sends at once. Sending waits on the SMTP server, not on this
+ * process, so parallel connections multiply throughput (a fan-out of thousands of digests).
+ */
+const SEND_BATCH = 5;
+
 /** Sends what is due. Rows are claimed with SKIP LOCKED, so several instances never send one twice. */
 export function deliverPendingEmails(): Promise<number> {
   if (!smtpConfigured()) return Promise.resolve(0);
-  running ??= deliverBatch().finally(() => (running = undefined));
+  running ??= deliverBatches().finally(() => (running = undefined));
   return running;
 }
 
+type ClaimedEmail = {
+  id: number;
+  recipient: string;
+  subject: string;
+  payload: { text: string; html: string; headers?: Record<string, string> };
+  attempts: number;
+};
+
 /**
- * Claims one due email with a five-minute lease (one short statement, SKIP LOCKED), sends it
- * outside any transaction (PGlite has a single connection that a slow SMTP server must not
- * hold), then records the outcome.
+ * Claims up to SEND_BATCH due emails with a five-minute lease (one short statement, SKIP LOCKED),
+ * sends them outside any transaction (PGlite has a single connection that a slow SMTP server must
+ * not hold), then records each outcome. Different recipients are sent in parallel; one person's
+ * emails leave one after another, oldest first, so they arrive in the order they were written.
  */
-async function deliverBatch(): Promise<number> {
+async function deliverBatches(): Promise<number> {
   let sent = 0;
   for (;;) {
-    const rows = await queryRows<{
-      id: number;
-      recipient: string;
-      subject: string;
-      payload: { text: string; html: string; headers?: Record<string, string> };
-      attempts: number;
-    }>(sql`
+    const rows = await queryRows<ClaimedEmail>(sql`
       update outbox set next_attempt_at = now() + interval '5 minutes', attempts = attempts + 1
-      where id = (
+      where id in (
         select id from outbox
         where channel = 'email' and sent_at is null and next_attempt_at <= now() and attempts < ${MAX_EMAIL_ATTEMPTS}
-        order by id limit 1 for update skip locked)
+        order by id limit ${SEND_BATCH} for update skip locked)
       returning id, recipient, subject, payload, attempts`);
-    const row = rows[0];
-    if (!row) return sent;
-    try {
-      await sendMail({
-        to: row.recipient,
-        subject: row.subject,
-        text: row.payload.text,
-        html: row.payload.html,
-        headers: row.payload.headers,
-        from: env().MAIL_FROM,
-      });
-      await db().update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
-      sent++;
-    } catch (err) {
-      const backoffSeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
-      await db()
-        .update(outbox)
-        .set({
-          lastError: String((err as Error).message ?? err).slice(0, 500),
-          nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
-        })
-        .where(eq(outbox.id, row.id));
-      logger().warn({ outboxId: row.id, attempts: row.attempts, err }, 'email delivery failed; will retry');
-    }
+    if (rows.length === 0) return sent;
+    const byRecipient = new Map<string, ClaimedEmail[]>();
+    for (const row of rows.sort((a, b) => a.id - b.id)) byRecipient.set(row.recipient, [...(byRecipient.get(row.recipient) ?? []), row]);
+    const counts = await Promise.all(
+      [...byRecipient.values()].map(async (emails) => {
+        let n = 0;
+        for (const email of emails) n += await send(email);
+        return n;
+      }),
+    );
+    sent += counts.reduce((a, b) => a + b, 0);
+  }
+}
+
+/** Sends one claimed email and records the outcome: 1 if it left, 0 if it waits for a retry. */
+async function send(row: ClaimedEmail): Promise<number> {
+  try {
+    await sendMail({
+      to: row.recipient,
+      subject: row.subject,
+      text: row.payload.text,
+      html: row.payload.html,
+      headers: row.payload.headers,
+      from: env().MAIL_FROM,
+    });
+    await db().update(outbox).set({ sentAt: new Date(), lastError: null }).where(eq(outbox.id, row.id));
+    return 1;
+  } catch (err) {
+    const backoffSeconds = Math.min(3600, 30 * 2 ** (row.attempts - 1));
+    await db()
+      .update(outbox)
+      .set({
+        lastError: String((err as Error).message ?? err).slice(0, 500),
+        nextAttemptAt: sql`now() + make_interval(secs => ${backoffSeconds})`,
+      })
+      .where(eq(outbox.id, row.id));
+    logger().warn({ outboxId: row.id, attempts: row.attempts, err }, 'email delivery failed; will retry');
+    return 0;
   }
 }
 
