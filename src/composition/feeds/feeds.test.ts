@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { posts, users, workspaceSettings } from '@/server/db/schema';
 import { forgetWorkspace } from '@/server/workspace';
-import { bumpContentGeneration } from '@/server/cache/visitor-cache';
+import { bumpContentGeneration, visitorCacheMaxAgeMs } from '@/server/cache/visitor-cache';
 import { env } from '@/config/env';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { grantBoard, insertBoard, insertPost } from '@/test/content';
@@ -165,7 +165,10 @@ describe('a board feed', () => {
   it('keeps the visitors’ copy until content changes, then shows the change', async () => {
     const before = entryTitles(parseXml((await boardFeed('ideas')).text));
     const late = await insertPost(publicBoard.id, { title: 'Post late', authorId: author.id });
-    expect(entryTitles(parseXml((await boardFeed('ideas')).text))).toEqual(before);
+    const afterInsert = entryTitles(parseXml((await boardFeed('ideas')).text));
+    // The embedded database keeps an exact copy; with PostgreSQL the tests keep none (CHORUS_VISITOR_CACHE_SECONDS=0).
+    if (visitorCacheMaxAgeMs() > 0) expect(afterInsert).toEqual(before);
+    else expect(afterInsert[0]).toBe('Post late');
     bumpContentGeneration();
     expect(entryTitles(parseXml((await boardFeed('ideas')).text))[0]).toBe('Post late');
     await db().update(posts).set({ deletedAt: new Date() }).where(eq(posts.id, late.id));

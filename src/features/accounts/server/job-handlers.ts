@@ -86,5 +86,8 @@ export const accountJobs: JobHandlers = {
   }),
 };
 
-/** Runs the account jobs just enqueued, once this request has answered. */
-export const kickAccountJobs = () => kickJobs(accountJobs);
+/**
+ * Runs the account jobs just enqueued, once this request has answered: one run of every
+ * feature's registered handlers (a second run with only these would race it for the same rows).
+ */
+export const kickAccountJobs = () => kickJobs();
