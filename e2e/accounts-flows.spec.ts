@@ -229,10 +229,12 @@ test.describe('accounts in the browser', () => {
     const teamNav = page.getByRole('navigation', { name: 'Team area' });
     await expect(teamNav.getByRole('link', { name: 'Outbox' })).toHaveAttribute('aria-current', 'page');
     await expect(teamNav.getByRole('link')).toHaveText([
+      'Insights',
       'Inbox',
       'Boards',
       'Statuses',
       'Tags',
+      'Changelog',
       'Members',
       'Audit log',
       'Outbox',

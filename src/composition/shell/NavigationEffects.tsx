@@ -22,10 +22,16 @@ export function NavigationEffects() {
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
+    // A refresh of the page shown (router.replace(router.asPath) after a change) is not a
+    // navigation: the focus stays where the person is working (a moved roadmap card, a form).
+    const withoutHash = (url: string) => url.split('#')[0];
+    let shown = withoutHash(Router.asPath);
     const onStart = () => setLoading(true);
-    const onDone = () => {
+    const onDone = (url: string) => {
       setLoading(false);
-      focusNewPage();
+      const next = withoutHash(url);
+      if (next !== shown) focusNewPage();
+      shown = next;
     };
     const onError = () => setLoading(false);
     const onHash = () => focusHashTarget(window.location.hash);
