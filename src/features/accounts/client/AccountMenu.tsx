@@ -1,8 +1,8 @@
 import Link from 'next/link';
-import { useRouter } from 'next/router';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useId, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/Avatar';
 import { paths } from '@/config/paths';
+import { useDismiss } from '@/lib/use-dismiss';
 import { api } from '@/lib/api';
 import type { Viewer } from '@/core/identity/viewer';
 
@@ -20,29 +20,9 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const listId = useId();
-  const router = useRouter();
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onRoute = () => setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    router.events.on('routeChangeStart', onRoute);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-      router.events.off('routeChangeStart', onRoute);
-    };
-  }, [open, router.events]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, buttonRef);
 
   if (!viewer) {
     return (

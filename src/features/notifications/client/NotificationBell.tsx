@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
+import { useDismiss } from '@/lib/use-dismiss';
 import { api } from '@/lib/api';
 import type { NotificationItem, NotificationPage } from '../schema';
 import { markOpened, NotificationRow } from './NotificationList';
@@ -36,27 +37,8 @@ export function NotificationBell() {
     return () => router.events.off('routeChangeComplete', refreshCount);
   }, [refreshCount, router.events]);
 
-  useEffect(() => {
-    if (!open) return;
-    const onPointer = (e: PointerEvent) => {
-      if (!rootRef.current?.contains(e.target as Node)) setOpen(false);
-    };
-    const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape') {
-        setOpen(false);
-        buttonRef.current?.focus();
-      }
-    };
-    const onRoute = () => setOpen(false);
-    document.addEventListener('pointerdown', onPointer);
-    document.addEventListener('keydown', onKey);
-    router.events.on('routeChangeStart', onRoute);
-    return () => {
-      document.removeEventListener('pointerdown', onPointer);
-      document.removeEventListener('keydown', onKey);
-      router.events.off('routeChangeStart', onRoute);
-    };
-  }, [open, router.events]);
+  const close = useCallback(() => setOpen(false), []);
+  useDismiss(open, close, rootRef, buttonRef);
 
   const toggle = () => {
     const next = !open;
