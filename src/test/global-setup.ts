@@ -33,8 +33,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const handle = await connectDatabase({});
   try {
     await handle.migrate();
-    const client = (handle.db as unknown as { $client: { dumpDataDir(c: 'gzip'): Promise<Blob> } }).$client;
-    const tarball = await client.dumpDataDir('gzip');
+    if (!handle.dumpDataDir) throw new Error('the embedded database cannot dump its data directory');
+    const tarball = await handle.dumpDataDir();
     await writeFile(file, Buffer.from(await tarball.arrayBuffer()));
   } finally {
     await handle.close();

@@ -26,6 +26,8 @@ export interface DbHandle {
   exclusive: boolean;
   /** Runs the migrations in ./drizzle; safe to call from several instances at once. */
   migrate(): Promise<void>;
+  /** Embedded PGlite only: a gzipped tarball of the data directory (test templates). */
+  dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;
 }
 

@@ -3,7 +3,8 @@
  * Loaded by the server entry and by tests, never by request code.
  */
 import path from 'node:path';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import { getDbHandle, guardTransactions, setDbHandle, type Db, type DbHandle } from './client';
 import { lockDataDir } from './data-dir-lock';
 import * as schema from './schema';
@@ -11,6 +12,25 @@ import * as schema from './schema';
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle');
 /** Any fixed number: serialises migrations across app instances sharing one PostgreSQL. */
 const MIGRATION_LOCK_ID = 7_240_511;
+/** The embedded database's worker (plain JavaScript: see the file). */
+const EMBEDDED_WORKER_FILE = path.resolve(process.cwd(), 'src/server/db/embedded/pglite-worker.mjs');
+/** Only names the socket file (.s.PGSQL.<port>); nothing listens on a TCP port. */
+export const EMBEDDED_PORT = 5432;
+/** A file in the data directory naming the running server's socket directory. */
+export const EMBEDDED_SOCKET_NOTE = 'chorus-socket';
+
+/**
+ * The node-postgres connection string of the embedded database a running server holds in
+ * `dataDir`, or undefined when none does (`npm run backup`, benchmarks, `psql "$(…)"`).
+ */
+export function embeddedSocketUrl(dataDir: string): string | undefined {
+  try {
+    const dir = readFileSync(path.join(dataDir, EMBEDDED_SOCKET_NOTE), 'utf8').trim();
+    return dir ? `postgres://postgres@localhost/postgres?host=${encodeURIComponent(dir)}&port=${EMBEDDED_PORT}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface OpenOptions {
   databaseUrl?: string;
@@ -44,51 +64,111 @@ export async function closeDatabase(): Promise<void> {
   await handle?.close();
 }
 
+/**
+ * Embedded PGlite in its own worker thread (embedded/pglite-worker.mjs), reached like PostgreSQL:
+ * node-postgres over a unix socket in a private temporary directory. The main thread takes the
+ * data directory's lock; the worker owns the database.
+ */
 async function openPglite(opts: OpenOptions): Promise<DbHandle> {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
-  const { drizzle } = await import('drizzle-orm/pglite');
-  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const { Worker } = await import('node:worker_threads');
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
   const unlock = opts.dataDir ? lockDataDir(opts.dataDir) : () => undefined;
-  let client: Awaited<ReturnType<typeof PGlite.create>>;
-  try {
-    client = await PGlite.create({
+  // A directory only this user can enter: the socket gives full access to the database.
+  const socketDir = mkdtempSync(path.join(os.tmpdir(), 'chorus-db-'));
+  const loadDataDir = opts.loadDataDir ? await opts.loadDataDir.arrayBuffer() : undefined;
+  const worker = new Worker(EMBEDDED_WORKER_FILE, {
+    workerData: {
       dataDir: opts.dataDir ? path.resolve(opts.dataDir) : undefined,
-      loadDataDir: opts.loadDataDir,
-      extensions: { pg_trgm },
-    });
-  } catch (err) {
+      loadDataDir,
+      socketPath: path.join(socketDir, `.s.PGSQL.${EMBEDDED_PORT}`),
+    },
+    transferList: loadDataDir ? [loadDataDir] : [],
+  });
+  let closing = false;
+  const cleanUp = () => {
+    if (opts.dataDir) rmSync(path.join(opts.dataDir, EMBEDDED_SOCKET_NOTE), { force: true });
+    rmSync(socketDir, { recursive: true, force: true });
     unlock();
+  };
+  const ready = new Promise<void>((resolve, reject) => {
+    const onMessage = (m: { type?: string }) => {
+      if (m?.type !== 'ready') return;
+      worker.off('message', onMessage);
+      resolve();
+    };
+    worker.on('message', onMessage);
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the embedded database stopped while opening (exit ${code})`)));
+  });
+  try {
+    await ready;
+  } catch (err) {
+    await worker.terminate();
+    cleanUp();
     throw err;
   }
-  const db = guardTransactions(drizzle({ client, schema }) as unknown as Db);
+  worker.on('error', (err) => {
+    console.error('The embedded database failed:', err);
+  });
+  worker.on('exit', (code) => {
+    if (closing) return;
+    // Without its database the server can only fail every request: stop, so that a supervisor
+    // (or the person who ran npm start) starts it again; PGlite recovers from its WAL.
+    console.error(`The embedded database stopped unexpectedly (exit ${code}); Chorus stops too.`);
+    cleanUp();
+    process.exit(1);
+  });
+
+  // Where other local programs (npm run backup, psql) find the running database.
+  const socketNote = opts.dataDir ? path.join(opts.dataDir, EMBEDDED_SOCKET_NOTE) : undefined;
+  if (socketNote) writeFileSync(socketNote, `${socketDir}\n`, { mode: 0o600 });
+  const pool = await openPool({ host: socketDir, port: EMBEDDED_PORT, user: 'postgres', database: 'postgres' }, opts.poolSize);
+  const request = <T>(type: string, answer: string): Promise<T> =>
+    new Promise<T>((resolve, reject) => {
+      const onMessage = (m: { type?: string; data?: T; error?: string }) => {
+        if (m?.type !== answer) return;
+        worker.off('message', onMessage);
+        if (m.error) reject(new Error(m.error));
+        else resolve(m.data as T);
+      };
+      worker.on('message', onMessage);
+      worker.postMessage({ type });
+    });
   return {
-    db,
+    db: pool.db,
     driver: 'pglite',
     exclusive: true,
-    migrate: async () => {
-      await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
-    },
+    migrate: () => pool.migrate(),
+    dumpDataDir: async () => new Blob([await request<ArrayBuffer>('dump', 'dump')]),
     close: async () => {
-      if (!client.closed) await client.close();
-      unlock();
+      if (closing) return;
+      closing = true;
+      await pool.end();
+      const exited = new Promise<void>((resolve) => worker.once('exit', () => resolve()));
+      await request<void>('close', 'closed');
+      await exited;
+      cleanUp();
     },
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
+interface Pool {
+  db: Db;
+  migrate(): Promise<void>;
+  end(): Promise<void>;
+}
+
+/** A node-postgres pool with Drizzle on top, and migrations serialised by an advisory lock. */
+async function openPool(config: import('pg').PoolConfig, poolSize = 10): Promise<Pool> {
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  const pool = new Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  const pool = new Pool({ ...config, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = guardTransactions(drizzle({ client: pool, schema }) as unknown as Db);
   return {
     db,
-    driver: 'postgres',
-    exclusive: false,
     migrate: async () => {
       const client = await pool.connect();
       try {
@@ -99,6 +179,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
         client.release();
       }
     },
-    close: () => pool.end(),
+    end: () => pool.end(),
   };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
+  const pool = await openPool({ connectionString: url }, poolSize);
+  return { db: pool.db, driver: 'postgres', exclusive: false, migrate: () => pool.migrate(), close: () => pool.end() };
 }
