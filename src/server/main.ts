@@ -68,6 +68,15 @@ export async function startServer(): Promise<void> {
 
   const app = next({ dev: false, dir: process.cwd(), hostname: config.HOST, port: config.PORT, quiet: true });
   const handle = app.getRequestHandler();
+  const phases: Record<string, number> = {};
+  const timed = async <T>(name: string, work: Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await work;
+    } finally {
+      phases[name] = Math.round(performance.now() - t0);
+    }
+  };
   const openAndMigrate = async () => {
     const handleDb = await openDatabase(
       config.DATABASE_URL ? { databaseUrl: config.DATABASE_URL } : { dataDir: path.resolve(config.CHORUS_DATA_DIR) },
@@ -80,7 +89,7 @@ export async function startServer(): Promise<void> {
     });
     return handleDb;
   };
-  const [dbHandle] = await Promise.all([openAndMigrate(), app.prepare()]);
+  const [dbHandle] = await Promise.all([timed('databaseMs', openAndMigrate()), timed('nextMs', app.prepare())]);
 
   let shuttingDown = false;
   let upgradesIgnored = false;
@@ -184,7 +193,15 @@ export async function startServer(): Promise<void> {
 
   const localUrl = `http://localhost:${config.PORT}`;
   log.info(
-    { url: localUrl, publicUrl: config.PUBLIC_URL, driver: dbHandle.driver, startupMs: Math.round(performance.now() - started) },
+    {
+      url: localUrl,
+      publicUrl: config.PUBLIC_URL,
+      driver: dbHandle.driver,
+      startupMs: Math.round(performance.now() - started),
+      // Since the process started (Node, loading the server's code), and the two parts done at once.
+      sinceProcessStartMs: Math.round(performance.now()),
+      ...phases,
+    },
     'ready',
   );
   console.log(`\n  Chorus is ready on ${localUrl}${config.PUBLIC_URL !== localUrl ? ` (public URL ${config.PUBLIC_URL})` : ''}\n`);
