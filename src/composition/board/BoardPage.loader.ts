@@ -1,9 +1,9 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { POST_SORTS, PAGE_SIZE, type PostSort } from '@/features/posts/schema';
-import { boardFilterOptions, countPosts, cursorFits, listOrderOf, listPosts } from '@/features/posts/server/list-service';
+import { boardFilterOptions, countPosts, cursorFits, isPublicBoard, listOrderOf, listPosts } from '@/features/posts/server/list-service';
 import { notFound, withShell } from '@/server/page/with-shell';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
-import type { Actor } from '@/server/identity/actor';
+import { cachedForEveryone, cachedForVisitors } from '@/server/cache/visitor-cache';
+import { VISITOR, type Actor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { getBoardHeader } from '@/features/boards/server/service';
 import type { BoardPageProps } from './BoardPage';
@@ -26,7 +26,11 @@ async function loadBoardPage(
 ): Promise<GetServerSidePropsResult<BoardPageProps | typeof notFound>> {
   let board;
   try {
-    board = await getBoardHeader(actor, text(ctx.params?.board, 60));
+    const slug = text(ctx.params?.board, 60);
+    // A public board's header is the same for everyone (remembered on the embedded database).
+    board = (await isPublicBoard(slug))
+      ? await cachedForEveryone(`board-header:${slug.toLowerCase()}`, () => getBoardHeader(VISITOR, slug))
+      : await getBoardHeader(actor, slug);
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };
     throw err;
@@ -46,7 +50,7 @@ async function loadBoardPage(
 
   const posts = await listPosts(actor, { ...filters, cursor, limit: PAGE_SIZE }, board);
   const total = filtered ? await countPosts(actor, filters, board) : null;
-  const options = await boardFilterOptions(actor, board.id);
+  const options = await boardFilterOptions(actor, board);
   return {
     props: {
       board,

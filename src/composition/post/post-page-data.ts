@@ -6,6 +6,7 @@ import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '
 import { shippedIn } from '@/features/changelog/server/service';
 import { listCommentRows, toComment } from '@/features/comments/server/service';
 import { db } from '@/server/db/client';
+import { cachedForEveryone } from '@/server/cache/visitor-cache';
 import { statuses, tags } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
@@ -32,17 +33,22 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
   const post = toPostDetail(ctx, extras);
   const [commentRows, statusRows, tagRows, shipped] = await Promise.all([
     listCommentRows(db(), actor, ctx.post.id),
+    // The team's status and tag pickers: the same for everyone (remembered on the embedded database).
     team
-      ? db()
-          .select({ id: statuses.id, slug: statuses.slug, name: statuses.name, color: statuses.color, category: statuses.category })
-          .from(statuses)
-          .orderBy(asc(statuses.position), asc(statuses.name))
+      ? cachedForEveryone('statuses', () =>
+          db()
+            .select({ id: statuses.id, slug: statuses.slug, name: statuses.name, color: statuses.color, category: statuses.category })
+            .from(statuses)
+            .orderBy(asc(statuses.position), asc(statuses.name)),
+        )
       : [],
     team
-      ? db()
-          .select({ id: tags.id, name: tags.name, color: tags.color })
-          .from(tags)
-          .orderBy(asc(sql`lower(${tags.name})`))
+      ? cachedForEveryone('tags', () =>
+          db()
+            .select({ id: tags.id, name: tags.name, color: tags.color })
+            .from(tags)
+            .orderBy(asc(sql`lower(${tags.name})`)),
+        )
       : [],
     shippedIn(ctx.post.id),
   ]);

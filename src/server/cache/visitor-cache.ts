@@ -80,3 +80,27 @@ export async function cachedForVisitors<T>(actor: Actor, key: string, compute: (
   }
   return value;
 }
+
+/**
+ * `compute()` remembered for everyone, on the embedded database only, where the cache is exact
+ * (see above): for answers that do not depend on who asks, such as the public copy of a post list
+ * that signed-in people share before their own votes are laid over it (features/posts
+ * list-service.ts). On a shared PostgreSQL it always computes: signed-in people must never be
+ * shown a copy older than their own last write, and another instance's writes do not reach this
+ * cache.
+ */
+export async function cachedForEveryone<T>(key: string, compute: () => Promise<T>): Promise<T> {
+  const handle = getDbHandle();
+  if (!handle?.exclusive) return compute();
+  const s = state();
+  const hit = s.entries.get(`shared:${key}`);
+  const now = Date.now();
+  if (hit && hit.generation === s.generation && now - hit.at < EXACT_MAX_AGE_MS) return hit.value as T;
+  const generation = s.generation;
+  const value = await compute();
+  if (generation === s.generation) {
+    if (s.entries.size >= MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value as string);
+    s.entries.set(`shared:${key}`, { value, generation, at: now });
+  }
+  return value;
+}

@@ -3,7 +3,6 @@ import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
 import { POST_SORTS, postListQuery } from '../schema';
 import { listPosts } from './list-service';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
 
 /**
  * The list query with `sort` left unset when the caller did not choose one, so a search can
@@ -23,14 +22,9 @@ export const listPostsEndpoint = endpoint({
     'first on a board), top, new, updated; a search (q=, web-search syntax) without a sort is ordered by ' +
     'relevance and carries highlight runs. status= is a status slug, tag= a tag name. Pass nextCursor as cursor= for the next page.',
   query: postListRequest,
-  // Lists are remembered for visitors on embedded PGlite (src/server/cache); searches are not:
-  // they are too varied to repeat, and each one should cost what a search costs.
-  handle: async ({ actor, query }) =>
-    json(
-      query.q
-        ? await listPosts(actor, query)
-        : await cachedForVisitors(actor, `posts:${JSON.stringify(query)}`, () => listPosts(actor, query)),
-    ),
+  // On embedded PGlite a page of a list or a search is shared by everyone whose list is the
+  // visitors' list, until anything changes (listPosts; src/server/cache).
+  handle: async ({ actor, query }) => json(await listPosts(actor, query)),
 });
 
 export const postsListRoute = route({ GET: listPostsEndpoint });

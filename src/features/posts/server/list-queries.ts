@@ -6,7 +6,7 @@
 import { and, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import { MENTION_PATTERN } from '@/core/mentions';
 import type { DbOrTx } from '@/server/db/client';
-import { boards, posts, postTags, statuses, tags, users, votes } from '@/server/db/schema';
+import { boardMembers, boards, posts, postTags, statuses, tags, users, votes } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { listedPostSql, visiblePostSql } from '@/server/identity/visibility';
 import type { CursorKey, ListOrder } from './list-cursor';
@@ -173,6 +173,21 @@ export async function listTagsOfPosts(db: DbOrTx, postIds: readonly string[]) {
     .innerJoin(tags, eq(tags.id, postTags.tagId))
     .where(inArray(postTags.postId, [...postIds]))
     .orderBy(sql`lower(${tags.name})`);
+}
+
+/**
+ * What makes a person's lists differ from a visitor's (list-service.ts listsLikeVisitors): a
+ * pending post of their own, and private boards granted to them.
+ */
+export async function readerFacts(db: DbOrTx, userId: string): Promise<{ ownPending: boolean; grantedBoards: boolean }> {
+  const result = (await db.execute(sql`
+    select exists (select 1 from ${posts} where ${posts.authorId} = ${userId} and ${posts.approval} = 'pending'
+                     and ${posts.deletedAt} is null) as "ownPending",
+           exists (select 1 from ${boardMembers} where ${boardMembers.userId} = ${userId}) as "grantedBoards"`)) as unknown as {
+    rows: { ownPending: boolean; grantedBoards: boolean }[];
+  };
+  const row = result.rows[0];
+  return { ownPending: row?.ownPending ?? true, grantedBoards: row?.grantedBoards ?? true };
 }
 
 /** Which of the given posts this user has voted for. */

@@ -9,7 +9,9 @@ import { presentPerson } from '@/core/identity/person';
 import { getVisibleBoard } from '@/features/boards/server/access-service';
 import { plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
-import type { Actor } from '@/server/identity/actor';
+import { VISITOR, type Actor } from '@/server/identity/actor';
+import { isTeamMember } from '@/core/identity/policy';
+import { cachedForEveryone } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
 import { postSlug, type Highlight, type PostPage, type PostSort, type PostSummary } from '../schema';
 import { decodeCursor, encodeCursor, type CursorKey, type ListOrder } from './list-cursor';
@@ -18,6 +20,7 @@ import {
   headlinesOf,
   listPostRows,
   listTagsOfPosts,
+  readerFacts,
   MATCH_START,
   MATCH_STOP,
   statusesInUse,
@@ -145,8 +148,54 @@ async function filtersFor(actor: Actor, req: ListPostsRequest, known?: VisibleBo
   return { boardId, status: req.status, tag: req.tag, q: req.q };
 }
 
-/** One page of posts as this actor may see them. NOT_FOUND for a hidden board; 422 for a bad cursor. */
+/**
+ * One page of posts as this actor may see them. NOT_FOUND for a hidden board; 422 for a bad cursor.
+ *
+ * When the actor's list is the visitors' list (listsLikeVisitors), the page is the public copy,
+ * shared by everyone and remembered on the embedded database until anything changes
+ * (cachedForEveryone), with the actor's own votes laid over it.
+ */
 export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
+  if (!(await listsLikeVisitors(actor, req.board))) return listPostsFor(actor, req, knownBoard);
+  const shared = await cachedForEveryone(`posts:${JSON.stringify(req)}`, () => listPostsFor(VISITOR, req));
+  if (actor.kind !== 'user' || shared.items.length === 0) return shared;
+  const voted = await votedPostIds(
+    db(),
+    actor.id,
+    shared.items.map((p) => p.id),
+  );
+  return { ...shared, items: shared.items.map((p) => (voted.has(p.id) ? { ...p, voted: true } : p)) };
+}
+
+/** Whether the board (a slug) is public: what a visitor may open. Remembered like the lists. */
+export function isPublicBoard(slug: string): Promise<boolean> {
+  return cachedForEveryone(`public-board:${slug.toLowerCase()}`, () =>
+    getVisibleBoard(db(), VISITOR, slug).then(
+      () => true,
+      (err: unknown) => {
+        if (err instanceof AppError && err.code === 'NOT_FOUND') return false;
+        throw err;
+      },
+    ),
+  );
+}
+
+/**
+ * Whether this actor's lists (of one board, or of every board when `board` is absent) hold
+ * exactly what a visitor's hold: lists show approved posts of the boards one may see, plus one's
+ * own pending posts (identity/visibility.ts). So: a visitor; anyone with no pending post of their
+ * own, on a public board; and, across all boards, a member with no pending post who has no
+ * private board granted (the team sees every board).
+ */
+export async function listsLikeVisitors(actor: Actor, board: string | undefined): Promise<boolean> {
+  if (actor.kind === 'visitor') return true;
+  const facts = await cachedForEveryone(`reader:${actor.id}`, () => readerFacts(db(), actor.id));
+  if (facts.ownPending) return false;
+  if (board !== undefined) return isPublicBoard(board);
+  return !isTeamMember(actor) && !facts.grantedBoards;
+}
+
+async function listPostsFor(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
   const order = listOrderOf(req);
   const pinnedFirst = Boolean(req.board) && order === 'trending';
   let after: CursorKey | undefined;
@@ -205,11 +254,23 @@ export async function countPosts(
   req: Omit<ListPostsRequest, 'cursor' | 'limit' | 'sort'>,
   knownBoard?: VisibleBoardRef,
 ): Promise<number> {
+  if (await listsLikeVisitors(actor, req.board)) {
+    return cachedForEveryone(`count:${JSON.stringify(req)}`, async () =>
+      countPostRows(db(), VISITOR, await filtersFor(VISITOR, { ...req, limit: 1 })),
+    );
+  }
   return countPostRows(db(), actor, await filtersFor(actor, { ...req, limit: 1 }, knownBoard));
 }
 
-/** The statuses and tags a board's filters offer: those its listed posts use. */
-export async function boardFilterOptions(actor: Actor, boardId: string) {
-  const [statuses, tags] = [await statusesInUse(db(), actor, boardId), await tagsInUse(db(), actor, boardId)];
-  return { statuses, tags: tags.map((t) => t.name) };
+/**
+ * The statuses and tags a board's filters offer: those its listed posts use. Shared like the
+ * lists when the actor's list of this board is the visitors' (listPosts).
+ */
+export async function boardFilterOptions(actor: Actor, board: { id: string; slug: string }) {
+  const load = async (reader: Actor) => {
+    const [statuses, tags] = [await statusesInUse(db(), reader, board.id), await tagsInUse(db(), reader, board.id)];
+    return { statuses, tags: tags.map((t) => t.name) };
+  };
+  if (!(await listsLikeVisitors(actor, board.slug))) return load(actor);
+  return cachedForEveryone(`filter-options:${board.id}`, () => load(VISITOR));
 }
