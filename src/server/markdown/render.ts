@@ -233,6 +233,31 @@ export function parseMarkdown(source: string): Root | null {
  * parse or the conversion fail anyway, the source comes back as plain text.
  */
 export function renderMarkdown(source: string): MdDoc {
+  // A pure function of the text: a page shown again (a post's body, its comments, status notes)
+  // reuses the tree instead of parsing the same Markdown on every request.
+  // A tree with mentions is handed out as a copy: its names are filled in per request
+  // (features/mentions showCurrentMentionNames writes into the tree).
+  const own = (doc: MdDoc) => (source.includes('](user:') ? structuredClone(doc) : doc);
+  const kept = rendered.get(source);
+  if (kept) {
+    rendered.delete(source);
+    rendered.set(source, kept);
+    return own(kept);
+  }
+  const doc = renderUncached(source);
+  if (source.length <= MAX_KEPT_SOURCE) {
+    if (rendered.size >= MAX_KEPT) rendered.delete(rendered.keys().next().value as string);
+    rendered.set(source, doc);
+  }
+  return own(doc);
+}
+
+/** The most recently used rendered texts (least recently used dropped first). */
+const MAX_KEPT = 2000;
+const MAX_KEPT_SOURCE = 20_000;
+const rendered = new Map<string, MdDoc>();
+
+function renderUncached(source: string): MdDoc {
   try {
     const tree = parseMarkdown(source);
     if (tree === null) return plainTextDoc(source);
