@@ -41,6 +41,8 @@ export interface ServerOptions {
   databaseUrl?: string;
   /** Extra environment (POSTHOG_KEY, LOG_LEVEL, …). */
   env?: Record<string, string>;
+  /** Node options before the script, e.g. ['--cpu-prof'] (not allowed in NODE_OPTIONS). */
+  nodeArgs?: string[];
 }
 
 export interface RunningServer {
@@ -104,7 +106,7 @@ export async function startServer(opts: ServerOptions): Promise<RunningServer> {
   };
 
   const spawnedAt = performance.now();
-  const child = spawn(process.execPath, ['scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), 'scripts/start.mjs'], { cwd: ROOT, env, stdio: ['ignore', fd, fd] });
   closeSync(fd);
   if (child.pid === undefined) throw new Error('could not spawn the server');
   live.add(child);
