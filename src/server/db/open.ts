@@ -67,8 +67,8 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
     db,
     driver: 'pglite',
     exclusive: true,
-    migrate: async () => {
-      await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+    migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
+      await migrate(drizzle({ client, schema }), { migrationsFolder });
     },
     close: async () => {
       if (!client.closed) await client.close();
@@ -89,11 +89,11 @@ async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
     db,
     driver: 'postgres',
     exclusive: false,
-    migrate: async () => {
+    migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migrate(drizzle({ client, schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         client.release();
