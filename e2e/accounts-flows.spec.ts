@@ -239,6 +239,7 @@ test.describe('accounts in the browser', () => {
       'Audit log',
       'Outbox',
       'Settings',
+      'Data',
     ]);
 
     // Signed in, /login has nothing to offer: it goes home.

@@ -16,6 +16,7 @@ const ITEMS: { href: string; label: string; match: (path: string) => boolean; al
   { href: paths.adminAudit(), label: 'Audit log', match: (p) => p.startsWith('/admin/audit'), allowed: canAdminister },
   { href: paths.adminOutbox(), label: 'Outbox', match: (p) => p.startsWith('/admin/outbox'), allowed: canAdminister },
   { href: paths.adminSettings(), label: 'Settings', match: (p) => p.startsWith('/admin/settings'), allowed: canAdminister },
+  { href: paths.adminData(), label: 'Data', match: (p) => p.startsWith('/admin/data'), allowed: canAdminister },
 ];
 
 /**

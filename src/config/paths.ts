@@ -51,4 +51,5 @@ export const paths = {
   adminAudit: () => '/admin/audit',
   adminOutbox: () => '/admin/outbox',
   adminSettings: () => '/admin/settings',
+  adminData: () => '/admin/data',
 } as const;

@@ -16,6 +16,7 @@ import {
   verifyEmailRoute,
 } from '@/features/accounts/server/handlers';
 import { setupRoute } from './setup-route';
+import { exportRoute as workspaceExportRoute, importRoute as workspaceImportRoute } from '../data/handlers';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { auditRoute } from '@/features/audit/server/handlers';
 import {
@@ -81,6 +82,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/admin/changelog/{id}/unpublish', route: adminChangelogUnpublishRoute },
   { path: '/api/v1/admin/email-status', route: emailStatusRoute },
   { path: '/api/v1/admin/insights', route: insightsRoute },
+  { path: '/api/v1/admin/export', route: workspaceExportRoute },
+  { path: '/api/v1/admin/import', route: workspaceImportRoute },
   { path: '/api/v1/admin/outbox', route: outboxRoute },
   { path: '/api/v1/admin/settings', route: adminSettingsRoute },
   { path: '/api/v1/audit', route: auditRoute },

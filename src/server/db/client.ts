@@ -24,8 +24,11 @@ export interface DbHandle {
    * instances share, where no cache may stand in for the database.
    */
   exclusive: boolean;
-  /** Runs the migrations in ./drizzle; safe to call from several instances at once. */
-  migrate(): Promise<void>;
+  /**
+   * Runs the migrations in ./drizzle (or in `migrationsFolder`: a restore replays an older
+   * backup's migrations first); safe to call from several instances at once.
+   */
+  migrate(migrationsFolder?: string): Promise<void>;
   /** Embedded PGlite only: a gzipped tarball of the data directory (test templates). */
   dumpDataDir?: () => Promise<Blob>;
   close(): Promise<void>;

@@ -138,7 +138,7 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
     db: pool.db,
     driver: 'pglite',
     exclusive: true,
-    migrate: () => pool.migrate(),
+    migrate: (migrationsFolder) => pool.migrate(migrationsFolder),
     dumpDataDir: async () => new Blob([await request<ArrayBuffer>('dump', 'dump')]),
     close: async () => {
       if (closing) return;
@@ -154,7 +154,7 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
 
 interface Pool {
   db: Db;
-  migrate(): Promise<void>;
+  migrate(migrationsFolder?: string): Promise<void>;
   end(): Promise<void>;
 }
 
@@ -169,11 +169,11 @@ async function openPool(config: import('pg').PoolConfig, poolSize = 10): Promise
   const db = guardTransactions(drizzle({ client: pool, schema }) as unknown as Db);
   return {
     db,
-    migrate: async () => {
+    migrate: async (migrationsFolder = MIGRATIONS_FOLDER) => {
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
-        await migrate(drizzle({ client, schema }), { migrationsFolder: MIGRATIONS_FOLDER });
+        await migrate(drizzle({ client, schema }), { migrationsFolder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]).catch(() => undefined);
         client.release();
@@ -185,5 +185,11 @@ async function openPool(config: import('pg').PoolConfig, poolSize = 10): Promise
 
 async function openPostgres(url: string, poolSize = 10): Promise<DbHandle> {
   const pool = await openPool({ connectionString: url }, poolSize);
-  return { db: pool.db, driver: 'postgres', exclusive: false, migrate: () => pool.migrate(), close: () => pool.end() };
+  return {
+    db: pool.db,
+    driver: 'postgres',
+    exclusive: false,
+    migrate: (migrationsFolder) => pool.migrate(migrationsFolder),
+    close: () => pool.end(),
+  };
 }

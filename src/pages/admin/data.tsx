@@ -1,0 +1,2 @@
+export { default } from '@/composition/data/DataPage';
+export { getServerSideProps } from '@/composition/data/DataPage.loader';
