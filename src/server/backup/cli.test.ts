@@ -4,7 +4,9 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
+import { connectDatabase } from '@/server/db/open';
 
 const dir = mkdtempSync(path.join(tmpdir(), 'chorus-backup-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -18,6 +20,37 @@ function cli(script: 'backup' | 'restore', args: string[]) {
 }
 
 describe('npm run backup / restore', () => {
+  it.runIf(!process.env.CHORUS_TEST_DATABASE_URL)(
+    'backup reads a running server’s embedded database through its socket, and restore brings it back',
+    { timeout: 120_000 },
+    async () => {
+      const data = path.join(dir, 'running');
+      const out = path.join(dir, 'running.chorus.gz');
+      const handle = await connectDatabase({ dataDir: data });
+      try {
+        await handle.migrate();
+        await handle.db.execute(sql`insert into tags (name, color) values ('from-the-running-server', '#123456')`);
+        const run = cli('backup', ['--data-dir', data, '--out', out]);
+        expect(run.status, run.stderr).toBe(0);
+        expect(run.stdout).toContain('Backup written');
+      } finally {
+        await handle.close();
+      }
+      const target = path.join(dir, 'restored');
+      const back = cli('restore', [out, '--data-dir', target]);
+      expect(back.status, back.stderr).toBe(0);
+      const restored = await connectDatabase({ dataDir: target });
+      try {
+        const result = (await restored.db.execute(sql`select name from tags where name = 'from-the-running-server'`)) as unknown as {
+          rows: unknown[];
+        };
+        expect(result.rows).toHaveLength(1);
+      } finally {
+        await restored.close();
+      }
+    },
+  );
+
   it('backup refuses a data directory a running server holds, and says how to back it up', { timeout: 60_000 }, () => {
     const data = path.join(dir, 'locked');
     mkdirSync(data);

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { env, EnvError } from '@/config/env';
 import { DataDirInUseError } from '@/server/db/data-dir-lock';
-import { connectDatabase } from '@/server/db/open';
+import { connectDatabase, embeddedSocketUrl } from '@/server/db/open';
 import { detectBackupKind, openLogicalBackup, writeLogicalBackup } from './files';
 import { BackupFormatError, isDatabaseEmpty } from './logical';
 import { pgDump, pgRestore } from './pg-tools';
@@ -23,8 +23,8 @@ const BACKUP_USAGE = `Usage: npm run backup -- [options]
   --database-url URL    PostgreSQL (default DATABASE_URL): runs pg_dump (custom format)
   --logical             with PostgreSQL, write Chorus's own portable format instead of pg_dump
                         (it can be restored into embedded PGlite too)
-  --data-dir DIR        embedded PGlite data directory (default CHORUS_DATA_DIR or ./data);
-                        opened directly, so only while the server is stopped
+  --data-dir DIR        embedded PGlite data directory (default CHORUS_DATA_DIR or ./data):
+                        through the running server's socket, or opened directly when it is stopped
 
 Runs while the server runs: pg_dump and the logical dump each read one consistent snapshot.`;
 
@@ -76,7 +76,7 @@ async function backup(argv: string[]): Promise<number> {
 
   const out = path.resolve(values.out ?? `chorus-backup-${stamp()}.chorus.gz`);
   const dataDir = path.resolve(values['data-dir'] ?? config.CHORUS_DATA_DIR);
-  const source = socketUrl ?? databaseUrl;
+  const source = socketUrl ?? databaseUrl ?? (await runningServerSocket(dataDir));
   const handle = await connectDatabase(source ? { databaseUrl: source, poolSize: 1 } : { dataDir });
   try {
     const summary = await writeLogicalBackup(handle.db, out);
@@ -86,6 +86,26 @@ async function backup(argv: string[]): Promise<number> {
     return 0;
   } finally {
     await handle.close();
+  }
+}
+
+/**
+ * The socket of the server running on this data directory (it notes it there, see
+ * db/open.ts), when it answers; a note left by a server that was killed does not.
+ */
+async function runningServerSocket(dataDir: string): Promise<string | undefined> {
+  const url = embeddedSocketUrl(dataDir);
+  if (!url) return undefined;
+  const { Client } = await import('pg');
+  const client = new Client({ connectionString: url, connectionTimeoutMillis: 2000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch {
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -159,7 +179,9 @@ export function runCli(command: 'backup' | 'restore', argv: string[]): void {
       ) {
         console.error(err.message);
         if (err instanceof DataDirInUseError)
-          console.error('To back up while the server runs, pass its database connection: --url (or CHORUS_DB_SOCKET_URL).');
+          console.error(
+            'Its server does not answer on the socket it noted (chorus-socket). Pass its database connection: --url (or CHORUS_DB_SOCKET_URL).',
+          );
         process.exit(2);
       }
       console.error(`${command} failed:`, err instanceof Error ? err.message : err);
