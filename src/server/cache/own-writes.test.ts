@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/test/db';
 import { VISITOR, visitorOf } from '@/server/identity/actor';
 import { markRecentWrite, readsOwnWrites } from '@/server/identity/cookies';
+import { needsFreshReads, requireFreshReads } from '@/server/identity/fresh-reads';
 import { cachedForVisitors, ownWriteWindowSeconds } from './visitor-cache';
 
 const testDb = useTestDatabase();
@@ -32,13 +33,13 @@ describe("a person's own writes and the visitor caches", () => {
     const cookie = setCookie!.split(';')[0]!;
 
     expect(readsOwnWrites(requestWith(`a=b; ${cookie}`))).toBe(true);
-    expect(visitorOf(requestWith(cookie))).toEqual({ kind: 'visitor', recentWriter: true });
+    expect(visitorOf(requestWith(cookie))).toEqual({ kind: 'visitor', freshReads: true });
     expect(readsOwnWrites(requestWith('chorus_recent_write=0'))).toBe(false);
     expect(readsOwnWrites(requestWith())).toBe(false);
     expect(visitorOf(requestWith('a=b'))).toBe(VISITOR);
   });
 
-  it('a recent writer is always computed fresh, while other visitors share the remembered answer', async () => {
+  it('a recent writer is always computed fresh, and other visitors are served the newest answer', async () => {
     let calls = 0;
     const compute = async () => ++calls;
     const key = `own-${Math.random()}`;
@@ -46,7 +47,15 @@ describe("a person's own writes and the visitor caches", () => {
     const writer = visitorOf(requestWith('chorus_recent_write=1'));
     expect(await cachedForVisitors(writer, key, compute)).toBe(2);
     expect(await cachedForVisitors(writer, key, compute)).toBe(3);
-    // Other visitors: the remembered first answer where the cache is on (embedded PGlite in tests).
-    expect(await cachedForVisitors(VISITOR, key, compute)).toBe(testDb.handle.exclusive ? 1 : 4);
+    // Other visitors: the newest answer, kept where the cache is on (embedded PGlite in tests).
+    expect(await cachedForVisitors(VISITOR, key, compute)).toBe(testDb.handle.exclusive ? 3 : 4);
+  });
+
+  it('a request whose page is being recorded reads fresh too', () => {
+    const req = requestWith();
+    expect(needsFreshReads(req)).toBe(false);
+    requireFreshReads(req);
+    expect(needsFreshReads(req)).toBe(true);
+    expect(visitorOf(req)).toEqual({ kind: 'visitor', freshReads: true });
   });
 });

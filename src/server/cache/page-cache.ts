@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { requireFreshReads } from '@/server/identity/fresh-reads';
 import { contentGeneration, visitorCacheMaxAgeMs } from './visitor-cache';
 
 const MAX_ENTRIES = 300;
@@ -83,6 +84,8 @@ export function serveCachedPage(key: string, req: IncomingMessage, res: ServerRe
  */
 export function capturePage(key: string, req: IncomingMessage, res: ServerResponse, nonce: string): void {
   delete req.headers['accept-encoding'];
+  // Rendered from a fresh read, so the copy is never older than its own `at`.
+  requireFreshReads(req);
   const generation = contentGeneration();
   const at = Date.now();
   const chunks: Buffer[] = [];

@@ -12,7 +12,7 @@
  *   (default 3; 0 turns it off). Nothing authoritative lives here: it is a copy of what the
  *   database said a moment ago. A person never sees a copy older than their own write: every
  *   state-changing request marks its browser for that long (ownWriteWindowSeconds, the
- *   recent-write cookie), and a marked browser's reads skip these caches (`recentWriter`).
+ *   recent-write cookie), and a marked browser's reads skip these caches (`freshReads`).
  *
  * Kept on globalThis because the server entry and each Next.js route bundle load this module
  * separately.
@@ -76,17 +76,19 @@ export function bumpContentGeneration(): void {
 }
 
 /**
- * `compute()` for signed-in people and visitors who have just written; for other visitors, the remembered answer while it is current
+ * `compute()` for signed-in people, and for visitors who need fresh reads (kept for the others);
+ * for other visitors, the remembered answer while it is current
  * (see above). The generation is read before computing, so
  * an answer computed while a write commits is never kept as current.
  */
 export async function cachedForVisitors<T>(actor: Actor, key: string, compute: () => Promise<T>): Promise<T> {
   const maxAge = visitorCacheMaxAgeMs();
-  if (actor.kind !== 'visitor' || actor.recentWriter || maxAge === 0) return compute();
+  if (actor.kind !== 'visitor' || maxAge === 0) return compute();
   const s = state();
   const hit = s.entries.get(key);
   const now = Date.now();
-  if (hit && hit.generation === s.generation && now - hit.at < maxAge) return hit.value as T;
+  // A fresh read is never answered from here, but what it reads is the newest copy there is.
+  if (!actor.freshReads && hit && hit.generation === s.generation && now - hit.at < maxAge) return hit.value as T;
   const generation = s.generation;
   const value = await compute();
   if (generation === s.generation) {

@@ -1,15 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Role } from '@/core/identity/roles';
-import { readsOwnWrites } from './cookies';
+import { needsFreshReads } from './fresh-reads';
 import { getSessionUser } from './sessions';
 
 /** Who is making a request. Policies decide from this alone. */
 export type Actor =
   /**
-   * `recentWriter`: this browser made a write moments ago (the recent-write cookie), so it is
-   * served fresh reads, never another instance's micro-cached copy (src/server/cache).
+   * `freshReads`: never answered from the visitor caches (src/server/cache), because this
+   * browser made a write moments ago (the recent-write cookie) or the answer is being recorded.
    */
-  | { kind: 'visitor'; recentWriter?: true }
+  | { kind: 'visitor'; freshReads?: true }
   | {
       kind: 'user';
       id: string;
@@ -24,10 +24,10 @@ export type Actor =
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export const VISITOR: Actor = { kind: 'visitor' };
-const RECENT_WRITER: Actor = { kind: 'visitor', recentWriter: true };
+const FRESH_VISITOR: Actor = { kind: 'visitor', freshReads: true };
 
 /** The visitor actor of a request without a valid session. */
-export const visitorOf = (req: IncomingMessage): Actor => (readsOwnWrites(req) ? RECENT_WRITER : VISITOR);
+export const visitorOf = (req: IncomingMessage): Actor => (needsFreshReads(req) ? FRESH_VISITOR : VISITOR);
 
 /** Resolves the actor of a request from its session cookie, the only credential a request can carry. */
 export async function resolveActor(req: IncomingMessage, res?: ServerResponse): Promise<Actor> {
