@@ -2,8 +2,8 @@
  * Issue 10, item 3, on the `lb` project: two instances on one PostgreSQL behind HAProxy
  * (e2e/support/two-instances.ts, docs/haproxy.cfg). What must hold across instances:
  * migrations and setup when both start at once on an empty database, sessions, rate limits,
- * the visitor micro-cache (eventually fresh for everyone, never stale for one's own write), and
- * jobs (each email sent once). The other core specs run unchanged beside this one through the
+ * the visitor micro-cache (eventually fresh for everyone, never stale for one's own write), admin
+ * settings, and jobs (each email sent once). The other core specs run unchanged beside this one through the
  * balancer (playwright.config.ts, LB_SPECS).
  */
 import { readFileSync } from 'node:fs';
@@ -177,6 +177,29 @@ test('the visitor micro-cache: another instance’s write shows within the windo
   });
 
   for (const r of [admin, visitor, memberRequest]) await r.dispose();
+});
+
+test('an admin setting saved through A applies through B at once', async () => {
+  const { instances, balancer } = state();
+  const admin = await newRequest();
+  await apiSignIn(admin, balancer);
+  // A setting that changes nothing for the specs beside this one (sign-up stays open).
+  const domain = `lb-${Date.now().toString(36)}.example`;
+  const saved = await admin.patch(`${instances.a}/api/v1/admin/settings`, {
+    data: { allowedDomains: [domain] },
+    headers: { Origin: balancer },
+  });
+  expect(saved.status()).toBe(200);
+  const onB = (await (await admin.get(`${instances.b}/api/v1/admin/settings`)).json()) as { allowedDomains: string[] };
+  expect(onB.allowedDomains).toEqual([domain]);
+  expect(await html(admin, `${instances.b}/admin/settings`)).toContain(domain);
+  expect(
+    (await admin.patch(`${instances.b}/api/v1/admin/settings`, { data: { allowedDomains: [] }, headers: { Origin: balancer } })).status(),
+  ).toBe(200);
+  expect(((await (await admin.get(`${instances.a}/api/v1/admin/settings`)).json()) as { allowedDomains: string[] }).allowedDomains).toEqual(
+    [],
+  );
+  await admin.dispose();
 });
 
 test('jobs run once across both instances: a status change emails each voter exactly once', async ({ request }) => {
