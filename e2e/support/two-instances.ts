@@ -116,9 +116,12 @@ function waitExit(child: ChildProcess, ms: number): Promise<void> {
   });
 }
 
+let stopped: Promise<void> | undefined;
+
+/** Stops everything once, however many times it is asked (a failure, then the signal); exits with the first code. */
 async function stop(code: number): Promise<never> {
-  if (!stopping) {
-    stopping = true;
+  stopping = true;
+  stopped ??= (async () => {
     for (const child of children) child.kill('SIGTERM');
     await Promise.all(children.map((child) => waitExit(child, 15_000)));
     if (databaseName) {
@@ -127,8 +130,10 @@ async function stop(code: number): Promise<never> {
         log(`dropping ${name} failed: ${String(err)}`),
       );
     }
-  }
-  process.exit(code);
+    process.exit(code);
+  })();
+  await stopped;
+  return process.exit(code);
 }
 
 async function main(): Promise<void> {
