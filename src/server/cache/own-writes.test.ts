@@ -16,7 +16,6 @@ describe("a person's own writes and the visitor caches", () => {
     expect(ownWriteWindowSeconds({ exclusive: false }, 10)).toBe(11);
     expect(ownWriteWindowSeconds({ exclusive: false }, 0)).toBe(0);
     expect(ownWriteWindowSeconds({ exclusive: true }, 3)).toBe(0);
-    expect(ownWriteWindowSeconds(undefined, 3)).toBe(0);
     // This process's own database: exact on PGlite; on PostgreSQL the tests turn the cache off.
     expect(ownWriteWindowSeconds()).toBe(0);
   });
