@@ -10,7 +10,10 @@ import { defineConfig, devices } from '@playwright/test';
  *  - firstrun:  NOT set up from the environment, for the first-run /setup flow (used once);
  *  - smtp:      emails delivered over SMTP_URL to a real SMTP server (e2e/support/smtp-sink.ts);
  *  - workspace: for the spec that changes workspace-wide settings (e.g. makes it private),
- *               which would disturb specs running beside it on a shared server.
+ *               which would disturb specs running beside it on a shared server;
+ *  - lb:        two instances on one PostgreSQL behind HAProxy (e2e/support/two-instances.ts),
+ *               delivering email to the SMTP sink; only when CHORUS_E2E_POSTGRES_URL names a
+ *               PostgreSQL server where a new database may be created (npm test starts one).
  */
 /** E2E_PORT_BASE moves every port, so two checkouts can run their suites side by side. */
 const BASE = Number(process.env.E2E_PORT_BASE ?? 3100);
@@ -21,6 +24,9 @@ export const PORTS = {
   firstrun: BASE + 4,
   smtp: BASE + 5,
   workspace: BASE + 6,
+  lb: BASE + 7,
+  lbA: BASE + 8,
+  lbB: BASE + 9,
   standin: BASE + 90,
   standinBlackhole: BASE + 91,
   sinkSmtp: BASE + 92,
@@ -50,7 +56,21 @@ const chromium = {
 };
 
 /** `setUp: false` leaves the install at its first run (no CHORUS_ADMIN_*), for the /setup flow. */
+/** What every app server gets, wherever its database lives. */
+const appEnv = (publicUrl: string, setUp = true): Record<string, string> => ({
+  PUBLIC_URL: publicUrl,
+  CHORUS_DIAGNOSTIC_ROUTES: '1',
+  ...(setUp
+    ? { CHORUS_ADMIN_EMAIL: E2E_ADMIN.email, CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password, CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName }
+    : {}),
+  CHORUS_RATE_LIMIT_MULTIPLIER: '50',
+  // Notification digests go out a second after the first item, not two minutes.
+  CHORUS_NOTIFICATION_DIGEST_SECONDS: '1',
+  LOG_LEVEL: 'warn',
+});
+
 const serve = (name: string, port: number, extraEnv: Record<string, string> = {}, { setUp = true } = {}) => ({
+  name,
   command: `rm -rf .e2e/${name}-${port} && node scripts/start.mjs`,
   url: `http://127.0.0.1:${port}/api/health`,
   timeout: 180_000,
@@ -60,17 +80,39 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
   env: {
     PORT: String(port),
     HOST: '127.0.0.1',
-    PUBLIC_URL: `http://127.0.0.1:${port}`,
     CHORUS_DATA_DIR: `.e2e/${name}-${port}`,
-    CHORUS_DIAGNOSTIC_ROUTES: '1',
-    ...(setUp
-      ? { CHORUS_ADMIN_EMAIL: E2E_ADMIN.email, CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password, CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName }
-      : {}),
-    CHORUS_RATE_LIMIT_MULTIPLIER: '50',
-    // Notification digests go out a second after the first item, not two minutes.
-    CHORUS_NOTIFICATION_DIGEST_SECONDS: '1',
-    LOG_LEVEL: 'warn',
+    ...appEnv(`http://127.0.0.1:${port}`, setUp),
     ...extraEnv,
+  },
+});
+
+const SMTP_ENV = { SMTP_URL: `smtp://127.0.0.1:${PORTS.sinkSmtp}`, MAIL_FROM: 'Chorus e2e <no-reply@chorus.test>' };
+
+/** A PostgreSQL server for the `lb` project; without it that project is left out. */
+const POSTGRES_URL = process.env.CHORUS_E2E_POSTGRES_URL;
+/** Where the `lb` launcher leaves its state (state.json) and the instances' logs. */
+export const LB_STATE_DIR = `.e2e/lb-${PORTS.lb}`;
+
+/** Both instances and the balancer, started by one process so that the instances start together. */
+const twoInstances = () => ({
+  name: 'lb',
+  command: 'node --import tsx e2e/support/two-instances.ts',
+  url: `http://127.0.0.1:${PORTS.lb}/api/health`,
+  timeout: 240_000,
+  reuseExistingServer: false,
+  stdout: 'ignore' as const,
+  stderr: 'pipe' as const,
+  gracefulShutdown: { signal: 'SIGTERM' as const, timeout: 30_000 },
+  env: {
+    LB_PORT: String(PORTS.lb),
+    APP_A_PORT: String(PORTS.lbA),
+    APP_B_PORT: String(PORTS.lbB),
+    LB_STATE_DIR,
+    CHORUS_E2E_POSTGRES_URL: POSTGRES_URL ?? '',
+    ...appEnv(`http://127.0.0.1:${PORTS.lb}`),
+    // Behind the balancer: the client's address comes from X-Forwarded-For (rate limits).
+    CHORUS_TRUST_PROXY: '1',
+    ...SMTP_ENV,
   },
 });
 
@@ -81,8 +123,10 @@ const serve = (name: string, port: number, extraEnv: Record<string, string> = {}
 const only = process.env.E2E_ONLY?.split(',')
   .map((s) => s.trim())
   .filter(Boolean);
-const wanted = (server: { env: Record<string, string> }) =>
-  !only || only.some((name) => (server.env.CHORUS_DATA_DIR ?? '').startsWith(`.e2e/${name}-`));
+const wanted = (server: { name: string }) => !only || only.includes(server.name);
+if (!POSTGRES_URL && (!only || only.includes('lb'))) {
+  console.warn('Playwright: CHORUS_E2E_POSTGRES_URL is not set, so the lb project (two instances behind HAProxy) is left out.');
+}
 
 const ANALYTICS_SPECS = /\/analytics\.spec\.ts$/;
 /** Proves the product works while the analytics host never answers; meaningful only there. */
@@ -95,6 +139,14 @@ const SETUP_SPECS = /\/accounts-setup\.spec\.ts$/;
 const SMTP_SPECS = /\/(accounts|notifications)-smtp\.spec\.ts$/;
 /** Changes workspace-wide settings: runs alone on its own server. */
 const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
+/** Proves what must hold across instances; meaningful only behind the balancer. */
+const TWO_INSTANCE_SPECS = /\/two-instances\.spec\.ts$/;
+/**
+ * The core flows, run unchanged against two instances behind the balancer: accounts and
+ * sessions, posting, voting, commenting, status changes with their emails (admin settings are in
+ * two-instances.spec.ts: admin.spec.ts expects a server without SMTP).
+ */
+const LB_SPECS = [TWO_INSTANCE_SPECS, /\/(accounts-smtp|notifications-smtp|posts|votes|comments)\.spec\.ts$/];
 
 export default defineConfig({
   testDir: './e2e',
@@ -132,19 +184,20 @@ export default defineConfig({
       }),
       serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
       serve('workspace', PORTS.workspace),
-      serve('smtp', PORTS.smtp, { SMTP_URL: `smtp://127.0.0.1:${PORTS.sinkSmtp}`, MAIL_FROM: 'Chorus e2e <no-reply@chorus.test>' }),
+      serve('smtp', PORTS.smtp, SMTP_ENV),
+      ...(POSTGRES_URL ? [twoInstances()] : []),
     ].filter(wanted),
   ],
   projects: [
     {
       name: 'plain',
-      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS],
+      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS],
       use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` },
     },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS],
+      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
@@ -157,5 +210,6 @@ export default defineConfig({
     { name: 'firstrun', testMatch: SETUP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.firstrun}` } },
     { name: 'workspace', testMatch: WORKSPACE_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.workspace}` } },
     { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
+    ...(POSTGRES_URL ? [{ name: 'lb', testMatch: LB_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.lb}` } }] : []),
   ],
 });

@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # npm test: everything CI checks, in order, on a fresh Debian machine.
-#   1. system packages (Chromium, PostgreSQL), installed with apt-get when running as root
+#   1. system packages (Chromium, PostgreSQL, HAProxy), installed with apt-get when running as root
 #   2. typecheck and lint
 #   3. unit and integration tests on PGlite
 #   4. the integration tests again on a throwaway PostgreSQL server
-#   5. the production build (when stale), then the Playwright end-to-end tests
+#   5. the production build (when stale), then the Playwright end-to-end tests, with a throwaway
+#      PostgreSQL for the `lb` project (two instances behind HAProxy)
 # Exits non-zero on the first failure; stops and deletes whatever it started.
 set -euo pipefail
 
@@ -89,6 +90,7 @@ system_packages() {
   [ -x "$CHROMIUM" ] || missing+=(chromium)
   PG_BIN=$(find_pg_bin)
   [ -n "$PG_BIN" ] || missing+=(postgresql)
+  find_haproxy >/dev/null || missing+=(haproxy)
 
   if [ ${#missing[@]} -gt 0 ]; then
     if ! $IS_ROOT; then
@@ -103,12 +105,19 @@ system_packages() {
     PG_BIN=$(find_pg_bin)
     [ -x "$CHROMIUM" ] || { echo "Chromium is still missing at $CHROMIUM"; return 1; }
     [ -n "$PG_BIN" ] || { echo 'PostgreSQL (initdb) is still missing'; return 1; }
+    find_haproxy >/dev/null || { echo 'HAProxy is still missing'; return 1; }
   fi
   if $IS_ROOT && ! id postgres >/dev/null 2>&1; then
     useradd --system --user-group --no-create-home --shell /usr/sbin/nologin postgres
   fi
   echo "Chromium:   $CHROMIUM"
   echo "PostgreSQL: $PG_BIN ($("$PG_BIN/postgres" --version))"
+  echo "HAProxy:    $("$(find_haproxy)" -v | head -n 1)"
+}
+
+# Debian installs HAProxy in /usr/sbin, which is not on every user's PATH.
+find_haproxy() {
+  command -v haproxy || { [ -x /usr/sbin/haproxy ] && echo /usr/sbin/haproxy; }
 }
 
 typecheck_and_lint() {
@@ -169,4 +178,11 @@ step '2. Typecheck and lint' typecheck_and_lint
 step '3. Unit and integration tests (PGlite)' env -u CHORUS_TEST_DATABASE_URL npx vitest run
 step '4. Integration tests (PostgreSQL)' tests_on_postgres
 step '5a. Production build (when stale)' node scripts/start.mjs --build-only
-step '5b. End-to-end tests (Playwright)' npx playwright test
+# The `lb` project creates its own database on this server (the role may create databases).
+end_to_end() {
+  start_postgres
+  HAPROXY_PATH=$(find_haproxy) CHORUS_E2E_POSTGRES_URL="$PG_URL" npx playwright test
+  stop_postgres
+}
+
+step '5b. End-to-end tests (Playwright)' end_to_end

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import next from 'next';
 import { env, EnvError, type Env } from '@/config/env';
-import { readSessionToken } from '@/server/identity/cookies';
+import { readSessionToken, readsOwnWrites } from '@/server/identity/cookies';
 import { capturePage, pageCacheKey, serveCachedPage } from '@/server/cache/page-cache';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { analyzeIfEmbedded, vacuumIfEmbedded } from '@/server/db/maintenance';
@@ -125,7 +125,7 @@ export async function startServer(): Promise<void> {
       return;
     }
     // Visitors' public pages: a current rendered copy is served as is (src/server/cache).
-    const pageKey = pageCacheKey(req, readSessionToken(req) !== undefined);
+    const pageKey = pageCacheKey(req, readSessionToken(req) !== undefined || readsOwnWrites(req));
     if (pageKey && serveCachedPage(pageKey, req, res, nonce)) {
       fromCache = true;
       return;

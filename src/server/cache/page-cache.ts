@@ -1,7 +1,7 @@
 /**
  * Rendered HTML of the public pages visitors read most (`/`, `/b/[board]`, `/p/[number]`), kept
  * on the same terms as the visitor data cache (visitor-cache.ts): only for requests without a
- * session cookie, dropped as soon as the content generation changes or when it is older than
+ * session cookie or the recent-write cookie, dropped as soon as the content generation changes or when it is older than
  * the cache's maximum age (exact on embedded PGlite, a few seconds on a shared PostgreSQL). Rendering a page
  * of 20 posts is most of its cost; this turns a repeat visit
  * into a copy.
@@ -12,6 +12,7 @@
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
+import { requireFreshReads } from '@/server/identity/fresh-reads';
 import { contentGeneration, visitorCacheMaxAgeMs } from './visitor-cache';
 
 const MAX_ENTRIES = 300;
@@ -44,9 +45,13 @@ const KEY = Symbol.for('chorus.page-cache');
 type WithCache = typeof globalThis & { [KEY]?: Map<string, CachedPage> };
 const pages = (): Map<string, CachedPage> => ((globalThis as WithCache)[KEY] ??= new Map());
 
-/** The cache key of a request whose page may be served from (or kept in) the cache, or null. */
-export function pageCacheKey(req: IncomingMessage, hasSession: boolean): string | null {
-  if (req.method !== 'GET' || hasSession || visitorCacheMaxAgeMs() === 0) return null;
+/**
+ * The cache key of a request whose page may be served from (or kept in) the cache, or null.
+ * `personal`: the request carries a session cookie, or its browser has just written (the
+ * recent-write cookie), so it must be rendered fresh.
+ */
+export function pageCacheKey(req: IncomingMessage, personal: boolean): string | null {
+  if (req.method !== 'GET' || personal || visitorCacheMaxAgeMs() === 0) return null;
   const url = req.url ?? '/';
   const path = url.split('?')[0] ?? '/';
   return CACHEABLE_PATH.test(path) ? url : null;
@@ -79,6 +84,8 @@ export function serveCachedPage(key: string, req: IncomingMessage, res: ServerRe
  */
 export function capturePage(key: string, req: IncomingMessage, res: ServerResponse, nonce: string): void {
   delete req.headers['accept-encoding'];
+  // Rendered from a fresh read, so the copy is never older than its own `at`.
+  requireFreshReads(req);
   const generation = contentGeneration();
   const at = Date.now();
   const chunks: Buffer[] = [];

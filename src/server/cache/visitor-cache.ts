@@ -10,13 +10,15 @@
  * - Shared PostgreSQL (several instances): a micro-cache. This instance's own writes still empty
  *   it at once, and other instances' writes show after at most CHORUS_VISITOR_CACHE_SECONDS
  *   (default 3; 0 turns it off). Nothing authoritative lives here: it is a copy of what the
- *   database said a moment ago.
+ *   database said a moment ago. A person never sees a copy older than their own write: every
+ *   state-changing request marks its browser for that long (ownWriteWindowSeconds, the
+ *   recent-write cookie), and a marked browser's reads skip these caches (`freshReads`).
  *
  * Kept on globalThis because the server entry and each Next.js route bundle load this module
  * separately.
  */
 import { env } from '@/config/env';
-import { getDbHandle } from '@/server/db/client';
+import { getDbHandle, type DbHandle } from '@/server/db/client';
 import type { Actor } from '@/server/identity/actor';
 
 const EXACT_MAX_AGE_MS = 30_000;
@@ -48,6 +50,19 @@ export function visitorCacheMaxAgeMs(): number {
   return handle.exclusive ? EXACT_MAX_AGE_MS : env().CHORUS_VISITOR_CACHE_SECONDS * 1000;
 }
 
+/**
+ * How long a browser that has just written must skip the visitor caches: as long as another
+ * instance may still serve a copy taken before the write, and a second more (cookie ages are
+ * whole seconds). 0 where the cache is exact (embedded PGlite) or off.
+ */
+export function ownWriteWindowSeconds(
+  handle: Pick<DbHandle, 'exclusive'> | undefined = getDbHandle(),
+  cacheSeconds = env().CHORUS_VISITOR_CACHE_SECONDS,
+): number {
+  if (!handle || handle.exclusive) return 0;
+  return cacheSeconds > 0 ? cacheSeconds + 1 : 0;
+}
+
 /** The current content generation (for caches kept elsewhere, such as the page cache). */
 export function contentGeneration(): number {
   return state().generation;
@@ -61,7 +76,8 @@ export function bumpContentGeneration(): void {
 }
 
 /**
- * `compute()` for signed-in people; for visitors, the remembered answer while it is current
+ * `compute()` for signed-in people, and for visitors who need fresh reads (kept for the others);
+ * for other visitors, the remembered answer while it is current
  * (see above). The generation is read before computing, so
  * an answer computed while a write commits is never kept as current.
  */
@@ -71,7 +87,8 @@ export async function cachedForVisitors<T>(actor: Actor, key: string, compute: (
   const s = state();
   const hit = s.entries.get(key);
   const now = Date.now();
-  if (hit && hit.generation === s.generation && now - hit.at < maxAge) return hit.value as T;
+  // A fresh read is never answered from here, but what it reads is the newest copy there is.
+  if (!actor.freshReads && hit && hit.generation === s.generation && now - hit.at < maxAge) return hit.value as T;
   const generation = s.generation;
   const value = await compute();
   if (generation === s.generation) {

@@ -10,7 +10,8 @@ import { z, type ZodType } from 'zod';
 import { canReadWorkspace, type Decision, type PolicyActor } from '@/core/identity/policy';
 import { requireAllowed } from '@/server/identity/authorize';
 import { getPublicWorkspace } from '@/server/workspace';
-import { bumpContentGeneration } from '@/server/cache/visitor-cache';
+import { bumpContentGeneration, ownWriteWindowSeconds } from '@/server/cache/visitor-cache';
+import { markRecentWrite } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
 import { resolveActor, type Actor, type UserActor } from '../identity/actor';
 import { readFormOrJsonBody, readJsonBody } from './body';
@@ -122,6 +123,9 @@ function pipeline(methods: EndpointMap) {
     res.setHeader('cache-control', 'no-store');
     try {
       const method = (req.method === 'HEAD' ? 'GET' : req.method) as Method;
+      // Several instances: this browser's next reads skip the visitor micro-caches (src/server/cache).
+      const ownWrites = method === 'GET' ? 0 : ownWriteWindowSeconds();
+      if (ownWrites > 0) markRecentWrite(res, ownWrites);
       const ep = methods[method];
       if (!ep) throw new AppError('METHOD_NOT_ALLOWED', undefined, { headers: { Allow: allow } });
       if (!ep.tokenAuthenticated && isCrossSiteRequest(req)) throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');

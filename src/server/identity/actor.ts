@@ -1,10 +1,15 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Role } from '@/core/identity/roles';
+import { needsFreshReads } from './fresh-reads';
 import { getSessionUser } from './sessions';
 
 /** Who is making a request. Policies decide from this alone. */
 export type Actor =
-  | { kind: 'visitor' }
+  /**
+   * `freshReads`: never answered from the visitor caches (src/server/cache), because this
+   * browser made a write moments ago (the recent-write cookie) or the answer is being recorded.
+   */
+  | { kind: 'visitor'; freshReads?: true }
   | {
       kind: 'user';
       id: string;
@@ -19,9 +24,13 @@ export type Actor =
 export type UserActor = Extract<Actor, { kind: 'user' }>;
 
 export const VISITOR: Actor = { kind: 'visitor' };
+const FRESH_VISITOR: Actor = { kind: 'visitor', freshReads: true };
+
+/** The visitor actor of a request without a valid session. */
+export const visitorOf = (req: IncomingMessage): Actor => (needsFreshReads(req) ? FRESH_VISITOR : VISITOR);
 
 /** Resolves the actor of a request from its session cookie, the only credential a request can carry. */
 export async function resolveActor(req: IncomingMessage, res?: ServerResponse): Promise<Actor> {
   const user = await getSessionUser(req, res);
-  return user ? { kind: 'user', ...user } : VISITOR;
+  return user ? { kind: 'user', ...user } : visitorOf(req);
 }

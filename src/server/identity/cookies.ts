@@ -14,6 +14,36 @@ export function readSessionToken(req: IncomingMessage): string | undefined {
   return value && /^[A-Za-z0-9_-]{20,100}$/.test(value) ? value : undefined;
 }
 
+/**
+ * Set on the answer to every state-changing request where visitors' pages are micro-cached per
+ * instance (a shared PostgreSQL): for as long as a cached copy may live, this browser's reads
+ * skip those caches, so nobody is shown a copy taken before their own write by another instance
+ * (e.g. the page they return to after voting and signing out). It holds no identity: its value
+ * is a constant.
+ */
+const recentWriteCookieName = () => (secure() ? '__Host-chorus_recent_write' : 'chorus_recent_write');
+
+export function markRecentWrite(res: ServerResponse, maxAgeSeconds: number) {
+  appendSetCookie(
+    res,
+    stringifySetCookie({
+      name: recentWriteCookieName(),
+      value: '1',
+      maxAge: maxAgeSeconds,
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: secure(),
+    }),
+  );
+}
+
+/** Whether this browser wrote something within the visitor micro-cache's window (markRecentWrite). */
+export function readsOwnWrites(req: IncomingMessage): boolean {
+  const header = req.headers.cookie;
+  return header !== undefined && parseCookie(header)[recentWriteCookieName()] === '1';
+}
+
 function appendSetCookie(res: ServerResponse, cookie: string) {
   const existing = res.getHeader('set-cookie');
   const list = existing === undefined ? [] : Array.isArray(existing) ? existing : [String(existing)];

@@ -7,7 +7,7 @@ import type { Theme, WorkspaceAccess } from '@/core/workspace';
 import type { PublicWorkspace } from '@/core/workspace';
 import { cachedWorkspace, rememberWorkspace } from '@/server/workspace';
 import { queryRows } from '@/server/db/client';
-import { VISITOR, type Actor } from '@/server/identity/actor';
+import { visitorOf, type Actor } from '@/server/identity/actor';
 
 interface Row extends SessionRow {
   name: string;
@@ -29,7 +29,7 @@ export async function loadShellContext(req: IncomingMessage, res: ServerResponse
   const tokenHash = token ? hashToken(token) : null;
   // A visitor needs only the workspace, which embedded PGlite can serve from memory (settings/server/cache.ts).
   const cached = token ? undefined : cachedWorkspace();
-  if (cached) return { workspace: cached, actor: VISITOR };
+  if (cached) return { workspace: cached, actor: visitorOf(req) };
   const rows = await queryRows<Row>(sql`
     select w.name, w.logo_url, w.accent_color, w.default_theme, w.access, w.setup_completed_at is not null as setup_done,
            ${sessionColumns}
@@ -46,7 +46,7 @@ export async function loadShellContext(req: IncomingMessage, res: ServerResponse
     setupDone: row.setup_done,
   };
   rememberWorkspace(workspace);
-  if (!token || !tokenHash) return { workspace, actor: VISITOR };
+  if (!token || !tokenHash) return { workspace, actor: visitorOf(req) };
   const user = await settleSession(row, token, tokenHash, res);
-  return { workspace, actor: user ? { kind: 'user', ...user } : VISITOR };
+  return { workspace, actor: user ? { kind: 'user', ...user } : visitorOf(req) };
 }
