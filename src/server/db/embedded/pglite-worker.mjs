@@ -185,6 +185,9 @@ async function main() {
     dataDir: options.dataDir,
     loadDataDir: options.loadDataDir ? new Blob([options.loadDataDir]) : undefined,
     extensions: { pg_trgm },
+    // PGlite's default is 128 MB, all of it inside the process. At 10,000 posts, 64 MB keeps the
+    // pages the lists and searches read (search 27 ms against 25 ms; 32 MB: 36 ms) for 74 MB less.
+    postgresqlconf: ['shared_buffers=64MB'],
   });
   const server = createWireServer(db);
   rmSync(options.socketPath, { force: true });
