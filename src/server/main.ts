@@ -183,7 +183,10 @@ export async function startServer(): Promise<void> {
     .catch((err: unknown) => log.error({ err }, 'scheduling background work failed'));
   runJobs();
   void deliverPendingEmails().catch(() => undefined);
-  refreshTrending();
+  // Scores are written with every vote; the refresh only ages them. It reads every post, so the
+  // first one waits a minute rather than competing with the first requests after a start.
+  const firstTrendingTimer = setTimeout(refreshTrending, 60_000);
+  firstTrendingTimer.unref();
   // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): fresh statistics soon after
   // start (a seeded or imported database), then a vacuum every hour.
   const analyzeTimer = setTimeout(() => void analyzeIfEmbedded().catch((err: unknown) => log.error({ err }, 'analyze failed')), 15_000);
@@ -213,6 +216,7 @@ export async function startServer(): Promise<void> {
     clearInterval(pruneTimer);
     clearInterval(mailTimer);
     clearInterval(jobTimer);
+    clearTimeout(firstTrendingTimer);
     server.close(() => {
       closeDatabase()
         .then(() => {
