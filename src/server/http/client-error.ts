@@ -1,7 +1,8 @@
 /**
  * Requests Node's HTTP parser refuses before any handler runs. Node answers them with a bare
- * status line; for a request head over the size limit (a very long URL) on an /api path, the
- * answer is JSON in the catalogue shape instead (SPEC.md §2: /api answers JSON, always).
+ * status line; for a request head over the size limit (a very long URL) on an /api path, or on a
+ * path that cannot be told, the answer is JSON in the catalogue shape instead (SPEC.md §2: /api
+ * answers JSON, always).
  * Anything else gets Node's own answer, written as Node writes it.
  */
 import type { Duplex } from 'node:stream';
@@ -25,7 +26,10 @@ function requestPath(raw: Buffer | undefined): string | undefined {
 /** The raw HTTP response for a refused request. */
 export function clientErrorResponse(err: ClientError, requestId: string): string {
   const path = requestPath(err.rawPacket);
-  if (err.code === 'HPE_HEADER_OVERFLOW' && path !== undefined && isApiPath(path.replace(/[\\/]+/g, '/'))) {
+  // `rawPacket` is only the chunk in which the limit was passed: over a network a long head comes
+  // in many, and its request line is then in none of them. Such a request may be for /api, whose
+  // answers are always JSON, so it gets the catalogue answer (a page request gets it too).
+  if (err.code === 'HPE_HEADER_OVERFLOW' && (path === undefined || isApiPath(path.replace(/[\\/]+/g, '/')))) {
     const body = JSON.stringify(
       errorBody('PAYLOAD_TOO_LARGE', requestId, 'The request’s address and headers are larger than the server accepts.'),
     );
