@@ -49,6 +49,13 @@ describe('clientError: refused requests', () => {
     });
   });
 
+  it('answers HEAD without a body (found by the API fuzzer)', async () => {
+    const { head, body } = await rawRequest(`HEAD /api/v1/posts?q=${longQuery} HTTP/1.1\r\nHost: x\r\n\r\n`);
+    expect(head).toMatch(/^HTTP\/1\.1 413 /);
+    expect(head).toMatch(/content-length: [1-9]/i);
+    expect(body).toBe('');
+  });
+
   it('answers too-long headers on an /api path the same way', async () => {
     const { head, body } = await rawRequest(`POST /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${longQuery}\r\n\r\n`);
     expect(head).toMatch(/^HTTP\/1\.1 413 /);
