@@ -68,6 +68,7 @@ export const memberVerifyRoute = route({
 export const invitationsRoute = route({
   POST: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     body: inviteInput,
     handle: async ({ actor, body, ip }) => json(await inviteMember(actor, body, ip), 201),
   }),

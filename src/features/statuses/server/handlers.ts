@@ -30,6 +30,7 @@ export const statusRoute = route({
   }),
   DELETE: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     query: statusDeleteQuery,
     handle: async ({ actor, query, ip }) => json(await deleteStatusAs(actor, query.id, query.moveTo, ip)),
   }),
