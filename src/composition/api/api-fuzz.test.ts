@@ -57,6 +57,7 @@ const stats = {
   restores: 0,
 };
 const started = Date.now();
+const cpuAtStart = process.cpuUsage();
 
 let fixture: Fixture;
 let dispatcher: Dispatcher;
@@ -96,7 +97,7 @@ afterAll(async () => {
       .map(([s, n]) => `${s}×${n}`)
       .join(' ')}`,
     `repairs after writes: ${stats.restores}`,
-    `${((Date.now() - started) / 1000).toFixed(1)} s`,
+    `${((Date.now() - started) / 1000).toFixed(1)} s (CPU ${(Object.values(process.cpuUsage(cpuAtStart)).reduce((a, b) => a + b, 0) / 1e6).toFixed(1)} s)`,
   ].join(' | ');
   const slowest = [...stats.msByOperation].sort((a, b) => b[1] - a[1]).slice(0, 8);
   console.log(`slowest operations: ${slowest.map(([id, ms]) => `${id} ${Math.round(ms)} ms`).join(', ')}`);

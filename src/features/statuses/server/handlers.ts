@@ -15,6 +15,7 @@ export const statusesRoute = route({
   }),
   POST: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     body: statusInput,
     handle: async ({ actor, body, ip }) => json(await createStatus(actor, body, ip), 201),
   }),
@@ -24,6 +25,7 @@ export const statusesRoute = route({
 export const statusRoute = route({
   PATCH: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     query: statusIdParams,
     body: statusUpdateInput,
     handle: async ({ actor, query, body, ip }) => json(await updateStatusAs(actor, query.id, body, ip)),
