@@ -7,7 +7,7 @@
  *
  *   FUZZ_RUNS   requests in all (default 10,000), spread evenly over the operations
  *   FUZZ_SEED   the seed (default: a new one, printed); the same seed generates the same requests
- *   FUZZ_OP     only the operations whose operationId or "METHOD /path" contains this text
+ *   FUZZ_OP     only this operationId, or the operations whose id or "METHOD /path" contains this text
  *   FUZZ_PATH   with FUZZ_SEED and FUZZ_OP: replay only the request at this path (run index)
  */
 import fc from 'fast-check';
@@ -40,7 +40,9 @@ const seedOf = (operationId: string) => {
 const ONLY = process.env.FUZZ_OP;
 const REPLAY_PATH = process.env.FUZZ_PATH;
 
-const operations = operationsOf(openApiDocument()).filter((o) => !ONLY || o.id === ONLY || `${o.method} ${o.path}`.includes(ONLY));
+const selected = (o: Operation) =>
+  !ONLY || o.id === ONLY || (!REPLAY_PATH && `${o.id} ${o.method} ${o.path}`.toLowerCase().includes(ONLY.toLowerCase()));
+const operations = operationsOf(openApiDocument()).filter(selected);
 const runsPerOperation = Math.ceil(TOTAL / Math.max(1, operations.length));
 const paths = [...new Set(operations.map((o) => o.path)), ...API_ROUTES.map((e) => e.path)];
 const operationsByPath = new Map<string, Operation[]>();
