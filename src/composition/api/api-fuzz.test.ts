@@ -23,8 +23,10 @@ import { API_ROUTES, openApiDocument } from './registry';
 
 // The rate limits are proven elsewhere (rate-limit.test.ts); here they would turn most requests of
 // a role into 429s. Read once by env(), so set before anything reads it.
-vi.hoisted(() => {
+const rateLimitMultiplier = vi.hoisted(() => {
+  const before = process.env.CHORUS_RATE_LIMIT_MULTIPLIER;
   process.env.CHORUS_RATE_LIMIT_MULTIPLIER = '1000';
+  return before;
 });
 
 useTestDatabase();
@@ -88,6 +90,10 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await dispatcher?.close();
+  // A worker process may run other files after this one (the logger lives on globalThis).
+  vi.restoreAllMocks();
+  if (rateLimitMultiplier === undefined) delete process.env.CHORUS_RATE_LIMIT_MULTIPLIER;
+  else process.env.CHORUS_RATE_LIMIT_MULTIPLIER = rateLimitMultiplier;
   const per = [...stats.byOperation.values()];
   const line = [
     `API fuzz: seed=${SEED} requests=${stats.sent}`,
