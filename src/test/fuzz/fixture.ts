@@ -258,7 +258,6 @@ export async function createFixture(): Promise<Fixture> {
     into: numbers,
     postNumbers: numbers,
     board: boardSlugs,
-    'board:query': boardSlugs,
     '/api/v1/comments/{id}:id': commentIds,
     '/api/v1/comments/{id}/approval:id': commentIds,
     '/api/v1/members/{id}:id': userIds,
