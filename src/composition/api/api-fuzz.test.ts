@@ -64,6 +64,7 @@ const started = Date.now();
 const cpuAtStart = process.cpuUsage();
 
 let fixture: Fixture;
+const fixtureChecks = (role: FuzzRole) => ({ hidden: fixture.hiddenFrom[role], secrets: fixture.secrets });
 let dispatcher: Dispatcher;
 
 /** What the pipeline logged about each 500 (the logger is silent under Vitest), by request id. */
@@ -112,6 +113,33 @@ afterAll(async () => {
   console.log(`${line}\nper operation: ${[...stats.byOperation].map(([id, n]) => `${id} ${n}`).join(', ')}`);
 });
 
+describe('the fixture', () => {
+  it('is put back after a team write reveals a marker, which the oracle flags until then', async () => {
+    if (REPLAY_PATH) return;
+    const path = `/api/v1/boards/${fixture.privateBoardSlug}`;
+    const visitorRead = async () => {
+      const request = { role: 'visitor' as const, method: 'GET', url: path, headers: {} };
+      const answer = await dispatcher.send('GET', path, {});
+      const problems = checkAnswer(request, answer, {
+        operations: operationsByPath.get('/api/v1/boards/{board}')!,
+        ...fixtureChecks('visitor'),
+      });
+      return { status: answer.status, leaks: problems.filter((p) => p.kind === 'leak').length };
+    };
+    expect(await visitorRead()).toEqual({ status: 404, leaks: 0 });
+    const made = await dispatcher.send(
+      'PATCH',
+      path,
+      { cookie: fixture.actors.admin.cookie, origin: 'self', 'content-type': 'application/json' },
+      JSON.stringify({ visibility: 'public' }),
+    );
+    expect(made.status).toBe(200);
+    expect((await visitorRead()).leaks).toBeGreaterThan(0);
+    await fixture.restore();
+    expect(await visitorRead()).toEqual({ status: 404, leaks: 0 });
+  });
+});
+
 describe.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s', (_name, operation) => {
   it(
     `answers ${REPLAY_PATH ? 'one replayed request' : `${runsPerOperation} generated requests`}, in every role, without a 5xx, a shape failure or a leak`,
@@ -139,8 +167,7 @@ describe.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s'
         const routed = routedPath(paths, request.url.split('?')[0]!);
         const problems = checkAnswer(request, answer, {
           operations: routed ? (operationsByPath.get(routed) ?? []) : [],
-          hidden: fixture.hiddenFrom[request.role],
-          secrets: fixture.secrets,
+          ...fixtureChecks(request.role),
         });
         // Anything a write changed that decides who sees a marker is put back before the next request.
         if (request.method !== 'GET' && request.method !== 'HEAD' && answer.status < 300) {

@@ -31,6 +31,7 @@ import { createUnsubscribeToken } from '@/features/notifications/server/unsubscr
 import { createTestActor, TEST_PASSWORD, type TestActor } from '@/test/actors';
 import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 import type { FuzzRole } from './requests';
+import { restoreStatement } from './restore';
 import type { KnownValues } from './schema-arbitrary';
 
 export interface Fixture {
@@ -41,6 +42,8 @@ export interface Fixture {
   secrets: Map<string, string>;
   /** Real ids, slugs and numbers, by parameter or field name, so requests reach real rows. */
   known: KnownValues;
+  /** The slug of the private board, granted to nobody. */
+  privateBoardSlug: string;
   restore(): Promise<void>;
 }
 
@@ -289,25 +292,13 @@ export async function createFixture(): Promise<Fixture> {
     title: ['Dark mode', 'Dark mode for the dashboard', 'Export'],
   };
 
-  const fixtureUsers = userRows.map((u) => ({
-    id: u.id,
-    role: u.role,
-    email: u.email,
-    display_name: u.displayName,
-    password_hash: u.passwordHash,
-  }));
-  const fixtureSessions = everyone.map((a) => ({ token_hash: hashToken(tokenOf(a.cookie)), user_id: a.id }));
-  const fixtureBoards = [publicBoard, teamBoard, archivedBoard, privateBoard].map((b) => ({
-    id: b.id,
-    slug: b.slug,
-    name: b.name,
-    description: b.description,
-    visibility: b.visibility,
-    posting: b.posting,
-    archived: b.archivedAt !== null,
-  }));
-  const fixturePosts = [publicPost, memberPost, donePost, archivedPost, teamPost, privatePost, pendingPost, rejectedPost, deletedPost].map(
-    (p) => ({
+  const restoreSql = restoreStatement({
+    users: userRows.map((u) => ({ id: u.id, role: u.role, email: u.email, display_name: u.displayName, password_hash: u.passwordHash })),
+    sessions: everyone.map((a) => ({ token_hash: hashToken(tokenOf(a.cookie)), user_id: a.id })),
+    settings: settings!,
+    boards: [publicBoard, teamBoard, archivedBoard, privateBoard].map((b) => ({ ...b, archived: b.archivedAt !== null })),
+    privateBoardId: privateBoard.id,
+    posts: [publicPost, memberPost, donePost, archivedPost, teamPost, privatePost, pendingPost, rejectedPost, deletedPost].map((p) => ({
       id: p.id,
       board_id: p.boardId,
       author_id: p.authorId,
@@ -315,86 +306,19 @@ export async function createFixture(): Promise<Fixture> {
       body: p.body,
       approval: p.approval,
       deleted: p.deletedAt !== null,
-    }),
-  );
-  const fixtureComments = commentRows.map((c) => ({
-    id: c.id,
-    post_id: c.postId,
-    body: c.body,
-    internal: c.internal,
-    approval: c.approval,
-    deleted: c.deletedAt !== null,
-  }));
-  const json = (v: unknown) => sql`${JSON.stringify(v)}::jsonb`;
-
-  // One statement (data-modifying CTEs), so the repair costs one round trip.
-  const restoreStatement = sql`
-    with
-    u as (
-      update users set role = v.role, email = v.email, display_name = v.display_name, password_hash = v.password_hash,
-        banned_at = null, deleted_at = null, email_verified_at = coalesce(users.email_verified_at, now())
-      from jsonb_to_recordset(${json(fixtureUsers)}) as v(id uuid, role text, email text, display_name text, password_hash text)
-      where users.id = v.id
-        and (users.role, users.email, users.display_name, users.password_hash, users.banned_at, users.deleted_at)
-          is distinct from (v.role, v.email, v.display_name, v.password_hash, null::timestamptz, null::timestamptz)
-      returning 1),
-    s as (
-      insert into sessions (token_hash, user_id, expires_at)
-      select v.token_hash, v.user_id, now() + interval '30 days'
-      from jsonb_to_recordset(${json(fixtureSessions)}) as v(token_hash text, user_id uuid)
-      on conflict (token_hash) do nothing
-      returning 1),
-    w as (
-      update workspace_settings set access = ${settings!.access}, moderation = ${settings!.moderation},
-        signup_policy = ${settings!.signupPolicy}, email_confirmation = ${settings!.emailConfirmation}
-      where id = 1 and (access, moderation, signup_policy, email_confirmation)
-        is distinct from (${settings!.access}, ${settings!.moderation}, ${settings!.signupPolicy}, ${settings!.emailConfirmation})
-      returning 1),
-    b as (
-      update boards set slug = v.slug, name = v.name, description = v.description, visibility = v.visibility, posting = v.posting,
-        archived_at = case when v.archived then coalesce(boards.archived_at, now()) end
-      from jsonb_to_recordset(${json(fixtureBoards)}) as v(id uuid, slug text, name text, description text, visibility text, posting text, archived boolean)
-      where boards.id = v.id
-        and (boards.slug, boards.name, boards.description, boards.visibility, boards.posting, boards.archived_at is not null)
-          is distinct from (v.slug, v.name, v.description, v.visibility, v.posting, v.archived)
-      returning 1),
-    bm as (delete from board_members where board_id = ${privateBoard.id} returning 1),
-    p as (
-      update posts set board_id = v.board_id, author_id = v.author_id, title = v.title, body = v.body, approval = v.approval,
-        deleted_at = case when v.deleted then coalesce(posts.deleted_at, now()) end
-      from jsonb_to_recordset(${json(fixturePosts)}) as v(id uuid, board_id uuid, author_id uuid, title text, body text, approval text, deleted boolean)
-      where posts.id = v.id
-        and (posts.board_id, posts.author_id, posts.title, posts.body, posts.approval, posts.deleted_at is not null)
-          is distinct from (v.board_id, v.author_id, v.title, v.body, v.approval, v.deleted)
-      returning 1),
-    c as (
-      update comments set post_id = v.post_id, body = v.body, internal = v.internal, approval = v.approval,
-        deleted_at = case when v.deleted then coalesce(comments.deleted_at, now()) end
-      from jsonb_to_recordset(${json(fixtureComments)}) as v(id bigint, post_id uuid, body text, internal boolean, approval text, deleted boolean)
-      where comments.id = v.id
-        and (comments.post_id, comments.body, comments.internal, comments.approval, comments.deleted_at is not null)
-          is distinct from (v.post_id, v.body, v.internal, v.approval, v.deleted)
-      returning 1),
-    e as (
-      insert into changelog_entries (id, slug, title, body, label, state, author_id)
-      values (${draft!.id}, ${draftSlug}, ${M.draftEntry}, ${M.draftEntry}, 'new', 'draft', ${admin.id})
-      on conflict (id) do update set slug = excluded.slug, title = excluded.title, body = excluded.body, state = 'draft',
-        published_at = null, scheduled_for = null
-      where (changelog_entries.slug, changelog_entries.title, changelog_entries.body, changelog_entries.state, changelog_entries.scheduled_for)
-        is distinct from (excluded.slug, excluded.title, excluded.body, 'draft', null::timestamptz)
-      returning 1),
-    j as (delete from jobs where payload::text like ${`%${draft!.id}%`} returning 1)
-    select (select count(*) from u) + (select count(*) from s) + (select count(*) from w) + (select count(*) from b)
-      + (select count(*) from bm) + (select count(*) from p) + (select count(*) from c) + (select count(*) from e)
-      + (select count(*) from j) as repaired`;
+    })),
+    comments: commentRows.map((c) => ({ ...c, post_id: c.postId, deleted: c.deletedAt !== null })),
+    draft: { id: draft!.id, slug: draftSlug, text: M.draftEntry, authorId: admin.id },
+  });
 
   return {
     actors,
+    privateBoardSlug: privateBoard.slug,
     hiddenFrom: { visitor: notForMembers, member: notForMembers, moderator: notForModerators, admin: new Map() },
     secrets,
     known,
     restore: async () => {
-      const [row] = await queryRows<{ repaired: number | string }>(restoreStatement);
+      const [row] = await queryRows<{ repaired: number | string }>(restoreSql);
       // The rows were written behind the API's back: no visitor copy may outlive them.
       if (Number(row?.repaired ?? 0) > 0) bumpContentGeneration();
     },
