@@ -9,6 +9,7 @@ import { seedDemoInBackground } from '../demo/background';
 export const setupRoute = route({
   POST: endpoint({
     authorize: anyone,
+    errors: ['SETUP_DONE'],
     openToVisitors: true,
     body: setupInput,
     rateLimit: { name: 'setup', limit: 10, windowSeconds: 60 },

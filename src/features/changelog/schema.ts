@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import type { MdDoc } from '@/lib/markdown-tree';
+import { POST_NUMBER_MAX } from '@/features/posts/schema';
 import { CHANGELOG_STATES } from './enums';
 
 // The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
@@ -37,7 +38,9 @@ export const entryInput = z.object({
   body: entryBodySchema.default(''),
   label: labelSlugSchema,
   postNumbers: z
-    .array(z.number({ message: 'Choose posts from the list' }).int().positive(), { message: 'Give a list of posts' })
+    .array(z.number({ message: 'Choose posts from the list' }).int().positive().max(POST_NUMBER_MAX, 'Choose posts from the list'), {
+      message: 'Give a list of posts',
+    })
     .transform((ns) => [...new Set(ns)])
     .pipe(z.array(z.number()).max(MAX_LINKED_POSTS, `An entry links at most ${MAX_LINKED_POSTS} posts`))
     .default([]),

@@ -94,7 +94,9 @@ export const preferencesInput = z.object({
   preferences: z
     .array(preferenceSchema)
     .min(1)
-    .max(NOTIFICATION_KINDS.length * 2),
+    .max(NOTIFICATION_KINDS.length * 2)
+    // One upsert writes them all: a pair given twice would be two answers to one question.
+    .refine((ps) => new Set(ps.map((p) => `${p.kind}:${p.channel}`)).size === ps.length, 'Each event and channel at most once'),
 });
 export type Preference = z.infer<typeof preferenceSchema>;
 

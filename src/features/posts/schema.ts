@@ -41,6 +41,9 @@ export type NewPostInput = z.infer<typeof newPostInput>;
 export const postUpdateInput = z.object({ title: postTitleSchema.optional(), body: postBodySchema.optional() });
 export type PostUpdateInput = z.infer<typeof postUpdateInput>;
 
+/** The largest post number: `posts.number` is a PostgreSQL integer; a larger one names no post. */
+export const POST_NUMBER_MAX = 2_147_483_647;
+
 /** `/p/42` or `/p/42-any-slug`: the number decides, the slug is decoration. */
 export const postNumberParam = z
   .string()
@@ -82,7 +85,11 @@ export const postStatusInput = z.object({
 export const postApprovalInput = z.object({ approval: z.enum(['approved', 'rejected']) });
 export const postPinInput = z.object({ pinned: z.boolean() });
 export const postMergeInput = z.object({
-  into: z.coerce.number().int().positive({ message: 'Enter the number of the post to merge into' }),
+  into: z.coerce
+    .number()
+    .int()
+    .positive({ message: 'Enter the number of the post to merge into' })
+    .max(POST_NUMBER_MAX, { message: 'Enter the number of the post to merge into' }),
 });
 
 export const authorSchema = z.object({

@@ -1,7 +1,8 @@
 /**
  * Requests Node's HTTP parser refuses before any handler runs. Node answers them with a bare
- * status line; for a request head over the size limit (a very long URL) on an /api path, the
- * answer is JSON in the catalogue shape instead (SPEC.md §2: /api answers JSON, always).
+ * status line; for a request head over the size limit (a very long URL) on an /api path, or on a
+ * path that cannot be told, the answer is JSON in the catalogue shape instead (SPEC.md §2: /api
+ * answers JSON, always).
  * Anything else gets Node's own answer, written as Node writes it.
  */
 import type { Duplex } from 'node:stream';
@@ -16,16 +17,19 @@ const NODE_ANSWERS: Record<string, string> = {
   ERR_HTTP_REQUEST_TIMEOUT: '408 Request Timeout',
 };
 
-/** The request line's path, when the bytes Node refused begin with one. */
-function requestPath(raw: Buffer | undefined): string | undefined {
-  const line = /^[A-Z]+ (\/[^ ?\r\n]*)/.exec(raw?.subarray(0, 8192).toString('latin1') ?? '');
-  return line?.[1];
+/** The request line's method and path, when the bytes Node refused begin with one. */
+function requestLine(raw: Buffer | undefined): { method?: string; path?: string } {
+  const line = /^([A-Z]+) (\/[^ ?\r\n]*)/.exec(raw?.subarray(0, 8192).toString('latin1') ?? '');
+  return { method: line?.[1], path: line?.[2] };
 }
 
 /** The raw HTTP response for a refused request. */
 export function clientErrorResponse(err: ClientError, requestId: string): string {
-  const path = requestPath(err.rawPacket);
-  if (err.code === 'HPE_HEADER_OVERFLOW' && path !== undefined && isApiPath(path.replace(/[\\/]+/g, '/'))) {
+  const { method, path } = requestLine(err.rawPacket);
+  // `rawPacket` is only the chunk in which the limit was passed: over a network a long head comes
+  // in many, and its request line is then in none of them. Such a request may be for /api, whose
+  // answers are always JSON, so it gets the catalogue answer (a page request gets it too).
+  if (err.code === 'HPE_HEADER_OVERFLOW' && (path === undefined || isApiPath(path.replace(/[\\/]+/g, '/')))) {
     const body = JSON.stringify(
       errorBody('PAYLOAD_TOO_LARGE', requestId, 'The request’s address and headers are larger than the server accepts.'),
     );
@@ -38,7 +42,8 @@ export function clientErrorResponse(err: ClientError, requestId: string): string
       `x-request-id: ${requestId}`,
       'Connection: close',
       '',
-      body,
+      // An answer to HEAD has no body (a client would read one as the start of another answer).
+      method === 'HEAD' ? '' : body,
     ].join('\r\n');
   }
   return `HTTP/1.1 ${NODE_ANSWERS[err.code ?? ''] ?? '400 Bad Request'}\r\nConnection: close\r\n\r\n`;

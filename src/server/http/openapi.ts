@@ -91,11 +91,16 @@ function operationId(method: Method, path: string): string {
   return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
 
-/** The error codes an endpoint can answer: the pipeline's own, from its shape, plus its declared ones. */
-export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Method] & object): ErrorCode[] {
+/**
+ * The error codes an endpoint can answer: the pipeline's own, from its shape, plus its declared
+ * ones. `path` is the documented path: a path parameter names something that may not exist, or
+ * be hidden from the caller (SPEC.md §6), so such a path can answer NOT_FOUND.
+ */
+export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Method] & object, path = ''): ErrorCode[] {
   const codes = new Set<ErrorCode>();
-  if (ep.body)
-    ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE', 'VALIDATION_FAILED'].forEach((c) => codes.add(c as ErrorCode));
+  // The pipeline reads a body on every method but GET (route.ts), whether or not the endpoint has a schema for one.
+  if (method !== 'GET') ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'].forEach((c) => codes.add(c as ErrorCode));
+  if (pathParams(path).length > 0) codes.add('NOT_FOUND');
   // Also without a query schema: a query string holding a NUL is refused on every endpoint (route.ts).
   codes.add('VALIDATION_FAILED');
   if (ep.authorize !== anyone || !ep.openToVisitors) codes.add('UNAUTHENTICATED');
@@ -133,7 +138,7 @@ function parametersOf(path: string, query: ZodType | undefined): OpenApiParamete
 
 function operation(method: Method, path: string, ep: NonNullable<RouteHandler['endpoints'][Method]>): OpenApiOperation {
   const open = ep.authorize === anyone;
-  const codes = errorCodesOf(method, ep);
+  const codes = errorCodesOf(method, ep, path);
   const responses: OpenApiOperation['responses'] = { '2XX': { description: 'Success: a JSON body, or no content (204).' } };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const c of codes) byStatus.set(ERROR_CATALOGUE[c].status, [...(byStatus.get(ERROR_CATALOGUE[c].status) ?? []), c]);

@@ -118,6 +118,7 @@ export const magicLinkRoute = emailRequestRoute(requestMagicLink, 'Ask for a sig
 export const resetPasswordRoute = route({
   POST: endpoint({
     authorize: anyone,
+    errors: ['TOKEN_INVALID'],
     openToVisitors: true,
     body: resetPasswordInput,
     rateLimit: TOKEN_USE,

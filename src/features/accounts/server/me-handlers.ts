@@ -36,6 +36,7 @@ export const meRoute = route({
   /** Deletes the account (type DELETE to confirm) and signs this browser out. */
   DELETE: endpoint({
     authorize: canManageOwnAccount,
+    errors: ['LAST_ADMIN'],
     body: deleteAccountInput,
     handle: async ({ actor, ip, res }) => {
       await deleteAccount(signedIn(actor), ip);

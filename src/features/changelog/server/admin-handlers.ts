@@ -28,6 +28,7 @@ export const adminChangelogRoute = route({
   }),
   POST: endpoint({
     authorize: canWriteChangelog,
+    errors: ['CONFLICT'],
     body: entryInput,
     summary: 'Write a draft entry',
     tags,
@@ -46,6 +47,7 @@ export const adminChangelogEntryRoute = route({
   }),
   PATCH: endpoint({
     authorize: canWriteChangelog,
+    errors: ['CONFLICT'],
     query: entryIdParams,
     body: entryUpdateInput,
     summary: 'Change an entry (title, text, label, linked posts, the status its posts move to)',

@@ -18,6 +18,7 @@ export const membersRoute = route({
 export const memberRoute = route({
   PATCH: endpoint({
     authorize: canAdminister,
+    errors: ['LAST_ADMIN'],
     query: memberIdParams,
     body: changeRoleInput,
     handle: async ({ actor, query, body, ip }) => json(await changeMemberRole(actor, query.id, body.role, ip)),
@@ -68,6 +69,7 @@ export const memberVerifyRoute = route({
 export const invitationsRoute = route({
   POST: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     body: inviteInput,
     handle: async ({ actor, body, ip }) => json(await inviteMember(actor, body, ip), 201),
   }),

@@ -18,6 +18,7 @@ export const inboxRoute = route({
 export const postApprovalRoute = route({
   POST: endpoint({
     authorize: canModerate,
+    errors: ['CONFLICT'],
     query: postParams,
     body: postApprovalInput,
     handle: async ({ actor, query, body, ip }) => json(await decidePostApproval(actor, query.number, body.approval, ip)),
@@ -38,6 +39,7 @@ export const postPinRoute = route({
 export const commentApprovalRoute = route({
   POST: endpoint({
     authorize: canModerate,
+    errors: ['CONFLICT'],
     query: commentParams,
     body: commentApprovalInput,
     handle: async ({ actor, query, body, ip }) => json(await decideCommentApproval(actor, query.id, body.approval, ip)),

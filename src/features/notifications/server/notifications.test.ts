@@ -9,7 +9,7 @@ import { mentionToken } from '@/core/mentions';
 import { exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { postStatusRoute } from '@/features/posts/server/triage-handlers';
 import { db } from '@/server/db/client';
-import { comments, outbox, rateLimits, subscriptions, users, votes, workspaceSettings } from '@/server/db/schema';
+import { comments, notificationPreferences, outbox, rateLimits, subscriptions, users, votes, workspaceSettings } from '@/server/db/schema';
 import { emitEvent } from '@/server/events';
 import { createTestActor, type TestActor } from '@/test/actors';
 import { grantBoard, insertBoard, insertPost, statusBySlug } from '@/test/content';
@@ -256,6 +256,24 @@ describe('rules', () => {
     expect(mails[0]!.subject).toContain('10 updates');
     for (let i = 0; i < 10; i++) expect(mails[0]!.payload.text).toContain(`Idea ${i}`);
     expect(await unread(follower)).toBe(10);
+  });
+
+  it('refuses an event and channel given twice in one request with 422, not a 500 (found by the API fuzzer)', async () => {
+    const me = await createTestActor('member');
+    const res = await callRoute(preferencesRoute, {
+      method: 'PUT',
+      body: {
+        preferences: [
+          { kind: 'comment', channel: 'email', enabled: false },
+          { kind: 'comment', channel: 'email', enabled: true },
+        ],
+      },
+      origin: 'self',
+      as: me,
+    });
+    expect(res.status).toBe(422);
+    expect(res.json.error?.fields).toHaveProperty('preferences');
+    expect(await db().select().from(notificationPreferences).where(eq(notificationPreferences.userId, me.id))).toEqual([]);
   });
 
   it('follows preferences: email off still shows in the app; both off writes nothing', async () => {

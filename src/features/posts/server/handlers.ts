@@ -12,6 +12,7 @@ const POST_RATE = { name: 'posts', limit: 10, windowSeconds: 3600 };
 /** POST /api/v1/posts {board, title, body}: 201 with the post (its `approval` says whether it awaits moderation). */
 export const createPostEndpoint = endpoint({
   authorize: isSignedIn,
+  errors: ['NOT_FOUND'],
   body: newPostInput,
   rateLimit: POST_RATE,
   handle: async ({ actor, body }) => json(await createPost(actor, body), 201),

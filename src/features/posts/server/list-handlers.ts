@@ -16,6 +16,7 @@ export const postListRequest = postListQuery.extend({ sort: z.enum(POST_SORTS).o
  */
 export const listPostsEndpoint = endpoint({
   authorize: anyone,
+  errors: ['NOT_FOUND'],
   summary: 'List posts',
   description:
     'Posts of every board you may see, or of one (board=), 20 at a time (limit up to 100). sort: trending (pinned ' +

@@ -8,6 +8,7 @@ import { getRoadmap, getRoadmapColumn } from './service';
 export const roadmapRoute = route({
   GET: endpoint({
     authorize: anyone,
+    errors: ['NOT_FOUND'],
     summary: 'The roadmap',
     tags: ['Roadmap'],
     description:

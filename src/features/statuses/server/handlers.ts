@@ -15,6 +15,7 @@ export const statusesRoute = route({
   }),
   POST: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     body: statusInput,
     handle: async ({ actor, body, ip }) => json(await createStatus(actor, body, ip), 201),
   }),
@@ -24,12 +25,14 @@ export const statusesRoute = route({
 export const statusRoute = route({
   PATCH: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     query: statusIdParams,
     body: statusUpdateInput,
     handle: async ({ actor, query, body, ip }) => json(await updateStatusAs(actor, query.id, body, ip)),
   }),
   DELETE: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     query: statusDeleteQuery,
     handle: async ({ actor, query, ip }) => json(await deleteStatusAs(actor, query.id, query.moveTo, ip)),
   }),

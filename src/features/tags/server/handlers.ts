@@ -15,6 +15,7 @@ export const tagsRoute = route({
   }),
   POST: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     body: tagInput,
     handle: async ({ actor, body, ip }) => json(await createTag(actor, body, ip), 201),
   }),
@@ -24,6 +25,7 @@ export const tagsRoute = route({
 export const tagRoute = route({
   PATCH: endpoint({
     authorize: canAdminister,
+    errors: ['CONFLICT'],
     query: tagIdParams,
     body: tagUpdateInput,
     handle: async ({ actor, query, body, ip }) => json(await updateTagAs(actor, query.id, body, ip)),

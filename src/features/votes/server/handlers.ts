@@ -14,12 +14,14 @@ export const VOTE_RATE_LIMIT: RateLimitRule = { name: 'votes', limit: 120, windo
 export const voteRoute = route({
   PUT: endpoint({
     authorize: isSignedIn,
+    errors: ['NOT_FOUND', 'VOTING_CLOSED'],
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
     handle: async ({ actor, query }) => json(await setVote(actor, query.number, true)),
   }),
   DELETE: endpoint({
     authorize: isSignedIn,
+    errors: ['NOT_FOUND', 'VOTING_CLOSED'],
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
     handle: async ({ actor, query }) => json(await setVote(actor, query.number, false)),
@@ -38,6 +40,7 @@ export const votesRoute = route({
   }),
   POST: endpoint({
     authorize: canModerate,
+    errors: ['NOT_FOUND', 'VOTING_CLOSED', 'CONFLICT'],
     query: postParams,
     body: voteOnBehalfInput,
     rateLimit: VOTE_RATE_LIMIT,
@@ -49,6 +52,7 @@ export const votesRoute = route({
 export const mergeRoute = route({
   POST: endpoint({
     authorize: canModerate,
+    errors: ['NOT_FOUND', 'MERGE_INVALID'],
     query: postParams,
     body: postMergeInput,
     handle: async ({ actor, query, body, ip }) => json(await mergePost(actor, query.number, body.into, ip)),

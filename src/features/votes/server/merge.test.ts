@@ -55,6 +55,16 @@ describe('POST and DELETE /api/v1/posts/[number]/merge', () => {
     expect((await postRow(a.id)).mergedIntoId).toBeNull();
   });
 
+  it('refuses a target number past PostgreSQL integer with 422, not a 500 (found by the API fuzzer)', async () => {
+    const a = await insertPost(boardId);
+    for (const into of [2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      const res = await merge(actors.moderator, a.number, into);
+      expect(res.status).toBe(422);
+      expect(res.json.error?.fields).toHaveProperty('into');
+    }
+    expect((await postRow(a.id)).mergedIntoId).toBeNull();
+  });
+
   it('merges: votes copied once per person, the duplicate keeps its own, subscribers follow, voting on the duplicate closes; unmerge restores', async () => {
     const [u1, u2, u3, u4] = await createPlainUsers(4, 'merge');
     const duplicate = await postWithVoters([u1!, u2!, u3!]);
