@@ -20,8 +20,8 @@
  * come back by itself.
  *
  *   node --import tsx scripts/proofs/crash.ts [--kills 20] [--driver pglite|postgres|both]
- *     [--database-url postgres://…] [--seed N] [--port 4401] [--members 21] [--min-load-ms 300]
- *     [--max-load-ms 4000]
+ *     [--database-url postgres://…] [--seed N] [--port 3691] [--members 21] [--min-load-ms 300]
+ *     [--max-load-ms 5000]
  */
 import { cpSync, existsSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -52,10 +52,10 @@ const KILLS = Number(argValue('kills') ?? 20);
 const DATABASE_URL = argValue('database-url');
 const DRIVER = argValue('driver') ?? (DATABASE_URL ? 'both' : 'pglite');
 const SEED = Number(argValue('seed') ?? Math.floor(Math.random() * 2 ** 31));
-const PORT = Number(argValue('port') ?? 4401);
+const PORT = Number(argValue('port') ?? 3691);
 const MEMBERS = Number(argValue('members') ?? 21);
 const MIN_LOAD_MS = Number(argValue('min-load-ms') ?? 300);
-const MAX_LOAD_MS = Number(argValue('max-load-ms') ?? 4000);
+const MAX_LOAD_MS = Number(argValue('max-load-ms') ?? 5000);
 const SERVER_ENV = { CHORUS_RATE_LIMIT_MULTIPLIER: '1000' };
 
 if (!['pglite', 'postgres', 'both'].includes(DRIVER)) throw new Error('--driver is pglite, postgres or both');
@@ -129,7 +129,9 @@ async function runDriver(driver: 'pglite' | 'postgres') {
   const ws: Workspace = await setUpWorkspace(server.url, BENCH_ADMIN, { runTag, members: MEMBERS, initialPosts: 8, ledger });
   const state: LoadState = { gate: new Gate(), stopped: false, inFlight: 0, answers: {}, sequence: 0, refusals: [] };
   const workers = ws.people.map((p, i) => runWorker(p, ws, ledger, state, prng(SEED + 1 + i)));
-  console.log(`[${driver}] ${ws.people.length} connections (${ws.people.filter((p) => p.role !== 'member').length} team), board /b/${ws.boardSlug}`);
+  console.log(
+    `[${driver}] ${ws.people.length} connections (${ws.people.filter((p) => p.role !== 'member').length} team), board /b/${ws.boardSlug}`,
+  );
 
   const rounds: Round[] = [];
   let errorLogLines = 0;
@@ -205,7 +207,8 @@ async function runDriver(driver: 'pglite' | 'postgres') {
   const acked = Object.values(counts).reduce((s, c) => s + c.acked, 0);
   const lostInRounds = rounds.reduce((s, r) => s + r.check.lost.reduce((a, v) => a + v.count, 0), 0);
   const lost = lostInRounds + final.lost.reduce((a, v) => a + v.count, 0);
-  const broken = rounds.reduce((s, r) => s + r.check.broken.reduce((a, v) => a + v.count, 0), 0) + final.broken.reduce((a, v) => a + v.count, 0);
+  const broken =
+    rounds.reduce((s, r) => s + r.check.broken.reduce((a, v) => a + v.count, 0), 0) + final.broken.reduce((a, v) => a + v.count, 0);
   const unknownApplied = rounds.reduce(
     (acc, r) => {
       for (const k of Object.keys(acc) as (keyof typeof acc)[]) {
@@ -252,7 +255,20 @@ async function main() {
   console.log(`\nCrash durability (SIGKILL under write load), seed ${SEED}`);
   console.log(
     table([
-      ['driver', 'kills', 'restarts', 'acked', 'votes', 'posts', 'comments', 'statuses', 'lost', 'broken', 'health p50/max ms', 'board p50/max ms'],
+      [
+        'driver',
+        'kills',
+        'restarts',
+        'acked',
+        'votes',
+        'posts',
+        'comments',
+        'statuses',
+        'lost',
+        'broken',
+        'health p50/max ms',
+        'board p50/max ms',
+      ],
       ...results.map((r) => [
         r.driver,
         r.kills,
@@ -273,7 +289,9 @@ async function main() {
     const unknown = Object.entries(r.writes)
       .map(([k, c]) => `${k} ${c.unknown}`)
       .join(', ');
-    console.log(`${r.driver}: no answer (in flight at a kill): ${unknown}; 4xx: ${Object.values(r.writes).reduce((s, c) => s + c.refused, 0)}`);
+    console.log(
+      `${r.driver}: no answer (in flight at a kill): ${unknown}; 4xx: ${Object.values(r.writes).reduce((s, c) => s + c.refused, 0)}`,
+    );
     console.log(`${r.driver}: answers ${JSON.stringify(r.answers)}; error log lines ${r.errorLogLines}`);
     for (const x of r.refusals.slice(0, 5)) console.log(`  ${x.status} ${x.method} ${x.path}: ${JSON.stringify(x.body)}`);
   }
@@ -281,7 +299,11 @@ async function main() {
   const file = writeResult('crash', { environment: environmentInfo(), loadBefore: before, loadAfter: after, seed: SEED, results });
   console.log(`results: ${file}`);
   const failed = results.some((r) => r.lost > 0 || r.broken > 0);
-  console.log(failed ? 'FAILED: acknowledged writes lost or invariants broken (see above)' : 'PASSED: no acknowledged write lost, no invariant broken');
+  console.log(
+    failed
+      ? 'FAILED: acknowledged writes lost or invariants broken (see above)'
+      : 'PASSED: no acknowledged write lost, no invariant broken',
+  );
   if (failed) process.exitCode = 1;
 }
 

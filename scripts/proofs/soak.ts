@@ -13,7 +13,7 @@
  * minute's (the first minute is warm-up): RSS +15 %, open handles +10 %, database size +10 %.
  * Error lines must stay 0. Exits 1 when a series is not flat or an error was logged.
  *
- *   node --import tsx scripts/proofs/soak.ts [--minutes 10] [--database-url …] [--port 4461]
+ *   node --import tsx scripts/proofs/soak.ts [--minutes 10] [--database-url …] [--port 3693]
  *     [--posts 2000] [--visitors 8] [--members 8] [--sample-seconds 10]
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -21,7 +21,6 @@ import path from 'node:path';
 import pg from 'pg';
 import {
   argValue,
-  BENCH_ADMIN,
   ensureBuild,
   environmentInfo,
   loadAvg,
@@ -40,7 +39,7 @@ import { prng } from './lib/workload';
 
 const MINUTES = Number(argValue('minutes') ?? 10);
 const DATABASE_URL = argValue('database-url');
-const PORT = Number(argValue('port') ?? 4461);
+const PORT = Number(argValue('port') ?? 3693);
 const POSTS = Number(argValue('posts') ?? 2000);
 const VISITORS = Number(argValue('visitors') ?? 8);
 const MEMBERS = Number(argValue('members') ?? 8);
@@ -147,7 +146,7 @@ interface Sample {
 interface Traffic {
   stopped: boolean;
   requests: number;
-  byKind: Record<string, { n: number; non2xx: number; noAnswer: number; totalMs: number }>;
+  byKind: Record<string, { n: number; non2xx: number; noAnswer: number; totalMs: number; statuses: Record<string, number> }>;
 }
 
 /** Least-squares slope of y over minutes. */
@@ -167,7 +166,13 @@ function slopePerMinute(xsSec: number[], ys: number[]): number {
 
 const avg = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : NaN);
 
-async function worker(client: Client, signedIn: boolean, ctx: { boards: string[]; numbers: number[] }, traffic: Traffic, random: () => number) {
+async function worker(
+  client: Client,
+  signedIn: boolean,
+  ctx: { boards: string[]; numbers: number[] },
+  traffic: Traffic,
+  random: () => number,
+) {
   const pick = <T>(xs: readonly T[]): T => xs[Math.floor(random() * xs.length)]!;
   const voted = new Map<number, boolean>();
   let n = 0;
@@ -197,9 +202,11 @@ async function worker(client: Client, signedIn: boolean, ctx: { boards: string[]
     }
     const t0 = performance.now();
     const answer = await client.request(method, target, body);
-    const k = (traffic.byKind[kind] ??= { n: 0, non2xx: 0, noAnswer: 0, totalMs: 0 });
+    const k = (traffic.byKind[kind] ??= { n: 0, non2xx: 0, noAnswer: 0, totalMs: 0, statuses: {} });
     k.n++;
     k.totalMs += performance.now() - t0;
+    const code = String(answer.status ?? answer.error);
+    k.statuses[code] = (k.statuses[code] ?? 0) + 1;
     if (answer.status === undefined) k.noAnswer++;
     else if (answer.status >= 300) k.non2xx++;
     traffic.requests++;
@@ -223,7 +230,11 @@ async function main() {
   try {
     await waitForHealth(server);
     const visitor = new Client(server.url);
-    const boardList = expectStatus(await visitor.request<{ items: { slug: string; visibility: string }[] }>('GET', '/api/v1/boards'), 'boards', 200);
+    const boardList = expectStatus(
+      await visitor.request<{ items: { slug: string; visibility: string }[] }>('GET', '/api/v1/boards'),
+      'boards',
+      200,
+    );
     const boards = boardList.items.filter((b) => b.visibility === 'public').map((b) => b.slug);
     const numbers: number[] = [];
     for (const slug of boards) {
@@ -302,7 +313,13 @@ async function main() {
       first: ys[0]!,
       last: ys[ys.length - 1]!,
       max: Math.max(...ys),
-      slopePerMin: round(slopePerMinute(samples.map((s) => s.atSec), ys), 3),
+      slopePerMin: round(
+        slopePerMinute(
+          samples.map((s) => s.atSec),
+          ys,
+        ),
+        3,
+      ),
       secondMinuteAvg: round(second, 2),
       lastMinuteAvg: round(last, 2),
       tolerance: TOLERANCE[key],
@@ -310,7 +327,11 @@ async function main() {
     };
   });
   const errorCount = samples[samples.length - 1]?.errorLines ?? 0;
-  const label = { rssMb: 'RSS (MB, all processes)', dbMb: `database size (MB, ${dataDir ? 'data dir on disk' : 'pg_database_size'})`, fds: 'open handles (fds)' };
+  const label = {
+    rssMb: 'RSS (MB, all processes)',
+    dbMb: `database size (MB, ${dataDir ? 'data dir on disk' : 'pg_database_size'})`,
+    fds: 'open handles (fds)',
+  };
 
   console.log(`\nSoak, ${MINUTES} min on ${driver}: ${traffic.requests} requests, ${round(traffic.requests / (MINUTES * 60))} req/s`);
   console.log(
@@ -332,8 +353,17 @@ async function main() {
   );
   console.log(
     table([
-      ['traffic', 'requests', 'non-2xx', 'no answer', 'mean ms'],
-      ...Object.entries(traffic.byKind).map(([k, v]) => [k, v.n, v.non2xx, v.noAnswer, round(v.totalMs / Math.max(1, v.n))]),
+      ['traffic', 'requests', 'non-2xx', 'no answer', 'mean ms', 'statuses'],
+      ...Object.entries(traffic.byKind).map(([k, v]) => [
+        k,
+        v.n,
+        v.non2xx,
+        v.noAnswer,
+        round(v.totalMs / Math.max(1, v.n)),
+        Object.entries(v.statuses)
+          .map(([c, n]) => `${c}×${n}`)
+          .join(' '),
+      ]),
     ]),
   );
   for (const line of errors.slice(0, 5)) console.log(`error line: ${line.slice(0, 300)}`);

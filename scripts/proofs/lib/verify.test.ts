@@ -54,7 +54,9 @@ async function consistentWorld(): Promise<World> {
     .values({ postId: post!.id, fromStatusId: null, toStatusId: planned.id, note: `Crash ${tag} status` })
     .returning();
   await db().update(posts).set({ statusId: planned.id, statusChangedAt: new Date() }).where(eq(posts.id, post!.id));
-  await db().insert(auditEvents).values({ action: 'post.status_changed', targetType: 'post', targetId: String(post!.number) });
+  await db()
+    .insert(auditEvents)
+    .values({ action: 'post.status_changed', targetType: 'post', targetId: String(post!.number) });
 
   const ledger = new Ledger();
   ledger.record({ kind: 'post', userId: user!.id, marker, boardSlug: board.slug, outcome: 'acked', number: post!.number });
@@ -159,6 +161,9 @@ describe('checkInvariants', () => {
     await db().update(posts).set({ statusId: inProgress.id }).where(eq(posts.id, w.postId));
     expect(await brokenChecks()).toEqual(["a post's status is its last history entry's (none without history)"]);
     await db().insert(statusChanges).values({ postId: w.postId, fromStatusId: null, toStatusId: inProgress.id });
-    expect(await brokenChecks()).toEqual(['each history entry starts where the previous one ended', 'each status change has its audit event']);
+    expect(await brokenChecks()).toEqual([
+      'each history entry starts where the previous one ended',
+      'each status change has its audit event',
+    ]);
   });
 });

@@ -72,7 +72,7 @@ export const INVARIANTS: { check: string; query: SQL }[] = [
          or (c.n > 0 and (p.status_id is distinct from h.to_status_id or p.status_changed_at is null))`,
   },
   {
-    check: "each history entry starts where the previous one ended",
+    check: 'each history entry starts where the previous one ended',
     query: sql`select * from (
         select sc.id, sc.post_id, sc.from_status_id,
           lag(sc.to_status_id) over (partition by sc.post_id order by sc.id) as previous_to,

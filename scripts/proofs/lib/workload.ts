@@ -69,7 +69,10 @@ export async function setUpWorkspace(
   const boardSlug = `crash-${runTag}`;
   expectStatus(await adminClient.request('POST', '/api/v1/boards', { name: `Crash ${runTag}`, slug: boardSlug }), 'create board', 201);
   const statuses = expectStatus(
-    await adminClient.request<{ items: { id: string; category: string }[] } | { id: string; category: string }[]>('GET', '/api/v1/statuses'),
+    await adminClient.request<{ items: { id: string; category: string }[] } | { id: string; category: string }[]>(
+      'GET',
+      '/api/v1/statuses',
+    ),
     'list statuses',
     200,
   );
@@ -170,7 +173,10 @@ export async function runWorker(person: Person, ws: Workspace, ledger: Ledger, s
     if (team ? r < 0.35 : false) {
       const postNumber = pick(ws.postNumbers);
       const statusId = pick(ws.statusIds);
-      const answer = await send<{ change: { id: number } | null }>('POST', `/api/v1/posts/${postNumber}/status`, { statusId, note: marker });
+      const answer = await send<{ change: { id: number } | null }>('POST', `/api/v1/posts/${postNumber}/status`, {
+        statusId,
+        note: marker,
+      });
       const outcome = outcomeOf(answer.status);
       ledger.record({
         kind: 'status',
@@ -196,7 +202,11 @@ export async function runWorker(person: Person, ws: Workspace, ledger: Ledger, s
         ...(outcome === 'acked' ? { id: Number(answer.json?.id) } : {}),
       });
     } else if (team ? r < 0.7 : r < 0.4) {
-      const answer = await send<{ number: number }>('POST', '/api/v1/posts', { board: ws.boardSlug, title: marker, body: `Body of ${marker}.` });
+      const answer = await send<{ number: number }>('POST', '/api/v1/posts', {
+        board: ws.boardSlug,
+        title: marker,
+        body: `Body of ${marker}.`,
+      });
       const outcome = outcomeOf(answer.status);
       const number = outcome === 'acked' ? Number(answer.json?.number) : undefined;
       ledger.record({ kind: 'post', userId: person.id, marker, boardSlug: ws.boardSlug, outcome, ...(number ? { number } : {}) });
