@@ -69,6 +69,9 @@ interface Round {
   inFlightAtKill: number;
   /** PGlite: the lock file the killed server left, and whether its owner was the killed pid. */
   staleLock?: boolean;
+  /** What the lock file held after the kill (null: no file), and the killed server's pid. */
+  lockAtKill?: string | null;
+  killedPid: number;
   /** SIGKILL → the process gone. */
   exitMs: number;
   /** Restart → first 200, and SIGKILL → first 200 without the proof's own pause (the PGlite copy). */
@@ -107,11 +110,19 @@ async function checkDatabase(target: { dataDir?: string; databaseUrl?: string },
 
 async function restartAndMeasure(opts: { dataDir?: string; databaseUrl?: string }, slug: string) {
   const server = await startServer({ port: PORT, ...opts, env: SERVER_ENV });
-  const [health, board] = await Promise.all([
-    waitFor200(server, '/api/health', 120_000, 20),
-    waitFor200(server, `/b/${slug}`, 120_000, 20),
-  ]);
-  return { server, restartToHealthMs: health - server.spawnedAt, restartToBoardMs: board - server.spawnedAt };
+  try {
+    const [health, board] = await Promise.all([
+      waitFor200(server, '/api/health', 120_000, 20),
+      waitFor200(server, `/b/${slug}`, 120_000, 20),
+    ]);
+    return { server, restartToHealthMs: health - server.spawnedAt, restartToBoardMs: board - server.spawnedAt };
+  } catch (err) {
+    // The server did not come back by itself: say how it ended, with its output.
+    server.child.kill('SIGKILL');
+    const { code, signal } = await server.exited;
+    const output = existsSync(server.logFile) ? readFileSync(server.logFile, 'utf8').slice(-4000) : '';
+    throw new Error(`the server (pid ${server.pid}) did not come back after a kill: exit ${code ?? signal}\n${output}`, { cause: err });
+  }
 }
 
 async function runDriver(driver: 'pglite' | 'postgres') {
@@ -143,6 +154,14 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       // No new request from here on; the ones in flight meet the kill.
       state.gate.close();
       const inFlightAtKill = state.inFlight;
+      // A server that ended before the kill was stopped by something else: the round proves nothing.
+      const { exitCode, signalCode } = server.child;
+      if (exitCode !== null || signalCode !== null) {
+        throw new Error(
+          `the server (pid ${server.pid}) ended on its own before kill ${kill} (exit ${exitCode ?? signalCode}); ` +
+            `was it stopped from outside? output: ${readFileSync(server.logFile, 'utf8').slice(-2000)}`,
+        );
+      }
       const killedAt = performance.now();
       server.child.kill('SIGKILL');
       await server.exited;
@@ -153,11 +172,13 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       rmSync(path.dirname(server.logFile), { recursive: true, force: true });
 
       let staleLock: boolean | undefined;
+      let lockAtKill: string | null | undefined;
       let snapshot: string | undefined;
       let snapshotMs: number | undefined;
       if (dataDir) {
         const lockFile = path.join(dataDir, 'chorus.lock');
-        staleLock = existsSync(lockFile) && readFileSync(lockFile, 'utf8').trim() === String(server.pid);
+        lockAtKill = existsSync(lockFile) ? readFileSync(lockFile, 'utf8').trim() : null;
+        staleLock = lockAtKill === String(server.pid);
         const t = performance.now();
         snapshot = tempDataDir('crash-snapshot');
         cpSync(dataDir, snapshot, { recursive: true });
@@ -174,6 +195,8 @@ async function runDriver(driver: 'pglite' | 'postgres') {
         loadMs,
         inFlightAtKill,
         staleLock,
+        lockAtKill,
+        killedPid: server.pid,
         exitMs: round(exitMs),
         restartToHealthMs: round(restarted.restartToHealthMs),
         restartToBoardMs: round(restarted.restartToBoardMs),
@@ -187,7 +210,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       const bad = check.lost.length + check.broken.length;
       console.log(
         `[${driver}] kill ${String(kill).padStart(2)} after ${String(loadMs).padStart(4)} ms, ${String(inFlightAtKill).padStart(2)} in flight` +
-          `${staleLock === undefined ? '' : staleLock ? ', stale lock' : ', no lock left'}; back in ${round_.recoveryHealthMs} ms (health), ` +
+          `${staleLock === undefined ? '' : staleLock ? ', stale lock' : `, lock file: ${round_.lockAtKill ?? 'none'} (killed pid ${round_.killedPid})`}; back in ${round_.recoveryHealthMs} ms (health), ` +
           `${round_.recoveryBoardMs} ms (board); ${check.ackedChecked} acked writes checked in ${check.ms} ms: ${bad ? 'FAILED' : 'ok'}`,
       );
       for (const v of [...check.lost, ...check.broken]) console.log(`    ${v.check}: ${v.count}, e.g. ${JSON.stringify(v.samples[0])}`);
