@@ -53,8 +53,8 @@ async function idOf(client: Client): Promise<string> {
 }
 
 /**
- * Everything the load needs, made through the API: the board, `members` members, two moderators
- * and a second admin (plus the set-up admin), and `initialPosts` posts.
+ * Everything the load needs, made through the API: the board, `members` members, three moderators
+ * and two more admins (besides the set-up admin), and `initialPosts` posts.
  */
 export async function setUpWorkspace(
   baseUrl: string,
@@ -81,7 +81,7 @@ export async function setUpWorkspace(
   if (statusIds.length < 2) throw new Error('expected at least two open/planned/in-progress statuses');
 
   const people: Person[] = [{ id: await idOf(adminClient), role: 'admin', client: adminClient }];
-  const team: Person['role'][] = ['moderator', 'moderator', 'admin'];
+  const team: Person['role'][] = ['moderator', 'moderator', 'moderator', 'admin', 'admin'];
   const roles: Person['role'][] = [...team, ...Array.from({ length: opts.members }, () => 'member' as const)];
   for (const [i, role] of roles.entries()) {
     const email = `crash-${runTag}-${i}@example.test`;
@@ -170,7 +170,7 @@ export async function runWorker(person: Person, ws: Workspace, ledger: Ledger, s
     const r = random();
     const n = ++state.sequence;
     const marker = `Crash ${ws.runTag} ${person.role} ${n}`;
-    if (team ? r < 0.35 : false) {
+    if (team ? r < 0.5 : false) {
       const postNumber = pick(ws.postNumbers);
       const statusId = pick(ws.statusIds);
       const answer = await send<{ change: { id: number } | null }>('POST', `/api/v1/posts/${postNumber}/status`, {
@@ -187,7 +187,7 @@ export async function runWorker(person: Person, ws: Workspace, ledger: Ledger, s
         outcome,
         ...(outcome === 'acked' ? { changeId: Number(answer.json?.change?.id) } : {}),
       });
-    } else if (team ? r < 0.6 : r < 0.25) {
+    } else if (team ? r < 0.7 : r < 0.25) {
       const postNumber = pick(ws.postNumbers);
       const internal = team && random() < 0.5;
       const answer = await send<{ id: number }>('POST', `/api/v1/posts/${postNumber}/comments`, { body: marker, internal });
@@ -201,7 +201,7 @@ export async function runWorker(person: Person, ws: Workspace, ledger: Ledger, s
         outcome,
         ...(outcome === 'acked' ? { id: Number(answer.json?.id) } : {}),
       });
-    } else if (team ? r < 0.7 : r < 0.4) {
+    } else if (team ? r < 0.8 : r < 0.4) {
       const answer = await send<{ number: number }>('POST', '/api/v1/posts', {
         board: ws.boardSlug,
         title: marker,
