@@ -178,7 +178,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       if (dataDir) {
         const lockFile = path.join(dataDir, 'chorus.lock');
         lockAtKill = existsSync(lockFile) ? readFileSync(lockFile, 'utf8').trim() : null;
-        staleLock = lockAtKill === String(server.pid);
+        staleLock = lockAtKill?.split(/\s+/)[0] === String(server.pid);
         const t = performance.now();
         snapshot = tempDataDir('crash-snapshot');
         cpSync(dataDir, snapshot, { recursive: true });
@@ -208,9 +208,11 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       };
       rounds.push(round_);
       const bad = check.lost.length + check.broken.length;
+      const lock =
+        staleLock === undefined ? '' : staleLock ? ', stale lock' : `, lock file: ${lockAtKill ?? 'none'} (killed pid ${round_.killedPid})`;
       console.log(
         `[${driver}] kill ${String(kill).padStart(2)} after ${String(loadMs).padStart(4)} ms, ${String(inFlightAtKill).padStart(2)} in flight` +
-          `${staleLock === undefined ? '' : staleLock ? ', stale lock' : `, lock file: ${round_.lockAtKill ?? 'none'} (killed pid ${round_.killedPid})`}; back in ${round_.recoveryHealthMs} ms (health), ` +
+          `${lock}; back in ${round_.recoveryHealthMs} ms (health), ` +
           `${round_.recoveryBoardMs} ms (board); ${check.ackedChecked} acked writes checked in ${check.ms} ms: ${bad ? 'FAILED' : 'ok'}`,
       );
       for (const v of [...check.lost, ...check.broken]) console.log(`    ${v.check}: ${v.count}, e.g. ${JSON.stringify(v.samples[0])}`);
