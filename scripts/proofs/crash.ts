@@ -80,6 +80,8 @@ interface Round {
   recoveryHealthMs: number;
   recoveryBoardMs: number;
   snapshotMs?: number;
+  /** 1, or more when a restarting server was stopped from outside (then the times are the last start's). */
+  startAttempts: number;
   errorLogLines: number;
   check: CheckReport;
 }
@@ -108,20 +110,37 @@ async function checkDatabase(target: { dataDir?: string; databaseUrl?: string },
   }
 }
 
-async function restartAndMeasure(opts: { dataDir?: string; databaseUrl?: string }, slug: string) {
-  const server = await startServer({ port: PORT, ...opts, env: SERVER_ENV });
-  try {
-    const [health, board] = await Promise.all([
-      waitFor200(server, '/api/health', 120_000, 20),
-      waitFor200(server, `/b/${slug}`, 120_000, 20),
-    ]);
-    return { server, restartToHealthMs: health - server.spawnedAt, restartToBoardMs: board - server.spawnedAt };
-  } catch (err) {
-    // The server did not come back by itself: say how it ended, with its output.
-    server.child.kill('SIGKILL');
-    const { code, signal } = await server.exited;
-    const output = existsSync(server.logFile) ? readFileSync(server.logFile, 'utf8').slice(-4000) : '';
-    throw new Error(`the server (pid ${server.pid}) did not come back after a kill: exit ${code ?? signal}\n${output}`, { cause: err });
+/**
+ * Signals the proof never sends to a server it is starting: a server that died of one of them was
+ * stopped by something outside the proof (on a shared machine, a cleanup by process name, or a
+ * stale pid that the kernel has since given to this server). Such a stop is reported and the
+ * server started again; any other end (an exit code of its own, a crash signal) fails the proof.
+ */
+const OUTSIDE_SIGNALS = new Set(['SIGTERM', 'SIGINT', 'SIGHUP']);
+/** Outside stops seen (in the whole run), for the report. */
+const outsideStops: { driver: string; kill: number; pid: number; when: 'starting' | 'running'; how: string }[] = [];
+
+async function restartAndMeasure(opts: { dataDir?: string; databaseUrl?: string }, slug: string, where: { driver: string; kill: number }) {
+  for (let attempt = 1; ; attempt++) {
+    const server = await startServer({ port: PORT, ...opts, env: SERVER_ENV });
+    try {
+      const [health, board] = await Promise.all([
+        waitFor200(server, '/api/health', 120_000, 20),
+        waitFor200(server, `/b/${slug}`, 120_000, 20),
+      ]);
+      return { server, restartToHealthMs: health - server.spawnedAt, restartToBoardMs: board - server.spawnedAt, attempts: attempt };
+    } catch (err) {
+      server.child.kill('SIGKILL');
+      const { code, signal } = await server.exited;
+      const output = existsSync(server.logFile) ? readFileSync(server.logFile, 'utf8').slice(-4000) : '';
+      if (signal && OUTSIDE_SIGNALS.has(signal) && attempt < 3) {
+        console.log(`[${where.driver}] the restarting server (pid ${server.pid}) was stopped from outside (${signal}); starting it again`);
+        outsideStops.push({ ...where, pid: server.pid, when: 'starting', how: signal });
+        continue;
+      }
+      // The server did not come back by itself: say how it ended, with its output.
+      throw new Error(`the server (pid ${server.pid}) did not come back after a kill: exit ${code ?? signal}\n${output}`, { cause: err });
+    }
   }
 }
 
@@ -157,10 +176,22 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       // A server that ended before the kill was stopped by something else: the round proves nothing.
       const { exitCode, signalCode } = server.child;
       if (exitCode !== null || signalCode !== null) {
-        throw new Error(
-          `the server (pid ${server.pid}) ended on its own before kill ${kill} (exit ${exitCode ?? signalCode}); ` +
-            `was it stopped from outside? output: ${readFileSync(server.logFile, 'utf8').slice(-2000)}`,
+        // Exit 0 is the server's own clean shutdown, which only SIGTERM or SIGINT starts: sent from outside.
+        const log = readFileSync(server.logFile, 'utf8');
+        const outside = (exitCode === 0 && /shutting down/.test(log)) || (signalCode !== null && OUTSIDE_SIGNALS.has(signalCode));
+        if (!outside)
+          throw new Error(
+            `the server (pid ${server.pid}) ended on its own before kill ${kill} (exit ${exitCode ?? signalCode}): ${log.slice(-2000)}`,
+          );
+        console.log(
+          `[${driver}] the server (pid ${server.pid}) was stopped from outside before kill ${kill} (exit ${exitCode ?? signalCode}); this round does not count`,
         );
+        outsideStops.push({ driver, kill, pid: server.pid, when: 'running', how: String(exitCode ?? signalCode) });
+        while (state.inFlight > 0) await sleep(5);
+        rmSync(path.dirname(server.logFile), { recursive: true, force: true });
+        server = (await restartAndMeasure(target, ws.boardSlug, { driver, kill })).server;
+        kill--;
+        continue;
       }
       const killedAt = performance.now();
       server.child.kill('SIGKILL');
@@ -185,7 +216,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
         snapshotMs = performance.now() - t;
       }
 
-      const restarted = await restartAndMeasure(target, ws.boardSlug);
+      const restarted = await restartAndMeasure(target, ws.boardSlug, { driver, kill });
       server = restarted.server;
       // The load stays held until the check is done: the check sees the state the kill left.
       const check = await checkDatabase(snapshot ? { dataDir: snapshot } : target, ledger, runTag);
@@ -203,6 +234,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
         recoveryHealthMs: round(exitMs + restarted.restartToHealthMs),
         recoveryBoardMs: round(exitMs + restarted.restartToBoardMs),
         snapshotMs: snapshotMs === undefined ? undefined : round(snapshotMs),
+        startAttempts: restarted.attempts,
         errorLogLines: lines.length,
         check,
       };
@@ -257,6 +289,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
     broken,
     errorLogLines,
     answers: state.answers,
+    outsideStops: outsideStops.filter((o) => o.driver === driver),
     refusals: state.refusals,
     final,
     recovery: {
@@ -320,6 +353,7 @@ async function main() {
     console.log(`${r.driver}: answers ${JSON.stringify(r.answers)}; error log lines ${r.errorLogLines}`);
     for (const x of r.refusals.slice(0, 5)) console.log(`  ${x.status} ${x.method} ${x.path}: ${JSON.stringify(x.body)}`);
   }
+  for (const o of outsideStops) console.log(`stopped from outside (not counted as a kill): ${JSON.stringify(o)}`);
   console.log('recovery = SIGKILL → first 200 (process exit + restart to 200; the PGlite copy the proof makes in between is not counted)');
   const file = writeResult('crash', { environment: environmentInfo(), loadBefore: before, loadAfter: after, seed: SEED, results });
   console.log(`results: ${file}`);
