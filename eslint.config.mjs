@@ -121,7 +121,7 @@ const config = [
     },
   },
   // Vitest fixtures named use…() (useTestDatabase) and Playwright's fixture callback `use` are not React hooks.
-  { files: ['src/**/*.test.ts', 'e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
+  { files: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'e2e/**/*.ts'], rules: { 'react-hooks/rules-of-hooks': 'off' } },
   // The document lives in the composition layer's shell; pages/_document.tsx only re-exports it (thin entry points).
   { files: ['src/composition/shell/Document.tsx'], rules: { '@next/next/no-document-import-in-page': 'off' } },
   // Formatting is Prettier's (npm run format); lint only checks that it was applied.

@@ -6,6 +6,7 @@
 #   4. the integration tests again on a throwaway PostgreSQL server
 #   5. the production build (when stale), then the Playwright end-to-end tests, with a throwaway
 #      PostgreSQL for the `lb` project (two instances behind HAProxy)
+#   6. the crash durability proof, shortened (5 kills on PGlite and 5 on PostgreSQL)
 # Exits non-zero on the first failure; stops and deletes whatever it started.
 set -euo pipefail
 
@@ -173,6 +174,15 @@ tests_on_postgres() {
   stop_postgres
 }
 
+# The crash proof (docs/operations.md, "Crashes"): the server killed with SIGKILL under write load
+# and restarted, every acknowledged write checked after each restart. CI runs 5 kills per driver
+# (CHORUS_CRASH_KILLS); the documented run is 20.
+crash_proof() {
+  start_postgres
+  node --import tsx scripts/proofs/crash.ts --driver both --kills "${CHORUS_CRASH_KILLS:-5}" --database-url "$PG_URL"
+  stop_postgres
+}
+
 step '1. System packages' system_packages
 step '2. Typecheck and lint' typecheck_and_lint
 step '3. Unit and integration tests (PGlite)' env -u CHORUS_TEST_DATABASE_URL npx vitest run
@@ -186,3 +196,4 @@ end_to_end() {
 }
 
 step '5b. End-to-end tests (Playwright)' end_to_end
+step '6. Crash durability proof (SIGKILL under load; PGlite and PostgreSQL)' crash_proof

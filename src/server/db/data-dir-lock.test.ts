@@ -2,7 +2,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirInUseError, lockDataDir } from './data-dir-lock';
+import { DataDirInUseError, lockDataDir, processStartTime, readLockOwner } from './data-dir-lock';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -18,7 +18,7 @@ describe('lockDataDir', () => {
   it('writes this process id and removes the lock on release', () => {
     const dir = tempDir();
     const release = lockDataDir(dir);
-    expect(readFileSync(path.join(dir, 'chorus.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readLockOwner(path.join(dir, 'chorus.lock'))).toEqual({ pid: process.pid, startTime: processStartTime(process.pid) });
     release();
     expect(existsSync(path.join(dir, 'chorus.lock'))).toBe(false);
   });
@@ -35,7 +35,22 @@ describe('lockDataDir', () => {
     const dir = tempDir();
     writeFileSync(path.join(dir, 'chorus.lock'), '4194303');
     const release = lockDataDir(dir);
-    expect(readFileSync(path.join(dir, 'chorus.lock'), 'utf8')).toBe(String(process.pid));
+    expect(readLockOwner(path.join(dir, 'chorus.lock')).pid).toBe(process.pid);
+    release();
+  });
+
+  it.runIf(processStartTime(process.ppid) !== undefined)('refuses a live process that started when its lock says', () => {
+    const dir = tempDir();
+    writeFileSync(path.join(dir, 'chorus.lock'), `${process.ppid} ${processStartTime(process.ppid)}`);
+    expect(() => lockDataDir(dir)).toThrow(DataDirInUseError);
+  });
+
+  it.runIf(processStartTime(process.ppid) !== undefined)('takes over a lock whose pid another process has taken since (pid reuse)', () => {
+    const dir = tempDir();
+    // The dead owner's pid now belongs to a live process (the parent) that started at another time.
+    writeFileSync(path.join(dir, 'chorus.lock'), `${process.ppid} ${Number(processStartTime(process.ppid)) + 1}`);
+    const release = lockDataDir(dir);
+    expect(readLockOwner(path.join(dir, 'chorus.lock')).pid).toBe(process.pid);
     release();
   });
 });

@@ -76,8 +76,15 @@ export interface PostContext {
  * The post with this number as the actor may see it, with its board, status and author;
  * NOT_FOUND when it does not exist or is hidden. `forUpdate` locks the post row (inside a
  * transaction) so counters and state change one writer at a time.
+ *
+ * The lock is taken by a statement of its own, before the read. On PostgreSQL (READ COMMITTED)
+ * a `SELECT … JOIN … FOR UPDATE OF posts` that waited for another writer returns that writer's
+ * new post row but the joined rows it found before waiting: after a concurrent status change, the
+ * post's new status_id with its old status (the history entry's "from" was wrong, and a vote
+ * could pass on a post just closed). A read after the lock sees the committed state whole.
  */
 export async function getPostContext(db: DbOrTx, actor: Actor, number: number, opts: { forUpdate?: boolean } = {}): Promise<PostContext> {
+  if (opts.forUpdate) await db.select({ id: posts.id }).from(posts).where(eq(posts.number, number)).for('update');
   const query = db
     .select({
       post: posts,
@@ -91,7 +98,7 @@ export async function getPostContext(db: DbOrTx, actor: Actor, number: number, o
     .leftJoin(users, eq(users.id, posts.authorId))
     .where(and(eq(posts.number, number), visiblePostSql(actor)))
     .limit(1);
-  const [row] = opts.forUpdate ? await query.for('update', { of: posts }) : await query;
+  const [row] = await query;
   if (!row) throw new AppError('NOT_FOUND', 'There is no such post.');
   return {
     post: row.post,

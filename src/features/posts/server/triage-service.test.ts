@@ -1,10 +1,10 @@
 /** A post's status over HTTP: the team only, history written, no-op on the same status without a note, votes untouched. */
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { posts, rateLimits, statusChanges, votes } from '@/server/db/schema';
 import { createRoleActors, type TestActor } from '@/test/actors';
-import { useTestDatabase } from '@/test/db';
+import { testServerUrl, useTestDatabase } from '@/test/db';
 import { callRoute, type JsonBody } from '@/test/http';
 import type { PostStatusResult } from '@/features/statuses/schema';
 import { postStatusRoute } from './triage-handlers';
@@ -94,5 +94,49 @@ describe('POST /api/v1/posts/[number]/status', () => {
     expect((await setStatus(actors.moderator, gone.number, { statusId: planned.id })).status).toBe(404);
     const long = await setStatus(actors.moderator, post.number, { statusId: planned.id, note: 'x'.repeat(5001) });
     expect(long.json.error?.fields).toHaveProperty('note');
+  });
+});
+
+describe('a status change that waits for another on the same post (PostgreSQL: two connections)', () => {
+  /** Sessions of this database waiting for a lock (a row lock shows as a wait on the holder's transaction). */
+  const lockWaiters = async () => {
+    const result = (await db().execute(
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    )) as unknown as { rows: { n: number }[] };
+    return result.rows[0]!.n;
+  };
+
+  it.runIf(testServerUrl())('records the change from the status the other one committed, and answers it', async () => {
+    const post = await insertPost(boardId);
+    const planned = await statusBySlug('planned');
+    const inProgress = await statusBySlug('in-progress');
+    let release!: () => void;
+    const released = new Promise<void>((r) => (release = r));
+    let holding!: () => void;
+    const held = new Promise<void>((r) => (holding = r));
+    // A first change holds the post row (as changePostStatus does) and commits once the second waits for it.
+    const first = db().transaction(async (tx) => {
+      await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, post.id)).for('update');
+      await tx.insert(statusChanges).values({ postId: post.id, fromStatusId: null, toStatusId: planned.id, note: '' });
+      await tx.update(posts).set({ statusId: planned.id, statusChangedAt: new Date() }).where(eq(posts.id, post.id));
+      holding();
+      await released;
+    });
+    await held;
+    const second = setStatus(actors.moderator, post.number, { statusId: inProgress.id });
+    for (let i = 0; (await lockWaiters()) === 0; i++) {
+      if (i > 500) throw new Error('the second change never waited for the row lock');
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    release();
+    await first;
+    const res = await second;
+    expect(res.status).toBe(200);
+    expect(res.json.change).toMatchObject({ from: { id: planned.id }, to: { id: inProgress.id } });
+    const history = await db().select().from(statusChanges).where(eq(statusChanges.postId, post.id)).orderBy(statusChanges.id);
+    expect(history.map((h) => [h.fromStatusId, h.toStatusId])).toEqual([
+      [null, planned.id],
+      [planned.id, inProgress.id],
+    ]);
   });
 });
