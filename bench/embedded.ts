@@ -27,7 +27,7 @@ import path from 'node:path';
 import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
 import { runLoad, type LoadResult } from './lib/load';
-import { seedDemoData } from './lib/seed';
+import { SEARCH_WORDS, seedDemoData } from './lib/seed';
 import {
   argValue,
   BENCH_ADMIN,
@@ -71,28 +71,6 @@ const TARGETS = {
   coldStartMs: 2000,
   idleRssMb: 400,
 };
-const WORDS = [
-  'dark',
-  'export',
-  'slack',
-  'calendar',
-  'invoice',
-  'mobile',
-  'login',
-  'keyboard',
-  'sync',
-  'jira',
-  'reports',
-  'safari',
-  'slow',
-  'template',
-  'upload',
-  'timeout',
-  'gantt',
-  'sso',
-  'csv',
-  'api',
-];
 
 type Driver = 'pglite' | 'postgres';
 
@@ -176,7 +154,7 @@ async function pageLoad(server: RunningServer, pathname: string, cookie: string)
 /** A search load with a cached visitor page read beside it. */
 async function searchWithVisitors(server: RunningServer, uncached: boolean) {
   const random = () =>
-    `${WORDS[Math.floor(Math.random() * WORDS.length)]} ${WORDS[Math.floor(Math.random() * WORDS.length)]} ${Math.floor(Math.random() * 1e6)}`;
+    `${SEARCH_WORDS[Math.floor(Math.random() * SEARCH_WORDS.length)]} ${SEARCH_WORDS[Math.floor(Math.random() * SEARCH_WORDS.length)]} ${Math.floor(Math.random() * 1e6)}`;
   const requests: AutocannonRequest[] | undefined = uncached
     ? [{ setupRequest: (req) => ({ ...req, path: `/api/v1/posts?q=${encodeURIComponent(random())}` }) }]
     : undefined;

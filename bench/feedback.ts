@@ -15,7 +15,7 @@
  */
 import http from 'node:http';
 import { runLoad, type LoadResult } from './lib/load';
-import { seedDemoData } from './lib/seed';
+import { SEARCH_WORDS, seedDemoData } from './lib/seed';
 import {
   argValue,
   BENCH_ADMIN,
@@ -43,33 +43,6 @@ const DATABASE_URL = argValue('database-url');
 const BOARD = 'feature-requests';
 const TARGETS = { pageRatio: 0.4, searchP95Ms: 50 };
 
-/** Words that occur in the demo content (and a few that do not), for search. */
-const SEARCH_WORDS = [
-  'dark',
-  'export',
-  'slack',
-  'calendar',
-  'invoice',
-  'mobile',
-  'login',
-  'keyboard',
-  'notifications',
-  'sync',
-  'jira',
-  'reports',
-  'safari',
-  'slow',
-  'template',
-  'permissions',
-  'translation',
-  'backup',
-  'webhooks',
-  'zebra',
-  'upload',
-  'timeout',
-  'gantt',
-  'sso',
-];
 /** Titles as someone types them on the new-post form. */
 const SIMILAR_TITLES = [
   'Dark mode please',

@@ -41,3 +41,31 @@ export function seedDemoData(opts: { posts: number; dataDir?: string; databaseUr
   const line = r.stdout.trim().split('\n').pop() ?? '';
   return JSON.parse(line) as SeedSummary;
 }
+
+/** Words that occur in the demo content (and a few that do not), for search. */
+export const SEARCH_WORDS = [
+  'dark',
+  'export',
+  'slack',
+  'calendar',
+  'invoice',
+  'mobile',
+  'login',
+  'keyboard',
+  'notifications',
+  'sync',
+  'jira',
+  'reports',
+  'safari',
+  'slow',
+  'template',
+  'permissions',
+  'translation',
+  'backup',
+  'webhooks',
+  'zebra',
+  'upload',
+  'timeout',
+  'gantt',
+  'sso',
+];

@@ -4,7 +4,7 @@
  * never pass or fail on them.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { closeSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
@@ -206,6 +206,21 @@ export function childPids(pid: number): number[] {
     }
   }
   return out;
+}
+
+/** The server's log lines at level ≥ 50 (pino's error and fatal); none when there is no log. */
+export function errorLogLines(logFile: string): string[] {
+  if (!existsSync(logFile)) return [];
+  return readFileSync(logFile, 'utf8')
+    .split('\n')
+    .filter((l) => {
+      if (!l.startsWith('{')) return false;
+      try {
+        return ((JSON.parse(l) as { level?: number }).level ?? 0) >= 50;
+      } catch {
+        return false;
+      }
+    });
 }
 
 /** The server's own start-up figure (the `ready` log line's startupMs), when present. */

@@ -43,6 +43,7 @@ import {
   waitForHealth,
   writeResult,
   type RunningServer,
+  errorLogLines as logErrorLines,
 } from '../../bench/lib/server';
 import { Ledger } from './lib/ledger';
 import { checkAgainstLedger, type CheckReport } from './lib/verify';
@@ -84,21 +85,6 @@ interface Round {
   startAttempts: number;
   errorLogLines: number;
   check: CheckReport;
-}
-
-/** Log lines at level ≥ 50 (pino's error and fatal). */
-function errorLines(logFile: string): string[] {
-  if (!existsSync(logFile)) return [];
-  return readFileSync(logFile, 'utf8')
-    .split('\n')
-    .filter((l) => {
-      if (!l.startsWith('{')) return false;
-      try {
-        return ((JSON.parse(l) as { level?: number }).level ?? 0) >= 50;
-      } catch {
-        return false;
-      }
-    });
 }
 
 async function checkDatabase(target: { dataDir?: string; databaseUrl?: string }, ledger: Ledger, runTag: string): Promise<CheckReport> {
@@ -198,7 +184,7 @@ async function runDriver(driver: 'pglite' | 'postgres') {
       await server.exited;
       const exitMs = performance.now() - killedAt;
       while (state.inFlight > 0) await sleep(5);
-      const lines = errorLines(server.logFile);
+      const lines = logErrorLines(server.logFile);
       errorLogLines += lines.length;
       rmSync(path.dirname(server.logFile), { recursive: true, force: true });
 

@@ -33,6 +33,7 @@ import {
   tempDataDir,
   waitForHealth,
   writeResult,
+  errorLogLines,
 } from '../../bench/lib/server';
 import { seedDemoData } from '../../bench/lib/seed';
 import { Client, expectStatus } from './lib/client';
@@ -120,19 +121,6 @@ function diskUsageMb(dir: string): number {
   };
   walk(dir);
   return bytes / 2 ** 20;
-}
-
-function errorLines(logFile: string): string[] {
-  return readFileSync(logFile, 'utf8')
-    .split('\n')
-    .filter((l) => {
-      if (!l.startsWith('{')) return false;
-      try {
-        return ((JSON.parse(l) as { level?: number }).level ?? 0) >= 50;
-      } catch {
-        return false;
-      }
-    });
 }
 
 interface Sample {
@@ -271,7 +259,7 @@ async function main() {
       const dbMb = dataDir
         ? diskUsageMb(dataDir)
         : Number((await pool!.query<{ size: string }>('select pg_database_size(current_database()) as size')).rows[0]!.size) / 2 ** 20;
-      errors = errorLines(server.logFile);
+      errors = errorLogLines(server.logFile);
       const s: Sample = {
         atSec: round((performance.now() - started) / 1000),
         rssMb: round(rssOfTreeMb(pids)),
