@@ -153,8 +153,8 @@ async function pageLoad(server: RunningServer, pathname: string, cookie: string)
 
 /** A search load with a cached visitor page read beside it. */
 async function searchWithVisitors(server: RunningServer, uncached: boolean) {
-  const random = () =>
-    `${SEARCH_WORDS[Math.floor(Math.random() * SEARCH_WORDS.length)]} ${SEARCH_WORDS[Math.floor(Math.random() * SEARCH_WORDS.length)]} ${Math.floor(Math.random() * 1e6)}`;
+  const word = () => SEARCH_WORDS[Math.floor(Math.random() * SEARCH_WORDS.length)];
+  const random = () => `${word()} ${word()} ${Math.floor(Math.random() * 1e6)}`;
   const requests: AutocannonRequest[] | undefined = uncached
     ? [{ setupRequest: (req) => ({ ...req, path: `/api/v1/posts?q=${encodeURIComponent(random())}` }) }]
     : undefined;
