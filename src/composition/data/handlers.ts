@@ -38,7 +38,7 @@ export const exportRoute = route({
     description:
       'The whole workspace as one JSON file (chorus.workspace-export v1): settings, members without secrets, statuses, tags, boards, ' +
       'posts, votes, comments, status history, subscriptions and the changelog.',
-    tags: ['admin'],
+    tags: ['Admin'],
     handle: async ({ actor, ip }) => {
       const doc = await exportWorkspace(db());
       await recordAudit({
@@ -64,7 +64,7 @@ export const importRoute = route({
     description:
       'Every row is checked before anything is written; a bad row refuses the whole import (422, `fields` names each row and why). ' +
       'A Chorus export goes only into a workspace without posts.',
-    tags: ['admin'],
+    tags: ['Admin'],
     errors: ['CONFLICT', 'PAYLOAD_TOO_LARGE'],
     handle: async ({ actor, body, ip }) => {
       if (body.source === 'chorus') {

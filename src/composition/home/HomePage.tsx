@@ -22,7 +22,7 @@ function BoardList({ boards }: { boards: Board[] }) {
         <li key={b.id}>
           <Link
             href={paths.board(b.slug)}
-            className="block h-full rounded-xl border border-border bg-surface p-4 hover:border-accent"
+            className="block h-full min-w-0 rounded-xl border border-border bg-surface p-4 [overflow-wrap:anywhere] hover:border-accent"
             data-testid="board-link"
           >
             <span className="flex flex-wrap items-center gap-2">
