@@ -155,6 +155,9 @@ test('the visitor micro-cache: another instance’s write shows within the windo
   // visitor's, through B, which holds a copy from before the vote: they must see their vote.
   const postOnB = `${instances.b}/p/${post.number}`;
   const before = voteCountIn(await html(memberRequest, `${instances.a}/p/${post.number}`));
+  // B's copy of the post page is made by the first read below, so it is current until at least
+  // this moment plus the window.
+  const copyNoOlderThan = Date.now();
   await expect.poll(async () => voteCountIn(await html(visitor, postOnB)), { timeout: 10_000, intervals: [200] }).toBe(before);
   const vote = await memberRequest.put(`${instances.a}/api/v1/posts/${post.number}/vote`, { headers: { Origin: balancer } });
   expect(vote.status()).toBe(200);
@@ -165,10 +168,13 @@ test('the visitor micro-cache: another instance’s write shows within the windo
   expect(cookies).not.toContain('chorus_session');
   // Another visitor may still be shown B's older copy…
   const stale = voteCountIn(await html(visitor, postOnB));
+  const copyStillCurrent = Date.now() < copyNoOlderThan + MICRO_CACHE_MS;
   // …the person who voted never is: the page, and the data of a client-side navigation.
   expect(voted.voteCount).toBe(before + 1);
   expect(voteCountIn(await html(memberRequest, postOnB))).toBe(voted.voteCount);
-  expect(stale).toBe(before);
+  // On a slow machine B's copy may have expired by now; while it is current, the other visitor
+  // is shown it, which proves the voter's read above skipped it.
+  if (copyStillCurrent) expect(stale).toBe(before);
   const list = await memberRequest.get(`${instances.b}/api/v1/posts?board=${board.slug}`);
   expect(
     ((await list.json()) as { items: { number: number; voteCount: number }[] }).items.find((p) => p.number === post.number),
