@@ -2,7 +2,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { POST_SORTS, PAGE_SIZE, type PostSort } from '@/features/posts/schema';
 import { boardFilterOptions, countPosts, cursorFits, isPublicBoard, listOrderOf, listPosts } from '@/features/posts/server/list-service';
 import { notFound, withShell } from '@/server/page/with-shell';
-import { cachedForEveryone, cachedForVisitors } from '@/server/cache/visitor-cache';
+import { cachedForEveryone, cachedForVisitors, keepsSharedCopies } from '@/server/cache/visitor-cache';
 import { VISITOR, type Actor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { getBoardHeader } from '@/features/boards/server/service';
@@ -28,9 +28,10 @@ async function loadBoardPage(
   try {
     const slug = text(ctx.params?.board, 60);
     // A public board's header is the same for everyone (remembered on the embedded database).
-    board = (await isPublicBoard(slug))
-      ? await cachedForEveryone(`board-header:${slug.toLowerCase()}`, () => getBoardHeader(VISITOR, slug))
-      : await getBoardHeader(actor, slug);
+    board =
+      keepsSharedCopies() && (await isPublicBoard(slug))
+        ? await cachedForEveryone(`board-header:${slug.toLowerCase()}`, () => getBoardHeader(VISITOR, slug))
+        : await getBoardHeader(actor, slug);
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };
     throw err;

@@ -106,9 +106,13 @@ export async function cachedForVisitors<T>(actor: Actor, key: string, compute: (
  * shown a copy older than their own last write, and another instance's writes do not reach this
  * cache.
  */
+/** Whether cachedForEveryone keeps anything: only on the embedded database (see there). */
+export function keepsSharedCopies(): boolean {
+  return getDbHandle()?.exclusive === true;
+}
+
 export async function cachedForEveryone<T>(key: string, compute: () => Promise<T>): Promise<T> {
-  const handle = getDbHandle();
-  if (!handle?.exclusive) return compute();
+  if (!keepsSharedCopies()) return compute();
   const s = state();
   const hit = s.entries.get(`shared:${key}`);
   const now = Date.now();

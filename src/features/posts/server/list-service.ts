@@ -11,7 +11,7 @@ import { plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
 import { VISITOR, type Actor } from '@/server/identity/actor';
 import { isTeamMember } from '@/core/identity/policy';
-import { cachedForEveryone } from '@/server/cache/visitor-cache';
+import { cachedForEveryone, keepsSharedCopies } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
 import { postSlug, type Highlight, type PostPage, type PostSort, type PostSummary } from '../schema';
 import { decodeCursor, encodeCursor, type CursorKey, type ListOrder } from './list-cursor';
@@ -189,6 +189,8 @@ export function isPublicBoard(slug: string): Promise<boolean> {
  */
 export async function listsLikeVisitors(actor: Actor, board: string | undefined): Promise<boolean> {
   if (actor.kind === 'visitor') return true;
+  // Nothing is shared on PostgreSQL: finding out would only cost a query.
+  if (!keepsSharedCopies()) return false;
   const facts = await cachedForEveryone(`reader:${actor.id}`, () => readerFacts(db(), actor.id));
   if (facts.ownPending) return false;
   if (board !== undefined) return isPublicBoard(board);
