@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { voteRoute } from '@/features/votes/server/handlers';
-import { db } from '@/server/db/client';
+import { db, queryRows } from '@/server/db/client';
 import { posts } from '@/server/db/schema';
 import { createTestActor } from '@/test/actors';
 import { insertBoard, insertPost } from '@/test/content';
@@ -32,6 +32,23 @@ describe('the trending score (votes ÷ (age in hours + 2)^1.5)', () => {
     expect(await scoreOf(young.id)).toBeGreaterThan(await scoreOf(old.id));
     expect(await scoreOf(deleted.id)).toBe(0);
     expect(await scoreOf(merged.id)).toBe(0);
+  });
+
+  it('reaches every live post when it works in batches (one batch ending exactly at the last post, one short)', async () => {
+    const author = await createTestActor('member');
+    const board = await insertBoard();
+    const made = [];
+    for (let i = 0; i < 7; i++) {
+      made.push(await insertPost(board.id, { authorId: author.id, voteCount: i + 1, createdAt: new Date(Date.now() - (i + 1) * HOUR) }));
+    }
+    // Earlier tests' posts are there too.
+    const [{ live }] = (await queryRows<{ live: number }>(
+      sql`select count(*)::int as live from posts where deleted_at is null and merged_into_id is null and vote_count > 0`,
+    )) as [{ live: number }];
+    expect(live).toBeGreaterThanOrEqual(7);
+    expect(await refreshTrendingScores(db(), live)).toBe(live);
+    expect(await refreshTrendingScores(db(), 3)).toBe(live);
+    for (const [i, post] of made.entries()) expect(await scoreOf(post.id)).toBeCloseTo(expected(i + 1, i + 1), 3);
   });
 
   it('is written with every vote, in the vote’s transaction', async () => {
