@@ -13,6 +13,7 @@ import { getPublicWorkspace } from '@/server/workspace';
 import { bumpContentGeneration, ownWriteWindowSeconds } from '@/server/cache/visitor-cache';
 import { markRecentWrite } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
+import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { resolveActor, type Actor, type UserActor } from '../identity/actor';
 import { readFormOrJsonBody, readJsonBody } from './body';
 import { isCrossSiteRequest } from './csrf';
@@ -165,6 +166,11 @@ function pipeline(methods: EndpointMap) {
     } catch (err) {
       if (err instanceof AppError) {
         send(res, err.status, errorBody(err.code, requestId, err.message, err.options.fields), err.options.headers);
+        return;
+      }
+      if (isDatabaseUnavailable(err)) {
+        logger().warn({ err, requestId, method: req.method, url: req.url }, 'database unavailable');
+        send(res, 503, errorBody('UNAVAILABLE', requestId), { 'retry-after': '5' });
         return;
       }
       logger().error({ err, requestId, method: req.method, url: req.url }, 'unhandled error in API route');
