@@ -26,6 +26,7 @@ import {
   setUpFromEnvironment,
 } from '@/composition/background';
 import { deliverPendingEmails } from '@/server/mail/outbox';
+import { mayShareRender, serveSharedPage } from '@/composition/shell/shared-pages';
 import { pruneExpiredSessions } from '@/server/identity/sessions';
 import { logger } from '@/server/log';
 
@@ -105,6 +106,7 @@ export async function startServer(): Promise<void> {
     for (const [k, v] of Object.entries(securityHeaders(config, nonce))) res.setHeader(k, v);
     if (shuttingDown) res.setHeader('connection', 'close');
     let fromCache = false;
+    let shared = false;
     res.on('finish', () => {
       const pathOnly = (req.url ?? '/').split('?')[0];
       const line = {
@@ -114,6 +116,7 @@ export async function startServer(): Promise<void> {
         status: res.statusCode,
         durationMs: Math.round((performance.now() - t0) * 10) / 10,
         ...(fromCache ? { cached: true } : {}),
+        ...(shared ? { shared: true } : {}),
       };
       if (pathOnly?.startsWith('/_next/static/')) log.debug(line, 'request');
       else log.info(line, 'request');
@@ -130,12 +133,29 @@ export async function startServer(): Promise<void> {
       fromCache = true;
       return;
     }
+    const render = () =>
+      void handle(req, res).catch((err: unknown) => {
+        log.error({ err, requestId }, 'request handler failed');
+        if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+        res.end('Internal Server Error');
+      });
     if (pageKey) capturePage(pageKey, req, res, nonce);
-    handle(req, res).catch((err: unknown) => {
-      log.error({ err, requestId }, 'request handler failed');
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
-      res.end('Internal Server Error');
-    });
+    // Signed-in people's public pages: their audience's shared render, filled for them (src/server/cache/shared-render.ts).
+    if (!pageKey && mayShareRender(req)) {
+      serveSharedPage(req, res, nonce, render).then(
+        (served) => {
+          shared = served;
+          if (!served) render();
+        },
+        (err: unknown) => {
+          log.error({ err, requestId }, 'shared page failed');
+          if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain' });
+          res.end('Internal Server Error');
+        },
+      );
+    } else {
+      render();
+    }
     // Next.js adds an 'upgrade' listener to this server on its first request (for its development
     // hot reloader); in production that listener ends the connection without an answer, so
     // `curl --http2 http://…` (an h2c upgrade offer) got nothing, on /api too. Chorus serves no

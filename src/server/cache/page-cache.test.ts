@@ -38,15 +38,25 @@ const get = async (path: string, headers: Record<string, string> = {}) => {
 };
 
 describe('the page cache', () => {
-  it('caches only GET pages of /, boards and posts', () => {
-    const req = (method: string, url: string) => ({ method, url, headers: {} }) as http.IncomingMessage;
+  it('caches only GET pages of /, boards and posts, and the post list API, without credentials', () => {
+    const req = (method: string, url: string, headers: http.IncomingHttpHeaders = {}) => ({ method, url, headers }) as http.IncomingMessage;
     const expected = testDb.handle.exclusive;
     expect(pageCacheKey(req('GET', '/'), false) !== null).toBe(expected);
     expect(pageCacheKey(req('GET', '/b/feature-requests?sort=top'), false) !== null).toBe(expected);
     expect(pageCacheKey(req('GET', '/p/42-dark-mode'), false) !== null).toBe(expected);
+    expect(pageCacheKey(req('GET', '/api/v1/posts?q=dark+mode'), false) !== null).toBe(expected);
     expect(pageCacheKey(req('GET', '/p/42'), true)).toBeNull();
+    expect(pageCacheKey(req('GET', '/api/v1/posts', { authorization: 'Bearer x' }), false)).toBeNull();
     expect(pageCacheKey(req('POST', '/'), false)).toBeNull();
-    for (const url of ['/admin/boards', '/settings', '/b/x/new', '/api/v1/posts', '/_next/data/x/index.json', '/login'])
+    for (const url of [
+      '/admin/boards',
+      '/settings',
+      '/b/x/new',
+      '/api/v1/posts/similar?title=x',
+      '/api/v1/posts/1',
+      '/_next/data/x/index.json',
+      '/login',
+    ])
       expect(pageCacheKey(req('GET', url), false)).toBeNull();
   });
 

@@ -1,10 +1,12 @@
 /**
- * Rendered HTML of the public pages visitors read most (`/`, `/b/[board]`, `/p/[number]`), kept
- * on the same terms as the visitor data cache (visitor-cache.ts): only for requests without a
- * session cookie or the recent-write cookie, dropped as soon as the content generation changes or when it is older than
- * the cache's maximum age (exact on embedded PGlite, a few seconds on a shared PostgreSQL). Rendering a page
- * of 20 posts is most of its cost; this turns a repeat visit
- * into a copy.
+ * Rendered HTML of the public pages visitors read most (`/`, `/b/[board]`, `/p/[number]`), and
+ * the JSON answers of the post list and search (`GET /api/v1/posts`), kept on the same terms as
+ * the visitor data cache (visitor-cache.ts): only for requests without a session cookie, the
+ * recent-write cookie or any other credential, dropped as soon as the content generation changes
+ * or when it is older than the cache's maximum age (exact on embedded PGlite, a few seconds on a
+ * shared PostgreSQL). Rendering a page of 20 posts is most of its cost, and answering even a
+ * remembered list through the framework costs several times serving a copy; this turns a repeat
+ * visit into a copy.
  *
  * Each response still gets its own CSP nonce: the cached page's nonce is replaced with the new
  * one (it is 16 random bytes in base64, so it occurs nowhere else). Pages are filled uncompressed
@@ -19,6 +21,8 @@ const MAX_ENTRIES = 300;
 const MAX_BODY_BYTES = 1024 * 1024;
 /** `/`, `/b/<board>` and `/p/<number>[-slug]`, with any query string. */
 const CACHEABLE_PATH = /^\/(?:b\/[a-z0-9-]{1,40}\/?|p\/\d{1,9}(?:-[^/]*)?)?$/;
+/** The post list and search, with any query string: read by visitors much as the board page is. */
+const CACHEABLE_API_PATH = '/api/v1/posts';
 /** Headers that belong to one response, not to the page. */
 const PER_RESPONSE = new Set([
   'content-length',
@@ -51,15 +55,31 @@ const pages = (): Map<string, CachedPage> => ((globalThis as WithCache)[KEY] ??=
  * recent-write cookie), so it must be rendered fresh.
  */
 export function pageCacheKey(req: IncomingMessage, personal: boolean): string | null {
-  if (req.method !== 'GET' || personal || visitorCacheMaxAgeMs() === 0) return null;
+  // A credential of any kind (an API key in Authorization) makes the answer someone's own.
+  if (req.method !== 'GET' || personal || req.headers.authorization !== undefined || visitorCacheMaxAgeMs() === 0) return null;
   const url = req.url ?? '/';
-  const path = url.split('?')[0] ?? '/';
-  return CACHEABLE_PATH.test(path) ? url : null;
+  return isCacheablePath(url) || url.split('?')[0] === CACHEABLE_API_PATH ? url : null;
 }
 
 function fresh(page: CachedPage | undefined): page is CachedPage {
   return page !== undefined && page.generation === contentGeneration() && Date.now() - page.at < visitorCacheMaxAgeMs();
 }
+
+export const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
+
+/** Sends a page, gzipped (fast) when the client takes gzip. */
+export function sendHtml(res: ServerResponse, status: number, html: string, gzip: boolean): void {
+  const raw = Buffer.from(html);
+  const body = gzip ? gzipSync(raw, { level: 1 }) : raw;
+  res.setHeader('vary', 'Accept-Encoding');
+  if (gzip) res.setHeader('content-encoding', 'gzip');
+  res.setHeader('content-length', body.length);
+  res.statusCode = status;
+  res.end(body);
+}
+
+/** The page cache's paths: `/`, `/b/<board>` and `/p/<number>[-slug]` (any query string). */
+export const isCacheablePath = (url: string) => CACHEABLE_PATH.test(url.split('?')[0] ?? '/');
 
 /** Answers from the cache when it holds a current copy; returns whether it did. */
 export function serveCachedPage(key: string, req: IncomingMessage, res: ServerResponse, nonce: string): boolean {
@@ -67,14 +87,7 @@ export function serveCachedPage(key: string, req: IncomingMessage, res: ServerRe
   if (!fresh(page)) return false;
   // Headers this response already has (security headers, its request id) are its own and win.
   for (const [name, value] of Object.entries(page.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
-  const html = Buffer.from(page.body.replaceAll(page.nonce, nonce));
-  res.setHeader('vary', 'Accept-Encoding');
-  const gzip = /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
-  const body = gzip ? gzipSync(html, { level: 1 }) : html;
-  if (gzip) res.setHeader('content-encoding', 'gzip');
-  res.setHeader('content-length', body.length);
-  res.statusCode = page.status;
-  res.end(body);
+  sendHtml(res, page.status, page.body.replaceAll(page.nonce, nonce), acceptsGzip(req));
   return true;
 }
 
@@ -114,7 +127,7 @@ export function capturePage(key: string, req: IncomingMessage, res: ServerRespon
     const type = String(res.getHeader('content-type') ?? '');
     if (
       res.statusCode !== 200 ||
-      !type.startsWith('text/html') ||
+      !(type.startsWith('text/html') || type.startsWith('application/json')) ||
       res.getHeader('set-cookie') !== undefined ||
       res.getHeader('content-encoding') !== undefined
     )

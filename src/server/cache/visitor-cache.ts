@@ -22,7 +22,7 @@ import { getDbHandle, type DbHandle } from '@/server/db/client';
 import type { Actor } from '@/server/identity/actor';
 
 const EXACT_MAX_AGE_MS = 30_000;
-const MAX_ENTRIES = 500;
+const MAX_ENTRIES = 2000;
 
 interface Entry {
   value: unknown;

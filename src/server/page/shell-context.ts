@@ -24,7 +24,20 @@ interface Row extends SessionRow {
  * costs the database no more round trips than a signed-out one. The session rules are those of
  * accounts' sessionJoin and settleSession, shared with getSessionUser.
  */
-export async function loadShellContext(req: IncomingMessage, res: ServerResponse): Promise<{ workspace: PublicWorkspace; actor: Actor }> {
+export async function loadShellContext(req: IncomingMessage, res: ServerResponse): Promise<ShellContextOf> {
+  const known = (req as Resolved)[RESOLVED];
+  if (known) return known;
+  const resolved = await resolveShellContext(req, res);
+  (req as Resolved)[RESOLVED] = resolved;
+  return resolved;
+}
+
+type ShellContextOf = { workspace: PublicWorkspace; actor: Actor };
+// Resolved once per request: the server may look the session up before the page does (shared renders).
+const RESOLVED = Symbol.for('chorus.shell-context');
+type Resolved = IncomingMessage & { [RESOLVED]?: ShellContextOf };
+
+async function resolveShellContext(req: IncomingMessage, res: ServerResponse): Promise<ShellContextOf> {
   const token = readSessionToken(req);
   const tokenHash = token ? hashToken(token) : null;
   // A visitor needs only the workspace, which embedded PGlite can serve from memory (settings/server/cache.ts).

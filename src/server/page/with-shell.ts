@@ -10,6 +10,8 @@ import { safeNextPath } from '@/lib/next-path';
 import { isStorableText, storableQuery } from '@/server/http/storable-text';
 import { logger } from '@/server/log';
 import type { ShellProps } from '@/core/shell';
+import { getPublicWorkspace } from '@/server/workspace';
+import { placeholderActor, placeholderLook, sharedRenderAudience } from '@/server/cache/shared-render';
 import { loadShellContext } from './shell-context';
 
 function analyticsConfig(): AnalyticsConfig {
@@ -18,7 +20,8 @@ function analyticsConfig(): AnalyticsConfig {
   return { key: e.POSTHOG_KEY, host: e.POSTHOG_HOST, allowAutomation: e.CHORUS_ANALYTICS_ALLOW_AUTOMATION };
 }
 
-function viewerOf(actor: Actor): Viewer | null {
+/** The signed-in person as pages receive them (shell.viewer). */
+export function viewerOf(actor: Actor): Viewer | null {
   if (actor.kind !== 'user') return null;
   const { id, displayName, email, avatarUrl, role, emailVerified } = actor;
   return { id, displayName, email, avatarUrl, role, emailVerified };
@@ -79,7 +82,11 @@ export function withShell<P extends Record<string, unknown>>(
 ): GetServerSideProps<ShellProps & Partial<P>> {
   return async (ctx) => {
     try {
-      const { workspace, actor } = await loadShellContext(ctx.req, ctx.res);
+      // A shared render (src/server/cache/shared-render.ts) is made for its audience's placeholder person.
+      const audience = sharedRenderAudience(ctx.req);
+      const { workspace, actor } = audience
+        ? { workspace: await getPublicWorkspace(), actor: placeholderActor(audience) }
+        : await loadShellContext(ctx.req, ctx.res);
       if (!workspace.setupDone && !options.setupPage) return { redirect: { destination: '/setup', permanent: false } };
       if (workspace.setupDone && options.setupPage) return { redirect: { destination: '/', permanent: false } };
       if (workspace.access === 'sign_in_required' && actor.kind === 'visitor' && !options.openToVisitors && !options.setupPage) {
@@ -87,7 +94,12 @@ export function withShell<P extends Record<string, unknown>>(
       }
       const load: Inner<P> | undefined = pathIsStorable(ctx) ? inner : async () => ({ props: notFound });
       const result = load ? await load({ ...ctx, query: storableQuery(ctx.query) }, { actor, workspace }) : { props: {} as P };
-      const shell = { workspace, analytics: analyticsConfig(), viewer: viewerOf(actor) };
+      const viewer = viewerOf(actor);
+      const shell = {
+        workspace,
+        analytics: analyticsConfig(),
+        viewer: audience && viewer ? { ...viewer, avatarLook: placeholderLook() } : viewer,
+      };
       if ('redirect' in result) return result;
       if ('notFound' in result) {
         ctx.res.statusCode = 404;

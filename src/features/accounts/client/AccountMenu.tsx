@@ -53,7 +53,7 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
         data-testid="account-menu"
       >
         {/* Named by content, not aria-label: the name read out contains the visible name (WCAG 2.5.3). */}
-        <Avatar name={viewer.displayName} url={viewer.avatarUrl} size={24} />
+        <Avatar name={viewer.displayName} url={viewer.avatarUrl} size={24} look={viewer.avatarLook} />
         <span className="sr-only">{`Account menu for ${viewer.displayName}`}</span>
         <span aria-hidden="true" className="hidden max-w-[10rem] truncate sm:inline-block">
           {viewer.displayName}

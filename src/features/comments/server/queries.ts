@@ -100,3 +100,18 @@ export async function adjustPostCommentCount(db: DbOrTx, postId: string, delta: 
     })
     .where(eq(posts.id, postId));
 }
+
+/** Whether the user wrote the post with this number, or any comment on it (in any state). */
+export async function hasOwnContentOn(db: DbOrTx, userId: string, postNumber: number): Promise<boolean> {
+  const rows = await db
+    .select({ own: sql<boolean>`true` })
+    .from(posts)
+    .where(
+      and(
+        eq(posts.number, postNumber),
+        sql`(${posts.authorId} = ${userId} or exists (select 1 from ${comments} c where c.post_id = ${posts.id} and c.author_id = ${userId}))`,
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}

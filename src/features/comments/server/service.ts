@@ -17,6 +17,7 @@ import type { Comment, CommentInput } from '../schema';
 import {
   adjustPostCommentCount,
   getComment,
+  hasOwnContentOn,
   insertComment,
   listPostComments,
   softDeleteComment,
@@ -48,6 +49,11 @@ export function toComment({ comment, author }: CommentWithAuthor, postNumber: nu
 const viewerOf = (actor: Actor) => ({ id: actor.kind === 'user' ? actor.id : null, team: isTeamMember(actor) });
 
 /** The rows of a post's comments as the actor may see them (the post page renders them). */
+/** Whether the user wrote the post with this number or any comment on it (in any state): one indexed read. */
+export function wroteOnPost(userId: string, postNumber: number): Promise<boolean> {
+  return hasOwnContentOn(db(), userId, postNumber);
+}
+
 export async function listCommentRows(handle: DbOrTx, actor: Actor, postId: string): Promise<CommentWithAuthor[]> {
   return listPostComments(handle, postId, viewerOf(actor));
 }

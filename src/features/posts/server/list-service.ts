@@ -191,11 +191,17 @@ export async function listsLikeVisitors(actor: Actor, board: string | undefined)
   if (actor.kind === 'visitor') return true;
   // Nothing is shared on PostgreSQL: finding out would only cost a query.
   if (!keepsSharedCopies()) return false;
-  const facts = await cachedForEveryone(`reader:${actor.id}`, () => readerFacts(db(), actor.id));
+  const facts = await readerFactsOf(actor.id);
   if (facts.ownPending) return false;
   if (board !== undefined) return isPublicBoard(board);
   return !isTeamMember(actor) && !facts.grantedBoards;
 }
+
+/**
+ * What decides whether a person's lists are everyone's: their own pending posts, and private
+ * boards granted to them. Remembered until anything changes (embedded database only).
+ */
+export const readerFactsOf = (userId: string) => cachedForEveryone(`reader:${userId}`, () => readerFacts(db(), userId));
 
 async function listPostsFor(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
   const order = listOrderOf(req);

@@ -87,13 +87,15 @@ export function VoteButton({
         onClick={toggle}
         disabled={closed}
         aria-pressed={state.voted}
-        aria-label={`${state.voted ? 'Remove your vote from' : 'Vote for'} “${postTitle}”, ${state.voteCount} ${state.voteCount === 1 ? 'vote' : 'votes'}`}
+        // Right after aria-pressed: a shared render finds each post's button by these two (src/server/cache/template-fill.ts).
+        data-vote-post={postNumber}
+        // The name stays the same when pressed: the toggle's state is aria-pressed (WAI-ARIA button pattern).
+        aria-label={`Vote for “${postTitle}”, ${state.voteCount} ${state.voteCount === 1 ? 'vote' : 'votes'}`}
         title={closedReason ?? undefined}
         data-testid="vote-button"
-        className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border font-semibold
-          transition-colors disabled:cursor-not-allowed disabled:opacity-70 ${
-            state.voted ? 'border-accent bg-accent text-accent-fg' : 'border-border bg-surface text-fg hover:border-accent'
-          }`}
+        className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border border-border bg-surface font-semibold
+          text-fg transition-colors hover:border-accent disabled:cursor-not-allowed disabled:opacity-70
+          aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-accent-fg`}
       >
         <svg aria-hidden="true" viewBox="0 0 12 8" className="h-2 w-3 fill-current">
           <path d="M6 0l6 8H0z" />

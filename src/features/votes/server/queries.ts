@@ -49,6 +49,17 @@ export async function recountVotes(db: DbOrTx, postIds: string[]): Promise<void>
     .where(inArray(posts.id, postIds));
 }
 
+/** Which of these posts (by number) the user has voted for. */
+export async function votedPostNumbers(db: DbOrTx, userId: string, numbers: readonly number[]): Promise<Set<number>> {
+  if (numbers.length === 0) return new Set();
+  const rows = await db
+    .select({ number: posts.number })
+    .from(votes)
+    .innerJoin(posts, eq(posts.id, votes.postId))
+    .where(and(eq(votes.userId, userId), inArray(posts.number, [...numbers])));
+  return new Set(rows.map((r) => r.number));
+}
+
 export async function hasVoted(db: DbOrTx, postId: string, userId: string): Promise<boolean> {
   const [row] = await db
     .select({ userId: votes.userId })

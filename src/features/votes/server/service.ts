@@ -21,7 +21,16 @@ import { requireAllowed } from '@/server/identity/authorize';
 import { isUuid, requireCursor, timeIdCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import type { VoteOnBehalfInput, VoteOnBehalfResult, VoterListQuery, VoterPage, VoteState } from '../schema';
-import { applyVoteDelta, deleteVote, findOrCreateMemberByEmail, hasVoted, insertVote, listVoters, type VoterKey } from './queries';
+import {
+  applyVoteDelta,
+  deleteVote,
+  findOrCreateMemberByEmail,
+  hasVoted,
+  insertVote,
+  listVoters,
+  votedPostNumbers,
+  type VoterKey,
+} from './queries';
 
 /** Votes (`voted` true) or unvotes; idempotent. */
 export async function setVote(actor: UserActor, number: number, voted: boolean): Promise<VoteState> {
@@ -52,6 +61,11 @@ export async function getVoteState(actor: Actor, number: number): Promise<VoteSt
   const ctx = await getPostContext(db(), actor, number);
   const voted = actor.kind === 'user' ? await hasVoted(db(), ctx.post.id, actor.id) : false;
   return { voted, voteCount: ctx.post.voteCount };
+}
+
+/** Which of these posts (by number) the user has voted for: one indexed read. */
+export function votedAmong(userId: string, numbers: readonly number[]): Promise<Set<number>> {
+  return votedPostNumbers(db(), userId, numbers);
 }
 
 /** The local part of an address as a display name (`jane.doe@x` → `jane.doe`), within 50 characters. */

@@ -1,0 +1,112 @@
+/**
+ * Signed-in people's public pages (`/`, `/b/[board]`, `/p/[number]`) on the embedded database:
+ * a shared render of their audience filled with their name, avatar and votes
+ * (src/server/cache/shared-render.ts), whenever their page differs from the audience's
+ * placeholder person's in nothing else:
+ *
+ *  - no pending post of their own (lists show it to its author alone), and, for members, no
+ *    private board granted to them (the placeholder has none);
+ *  - on a post page, members: neither the post nor any comment on it is theirs (their own
+ *    content brings controls only they get). The team's pages depend on the role, not on the
+ *    person: admins may edit and delete anyone's content, moderators anyone's but admins'.
+ *
+ * Anyone else, and everyone on a shared PostgreSQL, gets their page rendered in full.
+ */
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { env } from '@/config/env';
+import { isTeamMember } from '@/core/identity/policy';
+import { wroteOnPost } from '@/features/comments/server/service';
+import { readerFactsOf } from '@/features/posts/server/list-service';
+import { votedAmong } from '@/features/votes/server/service';
+import { readSessionToken } from '@/server/identity/cookies';
+import type { UserActor } from '@/server/identity/actor';
+import { acceptsGzip, isCacheablePath, sendHtml } from '@/server/cache/page-cache';
+import { cachedForEveryone } from '@/server/cache/visitor-cache';
+import {
+  audienceOf,
+  isUnfillable,
+  markUnfillable,
+  placeholders,
+  sharedPage,
+  sharedPageKey,
+  sharesRenders,
+} from '@/server/cache/shared-render';
+import { fillTemplate, pageDataOf, votablePostNumbers, authorIdsOf } from '@/server/cache/template-fill';
+import { loadShellContext } from '@/server/page/shell-context';
+import { viewerOf } from '@/server/page/with-shell';
+import { logger } from '@/server/log';
+
+const POST_PATH = /^\/p\/(\d{1,9})(?:-[^/]*)?$/;
+
+/** With diagnostics on, `x-chorus-render: full` asks for the full render (tests compare the two). */
+const fullRenderAsked = (req: IncomingMessage) => env().CHORUS_DIAGNOSTIC_ROUTES && req.headers['x-chorus-render'] === 'full';
+
+/** Whether this request may be answered by `serveSharedPage` (cheap: no I/O). */
+export function mayShareRender(req: IncomingMessage): boolean {
+  return (
+    req.method === 'GET' &&
+    sharesRenders() &&
+    readSessionToken(req) !== undefined &&
+    isCacheablePath(req.url ?? '/') &&
+    !fullRenderAsked(req)
+  );
+}
+
+async function sharesWithAudience(actor: UserActor, postNumber: number | undefined): Promise<boolean> {
+  const team = isTeamMember(actor);
+  const facts = await readerFactsOf(actor.id);
+  if (facts.ownPending || (!team && facts.grantedBoards)) return false;
+  if (team || postNumber === undefined) return true;
+  const wrote = await cachedForEveryone(`wrote:${actor.id}:${postNumber}`, () => wroteOnPost(actor.id, postNumber));
+  return !wrote;
+}
+
+/**
+ * Answers a signed-in person's request for a public page from the shared render of their
+ * audience, making it from this request when there is none; false when this request must be
+ * rendered in full instead (then nothing has been sent). `render` hands the request to Next.js.
+ */
+export async function serveSharedPage(req: IncomingMessage, res: ServerResponse, nonce: string, render: () => void): Promise<boolean> {
+  const url = req.url ?? '/';
+  const gzip = acceptsGzip(req);
+  const { workspace, actor } = await loadShellContext(req, res);
+  if (actor.kind !== 'user' || !workspace.setupDone) return false;
+  const postNumber = POST_PATH.exec(url.split('?')[0] ?? '')?.[1];
+  const post = postNumber === undefined ? undefined : Number(postNumber);
+  if (!(await sharesWithAudience(actor, post))) return false;
+  const audience = audienceOf(actor);
+  const key = sharedPageKey(audience, url);
+  if (isUnfillable(key)) return false;
+
+  const { page, own } = await sharedPage(key, audience, req, res, nonce, render);
+  if (own?.status === 0) return true; // the connection closed while the page was made
+  const source = page ?? (own ? { status: own.status, body: own.body, nonce, headers: {} } : null);
+  if (!source) return false; // another request's render gave nothing to share: render this one
+  const data = page ? null : pageDataOf(source.body);
+  const votable = page?.votable ?? votablePostNumbers(data);
+  const authors = page?.authors ?? authorIdsOf(data);
+  const voted = await votedAmong(actor.id, votable);
+  const html =
+    post !== undefined && !isTeamMember(actor) && authors.has(actor.id)
+      ? null // their content appeared while the page was made
+      : fillTemplate(source, placeholders(), { viewer: viewerOf(actor)!, voted }, nonce);
+  if (html === null) {
+    if (!authors.has(actor.id)) {
+      logger().error({ url, requestId: req.headers['x-request-id'] }, 'a shared render could not be filled; rendering in full');
+      markUnfillable(key);
+    }
+    if (!own) return false;
+    // This request's own render was the placeholder's: ask again, and get the full render.
+    res.statusCode = 307;
+    res.setHeader('location', url);
+    res.setHeader('cache-control', 'no-store');
+    res.end();
+    return true;
+  }
+  for (const [name, value] of Object.entries(source.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
+  res.removeHeader('etag');
+  // With diagnostics on, tests can tell a filled page from a full render.
+  if (env().CHORUS_DIAGNOSTIC_ROUTES) res.setHeader('x-chorus-render', 'shared');
+  sendHtml(res, source.status, html, gzip);
+  return true;
+}
