@@ -1,16 +1,24 @@
 /**
- * Compiles the server entry (src/server/serve.ts and what it imports from src/) into one ES
- * module, so that `npm start` runs JavaScript instead of transpiling TypeScript at every start.
- * Packages from node_modules stay imports; the Next.js pages are Next's own build (.next).
+ * Compiles the server entry (src/server/serve.ts and what it imports from src/) into ES modules,
+ * so that `npm start` runs JavaScript instead of transpiling TypeScript at every start. Packages
+ * from node_modules stay imports; the Next.js pages are Next's own build (.next). Split at the
+ * entry's dynamic import of the server, so that the database starts opening before the server's
+ * packages (Next.js) are loaded.
  */
-import { build } from 'esbuild';
+import { rmSync } from 'node:fs';
+import path from 'node:path';
 
 export const SERVER_BUNDLE = '.next/chorus-server/serve.mjs';
 
 export async function buildServer() {
+  // Imported here: a start that needs no build does not load the compiler.
+  const { build } = await import('esbuild');
+  rmSync(path.dirname(SERVER_BUNDLE), { recursive: true, force: true });
   await build({
     entryPoints: ['src/server/serve.ts'],
-    outfile: SERVER_BUNDLE,
+    outdir: path.dirname(SERVER_BUNDLE),
+    outExtension: { '.js': '.mjs' },
+    splitting: true,
     bundle: true,
     platform: 'node',
     format: 'esm',

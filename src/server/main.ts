@@ -197,12 +197,16 @@ export async function startServer(): Promise<void> {
   const runJobs = () => void drainJobs(jobHandlers).catch((err: unknown) => log.error({ err }, 'job run failed'));
   const jobTimer = setInterval(runJobs, 10_000);
   jobTimer.unref();
-  // Periodic work kept as keyed jobs (one waits across instances), e.g. the insights refreshes.
-  void scheduleBackgroundWork()
-    .then(runJobs)
-    .catch((err: unknown) => log.error({ err }, 'scheduling background work failed'));
-  runJobs();
-  void deliverPendingEmails().catch(() => undefined);
+  // Periodic work kept as keyed jobs (one waits across instances), e.g. the insights refreshes,
+  // and whatever a stopped instance left due. It waits a few seconds, so the first requests after
+  // a start are not queued behind it on the embedded database's one thread.
+  const firstWorkTimer = setTimeout(() => {
+    void scheduleBackgroundWork()
+      .then(runJobs)
+      .catch((err: unknown) => log.error({ err }, 'scheduling background work failed'));
+    void deliverPendingEmails().catch(() => undefined);
+  }, 3_000);
+  firstWorkTimer.unref();
   // Scores are written with every vote; the refresh only ages them. It reads every post, so the
   // first one waits a minute rather than competing with the first requests after a start.
   const firstTrendingTimer = setTimeout(refreshTrending, 60_000);
@@ -237,6 +241,7 @@ export async function startServer(): Promise<void> {
     clearInterval(mailTimer);
     clearInterval(jobTimer);
     clearTimeout(firstTrendingTimer);
+    clearTimeout(firstWorkTimer);
     server.close(() => {
       closeDatabase()
         .then(() => {

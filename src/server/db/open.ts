@@ -7,7 +7,6 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import os from 'node:os';
 import { getDbHandle, guardTransactions, setDbHandle, type Db, type DbHandle } from './client';
 import { lockDataDir } from './data-dir-lock';
-import * as schema from './schema';
 
 export const MIGRATIONS_FOLDER = path.resolve(process.cwd(), 'drizzle');
 /** Any fixed number: serialises migrations across app instances sharing one PostgreSQL. */
@@ -41,13 +40,28 @@ export interface OpenOptions {
   poolSize?: number;
 }
 
-/** Opens the process-wide database that `db()` returns; a second call returns the same handle. */
-export async function openDatabase(opts: OpenOptions): Promise<DbHandle> {
+let opening: Promise<DbHandle> | undefined;
+
+/**
+ * Opens the process-wide database that `db()` returns; a second call returns the same handle,
+ * also while the first is still opening (the server starts opening before it loads the rest of
+ * its code: src/server/serve.ts).
+ */
+export function openDatabase(opts: OpenOptions): Promise<DbHandle> {
   const existing = getDbHandle();
-  if (existing) return existing;
-  const handle = await connectDatabase(opts);
-  setDbHandle(handle);
-  return handle;
+  if (existing) return Promise.resolve(existing);
+  opening ??= connectDatabase(opts).then(
+    (handle) => {
+      setDbHandle(handle);
+      opening = undefined;
+      return handle;
+    },
+    (err: unknown) => {
+      opening = undefined;
+      throw err;
+    },
+  );
+  return opening;
 }
 
 /**
@@ -163,6 +177,8 @@ async function openPool(config: import('pg').PoolConfig, poolSize = 10): Promise
   const { Pool } = await import('pg');
   const { drizzle } = await import('drizzle-orm/node-postgres');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // Loaded here, not at the top: the server starts opening the database before it loads the rest.
+  const schema = await import('./schema');
   const pool = new Pool({ ...config, max: poolSize, connectionTimeoutMillis: 5000 });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
