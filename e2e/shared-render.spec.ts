@@ -50,8 +50,9 @@ test.describe('shared renders for signed-in people', () => {
     const voter = await person('member who voted', `Zoë "<b>" O'Brien & $$ $& ${'\u2028'}`);
     const pictured = await person('member with a picture', 'Pic Tured');
     const commenter = await person('member who commented', 'Com Menter');
-    await person('moderator', 'Mo Derator');
+    const moderator = await person('moderator', 'Mo Derator');
     await setRole(admin, baseURL!, people[3]!.creds.email, 'moderator');
+    await apiSignIn(moderator, baseURL!, people[3]!.creds); // a role change ends the person's sessions
     people.push({ label: 'admin', creds: { email: 'admin', password: '' }, request: admin });
 
     for (const p of [posts[0]!, posts[2]!]) {
@@ -79,6 +80,7 @@ test.describe('shared renders for signed-in people', () => {
         }
         expect(full.render, `${label} ${path}: the full render was asked for`).toBe('full');
         expect(shared.html, `${label} ${path}`).toBe(full.html);
+        expect(shared.html, `${label} is signed in`).toContain('data-testid="account-menu"');
         renders.push(`${label} ${path}: ${shared.render}`);
       }
     }
