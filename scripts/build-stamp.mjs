@@ -3,7 +3,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** Everything that changes the production build. */
-const INPUTS = ['src', 'public', 'package-lock.json', 'next.config.ts', 'postcss.config.mjs', 'tsconfig.json'];
+const INPUTS = ['src', 'public', 'package-lock.json', 'next.config.mjs', 'postcss.config.mjs', 'tsconfig.json'];
 
 function* files(entry) {
   if (!existsSync(entry)) return;

@@ -29,6 +29,7 @@ import { deliverPendingEmails } from '@/server/mail/outbox';
 import { mayShareRender, serveSharedPage } from '@/composition/shell/shared-pages';
 import { pruneExpiredSessions } from '@/server/identity/sessions';
 import { logger } from '@/server/log';
+import { collectWhenQuiet } from '@/server/idle-gc';
 
 function loadConfig(): Env {
   try {
@@ -92,11 +93,14 @@ export async function startServer(): Promise<void> {
   };
   const [dbHandle] = await Promise.all([timed('databaseMs', openAndMigrate()), timed('nextMs', app.prepare())]);
 
+  // Memory back after a burst of traffic (src/server/idle-gc.ts).
+  const quiet = collectWhenQuiet(() => dbHandle.collectGarbage?.());
   let shuttingDown = false;
   let upgradesIgnored = false;
 
   const server = http.createServer((req, res) => {
     const t0 = performance.now();
+    quiet.activity();
     const requestId = randomUUID();
     const nonce = newNonce();
     // Our own values always win over anything a client sent under these names.
@@ -242,6 +246,7 @@ export async function startServer(): Promise<void> {
     clearInterval(jobTimer);
     clearTimeout(firstTrendingTimer);
     clearTimeout(firstWorkTimer);
+    quiet.stop();
     server.close(() => {
       closeDatabase()
         .then(() => {

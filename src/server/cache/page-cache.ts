@@ -16,8 +16,9 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:
 import { gzipSync } from 'node:zlib';
 import { requireFreshReads } from '@/server/identity/fresh-reads';
 import { contentGeneration, visitorCacheMaxAgeMs } from './visitor-cache';
+import { Copies } from './sweep';
 
-const MAX_ENTRIES = 300;
+const LIMITS = { entries: 300, bytes: 32 * 1024 * 1024 };
 const MAX_BODY_BYTES = 1024 * 1024;
 /** `/`, `/b/<board>` and `/p/<number>[-slug]`, with any query string. */
 const CACHEABLE_PATH = /^\/(?:b\/[a-z0-9-]{1,40}\/?|p\/\d{1,9}(?:-[^/]*)?)?$/;
@@ -46,8 +47,9 @@ interface CachedPage {
 }
 
 const KEY = Symbol.for('chorus.page-cache');
-type WithCache = typeof globalThis & { [KEY]?: Map<string, CachedPage> };
-const pages = (): Map<string, CachedPage> => ((globalThis as WithCache)[KEY] ??= new Map());
+type WithCache = typeof globalThis & { [KEY]?: Copies<CachedPage> };
+const pages = (): Copies<CachedPage> =>
+  ((globalThis as WithCache)[KEY] ??= new Copies('page-cache', LIMITS, visitorCacheMaxAgeMs, contentGeneration));
 
 /**
  * The cache key of a request whose page may be served from (or kept in) the cache, or null.
@@ -59,10 +61,6 @@ export function pageCacheKey(req: IncomingMessage, personal: boolean): string | 
   if (req.method !== 'GET' || personal || req.headers.authorization !== undefined || visitorCacheMaxAgeMs() === 0) return null;
   const url = req.url ?? '/';
   return isCacheablePath(url) || url.split('?')[0] === CACHEABLE_API_PATH ? url : null;
-}
-
-function fresh(page: CachedPage | undefined): page is CachedPage {
-  return page !== undefined && page.generation === contentGeneration() && Date.now() - page.at < visitorCacheMaxAgeMs();
 }
 
 export const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
@@ -83,8 +81,8 @@ export const isCacheablePath = (url: string) => CACHEABLE_PATH.test(url.split('?
 
 /** Answers from the cache when it holds a current copy; returns whether it did. */
 export function serveCachedPage(key: string, req: IncomingMessage, res: ServerResponse, nonce: string): boolean {
-  const page = pages().get(key);
-  if (!fresh(page)) return false;
+  const page = pages().current(key);
+  if (!page) return false;
   // Headers this response already has (security headers, its request id) are its own and win.
   for (const [name, value] of Object.entries(page.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
   sendHtml(res, page.status, page.body.replaceAll(page.nonce, nonce), acceptsGzip(req));
@@ -135,8 +133,6 @@ export function capturePage(key: string, req: IncomingMessage, res: ServerRespon
     if (size > MAX_BODY_BYTES || generation !== contentGeneration()) return;
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
-    const store = pages();
-    if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value as string);
-    store.set(key, { status: 200, headers, body: Buffer.concat(chunks).toString('utf8'), nonce, generation, at });
+    pages().set(key, { status: 200, headers, body: Buffer.concat(chunks).toString('utf8'), nonce, generation, at });
   });
 }

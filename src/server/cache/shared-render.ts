@@ -23,6 +23,7 @@ import type { Role } from '@/core/identity/roles';
 import type { Viewer } from '@/core/identity/viewer';
 import type { UserActor } from '@/server/identity/actor';
 import { contentGeneration, keepsSharedCopies } from './visitor-cache';
+import { Copies } from './sweep';
 import { authorIdsOf, makePlaceholders, pageDataOf, votablePostNumbers, type Placeholders } from './template-fill';
 
 /** What a page may depend on besides its content, for everyone it is shared with. */
@@ -42,7 +43,7 @@ const audienceKey = (a: Audience) => `${a.role}:${a.emailVerified ? 'v' : 'u'}:$
 
 /** As long as the visitors' copies on the embedded database (visitor-cache.ts). */
 const MAX_AGE_MS = 30_000;
-const MAX_ENTRIES = 300;
+const LIMITS = { entries: 300, bytes: 32 * 1024 * 1024 };
 /** Headers that belong to one response, not to the page. */
 const PER_RESPONSE = new Set([
   'content-length',
@@ -73,7 +74,7 @@ export interface SharedPage {
 
 interface State {
   placeholders: Placeholders;
-  pages: Map<string, SharedPage>;
+  pages: Copies<SharedPage>;
   /** Pages that could not be filled exactly (a defect, logged), with the generation it was seen in. */
   unfillable: Map<string, number>;
   inFlight: Map<string, Promise<SharedPage | null>>;
@@ -88,7 +89,12 @@ const randomTag = () => Array.from({ length: 30 }, () => randomInt(10)).join('')
 
 function state(): State {
   const g = globalThis as WithState;
-  g[KEY] ??= { placeholders: makePlaceholders(randomTag(), randomUUID()), pages: new Map(), unfillable: new Map(), inFlight: new Map() };
+  g[KEY] ??= {
+    placeholders: makePlaceholders(randomTag(), randomUUID()),
+    pages: new Copies('shared-render', LIMITS, () => MAX_AGE_MS, contentGeneration),
+    unfillable: new Map(),
+    inFlight: new Map(),
+  };
   return g[KEY];
 }
 
@@ -126,14 +132,9 @@ export const sharedRenderAudience = (req: IncomingMessage): Audience | undefined
 
 export const sharedPageKey = (audience: Audience, url: string) => `${audienceKey(audience)}|${url}`;
 
-function current(page: SharedPage | undefined): page is SharedPage {
-  return page !== undefined && page.generation === contentGeneration() && Date.now() - page.at < MAX_AGE_MS;
-}
-
 /** The current shared render of this page for this audience, if there is one. */
 export function currentSharedPage(key: string): SharedPage | undefined {
-  const page = state().pages.get(key);
-  return current(page) ? page : undefined;
+  return state().pages.current(key);
 }
 
 /**
@@ -143,7 +144,7 @@ export function currentSharedPage(key: string): SharedPage | undefined {
 export function markUnfillable(key: string): void {
   const s = state();
   s.pages.delete(key);
-  if (s.unfillable.size >= MAX_ENTRIES) s.unfillable.delete(s.unfillable.keys().next().value as string);
+  if (s.unfillable.size >= LIMITS.entries) s.unfillable.delete(s.unfillable.keys().next().value as string);
   s.unfillable.set(key, contentGeneration());
 }
 
@@ -199,7 +200,6 @@ export async function sharedPage(
       votable: votablePostNumbers(data),
       authors: authorIdsOf(data),
     };
-    if (s.pages.size >= MAX_ENTRIES) s.pages.delete(s.pages.keys().next().value as string);
     s.pages.set(key, page);
     return page;
   });

@@ -20,9 +20,11 @@
 import { env } from '@/config/env';
 import { getDbHandle, type DbHandle } from '@/server/db/client';
 import type { Actor } from '@/server/identity/actor';
+import { dropExpired, sweepPeriodically } from './sweep';
 
 const EXACT_MAX_AGE_MS = 30_000;
-const MAX_ENTRIES = 2000;
+/** Post lists and searches are the bulk (about 20 kB a page); facts about a reader are small. */
+const MAX_ENTRIES = 1000;
 
 interface Entry {
   value: unknown;
@@ -39,7 +41,12 @@ type WithCache = typeof globalThis & { [KEY]?: CacheState };
 
 function state(): CacheState {
   const g = globalThis as WithCache;
-  g[KEY] ??= { generation: 0, entries: new Map() };
+  if (!g[KEY]) {
+    const s: CacheState = { generation: 0, entries: new Map() };
+    g[KEY] = s;
+    // Visitors' copies may expire sooner (a shared PostgreSQL), but none lives past the longest age.
+    sweepPeriodically('visitor-cache', () => dropExpired(s.entries, s.generation, EXACT_MAX_AGE_MS));
+  }
   return g[KEY];
 }
 

@@ -31,6 +31,8 @@ export interface DbHandle {
   migrate(migrationsFolder?: string): Promise<void>;
   /** Embedded PGlite only: a gzipped tarball of the data directory (test templates). */
   dumpDataDir?: () => Promise<Blob>;
+  /** Embedded PGlite only: asks its worker thread to collect garbage (src/server/idle-gc.ts). */
+  collectGarbage?: () => void;
   close(): Promise<void>;
 }
 

@@ -154,6 +154,7 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
     exclusive: true,
     migrate: (migrationsFolder) => pool.migrate(migrationsFolder),
     dumpDataDir: async () => new Blob([await request<ArrayBuffer>('dump', 'dump')]),
+    collectGarbage: () => worker.postMessage({ type: 'gc' }),
     close: async () => {
       if (closing) return;
       closing = true;

@@ -21,10 +21,13 @@
  *
  * It is plain JavaScript because a worker thread cannot load TypeScript through the loader the
  * server was started with. Messages from the main thread: `{ type: 'dump' }` (a gzipped tarball
- * of the data directory, for test templates) and `{ type: 'close' }`.
+ * of the data directory, for test templates), `{ type: 'gc' }` (collect garbage now) and
+ * `{ type: 'close' }`.
  */
 import { rmSync } from 'node:fs';
 import net from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -201,6 +204,10 @@ async function main() {
         .then((blob) => blob.arrayBuffer())
         .then((data) => port.postMessage({ type: 'dump', data }, [data]))
         .catch((err) => port.postMessage({ type: 'dump', error: String(err) }));
+    } else if (message?.type === 'gc') {
+      // After a burst of queries (src/server/idle-gc.ts); exposed here, not by a flag at start.
+      v8.setFlagsFromString('--expose-gc');
+      /** @type {() => void} */ (vm.runInNewContext('gc'))();
     } else if (message?.type === 'close') {
       server.close();
       db.close()

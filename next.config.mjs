@@ -1,6 +1,10 @@
-import type { NextConfig } from 'next';
-
-const config: NextConfig = {
+/**
+ * Plain JavaScript, not TypeScript: Next.js would compile a next.config.ts with SWC at every
+ * start of the server (loading its native compiler), and nothing at start-up is transpiled.
+ *
+ * @type {import('next').NextConfig}
+ */
+const config = {
   reactStrictMode: true,
   poweredByHeader: false,
   experimental: {
