@@ -40,8 +40,9 @@ const PER_RESPONSE = new Set([
 interface CachedPage {
   status: number;
   headers: OutgoingHttpHeaders;
-  body: string;
-  nonce: string;
+  /** The body as bytes, cut where the nonce of its render was (none in a JSON answer). */
+  parts: Buffer[];
+  bytes: number;
   generation: number;
   at: number;
 }
@@ -67,7 +68,10 @@ export const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.
 
 /** Sends a page, gzipped (fast) when the client takes gzip. */
 export function sendHtml(res: ServerResponse, status: number, html: string, gzip: boolean): void {
-  const raw = Buffer.from(html);
+  sendBody(res, status, Buffer.from(html), gzip);
+}
+
+function sendBody(res: ServerResponse, status: number, raw: Buffer, gzip: boolean): void {
   const body = gzip ? gzipSync(raw, { level: 1 }) : raw;
   res.setHeader('vary', 'Accept-Encoding');
   if (gzip) res.setHeader('content-encoding', 'gzip');
@@ -79,13 +83,26 @@ export function sendHtml(res: ServerResponse, status: number, html: string, gzip
 /** The page cache's paths: `/`, `/b/<board>` and `/p/<number>[-slug]` (any query string). */
 export const isCacheablePath = (url: string) => CACHEABLE_PATH.test(url.split('?')[0] ?? '/');
 
+/** `body` cut at every occurrence of `mark` (which is left out). */
+function splitAt(body: Buffer, mark: Buffer): Buffer[] {
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(mark); at >= 0; at = body.indexOf(mark, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + mark.length;
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
 /** Answers from the cache when it holds a current copy; returns whether it did. */
 export function serveCachedPage(key: string, req: IncomingMessage, res: ServerResponse, nonce: string): boolean {
   const page = pages().current(key);
   if (!page) return false;
   // Headers this response already has (security headers, its request id) are its own and win.
   for (const [name, value] of Object.entries(page.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
-  sendHtml(res, page.status, page.body.replaceAll(page.nonce, nonce), acceptsGzip(req));
+  const nonceBytes = Buffer.from(nonce);
+  sendBody(res, page.status, Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part]))), acceptsGzip(req));
   return true;
 }
 
@@ -133,6 +150,7 @@ export function capturePage(key: string, req: IncomingMessage, res: ServerRespon
     if (size > MAX_BODY_BYTES || generation !== contentGeneration()) return;
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
-    pages().set(key, { status: 200, headers, body: Buffer.concat(chunks).toString('utf8'), nonce, generation, at });
+    const parts = splitAt(Buffer.concat(chunks), Buffer.from(nonce));
+    pages().set(key, { status: 200, headers, parts, bytes: size, generation, at });
   });
 }

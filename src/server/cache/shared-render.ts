@@ -23,7 +23,7 @@ import type { Role } from '@/core/identity/roles';
 import type { Viewer } from '@/core/identity/viewer';
 import type { UserActor } from '@/server/identity/actor';
 import { contentGeneration, keepsSharedCopies } from './visitor-cache';
-import { Copies } from './sweep';
+import { Copies, stringBytes } from './sweep';
 import { authorIdsOf, makePlaceholders, pageDataOf, votablePostNumbers, type Placeholders } from './template-fill';
 
 /** What a page may depend on besides its content, for everyone it is shared with. */
@@ -63,6 +63,7 @@ export interface SharedPage {
   status: number;
   headers: OutgoingHttpHeaders;
   body: string;
+  bytes: number;
   nonce: string;
   generation: number;
   at: number;
@@ -194,6 +195,7 @@ export async function sharedPage(
       status: 200,
       headers,
       body: own.body,
+      bytes: stringBytes(own.body),
       nonce,
       generation,
       at,

@@ -7,13 +7,13 @@ describe('kept copies', () => {
   it('are current only in their generation and while young, and are bounded by count and by size', () => {
     vi.useFakeTimers();
     let generation = 1;
-    const copies = new Copies<{ body: string; generation: number; at: number }>(
+    const copies = new Copies<{ body: string; bytes: number; generation: number; at: number }>(
       'test-copies',
       { entries: 3, bytes: 100 },
       () => 1000,
       () => generation,
     );
-    const copy = (body: string) => ({ body, generation, at: Date.now() });
+    const copy = (body: string) => ({ body, bytes: body.length * 2, generation, at: Date.now() });
     copies.set('a', copy('aaaa'));
     copies.set('b', copy('bbbb'));
     copies.set('c', copy('cccc'));

@@ -50,11 +50,11 @@ export function dropExpired<T extends Kept>(
 export const stringBytes = (s: string) => s.length * 2;
 
 /**
- * Copies of rendered answers (pages, JSON): current while of the content generation and younger
+ * Copies of rendered answers (pages, JSON), each with its size in `bytes`: current while of the content generation and younger
  * than `maxAgeMs()`, at most `limits.entries` of them and `limits.bytes` in all (the oldest go
  * first), and swept when they expire.
  */
-export class Copies<T extends Kept & { body: string }> {
+export class Copies<T extends Kept & { bytes: number }> {
   private readonly entries = new Map<string, T>();
   private bytes = 0;
 
@@ -64,9 +64,7 @@ export class Copies<T extends Kept & { body: string }> {
     private readonly maxAgeMs: () => number,
     private readonly generation: () => number,
   ) {
-    sweepPeriodically(name, () =>
-      dropExpired(this.entries, this.generation(), this.maxAgeMs(), (e) => (this.bytes -= stringBytes(e.body))),
-    );
+    sweepPeriodically(name, () => dropExpired(this.entries, this.generation(), this.maxAgeMs(), (e) => (this.bytes -= e.bytes)));
   }
 
   /** The current copy under `key`, if there is one. */
@@ -77,7 +75,7 @@ export class Copies<T extends Kept & { body: string }> {
 
   set(key: string, entry: T): void {
     this.delete(key);
-    const size = stringBytes(entry.body);
+    const size = entry.bytes;
     if (size > this.limits.bytes) return;
     while (this.entries.size >= this.limits.entries || this.bytes + size > this.limits.bytes) {
       const oldest = this.entries.keys().next();
@@ -92,6 +90,6 @@ export class Copies<T extends Kept & { body: string }> {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= stringBytes(entry.body);
+    this.bytes -= entry.bytes;
   }
 }
