@@ -159,6 +159,9 @@ test('the visitor micro-cache: another instance’s write shows within the windo
   // this moment plus the window.
   const copyNoOlderThan = Date.now();
   await expect.poll(async () => voteCountIn(await html(visitor, postOnB)), { timeout: 10_000, intervals: [200] }).toBe(before);
+  // B also keeps a copy of the post list answer (the page cache keeps GET /api/v1/posts too).
+  const listOnB = `${instances.b}/api/v1/posts?board=${board.slug}`;
+  expect((await visitor.get(listOnB)).status()).toBe(200);
   const vote = await memberRequest.put(`${instances.a}/api/v1/posts/${post.number}/vote`, { headers: { Origin: balancer } });
   expect(vote.status()).toBe(200);
   const voted = (await vote.json()) as { voteCount: number };
@@ -175,7 +178,7 @@ test('the visitor micro-cache: another instance’s write shows within the windo
   // On a slow machine B's copy may have expired by now; while it is current, the other visitor
   // is shown it, which proves the voter's read above skipped it.
   if (copyStillCurrent) expect(stale).toBe(before);
-  const list = await memberRequest.get(`${instances.b}/api/v1/posts?board=${board.slug}`);
+  const list = await memberRequest.get(listOnB);
   expect(
     ((await list.json()) as { items: { number: number; voteCount: number }[] }).items.find((p) => p.number === post.number),
   ).toMatchObject({
