@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { Worker } from 'node:worker_threads';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectDatabase, embeddedSocketUrl } from '../open';
@@ -102,5 +103,42 @@ describe.runIf(onPglite)('the embedded database worker', () => {
       client.release();
     }
     expect((await pool.query('select 2 as n')).rows[0].n).toBe(2);
+  });
+
+  it('keeps nothing of the answers it passes on: its heap does not grow with the rows served', async () => {
+    const socketDir = mkdtempSync(path.join(os.tmpdir(), 'chorus-worker-'));
+    const worker = new Worker(path.resolve('src/server/db/embedded/pglite-worker.mjs'), {
+      workerData: { socketPath: path.join(socketDir, '.s.PGSQL.5432') },
+    });
+    const message = (type: string) =>
+      new Promise<{ type: string; data?: { heapUsed: number } }>((resolve) => {
+        const on = (m: { type: string; data?: { heapUsed: number } }) => {
+          if (m.type !== type) return;
+          worker.off('message', on);
+          resolve(m);
+        };
+        worker.on('message', on);
+        if (type !== 'ready') worker.postMessage({ type });
+      });
+    await message('ready');
+    const own = new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', max: 4 });
+    const serve = async (rounds: number) => {
+      for (let i = 0; i < rounds; i++) {
+        const r = await own.query(`select g, repeat('row text ', 20) as t from generate_series(1, 2000) g`);
+        expect(r.rows).toHaveLength(2000);
+      }
+    };
+    await serve(2);
+    const before = (await message('memory')).data!.heapUsed;
+    await serve(25); // 50,000 rows of about 200 bytes
+    const after = (await message('memory')).data!.heapUsed;
+    // Parsed and kept, 50,000 rows would be tens of megabytes (PGlite's execProtocolRawSync keeps them).
+    expect(after - before).toBeLessThan(4 * 1024 * 1024);
+    await own.end();
+    const closed = message('closed');
+    worker.postMessage({ type: 'close' });
+    await closed;
+    await worker.terminate();
+    rmSync(socketDir, { recursive: true, force: true });
   });
 });

@@ -11,8 +11,8 @@
  * it:
  *
  *  - A connection's messages are run as whole batches: everything up to and including a Sync
- *    (extended protocol), a simple Query, a Flush or a FunctionCall goes to PGlite in one call
- *    of `execProtocolRawSync`. No other connection's message can come between a Parse and its
+ *    (extended protocol), a simple Query, a Flush or a FunctionCall goes to PGlite in one
+ *    synchronous call (`runRaw`). No other connection's message can come between a Parse and its
  *    Bind, whatever way the bytes arrived.
  *  - While a connection is inside a transaction (PGlite reports it after each batch), only that
  *    connection's batches run; the others wait in arrival order. A connection that closes inside
@@ -21,8 +21,8 @@
  *
  * It is plain JavaScript because a worker thread cannot load TypeScript through the loader the
  * server was started with. Messages from the main thread: `{ type: 'dump' }` (a gzipped tarball
- * of the data directory, for test templates), `{ type: 'gc' }` (collect garbage now) and
- * `{ type: 'close' }`.
+ * of the data directory, for test templates), `{ type: 'gc' }` (collect garbage now),
+ * `{ type: 'memory' }` (collect, then answer the heap in use: tests) and `{ type: 'close' }`.
  */
 import { rmSync } from 'node:fs';
 import net from 'node:net';
@@ -54,6 +54,23 @@ function simpleQuery(text) {
 }
 
 /**
+ * Runs protocol messages and resolves to PGlite's raw answer (a copy). Through
+ * `execProtocolRawStream` with a raw callback rather than `execProtocolRawSync`: that one also
+ * parses every message of the answer into JavaScript objects and appends them to a list that only
+ * PGlite's own query methods empty (PGlite 0.5), so every row cost the worker a parse and its
+ * memory grew with every query (45,000 parsed messages after a minute of load). The work is done
+ * synchronously, before this returns; the promise only carries the outcome.
+ * @param {PGlite} db @param {Buffer} bytes @returns {Promise<Buffer>}
+ */
+function runRaw(db, bytes) {
+  /** @type {Buffer[]} */
+  const chunks = [];
+  return db
+    .execProtocolRawStream(bytes, { syncToFs: false, onRawData: (data) => void chunks.push(Buffer.from(data)) })
+    .then(() => Buffer.concat(chunks));
+}
+
+/**
  * @typedef {{ socket: net.Socket, buffer: Buffer, started: boolean, pending: Buffer[], closed: boolean }} Conn
  * @typedef {{ conn: Conn, bytes: Buffer }} Batch
  */
@@ -81,32 +98,37 @@ export function createWireServer(db) {
     schedule();
   };
 
-  function drain() {
+  let draining = false;
+
+  async function drain() {
     scheduled = false;
+    if (draining) return;
+    draining = true;
     const start = performance.now();
-    for (;;) {
-      const index = owner ? queue.findIndex((b) => b.conn === owner) : queue.length > 0 ? 0 : -1;
-      if (index < 0) return;
-      const [batch] = queue.splice(index, 1);
-      if (!batch || batch.conn.closed) continue;
-      let out;
-      try {
-        out = db.execProtocolRawSync(batch.bytes);
-      } catch (err) {
-        // PGlite failed outside the protocol (it answers SQL errors as ErrorResponse messages):
-        // this connection cannot trust its state any more.
-        console.error('embedded database: a request failed', err);
-        batch.conn.socket.destroy();
-        close(batch.conn);
-        continue;
+    try {
+      for (;;) {
+        const index = owner ? queue.findIndex((b) => b.conn === owner) : queue.length > 0 ? 0 : -1;
+        if (index < 0) return;
+        const [batch] = queue.splice(index, 1);
+        if (!batch || batch.conn.closed) continue;
+        let out;
+        try {
+          out = await runRaw(db, batch.bytes);
+        } catch (err) {
+          // PGlite failed outside the protocol (it answers SQL errors as ErrorResponse messages):
+          // this connection cannot trust its state any more.
+          console.error('embedded database: a request failed', err);
+          batch.conn.socket.destroy();
+          close(batch.conn);
+          continue;
+        }
+        if (out.length > 0 && !batch.conn.closed) batch.conn.socket.write(out);
+        owner = db.isInTransaction() ? batch.conn : null;
+        if (performance.now() - start > SLICE_MS) return;
       }
-      // The answer may live in PGlite's own buffer, which the next call reuses: copy it.
-      if (out.length > 0 && !batch.conn.closed) batch.conn.socket.write(Buffer.from(out));
-      owner = db.isInTransaction() ? batch.conn : null;
-      if (performance.now() - start > SLICE_MS) {
-        schedule();
-        return;
-      }
+    } finally {
+      draining = false;
+      if (queue.length > 0) schedule();
     }
   }
 
@@ -117,11 +139,7 @@ export function createWireServer(db) {
     for (let i = queue.length - 1; i >= 0; i--) if (queue[i]?.conn === conn) queue.splice(i, 1);
     if (owner === conn) {
       owner = null;
-      try {
-        db.execProtocolRawSync(simpleQuery('rollback'));
-      } catch (err) {
-        console.error('embedded database: rolling back a closed connection failed', err);
-      }
+      runRaw(db, simpleQuery('rollback')).catch((err) => console.error('embedded database: rolling back a closed connection failed', err));
     }
     schedule();
   }
@@ -204,10 +222,11 @@ async function main() {
         .then((blob) => blob.arrayBuffer())
         .then((data) => port.postMessage({ type: 'dump', data }, [data]))
         .catch((err) => port.postMessage({ type: 'dump', error: String(err) }));
-    } else if (message?.type === 'gc') {
+    } else if (message?.type === 'gc' || message?.type === 'memory') {
       // After a burst of queries (src/server/idle-gc.ts); exposed here, not by a flag at start.
       v8.setFlagsFromString('--expose-gc');
       /** @type {() => void} */ (vm.runInNewContext('gc'))();
+      if (message.type === 'memory') port.postMessage({ type: 'memory', data: { heapUsed: process.memoryUsage().heapUsed } });
     } else if (message?.type === 'close') {
       server.close();
       db.close()
