@@ -11,7 +11,7 @@ import { env, EnvError, type Env } from '@/config/env';
 import { readSessionToken, readsOwnWrites } from '@/server/identity/cookies';
 import { capturePage, pageCacheKey, serveCachedPage } from '@/server/cache/page-cache';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
-import { analyzeIfEmbedded, vacuumIfEmbedded } from '@/server/db/maintenance';
+import { upkeepIfEmbedded } from '@/server/db/maintenance';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { answerForApiPath, type ApiPathAnswer } from '@/server/http/api-path';
 import { answerClientError } from '@/server/http/client-error';
@@ -183,7 +183,10 @@ export async function startServer(): Promise<void> {
   // and the trending scores, which decay with age between votes (SPEC.md §9).
   const refreshTrending = () =>
     void refreshTrendingScores()
-      .then(() => bumpContentGeneration())
+      // The copies kept for visitors and signed-in people hold the old order only if a score moved.
+      .then((rewritten) => {
+        if (rewritten > 0) bumpContentGeneration();
+      })
       .catch((err: unknown) => log.error({ err }, 'trending refresh failed'));
   const pruneTimer = setInterval(() => {
     void pruneRateLimits().catch(() => undefined);
@@ -215,12 +218,16 @@ export async function startServer(): Promise<void> {
   // first one waits a minute rather than competing with the first requests after a start.
   const firstTrendingTimer = setTimeout(refreshTrending, 60_000);
   firstTrendingTimer.unref();
-  // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): fresh statistics soon after
-  // start (a seeded or imported database), then a vacuum every hour.
-  const analyzeTimer = setTimeout(() => void analyzeIfEmbedded().catch((err: unknown) => log.error({ err }, 'analyze failed')), 15_000);
-  analyzeTimer.unref();
-  const vacuumTimer = setInterval(() => void vacuumIfEmbedded().catch((err: unknown) => log.error({ err }, 'vacuum failed')), 60 * 60_000);
-  vacuumTimer.unref();
+  // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): vacuum and fresh statistics
+  // soon after start (a seeded or imported database), then a vacuum every 10 minutes, with fresh
+  // statistics every hour.
+  let upkeeps = 0;
+  const upkeep = () =>
+    void upkeepIfEmbedded({ analyze: upkeeps++ % 6 === 0 }).catch((err: unknown) => log.error({ err }, 'table upkeep failed'));
+  const firstUpkeepTimer = setTimeout(upkeep, 20_000);
+  firstUpkeepTimer.unref();
+  const upkeepTimer = setInterval(upkeep, 10 * 60_000);
+  upkeepTimer.unref();
 
   const localUrl = `http://localhost:${config.PORT}`;
   log.info(
@@ -246,6 +253,8 @@ export async function startServer(): Promise<void> {
     clearInterval(jobTimer);
     clearTimeout(firstTrendingTimer);
     clearTimeout(firstWorkTimer);
+    clearTimeout(firstUpkeepTimer);
+    clearInterval(upkeepTimer);
     quiet.stop();
     server.close(() => {
       closeDatabase()

@@ -238,9 +238,10 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
       ms: 0,
     };
   });
-  // Fresh planner statistics for the tables that just grew: embedded PGlite has no autovacuum,
-  // and on PostgreSQL it would get there only later.
-  await database.execute(sql`analyze`);
+  // The dead row versions of the seed's counter updates reclaimed, and fresh planner statistics
+  // for the tables that just grew: embedded PGlite has no autovacuum, and on PostgreSQL it would
+  // get there only later.
+  await database.execute(sql`vacuum analyze`);
   // The demo's activity lies in the past: the insights recompute every day, not just the recent
   // ones (the server runs the job, now or at its next start).
   await requestFullRefresh(database);
