@@ -20,8 +20,8 @@ const normalised = (html: string) => {
 
 async function page(request: APIRequestContext, path: string, full = false) {
   const res = await request.get(path, { headers: full ? { 'x-chorus-render': 'full' } : {} });
-  expect(res.status(), `${path}: ${await res.text()}`).toBe(200);
-  return { html: normalised(await res.text()), render: res.headers()['x-chorus-render'] ?? 'full' };
+  expect([200, 404], `${path}: ${await res.text()}`).toContain(res.status());
+  return { status: res.status(), html: normalised(await res.text()), render: res.headers()['x-chorus-render'] ?? 'full' };
 }
 
 test.describe('shared renders for signed-in people', () => {
@@ -50,9 +50,18 @@ test.describe('shared renders for signed-in people', () => {
     const voter = await person('member who voted', `Zoë "<b>" O'Brien & $$ $& ${'\u2028'}`);
     const pictured = await person('member with a picture', 'Pic Tured');
     const commenter = await person('member who commented', 'Com Menter');
+    const granted = await person('member with a private board', 'Pri Vate');
     const moderator = await person('moderator', 'Mo Derator');
-    await setRole(admin, baseURL!, people[3]!.creds.email, 'moderator');
-    await apiSignIn(moderator, baseURL!, people[3]!.creds); // a role change ends the person's sessions
+    await setRole(admin, baseURL!, people[4]!.creds.email, 'moderator');
+    await apiSignIn(moderator, baseURL!, people[4]!.creds); // a role change ends the person's sessions
+    const me = async (r: APIRequestContext) => ((await (await r.get('/api/v1/me')).json()) as { id: string }).id;
+    const secret = `secret-${Date.now().toString(36)}`;
+    const privateBoard = await admin.post('/api/v1/boards', {
+      data: { name: 'Secret shared', slug: secret, visibility: 'private', grantedUserIds: [await me(granted)] },
+      headers: origin,
+    });
+    expect(privateBoard.status(), await privateBoard.text()).toBe(201);
+    const secretPost = await createPost(granted, baseURL!, secret, 'Only for the granted');
     people.push({ label: 'admin', creds: { email: 'admin', password: '' }, request: admin });
 
     for (const p of [posts[0]!, posts[2]!]) {
@@ -66,7 +75,15 @@ test.describe('shared renders for signed-in people', () => {
     const comment = await commenter.post(`/api/v1/posts/${posts[1]!.number}/comments`, { data: { body: 'Mine' }, headers: origin });
     expect(comment.status(), await comment.text()).toBe(201);
 
-    const paths = ['/', `/b/${board.slug}`, `/b/${board.slug}?sort=new`, `/p/${posts[0]!.number}`, `/p/${posts[1]!.number}`];
+    const paths = [
+      '/',
+      `/b/${board.slug}`,
+      `/b/${board.slug}?sort=new`,
+      `/p/${posts[0]!.number}`,
+      `/p/${posts[1]!.number}`,
+      `/b/${secret}`,
+      `/p/${secretPost.number}`,
+    ];
     const renders: string[] = [];
     for (const { label, request } of people) {
       for (const path of paths) {
@@ -84,8 +101,19 @@ test.describe('shared renders for signed-in people', () => {
         renders.push(`${label} ${path}: ${shared.render}`);
       }
     }
-    // The member who commented on the second post gets that page in full (their edit controls); everyone else shares.
-    expect(renders.filter((r) => r.endsWith(': full'))).toEqual([`member who commented /p/${posts[1]!.number}: full`]);
+    // In full: the commented post for its commenter (their edit controls), and for the member with a
+    // private board their home page (it lists that board) and that board's pages; the private board
+    // is hidden from the other members (a 404, shared); everything else is shared.
+    expect(renders.filter((r) => r.endsWith(': full'))).toEqual([
+      `member who commented /p/${posts[1]!.number}: full`,
+      'member with a private board /: full',
+      `member with a private board /b/${secret}: full`,
+      `member with a private board /p/${secretPost.number}: full`,
+    ]);
+    // The private board's pages are the 404 screen for the other members: filled for them too.
+    expect(renders).toEqual(
+      expect.arrayContaining([`member who voted /b/${secret}: shared`, `member who voted /p/${secretPost.number}: shared`]),
+    );
 
     // The filled votes are the person's own: pressed on the two posts they voted for.
     const boardPage = (await page(voter, `/b/${board.slug}`)).html;

@@ -4,8 +4,10 @@
  * (src/server/cache/shared-render.ts), whenever their page differs from the audience's
  * placeholder person's in nothing else:
  *
- *  - no pending post of their own (lists show it to its author alone), and, for members, no
- *    private board granted to them (the placeholder has none);
+ *  - no pending post of their own (lists show it to its author alone);
+ *  - for members with a private board granted to them (the placeholder has none): only a public
+ *    board's page, or the page of a post on a public board (their home page lists the private
+ *    board too);
  *  - on a post page, members: neither the post nor any comment on it is theirs (their own
  *    content brings controls only they get). The team's pages depend on the role, not on the
  *    person: admins may edit and delete anyone's content, moderators anyone's but admins'.
@@ -16,7 +18,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { env } from '@/config/env';
 import { isTeamMember } from '@/core/identity/policy';
 import { wroteOnPost } from '@/features/comments/server/service';
-import { readerFactsOf } from '@/features/posts/server/list-service';
+import { isPostOnPublicBoard, isPublicBoard, readerFactsOf } from '@/features/posts/server/list-service';
 import { votedAmong } from '@/features/votes/server/service';
 import { readSessionToken } from '@/server/identity/cookies';
 import type { UserActor } from '@/server/identity/actor';
@@ -37,6 +39,7 @@ import { viewerOf } from '@/server/page/with-shell';
 import { logger } from '@/server/log';
 
 const POST_PATH = /^\/p\/(\d{1,9})(?:-[^/]*)?$/;
+const BOARD_PATH = /^\/b\/([a-z0-9-]{1,40})\/?$/;
 
 /** With diagnostics on, `x-chorus-render: full` asks for the full render (tests compare the two). */
 const fullRenderAsked = (req: IncomingMessage) => env().CHORUS_DIAGNOSTIC_ROUTES && req.headers['x-chorus-render'] === 'full';
@@ -52,12 +55,28 @@ export function mayShareRender(req: IncomingMessage): boolean {
   );
 }
 
-async function sharesWithAudience(actor: UserActor, postNumber: number | undefined): Promise<boolean> {
-  const team = isTeamMember(actor);
+type PublicPage = { kind: 'home' } | { kind: 'board'; slug: string } | { kind: 'post'; number: number };
+
+function pageOf(url: string): PublicPage {
+  const path = url.split('?')[0] ?? '/';
+  const post = POST_PATH.exec(path)?.[1];
+  if (post !== undefined) return { kind: 'post', number: Number(post) };
+  const board = BOARD_PATH.exec(path)?.[1];
+  return board !== undefined ? { kind: 'board', slug: board } : { kind: 'home' };
+}
+
+async function sharesWithAudience(actor: UserActor, page: PublicPage): Promise<boolean> {
   const facts = await readerFactsOf(actor.id);
-  if (facts.ownPending || (!team && facts.grantedBoards)) return false;
-  if (team || postNumber === undefined) return true;
-  const wrote = await cachedForEveryone(`wrote:${actor.id}:${postNumber}`, () => wroteOnPost(actor.id, postNumber));
+  if (facts.ownPending) return false;
+  if (isTeamMember(actor)) return true;
+  if (facts.grantedBoards) {
+    if (page.kind === 'home') return false;
+    const isPublic = page.kind === 'board' ? await isPublicBoard(page.slug) : await isPostOnPublicBoard(page.number);
+    if (!isPublic) return false;
+  }
+  if (page.kind !== 'post') return true;
+  const { number } = page;
+  const wrote = await cachedForEveryone(`wrote:${actor.id}:${number}`, () => wroteOnPost(actor.id, number));
   return !wrote;
 }
 
@@ -71,20 +90,20 @@ export async function serveSharedPage(req: IncomingMessage, res: ServerResponse,
   const gzip = acceptsGzip(req);
   const { workspace, actor } = await loadShellContext(req, res);
   if (actor.kind !== 'user' || !workspace.setupDone) return false;
-  const postNumber = POST_PATH.exec(url.split('?')[0] ?? '')?.[1];
-  const post = postNumber === undefined ? undefined : Number(postNumber);
-  if (!(await sharesWithAudience(actor, post))) return false;
+  const page = pageOf(url);
+  const post = page.kind === 'post' ? page.number : undefined;
+  if (!(await sharesWithAudience(actor, page))) return false;
   const audience = audienceOf(actor);
   const key = sharedPageKey(audience, url);
   if (isUnfillable(key)) return false;
 
-  const { page, own } = await sharedPage(key, audience, req, res, nonce, render);
+  const { page: shared, own } = await sharedPage(key, audience, req, res, nonce, render);
   if (own?.status === 0) return true; // the connection closed while the page was made
-  const source = page ?? (own ? { status: own.status, body: own.body, nonce, headers: {} } : null);
+  const source = shared ?? (own ? { status: own.status, body: own.body, nonce, headers: {} } : null);
   if (!source) return false; // another request's render gave nothing to share: render this one
-  const data = page ? null : pageDataOf(source.body);
-  const votable = page?.votable ?? votablePostNumbers(data);
-  const authors = page?.authors ?? authorIdsOf(data);
+  const data = shared ? null : pageDataOf(source.body);
+  const votable = shared?.votable ?? votablePostNumbers(data);
+  const authors = shared?.authors ?? authorIdsOf(data);
   const voted = await votedAmong(actor.id, votable);
   const html =
     post !== undefined && !isTeamMember(actor) && authors.has(actor.id)

@@ -190,6 +190,17 @@ export async function readerFacts(db: DbOrTx, userId: string): Promise<{ ownPend
   return { ownPending: row?.ownPending ?? true, grantedBoards: row?.grantedBoards ?? true };
 }
 
+/** Whether the post with this number is on a public board (whatever its own state). */
+export async function isOnPublicBoard(db: DbOrTx, number: number): Promise<boolean> {
+  const rows = await db
+    .select({ id: posts.id })
+    .from(posts)
+    .innerJoin(boards, eq(boards.id, posts.boardId))
+    .where(and(eq(posts.number, number), eq(boards.visibility, 'public')))
+    .limit(1);
+  return rows.length > 0;
+}
+
 /** Which of the given posts this user has voted for. */
 export async function votedPostIds(db: DbOrTx, userId: string, postIds: readonly string[]): Promise<Set<string>> {
   if (postIds.length === 0) return new Set();

@@ -18,6 +18,7 @@ import { decodeCursor, encodeCursor, type CursorKey, type ListOrder } from './li
 import {
   countPostRows,
   headlinesOf,
+  isOnPublicBoard,
   listPostRows,
   listTagsOfPosts,
   readerFacts,
@@ -178,6 +179,11 @@ export function isPublicBoard(slug: string): Promise<boolean> {
       },
     ),
   );
+}
+
+/** Whether the post with this number is on a public board. Remembered like the lists. */
+export function isPostOnPublicBoard(number: number): Promise<boolean> {
+  return cachedForEveryone(`public-post:${number}`, () => isOnPublicBoard(db(), number));
 }
 
 /**
