@@ -218,12 +218,11 @@ export async function startServer(): Promise<void> {
   // first one waits a minute rather than competing with the first requests after a start.
   const firstTrendingTimer = setTimeout(refreshTrending, 60_000);
   firstTrendingTimer.unref();
-  // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): vacuum and fresh statistics
-  // soon after start (a seeded or imported database), then a vacuum every 10 minutes, with fresh
-  // statistics every hour.
+  // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): a vacuum soon after start
+  // (statistics for tables that have none), then every 10 minutes, with fresh statistics hourly.
   let upkeeps = 0;
   const upkeep = () =>
-    void upkeepIfEmbedded({ analyze: upkeeps++ % 6 === 0 }).catch((err: unknown) => log.error({ err }, 'table upkeep failed'));
+    void upkeepIfEmbedded({ analyze: ++upkeeps % 6 === 0 }).catch((err: unknown) => log.error({ err }, 'table upkeep failed'));
   const firstUpkeepTimer = setTimeout(upkeep, 20_000);
   firstUpkeepTimer.unref();
   const upkeepTimer = setInterval(upkeep, 10 * 60_000);

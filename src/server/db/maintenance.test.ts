@@ -8,15 +8,19 @@ const testDb = useTestDatabase();
 
 const size = async () => (await queryRows<{ bytes: number }>(sql`select pg_relation_size('upkeep_probe')::int as bytes`))[0]!.bytes;
 const churn = () => db().execute(sql`update upkeep_probe set n = n + 1`);
+const hasStatistics = async () =>
+  (await queryRows<{ has: boolean }>(sql`select exists (select 1 from pg_statistic where starelid = 'upkeep_probe'::regclass) as has`))[0]!
+    .has;
 
 describe('table upkeep', () => {
-  it('on the embedded database, vacuums every table so the space of dead rows is used again; nothing on PostgreSQL', async () => {
+  it('on the embedded database, vacuums every table so the space of dead rows is used again, and analyses new tables; nothing on PostgreSQL', async () => {
     await db().execute(sql`create table upkeep_probe (id int primary key, n int not null, pad text not null)`);
     await db().execute(sql`insert into upkeep_probe select g, 0, repeat('x', 200) from generate_series(1, 2000) g`);
     for (let i = 0; i < 3; i++) await churn();
     const churned = await size();
     await churn();
     const grown = await size();
+    expect(await hasStatistics()).toBe(false);
     const done = await upkeepIfEmbedded({ analyze: false });
     if (testDb.handle.driver !== 'pglite') {
       expect(done).toBe(0);
@@ -24,6 +28,8 @@ describe('table upkeep', () => {
     }
     // Without upkeep every update wrote new row versions past the dead ones.
     expect(grown).toBeGreaterThan(churned);
+    // A table without statistics gets them even when this round does not analyse.
+    expect(await hasStatistics()).toBe(true);
     const tables = await queryRows<{ n: number }>(sql`select count(*)::int as n from pg_tables where schemaname = 'public'`);
     expect(done).toBe(tables[0]!.n);
     await churn();
