@@ -16,14 +16,19 @@ import { db, getDbHandle, queryRows } from './client';
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** VACUUM each of the app's tables, with ANALYZE when `analyze`; nothing on PostgreSQL. Returns the tables done. */
+/**
+ * VACUUM each of the app's tables, with ANALYZE when `analyze` and always for a table that has no
+ * statistics yet (a new database; a settled one is not sampled again at every start); nothing on
+ * PostgreSQL. Returns the tables done.
+ */
 export async function upkeepIfEmbedded({ analyze }: { analyze: boolean }): Promise<number> {
   if (getDbHandle()?.driver !== 'pglite') return 0;
-  const tables = await queryRows<{ name: string }>(
-    sql`select tablename as name from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  for (const { name } of tables) {
-    await db().execute(sql.raw(`${analyze ? 'vacuum (analyze)' : 'vacuum'} "${name.replaceAll('"', '""')}"`));
+  const tables = await queryRows<{ name: string; unanalysed: boolean }>(sql`
+    select c.relname as name, not exists (select 1 from pg_statistic s where s.starelid = c.oid) as unanalysed
+    from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    where n.nspname = 'public' and c.relkind = 'r' order by c.relname`);
+  for (const { name, unanalysed } of tables) {
+    await db().execute(sql.raw(`${analyze || unanalysed ? 'vacuum (analyze)' : 'vacuum'} "${name.replaceAll('"', '""')}"`));
     await tick();
   }
   return tables.length;
