@@ -105,12 +105,11 @@ export async function serveSharedPage(req: IncomingMessage, res: ServerResponse,
   const votable = shared?.votable ?? votablePostNumbers(data);
   const authors = shared?.authors ?? authorIdsOf(data);
   const voted = await votedAmong(actor.id, votable);
-  const html =
-    post !== undefined && !isTeamMember(actor) && authors.has(actor.id)
-      ? null // their content appeared while the page was made
-      : fillTemplate(source, placeholders(), { viewer: viewerOf(actor)!, voted }, nonce);
+  // A member's own content appeared on the post while the page was made: it is not theirs to share.
+  const theirs = post !== undefined && !isTeamMember(actor) && authors.has(actor.id);
+  const html = theirs ? null : fillTemplate(source, placeholders(), { viewer: viewerOf(actor)!, voted }, nonce);
   if (html === null) {
-    if (!authors.has(actor.id)) {
+    if (!theirs) {
       logger().error({ url, requestId: req.headers['x-request-id'] }, 'a shared render could not be filled; rendering in full');
       markUnfillable(key);
     }
