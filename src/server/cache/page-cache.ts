@@ -102,7 +102,9 @@ export function serveCachedPage(key: string, req: IncomingMessage, res: ServerRe
   // Headers this response already has (security headers, its request id) are its own and win.
   for (const [name, value] of Object.entries(page.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
   const nonceBytes = Buffer.from(nonce);
-  sendBody(res, page.status, Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part]))), acceptsGzip(req));
+  const body =
+    page.parts.length === 1 ? page.parts[0]! : Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
+  sendBody(res, page.status, body, acceptsGzip(req));
   return true;
 }
 

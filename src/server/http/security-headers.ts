@@ -3,11 +3,24 @@ import type { Env } from '@/config/env';
 import { THEME_SCRIPT } from '@/lib/theme-script';
 
 const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+const THEME_SCRIPT_HASH = sha256(THEME_SCRIPT);
 
-/** A fresh value for each response's `nonce-…` source; the document reads it from `x-nonce`. */
+/** Random bytes drawn 4 KiB at a time: one call to the system's generator for 256 nonces. */
+let randomPool = Buffer.alloc(0);
+let randomOffset = 0;
+
+/** A fresh value for each response's `nonce-…` source (16 random bytes); the document reads it from `x-nonce`. */
 export function newNonce(): string {
-  return randomBytes(16).toString('base64');
+  if (randomOffset + 16 > randomPool.length) {
+    randomPool = randomBytes(4096);
+    randomOffset = 0;
+  }
+  randomOffset += 16;
+  return randomPool.toString('base64', randomOffset - 16, randomOffset);
 }
+
+/** The policy around the nonce, for one configuration (it is the same for every response). */
+let policyParts: { env: Env; before: string; after: string } | undefined;
 
 /**
  * Headers sent with every response, from run-time configuration: the analytics host may
@@ -15,10 +28,28 @@ export function newNonce(): string {
  * response's nonce (Next.js's inline bootstrap) or the theme script's hash.
  */
 export function securityHeaders(env: Env, nonce: string): Record<string, string> {
+  if (policyParts?.env !== env) {
+    const [before, after] = policy(env).split(NONCE_MARK) as [string, string];
+    policyParts = { env, before, after };
+  }
+  return {
+    'Content-Security-Policy': `${policyParts.before}${nonce}${policyParts.after}`,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    ...(env.PUBLIC_URL.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+const NONCE_MARK = '\u0000nonce\u0000';
+
+function policy(env: Env): string {
   const analyticsOrigin = env.POSTHOG_KEY ? new URL(env.POSTHOG_HOST).origin : '';
-  const csp = [
+  return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${nonce}' ${sha256(THEME_SCRIPT)}`,
+    `script-src 'self' 'nonce-${NONCE_MARK}' ${THEME_SCRIPT_HASH}`,
     // Style attributes come from React (`style={…}`) and the top loader; no user text reaches CSS.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
@@ -31,13 +62,4 @@ export function securityHeaders(env: Env, nonce: string): Record<string, string>
     "frame-ancestors 'none'",
     ...(env.PUBLIC_URL.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
-  return {
-    'Content-Security-Policy': csp,
-    'X-Content-Type-Options': 'nosniff',
-    'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'DENY',
-    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
-    'Cross-Origin-Opener-Policy': 'same-origin',
-    ...(env.PUBLIC_URL.startsWith('https:') ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
-  };
 }
