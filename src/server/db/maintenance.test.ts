@@ -36,4 +36,19 @@ describe('table upkeep', () => {
     expect(await size()).toBe(grown);
     expect(await upkeepIfEmbedded({ analyze: true })).toBe(tables[0]!.n);
   });
+
+  it.runIf(!process.env.CHORUS_TEST_DATABASE_URL)(
+    'on the embedded database, checkpoints so that the write-ahead log stays bounded',
+    async () => {
+      const walBytes = async () =>
+        (await queryRows<{ bytes: number }>(sql`select coalesce(sum(size), 0)::bigint::float8 as bytes from pg_ls_waldir()`))[0]!.bytes;
+      await db().execute(sql`create table wal_probe (pad text not null)`);
+      for (let i = 0; i < 6; i++) await db().execute(sql`insert into wal_probe select repeat('x', 1000) from generate_series(1, 20000)`);
+      const written = await walBytes();
+      // About 130 MB of log was written: without a checkpoint all of it stays.
+      expect(written).toBeGreaterThan(100 * 1024 * 1024);
+      await upkeepIfEmbedded({ analyze: false });
+      expect(await walBytes()).toBeLessThanOrEqual(80 * 1024 * 1024);
+    },
+  );
 });

@@ -208,7 +208,9 @@ async function main() {
     extensions: { pg_trgm },
     // PGlite's default is 128 MB, all of it inside the process. At 10,000 posts, 64 MB keeps the
     // pages the lists and searches read (search 27 ms against 25 ms; 32 MB: 36 ms) for 74 MB less.
-    postgresqlconf: ['shared_buffers=64MB'],
+    // PGlite has no checkpointer: without a bound, finished WAL segments were kept up to 1 GB (the
+    // upkeep's CHECKPOINT, src/server/db/maintenance.ts, trims them to this).
+    postgresqlconf: ['shared_buffers=64MB', 'max_wal_size=64MB', 'min_wal_size=32MB'],
   });
   const server = createWireServer(db);
   rmSync(options.socketPath, { force: true });
