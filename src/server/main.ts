@@ -11,7 +11,7 @@ import { env, EnvError, type Env } from '@/config/env';
 import { readSessionToken, readsOwnWrites } from '@/server/identity/cookies';
 import { capturePage, pageCacheKey, serveCachedPage } from '@/server/cache/page-cache';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
-import { upkeepIfEmbedded } from '@/server/db/maintenance';
+import { checkpointIfLogGrew, upkeepIfEmbedded } from '@/server/db/maintenance';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { answerForApiPath, type ApiPathAnswer } from '@/server/http/api-path';
 import { answerClientError } from '@/server/http/client-error';
@@ -227,6 +227,11 @@ export async function startServer(): Promise<void> {
   firstUpkeepTimer.unref();
   const upkeepTimer = setInterval(upkeep, 10 * 60_000);
   upkeepTimer.unref();
+  const checkpointTimer = setInterval(
+    () => void checkpointIfLogGrew().catch((err: unknown) => log.error({ err }, 'checkpoint failed')),
+    60_000,
+  );
+  checkpointTimer.unref();
 
   const localUrl = `http://localhost:${config.PORT}`;
   log.info(
@@ -254,6 +259,7 @@ export async function startServer(): Promise<void> {
     clearTimeout(firstWorkTimer);
     clearTimeout(firstUpkeepTimer);
     clearInterval(upkeepTimer);
+    clearInterval(checkpointTimer);
     quiet.stop();
     server.close(() => {
       closeDatabase()
