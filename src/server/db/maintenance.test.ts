@@ -20,12 +20,13 @@ describe('table upkeep', () => {
     const churned = await size();
     await churn();
     const grown = await size();
-    expect(await hasStatistics()).toBe(false);
-    const done = await upkeepIfEmbedded({ analyze: false });
     if (testDb.handle.driver !== 'pglite') {
-      expect(done).toBe(0);
+      // PostgreSQL's own autovacuum looks after its tables (and may analyse this one any moment).
+      expect(await upkeepIfEmbedded({ analyze: false })).toBe(0);
       return;
     }
+    expect(await hasStatistics()).toBe(false);
+    const done = await upkeepIfEmbedded({ analyze: false });
     // Without upkeep every update wrote new row versions past the dead ones.
     expect(grown).toBeGreaterThan(churned);
     // A table without statistics gets them even when this round does not analyse.
