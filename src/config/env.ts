@@ -85,11 +85,24 @@ export const envSchema = z
     CHORUS_WORKSPACE_NAME: optionalString.refine((v) => v === undefined || (v.length >= 2 && v.length <= 50), {
       message: 'CHORUS_WORKSPACE_NAME must be 2 to 50 characters',
     }),
+    // S3-compatible storage for uploaded images (several instances without sharing the database's
+    // bytes): all four of endpoint, bucket and keys, or none (images are then kept in the database).
+    S3_ENDPOINT: httpUrl('S3_ENDPOINT'),
+    S3_BUCKET: optionalString.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+      message: 'S3_BUCKET must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+    }),
+    S3_REGION: optionalString.default('us-east-1'),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => Boolean(e.CHORUS_ADMIN_EMAIL) === Boolean(e.CHORUS_ADMIN_PASSWORD), {
     message: 'set both CHORUS_ADMIN_EMAIL and CHORUS_ADMIN_PASSWORD, or neither',
     path: ['CHORUS_ADMIN_PASSWORD'],
+  })
+  .refine((e) => [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v === undefined) || [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v !== undefined), {
+    message: 'set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
+    path: ['S3_ENDPOINT'],
   })
   .transform((e) => ({
     ...e,

@@ -27,7 +27,12 @@ export function emailConfirmationRequired(mode: EmailConfirmationMode, smtpConfi
 /** What every page needs to draw the shell; safe to send to any visitor. */
 export interface PublicWorkspace {
   name: string;
+  /** The uploaded logo (web-sized, PNG), or null: the accent square is shown instead. */
   logoUrl: string | null;
+  /** The uploaded favicon (32 px PNG; `<url>/large` is 180 px), or null for Chorus's own. */
+  faviconUrl: string | null;
+  /** Whether the footer says "Powered by Chorus". */
+  showPoweredBy: boolean;
   accentColor: string;
   defaultTheme: Theme;
   access: WorkspaceAccess;

@@ -12,7 +12,13 @@ export type MdInline =
   | { t: 'a'; href: string; c: MdInline[] }
   | { t: 'br' }
   /** A mention of a person (core/mentions.ts): `v` is the name shown after the `@`, `id` theirs. */
-  | { t: 'mention'; v: string; id: string };
+  | { t: 'mention'; v: string; id: string }
+  /**
+   * An image uploaded to this workspace (`id`, the attachment). `w`/`h` (the web-sized copy's
+   * size) are filled in per page only where the image belongs to the text (features/attachments);
+   * without them it shows as a link, as images from elsewhere do.
+   */
+  | { t: 'img'; id: string; alt: string; w?: number; h?: number };
 
 export type MdBlock =
   | { t: 'p'; c: MdInline[] }
@@ -51,6 +57,7 @@ export function mdText(nodes: unknown): string {
       const n = node as Record<string, unknown>;
       if (n.t === 'br' || n.t === 'hr') parts.push('\n');
       if (n.t === 'mention') parts.push('@');
+      if (n.t === 'img' && typeof n.alt === 'string') parts.push(n.alt);
       if (typeof n.v === 'string') parts.push(n.v);
       // Pushed first, so it comes out after the node's text.
       if (n.t === 'p' || n.t === 'h' || n.t === 'pre') stack.push('\n');
@@ -77,6 +84,29 @@ export function mentionNodes(docs: readonly unknown[], max = 1000): Extract<MdIn
     } else if (node && typeof node === 'object') {
       const n = node as Record<string, unknown>;
       if (n.t === 'mention' && typeof n.id === 'string' && typeof n.v === 'string') found.push(n as Extract<MdInline, { t: 'mention' }>);
+      for (const key of ['rows', 'head', 'items', 'c']) if (Array.isArray(n[key])) stack.push(n[key]);
+    }
+  }
+  return found;
+}
+
+/** The paths of an uploaded image: the stored copy, and the web-sized copy pages show. */
+export const attachmentPath = (id: string) => `/api/v1/attachments/${id}`;
+export const attachmentWebPath = (id: string) => `/api/v1/attachments/${id}/web`;
+/** A path written for an uploaded image (either copy); group 1 is its id. */
+export const ATTACHMENT_PATH = /^\/api\/v1\/attachments\/([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})(?:\/web)?$/;
+
+/** The uploaded-image nodes of some trees, in order, without recursion (for filling in their sizes): at most `max`. */
+export function imageNodes(docs: readonly unknown[], max = 200): Extract<MdInline, { t: 'img' }>[] {
+  const found: Extract<MdInline, { t: 'img' }>[] = [];
+  const stack: unknown[] = [...docs].reverse();
+  while (stack.length > 0 && found.length < max) {
+    const node = stack.pop();
+    if (Array.isArray(node)) {
+      for (let i = node.length - 1; i >= 0; i--) stack.push(node[i]);
+    } else if (node && typeof node === 'object') {
+      const n = node as Record<string, unknown>;
+      if (n.t === 'img' && typeof n.id === 'string') found.push(n as Extract<MdInline, { t: 'img' }>);
       for (const key of ['rows', 'head', 'items', 'c']) if (Array.isArray(n[key])) stack.push(n[key]);
     }
   }

@@ -43,6 +43,8 @@ export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWor
     .select({
       name: workspaceSettings.name,
       logoUrl: workspaceSettings.logoUrl,
+      faviconUrl: workspaceSettings.faviconUrl,
+      showPoweredBy: workspaceSettings.showPoweredBy,
       accentColor: workspaceSettings.accentColor,
       defaultTheme: workspaceSettings.defaultTheme,
       access: workspaceSettings.access,

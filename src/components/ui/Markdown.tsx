@@ -1,5 +1,14 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { MD_MAX_BLOCK_NESTING, MD_MAX_INLINE_NESTING, mdText, type MdBlock, type MdDoc, type MdInline } from '@/lib/markdown-tree';
+import {
+  attachmentPath,
+  attachmentWebPath,
+  MD_MAX_BLOCK_NESTING,
+  MD_MAX_INLINE_NESTING,
+  mdText,
+  type MdBlock,
+  type MdDoc,
+  type MdInline,
+} from '@/lib/markdown-tree';
 
 /** rel for every user-written link (SPEC.md §5). */
 const USER_LINK_REL = 'nofollow ugc noopener';
@@ -11,7 +20,46 @@ const USER_LINK_REL = 'nofollow ugc noopener';
  * Nesting is bounded as on the server: anything deeper than the bounds is shown as its text.
  */
 
-function inlineNodes(nodes: MdInline[], nesting: number): ReactNode[] {
+const positive = (n: unknown): n is number => typeof n === 'number' && Number.isInteger(n) && n > 0 && n <= 100_000;
+
+/**
+ * An uploaded image: the web-sized copy, sized so the page does not jump, linking to the stored
+ * copy (unless it already sits in a link). Without its size (not this text's image) it is a link.
+ */
+function imageNode(node: Extract<MdInline, { t: 'img' }>, key: number, inLink: boolean): ReactNode {
+  const id = String(node.id);
+  const alt = String(node.alt);
+  if (!positive(node.w) || !positive(node.h)) {
+    return inLink ? (
+      alt
+    ) : (
+      <a key={key} href={attachmentPath(id)} rel={USER_LINK_REL}>
+        {alt}
+      </a>
+    );
+  }
+  const img = (
+    <img
+      key={inLink ? key : undefined}
+      src={attachmentWebPath(id)}
+      alt={alt}
+      width={node.w}
+      height={node.h}
+      loading="lazy"
+      decoding="async"
+      className="attachment-image"
+      data-testid="attachment-image"
+    />
+  );
+  if (inLink) return img;
+  return (
+    <a key={key} href={attachmentPath(id)} rel={USER_LINK_REL} className="attachment-link">
+      {img}
+    </a>
+  );
+}
+
+function inlineNodes(nodes: MdInline[], nesting: number, inLink = false): ReactNode[] {
   return nodes.map((node, i) => {
     if (typeof node === 'string') return node;
     switch (node.t) {
@@ -20,7 +68,7 @@ function inlineNodes(nodes: MdInline[], nesting: number): ReactNode[] {
       case 'del':
       case 'a': {
         if (nesting >= MD_MAX_INLINE_NESTING) return mdText(node.c);
-        const children = inlineNodes(node.c, nesting + 1);
+        const children = inlineNodes(node.c, nesting + 1, inLink || node.t === 'a');
         if (node.t === 'a') {
           return (
             <a key={i} href={String(node.href)} rel={USER_LINK_REL}>
@@ -42,6 +90,8 @@ function inlineNodes(nodes: MdInline[], nesting: number): ReactNode[] {
         );
       case 'br':
         return <br key={i} />;
+      case 'img':
+        return imageNode(node, i, inLink);
       default:
         return null;
     }

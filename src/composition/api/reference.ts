@@ -128,7 +128,7 @@ export function buildApiReference(doc: OpenApiDocument): ApiReference {
         ...(op['x-rate-limit'] ? { rateLimit: `${op['x-rate-limit'].limit} per ${formatWindow(op['x-rate-limit'].windowSeconds)}` } : {}),
         pathParams: params.filter((p) => p.in === 'path').map(asField),
         queryParams: params.filter((p) => p.in === 'query').map(asField),
-        bodyFields: fieldsOf(op.requestBody?.content['application/json'].schema),
+        bodyFields: fieldsOf(op.requestBody?.content['application/json']?.schema),
         errors,
       };
       const tag = op.tags[0] ?? 'API';

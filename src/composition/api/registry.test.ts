@@ -87,7 +87,8 @@ describe('the OpenAPI document', () => {
         expect(op, `${method} ${p}`).toBeDefined();
         expect(ids.has(op.operationId), `duplicate operationId ${op.operationId}`).toBe(false);
         ids.add(op.operationId);
-        if (ep.body) expect(op.requestBody?.content['application/json'].schema, `${method} ${p} body`).toMatchObject({ type: 'object' });
+        if (ep.body) expect(op.requestBody?.content['application/json']?.schema, `${method} ${p} body`).toMatchObject({ type: 'object' });
+        else if (ep.upload) expect(op.requestBody?.content['application/octet-stream'], `${method} ${p} file body`).toBeDefined();
         else expect(op.requestBody).toBeUndefined();
         for (const name of [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])) {
           expect(
@@ -103,7 +104,7 @@ describe('the OpenAPI document', () => {
   });
 
   it('reads the input side of schemas with transforms (the setup email, lower-cased on parse)', () => {
-    const body = doc.paths['/api/v1/setup']!.post!.requestBody!.content['application/json'].schema as {
+    const body = doc.paths['/api/v1/setup']!.post!.requestBody!.content['application/json']!.schema as {
       properties: Record<string, { type?: string; minLength?: number }>;
       required: string[];
     };

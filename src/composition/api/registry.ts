@@ -45,7 +45,14 @@ import {
 } from '@/features/notifications/server/me-handlers';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '@/features/posts/server/handlers';
 import { roadmapColumnRoute, roadmapRoute } from '@/features/roadmap/server/handlers';
-import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
+import { adminBrandingRoute, adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
+import {
+  attachmentRoute,
+  attachmentsRoute,
+  attachmentWebRoute,
+  brandingImageRoute,
+  brandingLargeImageRoute,
+} from '@/features/attachments/server/handlers';
 import { statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
 import { postStatusRoute, postTagsRoute } from '@/features/posts/server/triage-handlers';
 import { subscriptionRoute } from './post-subscription-route';
@@ -74,6 +81,7 @@ export const openApiRoute = route({
 });
 
 export const API_ROUTES: readonly ApiRouteEntry[] = [
+  { path: '/api/v1/admin/branding/{asset}', route: adminBrandingRoute },
   { path: '/api/v1/admin/changelog', route: adminChangelogRoute },
   { path: '/api/v1/admin/changelog/labels', route: adminChangelogLabelsRoute },
   { path: '/api/v1/admin/changelog/{id}', route: adminChangelogEntryRoute },
@@ -86,6 +94,9 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/admin/import', route: workspaceImportRoute },
   { path: '/api/v1/admin/outbox', route: outboxRoute },
   { path: '/api/v1/admin/settings', route: adminSettingsRoute },
+  { path: '/api/v1/attachments', route: attachmentsRoute },
+  { path: '/api/v1/attachments/{id}', route: attachmentRoute },
+  { path: '/api/v1/attachments/{id}/web', route: attachmentWebRoute },
   { path: '/api/v1/audit', route: auditRoute },
   { path: '/api/v1/auth/forgot-password', route: forgotPasswordRoute },
   { path: '/api/v1/auth/magic-link', route: magicLinkRoute },
@@ -96,6 +107,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/auth/sign-up', route: signUpRoute },
   { path: '/api/v1/auth/verify-email', route: verifyEmailRoute },
   { path: '/api/v1/boards', route: boardsRoute },
+  { path: '/api/v1/branding/{id}', route: brandingImageRoute },
+  { path: '/api/v1/branding/{id}/large', route: brandingLargeImageRoute },
   { path: '/api/v1/boards/reorder', route: boardReorderRoute },
   { path: '/api/v1/boards/{board}', route: boardRoute },
   { path: '/api/v1/boards/{board}/mention-suggestions', route: boardMentionSuggestionsRoute },

@@ -28,6 +28,8 @@ NProgress.configure({ barSelector: '.bar' });
 const FALLBACK_WORKSPACE: PublicWorkspace = {
   name: 'Chorus',
   logoUrl: null,
+  faviconUrl: null,
+  showPoweredBy: true,
   accentColor: '#6d28d9',
   defaultTheme: 'system',
   access: 'public',

@@ -20,6 +20,8 @@ export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour 
 export const publicWorkspaceSchema = z.object({
   name: z.string(),
   logoUrl: z.string().nullable(),
+  faviconUrl: z.string().nullable(),
+  showPoweredBy: z.boolean(),
   accentColor: colourSchema,
   defaultTheme: z.enum(THEMES),
   access: z.enum(WORKSPACE_ACCESS),
@@ -78,6 +80,8 @@ const workspaceSettingsFields = z.object({
   moderation: z.enum(MODERATION_MODES, { message: 'Choose a moderation mode' }),
   /** Whether sign-up needs a confirmed email (`auto`: only when SMTP_URL is set). */
   emailConfirmation: z.enum(EMAIL_CONFIRMATION_MODES, { message: 'Choose whether new members confirm their email' }),
+  /** Whether the footer says "Powered by Chorus". */
+  showPoweredBy: z.boolean({ message: 'Choose whether the footer names Chorus' }),
 });
 
 /** A domain allowlist without domains would let nobody sign up. */

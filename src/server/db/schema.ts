@@ -27,6 +27,7 @@ import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
 import { POST_APPROVAL } from '@/features/posts/enums';
 import { STATUS_CATEGORIES } from '@/features/statuses/enums';
 import { CHANGELOG_STATES } from '@/features/changelog/enums';
+import { ATTACHMENT_KINDS } from '@/features/attachments/enums';
 import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, EMAIL_CONFIRMATION_MODES } from '@/core/workspace';
 
 const timestamps = {
@@ -40,7 +41,12 @@ export const workspaceSettings = pgTable(
   {
     id: smallint('id').primaryKey().default(1),
     name: text('name').notNull().default('Chorus'),
+    /** The logo's URL (an uploaded branding image, /api/v1/branding/…), or null. */
     logoUrl: text('logo_url'),
+    /** The favicon's URL prefix (an uploaded branding image), or null for Chorus's own. */
+    faviconUrl: text('favicon_url'),
+    /** Whether the footer says "Powered by Chorus". */
+    showPoweredBy: boolean('show_powered_by').notNull().default(true),
     accentColor: text('accent_color').notNull().default('#6d28d9'),
     publicUrl: text('public_url'),
     defaultTheme: text('default_theme', { enum: THEMES }).notNull().default('system'),
@@ -651,5 +657,58 @@ export const notificationPreferences = pgTable(
 export const signingKeys = pgTable('signing_keys', {
   purpose: text('purpose').primaryKey(),
   secret: text('secret').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+/**
+ * Uploaded images (SPEC.md §3): who uploaded it, the post (and comment) it belongs to once the
+ * text that shows it is saved, the sniffed type and size of the stored copy (metadata stripped),
+ * and the web-sized copy shown in pages. Visible only with its post; while `post_id` is null,
+ * only to its owner, and swept after a day (src/features/attachments). Branding images (logo,
+ * favicon) are kinds of their own, public, and belong to the workspace settings.
+ */
+export const attachments = pgTable(
+  'attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind', { enum: ATTACHMENT_KINDS }).notNull().default('content'),
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    postId: uuid('post_id').references(() => posts.id, { onDelete: 'set null' }),
+    commentId: bigint('comment_id', { mode: 'number' }).references(() => comments.id, { onDelete: 'set null' }),
+    /** A safe file name for Content-Disposition and alt text (letters, digits, `.`, `-`, `_`). */
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    storageKey: text('storage_key').notNull(),
+    webKey: text('web_key').notNull(),
+    webContentType: text('web_content_type').notNull(),
+    webSize: integer('web_size').notNull(),
+    webWidth: integer('web_width').notNull(),
+    webHeight: integer('web_height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    attachedAt: timestamp('attached_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('attachments_post_idx').on(t.postId),
+    index('attachments_owner_idx').on(t.ownerId),
+    /** The orphan sweep: unattached content images, oldest first. */
+    index('attachments_orphan_idx')
+      .on(t.createdAt)
+      .where(sql`${t.postId} is null and ${t.kind} = 'content'`),
+    check('attachments_kind_valid', sql`${t.kind} in ('content', 'logo', 'favicon')`),
+  ],
+);
+
+/**
+ * The bytes of stored images when no S3-compatible storage is configured (the default): in the
+ * database, so they are in every backup and shared by every instance. Keyed by storage key.
+ */
+export const attachmentBlobs = pgTable('attachment_blobs', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });

@@ -16,7 +16,12 @@ export async function readFormOrJsonBody(req: IncomingMessage, limit = 8 * 1024)
   return readBody(req, limit, true);
 }
 
-async function readBody(req: IncomingMessage, limit: number, form: boolean): Promise<unknown> {
+/** A file sent as the whole body (any content type: the bytes are checked for what they are), within `limit` bytes. */
+export async function readFileBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  return Buffer.concat(await readChunks(req, limit));
+}
+
+async function readChunks(req: IncomingMessage, limit: number): Promise<Buffer[]> {
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
@@ -33,6 +38,12 @@ async function readBody(req: IncomingMessage, limit: number, form: boolean): Pro
     }
     chunks.push(buf);
   }
+  return chunks;
+}
+
+async function readBody(req: IncomingMessage, limit: number, form: boolean): Promise<unknown> {
+  const chunks = await readChunks(req, limit);
+  const size = chunks.reduce((n, c) => n + c.length, 0);
   if (size === 0) return undefined;
   const type = String(req.headers['content-type'] ?? '')
     .split(';')[0]!

@@ -24,7 +24,7 @@ export interface OpenApiOperation {
   tags: string[];
   security: Record<string, string[]>[];
   parameters?: OpenApiParameter[];
-  requestBody?: { required: boolean; content: { 'application/json': { schema: JsonSchema } } };
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
   responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; 'x-error-codes'?: ErrorCode[] }>;
   /** The policy function that decides who may call it (SPEC.md §6). */
   'x-authorize': string;
@@ -158,9 +158,16 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
     // Anyone: the session is optional (an empty requirement); otherwise it is needed.
     security: open ? [{}, { cookieAuth: [] }] : [{ cookieAuth: [] }],
     ...(parameters.length ? { parameters } : {}),
-    ...(ep.body && method !== 'GET'
-      ? { requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(ep.body) } } } }
-      : {}),
+    ...(ep.upload && method !== 'GET'
+      ? {
+          requestBody: {
+            required: true,
+            content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream', maxLength: ep.upload.maxBytes } } },
+          },
+        }
+      : ep.body && method !== 'GET'
+        ? { requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(ep.body) } } } }
+        : {}),
     responses,
     'x-authorize': policyName(ep.authorize),
     ...(ep.openToVisitors ? { 'x-open-to-visitors': true } : {}),

@@ -15,7 +15,7 @@ import { markRecentWrite } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { resolveActor, type Actor, type UserActor } from '../identity/actor';
-import { readFormOrJsonBody, readJsonBody } from './body';
+import { readFileBody, readFormOrJsonBody, readJsonBody } from './body';
 import { isCrossSiteRequest } from './csrf';
 import type { ErrorCode } from '@/lib/error-codes';
 import { AppError, errorBody } from './errors';
@@ -29,6 +29,8 @@ export interface Reply {
   status: number;
   body?: unknown;
   headers?: Record<string, string>;
+  /** Bytes sent as they are (a served image), with the content type in `headers`; instead of a JSON body. */
+  raw?: Buffer;
 }
 
 export interface Ctx<B, Q, A extends Actor = Actor> {
@@ -41,6 +43,8 @@ export interface Ctx<B, Q, A extends Actor = Actor> {
   ip: string;
   body: B;
   query: Q;
+  /** The uploaded file, on endpoints with `upload` (empty when nothing was sent); undefined elsewhere. */
+  file?: Buffer;
 }
 
 type Infer<S> = S extends ZodType ? z.output<S> : undefined;
@@ -76,6 +80,12 @@ export interface Endpoint<
   rateLimit?: RateLimitRule;
   /** A larger JSON body than SPEC.md §5's 1 MiB, for the few endpoints that take files (imports). */
   maxBodyBytes?: number;
+  /**
+   * The body is a file, read as bytes (up to `maxBytes`, 413 beyond) and handed over as a Buffer
+   * instead of JSON: only the upload routes, whose files may be larger than the 1 MiB of JSON.
+   * The bytes are checked by what they are (features/attachments sniffs them), not by a declared type.
+   */
+  upload?: { maxBytes: number };
   /** For the OpenAPI document and /docs/api only (they never change behaviour): a one-line summary… */
   summary?: string;
   /** …a longer description (plain text)… */
@@ -151,6 +161,15 @@ function pipeline(methods: EndpointMap) {
       // The handler's type promises a signed-in actor after a signed-in-only policy: hold to it.
       if (ep.authorize.signedInOnly && actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
 
+      if (ep.upload && method !== 'GET') {
+        const file = await readFileBody(req, ep.upload.maxBytes);
+        const unstorableQuery = unstorableTextFields(req.query, 'query.');
+        if (Object.keys(unstorableQuery).length > 0) throw new AppError('VALIDATION_FAILED', undefined, { fields: unstorableQuery });
+        const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
+        const reply = await ep.handle({ req, res, requestId, actor, ip, body: undefined, query, file });
+        send(res, reply.status, reply.body, reply.headers, req.method === 'HEAD', reply.raw);
+        return;
+      }
       const rawBody =
         method === 'GET' ? undefined : ep.tokenAuthenticated ? await readFormOrJsonBody(req) : await readJsonBody(req, ep.maxBodyBytes);
       // Every string received (query, path segments, which Next merges into req.query, and the
@@ -162,7 +181,7 @@ function pipeline(methods: EndpointMap) {
       const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
 
       const reply = await ep.handle({ req, res, requestId, actor, ip, body, query });
-      send(res, reply.status, reply.body, reply.headers, req.method === 'HEAD');
+      send(res, reply.status, reply.body, reply.headers, req.method === 'HEAD', reply.raw);
     } catch (err) {
       if (err instanceof AppError) {
         send(res, err.status, errorBody(err.code, requestId, err.message, err.options.fields), err.options.headers);
@@ -195,9 +214,14 @@ function parse<S extends ZodType>(schema: S, value: unknown, prefix: string): z.
 
 // Plain node response calls (not Next's `res.status()` helpers), so the handler also runs on a
 // bare http.Server in tests (src/test/http.ts).
-function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>, headOnly = false): void {
+function send(res: ServerResponse, status: number, body: unknown, headers?: Record<string, string>, headOnly = false, raw?: Buffer): void {
   for (const [k, v] of Object.entries(headers ?? {})) res.setHeader(k, v);
   res.statusCode = status;
+  if (raw) {
+    res.setHeader('content-length', String(raw.length));
+    res.end(headOnly ? undefined : raw);
+    return;
+  }
   if (body === undefined || status === 204) {
     res.end();
     return;

@@ -15,7 +15,7 @@ import { gfmFromMarkdown } from 'mdast-util-gfm';
 import { gfm } from 'micromark-extension-gfm';
 import { env } from '@/config/env';
 import { MENTION_NAME_MAX, MENTION_TARGET } from '@/core/mentions';
-import { MD_MAX_BLOCK_NESTING, MD_MAX_INLINE_NESTING, type MdBlock, type MdDoc, type MdInline } from '@/lib/markdown-tree';
+import { ATTACHMENT_PATH, MD_MAX_BLOCK_NESTING, MD_MAX_INLINE_NESTING, type MdBlock, type MdDoc, type MdInline } from '@/lib/markdown-tree';
 import { logger } from '@/server/log';
 import { boundContainerNesting } from './container-depth';
 import { inlineNestingBound } from './inline-depth';
@@ -137,7 +137,10 @@ function inline(nodes: PhrasingContent[], nesting: number): MdInline[] {
       case 'image': {
         const href = safeHref(node.url);
         const label = node.alt || 'image';
-        push(href ? { t: 'a', href, c: [label] } : label);
+        // Only this workspace's own uploads may become images; any other image stays a link.
+        const own = href ? ATTACHMENT_PATH.exec(href) : null;
+        if (own) push({ t: 'img', id: own[1]!, alt: label.slice(0, 300) });
+        else push(href ? { t: 'a', href, c: [label] } : label);
         break;
       }
       default:
@@ -237,7 +240,8 @@ export function renderMarkdown(source: string): MdDoc {
   // reuses the tree instead of parsing the same Markdown on every request.
   // A tree with mentions is handed out as a copy: its names are filled in per request
   // (features/mentions showCurrentMentionNames writes into the tree).
-  const own = (doc: MdDoc) => (source.includes('](user:') ? structuredClone(doc) : doc);
+  // So is a tree with uploaded images, whose sizes are filled in per text (features/attachments).
+  const own = (doc: MdDoc) => (source.includes('](user:') || source.includes('/api/v1/attachments/') ? structuredClone(doc) : doc);
   const kept = rendered.get(source);
   if (kept) {
     rendered.delete(source);

@@ -12,6 +12,8 @@ import { visitorOf, type Actor } from '@/server/identity/actor';
 interface Row extends SessionRow {
   name: string;
   logo_url: string | null;
+  favicon_url: string | null;
+  show_powered_by: boolean;
   accent_color: string;
   default_theme: Theme;
   access: WorkspaceAccess;
@@ -44,7 +46,7 @@ async function resolveShellContext(req: IncomingMessage, res: ServerResponse): P
   const cached = token ? undefined : cachedWorkspace();
   if (cached) return { workspace: cached, actor: visitorOf(req) };
   const rows = await queryRows<Row>(sql`
-    select w.name, w.logo_url, w.accent_color, w.default_theme, w.access, w.setup_completed_at is not null as setup_done,
+    select w.name, w.logo_url, w.favicon_url, w.show_powered_by, w.accent_color, w.default_theme, w.access, w.setup_completed_at is not null as setup_done,
            ${sessionColumns}
     from workspace_settings w ${sessionJoin(tokenHash)}
     where w.id = 1`);
@@ -53,6 +55,8 @@ async function resolveShellContext(req: IncomingMessage, res: ServerResponse): P
   const workspace: PublicWorkspace = {
     name: row.name,
     logoUrl: row.logo_url,
+    faviconUrl: row.favicon_url,
+    showPoweredBy: row.show_powered_by,
     accentColor: row.accent_color,
     defaultTheme: row.default_theme,
     access: row.access,

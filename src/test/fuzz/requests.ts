@@ -203,7 +203,7 @@ function encodeQuery(pairs: [string, string | string[]][]): string {
 
 /** One request against `operation`. */
 export function requestArbitrary(operation: Operation, known: KnownValues): fc.Arbitrary<FuzzRequest> {
-  const body = operation.op.requestBody?.content['application/json'].schema;
+  const body = operation.op.requestBody?.content['application/json']?.schema;
   const sendsBody = operation.method !== 'GET';
   return fc
     .record({

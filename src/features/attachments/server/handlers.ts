@@ -1,0 +1,84 @@
+import type { NextApiRequest } from 'next';
+import { anyone, isSignedIn } from '@/core/identity/policy';
+import { endpoint, json, route, type Reply } from '@/server/http/route';
+import { MAX_IMAGE_BYTES } from '../enums';
+import { attachmentParams, uploadQuery } from '../schema';
+import { readBrandingImage, readContentImage, uploadContentImage, type ServedImage } from './service';
+
+/** Uploads per person (SPEC.md §9 names none for files; a generous hourly bound against abuse). */
+export const UPLOAD_LIMIT = { name: 'uploads', limit: 60, windowSeconds: 3600 };
+
+/**
+ * How an image leaves: its sniffed type, never sniffed again by the browser, sandboxed if opened
+ * on its own (no script, no plug-in, no form can run from it), inline under a safe name, and
+ * cached privately unless anyone may see it. The id never names other bytes, so a copy stays
+ * valid until it expires; the ETag answers a revalidation with 304.
+ */
+export function imageReply(req: NextApiRequest, image: ServedImage, maxAge: number, immutable = false): Reply {
+  const headers: Record<string, string> = {
+    'content-type': image.contentType,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+    'content-disposition': `inline; filename="${image.filename}"`,
+    'cache-control': `${image.public ? 'public' : 'private'}, max-age=${maxAge}${immutable ? ', immutable' : ''}`,
+    'cross-origin-resource-policy': 'same-origin',
+    etag: image.etag,
+  };
+  if (req.headers['if-none-match'] === image.etag) return { status: 304, headers };
+  return { status: 200, headers, raw: image.data };
+}
+
+const serve = (variant: 'original' | 'web') =>
+  endpoint({
+    authorize: anyone,
+    query: attachmentParams,
+    summary: variant === 'web' ? 'An uploaded image, web-sized' : 'An uploaded image',
+    description:
+      'The image bytes (not JSON), as the caller may see them: with the post (and comment) that shows it, or only by its ' +
+      'uploader while no saved text shows it. Anything else is 404.' +
+      (variant === 'web' ? ' WebP, at most 1600 px a side.' : ' The stored copy, metadata stripped.'),
+    tags: ['attachments'],
+    handle: async ({ req, actor, query }) => imageReply(req, await readContentImage(actor, query.id, variant), 3600),
+  });
+
+/** GET /api/v1/attachments/[id]: the stored copy. */
+export const attachmentRoute = route({ GET: serve('original') });
+/** GET /api/v1/attachments/[id]/web: the web-sized copy. */
+export const attachmentWebRoute = route({ GET: serve('web') });
+
+/** POST /api/v1/attachments: the file is the request body (any content type; the bytes decide). */
+export const attachmentsRoute = route({
+  POST: endpoint({
+    authorize: isSignedIn,
+    query: uploadQuery,
+    upload: { maxBytes: MAX_IMAGE_BYTES },
+    rateLimit: UPLOAD_LIMIT,
+    summary: 'Upload an image',
+    description:
+      'The request body is the image file itself (at most 5 MiB; PNG, JPEG, GIF or WebP, recognised by its content). ' +
+      'Metadata is stripped and a web-sized copy made. Answers the attachment with the Markdown that shows it; it is ' +
+      "visible only to its uploader until a post or comment that shows it is saved, then with that post; if none does within a day it is deleted.",
+    tags: ['attachments'],
+    errors: ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    handle: async ({ actor, file, query }) => json(await uploadContentImage(actor, file ?? Buffer.alloc(0), query.filename), 201),
+  }),
+});
+
+const brandingServe = (variant: 'original' | 'web') =>
+  endpoint({
+    authorize: anyone,
+    // The sign-in page of a sign-in-required workspace shows the logo too, and so do emails.
+    openToVisitors: true,
+    query: attachmentParams,
+    summary: variant === 'web' ? 'The logo or favicon' : 'The logo or favicon, large',
+    description:
+      variant === 'web'
+        ? 'The image bytes: the logo 96 px high, or the favicon at 32 px (PNG). Public.'
+        : 'The image bytes: the logo at most 1024 px, or the favicon at 180 px (PNG). Public.',
+    tags: ['settings'],
+    handle: async ({ req, query }) => imageReply(req, await readBrandingImage(query.id, variant), 31_536_000, true),
+  });
+
+/** GET /api/v1/branding/[id] and /api/v1/branding/[id]/large. A new upload has a new id, so copies never go stale. */
+export const brandingImageRoute = route({ GET: brandingServe('web') });
+export const brandingLargeImageRoute = route({ GET: brandingServe('original') });

@@ -1,0 +1,4 @@
+import { adminBrandingRoute } from '@/features/settings/server/handlers';
+
+export default adminBrandingRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,4 @@
+import { attachmentsRoute } from '@/features/attachments/server/handlers';
+
+export default attachmentsRoute;
+export const config = { api: { bodyParser: false } };
