@@ -2,9 +2,11 @@
  * The features' work that runs outside requests, wired together for the server entry
  * (src/server/main.ts), which imports no feature itself: the job handlers every instance runs
  * (claimed in the database, src/server/jobs), first-run setup from the environment, and the
- * periodic trending refresh and the insights' keyed periodic jobs.
+ * periodic trending refresh, the insights' keyed periodic jobs and the attachments' orphan sweep.
  */
 import { accountJobs } from '@/features/accounts/server/job-handlers';
+import { attachmentJobs } from '@/features/attachments/server/job-handlers';
+import { scheduleOrphanSweep } from '@/features/attachments/server/service';
 import { changelogJobs } from '@/features/changelog/server/job-handlers';
 import { headlessSetup } from '@/features/accounts/server/setup-service';
 import { insightJobs } from '@/features/insights/server/job-handlers';
@@ -29,6 +31,7 @@ const dispatchEvent = jobHandler(domainEventSchema, async (event, { tx }) => {
 /** Every feature's background jobs, by kind. */
 export const jobHandlers: JobHandlers = {
   ...accountJobs,
+  ...attachmentJobs,
   ...changelogJobs,
   ...insightJobs,
   ...notificationJobs,
@@ -45,4 +48,5 @@ export const refreshTrending = (): Promise<number> => refreshTrendingScores(db()
 /** Periodic work that lives in the job queue, scheduled once at server start (keyed: one waits across instances). */
 export async function scheduleBackgroundWork(): Promise<void> {
   await scheduleInsights();
+  await scheduleOrphanSweep();
 }

@@ -100,10 +100,15 @@ export const envSchema = z
     message: 'set both CHORUS_ADMIN_EMAIL and CHORUS_ADMIN_PASSWORD, or neither',
     path: ['CHORUS_ADMIN_PASSWORD'],
   })
-  .refine((e) => [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v === undefined) || [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v !== undefined), {
-    message: 'set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
-    path: ['S3_ENDPOINT'],
-  })
+  .refine(
+    (e) =>
+      [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v === undefined) ||
+      [e.S3_ENDPOINT, e.S3_BUCKET, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY].every((v) => v !== undefined),
+    {
+      message: 'set all of S3_ENDPOINT, S3_BUCKET, S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, or none',
+      path: ['S3_ENDPOINT'],
+    },
+  )
   .transform((e) => ({
     ...e,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),

@@ -42,6 +42,30 @@ export async function api<T = unknown>(path: string, init: { method?: string; bo
   throw new ApiError(res.status, code, error?.message ?? messageFor(code), error?.fields ?? {}, retryAfter);
 }
 
+/**
+ * Sends a file as the whole request body (the upload routes), answering like `api`. `path` may
+ * carry a query string (the file's name).
+ */
+export async function apiUpload<T = unknown>(path: string, file: Blob, init: { method?: 'POST' | 'PUT' } = {}): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(path, {
+      method: init.method ?? 'POST',
+      headers: { 'content-type': file.type || 'application/octet-stream', accept: 'application/json' },
+      body: file,
+      credentials: 'same-origin',
+    });
+  } catch {
+    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+  }
+  const text = await res.text();
+  const body = text ? safeJson(text) : undefined;
+  if (res.ok) return body as T;
+  const error = (body as { error?: { code?: ErrorCode; message?: string } } | undefined)?.error;
+  const code = error?.code ?? (res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL');
+  throw new ApiError(res.status, code, error?.message ?? messageFor(code), {}, Number(res.headers.get('retry-after')) || undefined);
+}
+
 function safeJson(text: string): unknown {
   try {
     return JSON.parse(text);

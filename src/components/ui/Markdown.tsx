@@ -39,6 +39,7 @@ function imageNode(node: Extract<MdInline, { t: 'img' }>, key: number, inLink: b
     );
   }
   const img = (
+    // eslint-disable-next-line @next/next/no-img-element -- served by our own route, already sized; next/image would fetch it again to resize
     <img
       key={inLink ? key : undefined}
       src={attachmentWebPath(id)}

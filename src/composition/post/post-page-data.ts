@@ -11,6 +11,7 @@ import { statuses, tags } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
 import { showCurrentMentionNames } from '@/features/mentions/server/service';
+import { showAttachedImages } from '@/features/attachments/server/service';
 import type { PostPageProps } from './post-page-types';
 import { postSlug } from '@/features/posts/schema';
 import { votingClosedReason } from '@/features/posts/server/access-service';
@@ -99,5 +100,10 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
     moderation: { statuses: statusRows, tags: tagRows },
   };
   await showCurrentMentionNames([page.bodyDoc, ...page.history.map((h) => h.noteDoc), ...page.comments.map((c) => c.bodyDoc)]);
+  // An uploaded image shows in the text it was attached with (and so with that text's visibility).
+  await showAttachedImages([
+    { doc: page.bodyDoc, postId: ctx.post.id, commentId: null },
+    ...page.comments.map((c) => ({ doc: c.bodyDoc, postId: ctx.post.id, commentId: c.id })),
+  ]);
   return page;
 }

@@ -70,7 +70,7 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
             </TeamAreaNotices.Provider>
           )}
         </main>
-        <Footer workspaceName={workspace.name} />
+        <Footer workspaceName={workspace.name} poweredBy={workspace.showPoweredBy} />
         <ConsentBanner />
         <NavigationEffects />
       </div>

@@ -13,13 +13,22 @@ export class Document extends NextDocument<Props> {
 
   render() {
     const { nonce } = this.props;
-    const pageProps = this.props.__NEXT_DATA__.props?.pageProps as { shell?: { workspace?: { defaultTheme?: string } } } | undefined;
+    const pageProps = this.props.__NEXT_DATA__.props?.pageProps as
+      { shell?: { workspace?: { defaultTheme?: string; faviconUrl?: string | null } } } | undefined;
     const defaultTheme = pageProps?.shell?.workspace?.defaultTheme ?? 'system';
+    const favicon = pageProps?.shell?.workspace?.faviconUrl;
     return (
       <Html lang="en" data-default-theme={defaultTheme} suppressHydrationWarning>
         <Head nonce={nonce}>
           <meta name="color-scheme" content="light dark" />
-          <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          {favicon ? (
+            <>
+              <link rel="icon" href={favicon} type="image/png" sizes="32x32" />
+              <link rel="apple-touch-icon" href={`${favicon}/large`} />
+            </>
+          ) : (
+            <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+          )}
           {/* A constant script (no user data): applies the theme before first paint. */}
           <script nonce={nonce} dangerouslySetInnerHTML={{ __html: THEME_SCRIPT }} />
         </Head>

@@ -1,11 +1,13 @@
 import Link from 'next/link';
 import { paths } from '@/config/paths';
 
-export function Footer({ workspaceName }: { workspaceName: string }) {
+export function Footer({ workspaceName, poweredBy }: { workspaceName: string; poweredBy: boolean }) {
   return (
     <footer className="border-t border-border bg-surface">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-muted">
-        <p className="m-0">{workspaceName} feedback · powered by Chorus</p>
+        <p className="m-0" data-testid="footer-credit">
+          {workspaceName} feedback{poweredBy ? ' · powered by Chorus' : ''}
+        </p>
         <nav aria-label="Footer">
           <ul className="flex gap-4">
             <li>

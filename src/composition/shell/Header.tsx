@@ -20,7 +20,13 @@ export function Header({ workspace, viewer }: { workspace: PublicWorkspace; view
     <header className="border-b border-border bg-surface">
       <div className="mx-auto flex max-w-5xl flex-wrap items-center gap-x-6 gap-y-2 px-4 py-3">
         <Link href={paths.home()} className="flex items-center gap-2 text-lg font-semibold text-fg no-underline">
-          <span aria-hidden="true" className="inline-block h-6 w-6 rounded-md bg-accent" />
+          {workspace.logoUrl ? (
+            // The name follows, so the logo is decoration to assistive technology.
+            // eslint-disable-next-line @next/next/no-img-element -- an uploaded PNG served by our own route, already sized
+            <img src={workspace.logoUrl} alt="" height={32} className="h-8 w-auto max-w-40 object-contain" data-testid="workspace-logo" />
+          ) : (
+            <span aria-hidden="true" className="inline-block h-6 w-6 rounded-md bg-accent" />
+          )}
           <span data-testid="workspace-name">{workspace.name}</span>
         </Link>
         <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">

@@ -162,7 +162,11 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
       ? {
           requestBody: {
             required: true,
-            content: { 'application/octet-stream': { schema: { type: 'string', contentMediaType: 'application/octet-stream', maxLength: ep.upload.maxBytes } } },
+            content: {
+              'application/octet-stream': {
+                schema: { type: 'string', contentMediaType: 'application/octet-stream', maxLength: ep.upload.maxBytes },
+              },
+            },
           },
         }
       : ep.body && method !== 'GET'

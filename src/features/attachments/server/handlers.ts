@@ -57,7 +57,7 @@ export const attachmentsRoute = route({
     description:
       'The request body is the image file itself (at most 5 MiB; PNG, JPEG, GIF or WebP, recognised by its content). ' +
       'Metadata is stripped and a web-sized copy made. Answers the attachment with the Markdown that shows it; it is ' +
-      "visible only to its uploader until a post or comment that shows it is saved, then with that post; if none does within a day it is deleted.",
+      'visible only to its uploader until a post or comment that shows it is saved, then with that post; if none does within a day it is deleted.',
     tags: ['attachments'],
     errors: ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
     handle: async ({ actor, file, query }) => json(await uploadContentImage(actor, file ?? Buffer.alloc(0), query.filename), 201),

@@ -105,7 +105,13 @@ export async function settleImagesOfText(
     eq(attachments.postId, text.postId),
     text.commentId === null ? isNull(attachments.commentId) : eq(attachments.commentId, text.commentId),
   );
-  const kept = ids.length > 0 ? sql`${attachments.id} not in (${sql.join(ids.map((id) => sql`${id}::uuid`), sql`, `)})` : sql`true`;
+  const kept =
+    ids.length > 0
+      ? sql`${attachments.id} not in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`
+      : sql`true`;
   await db
     .update(attachments)
     .set({ postId: null, commentId: null, attachedAt: new Date() })

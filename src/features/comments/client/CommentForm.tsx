@@ -51,6 +51,7 @@ export function CommentForm({
         value={body}
         error={errors.body?.message}
         mentions={mentionSuggestionsPath(postNumber, internal)}
+        images
         {...form.register('body')}
       />
       {allowInternal ? (

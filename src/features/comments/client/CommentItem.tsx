@@ -40,6 +40,7 @@ function EditComment({ comment, onDone, onSaved }: { comment: CommentView; onDon
         value={body}
         error={form.formState.errors.body?.message}
         mentions={mentionSuggestionsPath(comment.postNumber, comment.internal)}
+        images
         {...form.register('body')}
       />
       {problem ? <Alert tone="error">{problem}</Alert> : null}

@@ -10,6 +10,7 @@ import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '
 import { recordAudit } from '@/features/audit/server/service';
 import { getPostContext } from '@/features/posts/server/access-service';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
+import { settleImagesOfText } from '@/features/attachments/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
@@ -77,6 +78,7 @@ export async function createComment(actor: UserActor, postNumber: number, input:
     if (ctx.post.mergedIntoId) throw new AppError('FORBIDDEN', 'This post was merged into another; comment there.');
     if (input.internal && !isTeamMember(actor)) throw new AppError('FORBIDDEN', 'Only the team can write internal notes.');
     const comment = await insertComment(tx, { postId: ctx.post.id, authorId: actor.id, body: input.body, internal: input.internal });
+    await settleImagesOfText(tx, { postId: ctx.post.id, commentId: comment.id, authorId: actor.id, body: input.body });
     // An internal note is not public activity: it neither counts nor moves the post up in "updated".
     if (countsPublicly(comment)) await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true });
     await autoSubscribe(tx, actor.id, ctx.post.id);
@@ -114,6 +116,7 @@ export async function updateComment(actor: UserActor, id: number, body: string, 
       );
     }
     const comment = await updateCommentBody(tx, id, body);
+    await settleImagesOfText(tx, { postId: found.comment.postId, commentId: id, authorId: actor.id, body });
     if (found.comment.authorId !== actor.id) {
       await recordAudit(
         {

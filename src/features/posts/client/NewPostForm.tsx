@@ -80,6 +80,7 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
         value={body}
         error={errors.body?.message}
         mentions={signedIn ? `/api/v1/boards/${encodeURIComponent(board)}/mention-suggestions` : null}
+        images={signedIn}
         {...form.register('body')}
       />
       {problem ? <Alert tone="error">{problem}</Alert> : null}

@@ -46,6 +46,7 @@ export function PostEditForm({ number, title, body, onDone }: { number: number; 
         value={current}
         error={errors.body?.message}
         mentions={`/api/v1/posts/${number}/mention-suggestions`}
+        images
         {...form.register('body')}
       />
       {problem ? <Alert tone="error">{problem}</Alert> : null}

@@ -1,3 +1,4 @@
+import { showOwnImages } from '@/features/attachments/server/service';
 import { isSignedIn } from '@/core/identity/policy';
 import { renderMarkdown } from '@/server/markdown/render';
 import { anyone } from '@/core/identity/policy';
@@ -63,6 +64,11 @@ export const markdownPreviewRoute = route({
     authorize: anyone,
     body: markdownPreviewInput,
     rateLimit: { name: 'markdown-preview', limit: 120, windowSeconds: 60 },
-    handle: ({ body }) => json({ doc: renderMarkdown(body.body) }),
+    handle: async ({ body, actor }) => {
+      const doc = renderMarkdown(body.body);
+      // The writer's own uploads show as they will once saved.
+      if (actor.kind === 'user') await showOwnImages(doc, actor.id);
+      return json({ doc });
+    },
   }),
 });

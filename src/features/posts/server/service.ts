@@ -2,6 +2,7 @@
  * Posts (SPEC.md §3, §4, §6): create (with moderation), read one, edit within the window,
  * soft delete, and similar-post suggestions.
  */
+import { settleImagesOfText } from '@/features/attachments/server/service';
 import { kickJobs } from '@/server/jobs/queue';
 import { emitEvent } from '@/server/events';
 import { presentPerson } from '@/core/identity/person';
@@ -120,6 +121,7 @@ export async function createPost(actor: UserActor, input: NewPostInput): Promise
     if (open === 'forbidden') throw new AppError('FORBIDDEN', board.archivedAt ? OPEN_REFUSALS.archived : OPEN_REFUSALS.team);
     const approval = await approvalFor(tx, actor, moderation);
     const post = await insertPost(tx, { boardId: board.id, authorId: actor.id, title: input.title, body: input.body, approval });
+    await settleImagesOfText(tx, { postId: post.id, commentId: null, authorId: actor.id, body: input.body });
     await autoSubscribe(tx, actor.id, post.id);
     await emitEvent(tx, { type: 'post.created', postId: post.id, actorId: actor.id });
     return post.number;
@@ -159,6 +161,8 @@ export async function updatePost(actor: UserActor, number: number, input: PostUp
     };
     if (Object.keys(change).length === 0) return;
     await updatePostContent(tx, ctx.post.id, change);
+    if (change.body !== undefined)
+      await settleImagesOfText(tx, { postId: ctx.post.id, commentId: null, authorId: actor.id, body: change.body });
     if (ctx.post.authorId !== actor.id) {
       await recordAudit(
         {

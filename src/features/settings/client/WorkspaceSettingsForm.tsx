@@ -104,6 +104,10 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
           error={errors.defaultTheme?.message}
           {...form.register('defaultTheme')}
         />
+        <label className="flex items-center gap-2 text-sm">
+          <input type="checkbox" className="h-4 w-4" data-testid="settings-powered-by" {...form.register('showPoweredBy')} />
+          Show “powered by Chorus” in the footer
+        </label>
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-4">

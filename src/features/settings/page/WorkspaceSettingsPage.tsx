@@ -2,6 +2,7 @@ import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
 import { WorkspaceSettingsForm } from '../client/WorkspaceSettingsForm';
+import { BrandingSettings } from '../client/BrandingSettings';
 import type { WorkspaceSettings } from '../schema';
 
 export type WorkspaceSettingsPageProps = { settings: WorkspaceSettings; smtpConfigured: boolean };
@@ -14,7 +15,10 @@ export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured 
       <PageHeading title="Workspace settings" siteName={shell.workspace.name}>
         How the workspace looks, who can read it, and who can join.
       </PageHeading>
-      <WorkspaceSettingsForm settings={settings} smtpConfigured={smtpConfigured} />
+      <div className="flex flex-col gap-10">
+        <BrandingSettings logoUrl={shell.workspace.logoUrl} faviconUrl={shell.workspace.faviconUrl} />
+        <WorkspaceSettingsForm settings={settings} smtpConfigured={smtpConfigured} />
+      </div>
     </>
   );
 }
