@@ -73,6 +73,14 @@ beforeAll(async () => {
     trending_score = 0.1234567890123456789, created_at = '2026-02-03 04:05:06.789012+00'
     where number = (select min(number) from posts)`);
   await db().execute(sql`insert into audit_events (action, before, after) values ('test.event', '{"a":[null,{"b":"c"}]}', 'null'::jsonb)`);
+  // An uploaded image's bytes (every byte value, and more than one fetch batch of such rows) and its row.
+  const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
+  for (let i = 0; i < 6; i++) {
+    await db().execute(sql`insert into attachment_blobs (key, data) values (${`attachments/test/${i}.png`}, ${bytes})`);
+  }
+  await db().execute(sql`insert into attachments (kind, filename, content_type, size, width, height, storage_key, web_key,
+    web_content_type, web_size, web_width, web_height) values ('content', 'a.png', 'image/png', 70000, 10, 10,
+    'attachments/test/0.png', 'attachments/test/1.png', 'image/webp', 70000, 10, 10)`);
 });
 
 describe('the logical backup', () => {
@@ -106,6 +114,8 @@ describe('the logical backup', () => {
     expect(summary.rows).toBe(Object.values(before).reduce((n, rows) => n + rows.length, 0));
     expect(summary.perTable.posts).toBe(40);
     expect(summary.perTable.votes).toBeGreaterThan(0);
+    expect(summary.perTable.attachment_blobs).toBe(6);
+    expect(summary.perTable.attachments).toBe(1);
 
     const target = await emptyTarget();
     const opened = await openLogicalBackup(file);

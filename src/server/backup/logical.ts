@@ -51,6 +51,11 @@ async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
 }
 
 const FETCH_ROWS = 2000;
+/**
+ * Tables whose rows may be megabytes (uploaded images' bytes, up to 5 MiB each, 10 MiB as JSON
+ * hex): read a few at a time, so a backup's memory stays bounded.
+ */
+const LARGE_ROW_TABLES: Record<string, number> = { attachment_blobs: 4 };
 
 /** The tables of the public schema and their stored columns (generated columns are recomputed). */
 export async function listTables(db: Executor): Promise<BackupTable[]> {
@@ -135,12 +140,13 @@ export async function dumpLogical(database: Db, write: (line: string) => Promise
           sql`declare chorus_backup no scroll cursor for select row_to_json(x)::text as j from (select ${columnList(table.columns)} from ${name}) x`,
         );
         let count = 0;
+        const fetchRows = LARGE_ROW_TABLES[table.name] ?? FETCH_ROWS;
         for (;;) {
-          const batch = await rows<{ j: string }>(tx, sql.raw(`fetch forward ${FETCH_ROWS} from chorus_backup`));
+          const batch = await rows<{ j: string }>(tx, sql.raw(`fetch forward ${fetchRows} from chorus_backup`));
           // Newlines in JSON text can only be whitespace between tokens (inside strings they are escaped).
           for (const { j } of batch) await write(j.replace(/[\r\n]+/g, ' '));
           count += batch.length;
-          if (batch.length < FETCH_ROWS) break;
+          if (batch.length < fetchRows) break;
         }
         await tx.execute(sql`close chorus_backup`);
         perTable[table.name] = count;

@@ -17,7 +17,8 @@ const HEX = /^#[0-9a-f]{3}(?:[0-9a-f]{3})?$/i;
 
 export function notificationEmail(opts: {
   to: string;
-  workspace: { name: string; accentColor: string };
+  /** `logoUrl`: the uploaded logo's path, shown above the name as an absolute URL (the name stays text: emails read well without images). */
+  workspace: { name: string; accentColor: string; logoUrl?: string | null };
   items: readonly DigestItem[];
   unsubscribeToken: string;
 }): Email {
@@ -29,6 +30,8 @@ export function notificationEmail(opts: {
   const preferencesUrl = `${base}/settings/notifications`;
   const single = opts.items.length === 1;
   const subject = single ? `${opts.items[0]!.data.headline} · ${name}` : `${opts.items.length} updates · ${name}`;
+  // Only a path this workspace wrote (an uploaded logo) becomes an image URL.
+  const logo = /^\/api\/v1\/branding\/[0-9a-f-]{36}$/.test(opts.workspace.logoUrl ?? '') ? `${base}${opts.workspace.logoUrl}` : null;
   const link = (item: DigestItem) => (item.data.path ? `${base}${item.data.path}` : undefined);
 
   const text = [
@@ -57,6 +60,7 @@ export function notificationEmail(opts: {
     .join('\n');
   const html = `<!doctype html><html><body style="margin:0;font-family:system-ui,sans-serif;line-height:1.5;color:#18181b">
 <div style="border-top:4px solid ${accent};padding:16px 20px;max-width:600px">
+${logo ? `<img src="${escapeHtml(logo)}" alt="" height="32" style="display:block;height:32px;width:auto;max-width:240px;margin:0 0 8px;border:0">` : ''}
 <p style="margin:0 0 16px;font-size:18px;font-weight:600">${escapeHtml(name)}</p>
 ${single ? '' : `<p>${opts.items.length} updates:</p>`}
 <ul style="list-style:none;padding:0;margin:0">
