@@ -42,6 +42,8 @@ export interface CallResult<T = JsonBody> {
   /** The parsed body; undefined when it is empty. */
   json: T;
   text: string;
+  /** The body's bytes (an image, say). */
+  bytes: Buffer;
 }
 
 export async function callRoute<T = JsonBody>(handler: RouteHandler, opts: CallOptions = {}): Promise<CallResult<T>> {
@@ -75,9 +77,10 @@ export async function callRoute<T = JsonBody>(handler: RouteHandler, opts: CallO
       redirect: 'manual',
       ...(opts.rawBody instanceof ReadableStream ? { duplex: 'half' } : {}),
     } as RequestInit);
-    const text = await res.text();
+    const bytes = Buffer.from(await res.arrayBuffer());
+    const text = bytes.toString('utf8');
     const json = (text && res.headers.get('content-type')?.includes('json') ? JSON.parse(text) : undefined) as T;
-    return { status: res.status, headers: res.headers, json, text };
+    return { status: res.status, headers: res.headers, json, text, bytes };
   } finally {
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
