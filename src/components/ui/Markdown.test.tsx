@@ -144,3 +144,27 @@ describe('Markdown mentions', () => {
     expect(markup).toContain('class="markdown"');
   });
 });
+
+describe('uploaded images', () => {
+  const id = '0b9f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+  it('shows a sized, lazy image of the web copy linking to the stored copy', () => {
+    const markup = html([{ t: 'p', c: [{ t: 'img', id, alt: 'A "chart" <b>', w: 800, h: 600 }] }]);
+    expect(markup).toContain(`<a href="/api/v1/attachments/${id}" rel="nofollow ugc noopener" class="attachment-link">`);
+    expect(markup).toMatch(
+      /<img src="\/api\/v1\/attachments\/[0-9a-f-]+\/web" alt="A &quot;chart&quot; &lt;b&gt;" width="800" height="600" loading="lazy"/,
+    );
+  });
+
+  it("shows a link when its size is not known (not this text's image), and never nests links", () => {
+    expect(html([{ t: 'p', c: [{ t: 'img', id, alt: 'shot' }] }])).toBe(
+      `<div class="markdown"><p><a href="/api/v1/attachments/${id}" rel="nofollow ugc noopener">shot</a></p></div>`,
+    );
+    const inLink = html([{ t: 'p', c: [{ t: 'a', href: '/p/1', c: [{ t: 'img', id, alt: 'shot', w: 4, h: 3 }] }] }]);
+    expect(inLink.match(/<a /g)).toHaveLength(1);
+    expect(inLink).toContain('<img');
+  });
+
+  it('never throws on a malformed image node', () => {
+    expect(() => html([{ t: 'p', c: [{ t: 'img', id: 5, alt: null, w: 'x', h: -1 }] }])).not.toThrow();
+  });
+});

@@ -23,6 +23,27 @@ describe('renderMarkdown', () => {
     expect(doc[1]).toEqual({ t: 'p', c: [{ t: 'a', href: 'https://example.com/a.png', c: ['alt text'] }] });
   });
 
+  it("makes only this workspace's uploads images; images from elsewhere, or other paths of ours, stay links", () => {
+    const id = '0b9f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b';
+    const doc = renderMarkdown(
+      `![shot](/api/v1/attachments/${id}) ![web](http://localhost:3000/api/v1/attachments/${id}/web) ` +
+        `![other](https://evil.example/api/v1/attachments/${id}) ![x](/api/v1/attachments/${id}/../../me) ![y](/api/v1/attachments/nope)`,
+    );
+    const inline = (doc[0] as { c: unknown[] }).c;
+    expect(inline[0]).toEqual({ t: 'img', id, alt: 'shot' });
+    expect(inline[2]).toEqual({ t: 'img', id, alt: 'web' });
+    expect(inline[4]).toEqual({ t: 'a', href: `https://evil.example/api/v1/attachments/${id}`, c: ['other'] });
+    expect(inline[6]).toEqual({ t: 'a', href: '/api/v1/me', c: ['x'] });
+    expect(inline[8]).toEqual({ t: 'a', href: '/api/v1/attachments/nope', c: ['y'] });
+  });
+
+  it('hands out copies of trees with uploads, so sizes filled for one text never reach another', () => {
+    const source = '![a](/api/v1/attachments/0b9f2a4e-1c2d-4e5f-8a9b-0c1d2e3f4a5b)';
+    const first = renderMarkdown(source);
+    (first[0] as { c: { w?: number }[] }).c[0]!.w = 10;
+    expect(JSON.stringify(renderMarkdown(source))).not.toContain('"w"');
+  });
+
   it('renders GFM lists, tables and strikethrough', () => {
     const doc = renderMarkdown('- [x] done\n- two\n\n| a | b |\n|---|---|\n| 1 | ~~2~~ |');
     expect(doc[0]).toMatchObject({ t: 'list', ordered: false, items: [{ checked: true }, { checked: null }] });

@@ -18,7 +18,9 @@ import { callRoute, type JsonBody } from '@/test/http';
 import type { UserActor } from '@/server/identity/actor';
 import type { Attachment } from '../schema';
 import { attachmentRoute, attachmentsRoute, attachmentWebRoute } from './handlers';
-import { ORPHAN_TTL_MS, sweepOrphans } from './service';
+import { ORPHAN_TTL_MS, showAttachedImages, sweepOrphans } from './service';
+import { renderMarkdown } from '@/server/markdown/render';
+import { posts } from '@/server/db/schema';
 
 useTestDatabase();
 
@@ -249,6 +251,24 @@ describe('texts take and let go of images', () => {
     const [bRow] = await db().select().from(attachments).where(eq(attachments.id, b.id));
     expect(bRow).toMatchObject({ commentId: comment.id });
     expect((await get(b.id)).status).toBe(200);
+  });
+});
+
+describe('rendering', () => {
+  it('sizes an image only in the text it belongs to; elsewhere it stays a link', async () => {
+    const a = await uploaded(member, await png(120, 80));
+    const p = await createPost(userOf(member), { board: publicBoard.slug, title: 'Rendered picture', body: a.markdown });
+    const [row] = await db().select().from(posts).where(eq(posts.number, p.number));
+    const own = renderMarkdown(a.markdown);
+    const elsewhere = renderMarkdown(a.markdown);
+    const other = await createPost(userOf(member), { board: publicBoard.slug, title: 'Another post', body: 'x' });
+    const [otherRow] = await db().select().from(posts).where(eq(posts.number, other.number));
+    await showAttachedImages([
+      { doc: own, postId: row!.id, commentId: null },
+      { doc: elsewhere, postId: otherRow!.id, commentId: null },
+    ]);
+    expect((own[0] as { c: unknown[] }).c[0]).toMatchObject({ t: 'img', id: a.id, w: 120, h: 80 });
+    expect((elsewhere[0] as { c: unknown[] }).c[0]).not.toHaveProperty('w');
   });
 });
 
