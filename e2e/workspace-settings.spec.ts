@@ -141,4 +141,70 @@ test.describe('workspace settings', () => {
       expect(restored.status()).toBe(200);
     }
   });
+
+  test('branding: an uploaded logo shows in the header, the favicon in the head, and "powered by" can be hidden', async ({
+    guardedPage: page,
+    baseURL,
+  }) => {
+    const admin = page.context().request;
+    await apiSignIn(admin, baseURL!);
+    const { default: sharp } = await import('sharp');
+    const logo = await sharp({ create: { width: 400, height: 100, channels: 4, background: '#1d4ed8' } })
+      .png()
+      .toBuffer();
+    try {
+      await page.goto('/admin/settings');
+      await expect(page.getByTestId('workspace-logo')).toHaveCount(0);
+      await expect(page.getByTestId('footer-credit')).toHaveText('Acme Feedback feedback · powered by Chorus');
+      await page.getByTestId('branding-logo-input').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: logo });
+      await expect(page.getByTestId('branding-logo-message')).toHaveText('Logo saved.');
+      const header = page.getByTestId('workspace-logo');
+      await expect(header).toHaveAttribute('src', /^\/api\/v1\/branding\/[0-9a-f-]{36}$/);
+      await expect.poll(() => header.evaluate((img: HTMLImageElement) => img.complete && img.naturalHeight)).toBe(96);
+      // A disguised file is refused with the reason, and the logo stays.
+      await page
+        .getByTestId('branding-logo-input')
+        .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('MZ' + 'x'.repeat(64)) });
+      await expect(page.getByTestId('branding-logo-message')).toContainText('Only PNG, JPEG, GIF and WebP images can be uploaded.');
+      await expect(page.getByTestId('workspace-logo')).toHaveCount(1);
+
+      await page.getByTestId('branding-favicon-input').setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: logo });
+      await expect(page.getByTestId('branding-favicon-message')).toHaveText('Favicon saved.');
+      // The head is the document's: a new page load shows it, for visitors too.
+      const visitorPage = await page.context().browser()!.newPage();
+      await visitorPage.goto(`${baseURL}/`);
+      await expect(visitorPage.locator('link[rel=icon]')).toHaveAttribute('href', /^\/api\/v1\/branding\/[0-9a-f-]{36}$/);
+      await expect(visitorPage.getByTestId('workspace-logo')).toHaveCount(1);
+      await visitorPage.close();
+
+      await page.getByTestId('settings-powered-by').uncheck();
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+      await expect(page.getByTestId('footer-credit')).toHaveText('Acme Feedback feedback');
+      await page.goto('/');
+      await expect(page.getByTestId('footer-credit')).not.toContainText('powered by');
+
+      const problems: string[] = [];
+      for (const scheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme: scheme });
+        for (const width of [360, 1280]) {
+          await page.setViewportSize({ width, height: 800 });
+          await page.goto('/admin/settings');
+          await expect(page.getByTestId('branding-logo-preview')).toBeVisible();
+          const results = await new AxeBuilder({ page }).analyze();
+          problems.push(...results.violations.map((v) => `/admin/settings ${scheme} ${width}: ${v.id}`));
+          expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+        }
+      }
+      expect(problems).toEqual([]);
+
+      await page.getByRole('button', { name: 'Remove logo' }).click();
+      await expect(page.getByTestId('branding-logo-message')).toHaveText('Logo removed.');
+      await expect(page.getByTestId('workspace-logo')).toHaveCount(0);
+    } finally {
+      await admin.delete('/api/v1/admin/branding/logo', { headers: { Origin: baseURL! } });
+      await admin.delete('/api/v1/admin/branding/favicon', { headers: { Origin: baseURL! } });
+      await admin.patch('/api/v1/admin/settings', { data: { showPoweredBy: true }, headers: { Origin: baseURL! } });
+    }
+  });
 });
