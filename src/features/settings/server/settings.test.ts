@@ -22,6 +22,7 @@ const DEFAULTS = {
   allowedDomains: [],
   moderation: 'off',
   emailConfirmation: 'auto',
+  showPoweredBy: true,
 } as const;
 
 beforeEach(async () => {
