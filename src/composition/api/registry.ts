@@ -47,7 +47,8 @@ import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from '
 import { roadmapColumnRoute, roadmapRoute } from '@/features/roadmap/server/handlers';
 import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
 import { statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
-import { postStatusRoute, postTagsRoute } from '@/features/posts/server/triage-handlers';
+import { postPropertiesRoute, postStatusRoute, postTagsRoute } from '@/features/posts/server/triage-handlers';
+import { triageBulkRoute, triageRoute, triageViewRoute, triageViewsRoute } from '@/features/posts/server/triage-list-handlers';
 import { subscriptionRoute } from './post-subscription-route';
 import { tagRoute, tagsRoute } from '@/features/tags/server/handlers';
 import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
@@ -130,6 +131,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/posts/{number}/merge', route: mergeRoute },
   { path: '/api/v1/posts/{number}/pin', route: postPinRoute },
   { path: '/api/v1/posts/{number}/status', route: postStatusRoute },
+  { path: '/api/v1/posts/{number}/properties', route: postPropertiesRoute },
   { path: '/api/v1/posts/{number}/subscription', route: subscriptionRoute },
   { path: '/api/v1/posts/{number}/tags', route: postTagsRoute },
   { path: '/api/v1/posts/{number}/vote', route: voteRoute },
@@ -138,6 +140,10 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/roadmap/{status}', route: roadmapColumnRoute },
   { path: '/api/v1/setup', route: setupRoute },
   { path: '/api/v1/statuses', route: statusesRoute },
+  { path: '/api/v1/triage', route: triageRoute },
+  { path: '/api/v1/triage/bulk', route: triageBulkRoute },
+  { path: '/api/v1/triage/views', route: triageViewsRoute },
+  { path: '/api/v1/triage/views/{id}', route: triageViewRoute },
   { path: '/api/v1/statuses/reorder', route: statusReorderRoute },
   { path: '/api/v1/statuses/{id}', route: statusRoute },
   { path: '/api/v1/tags', route: tagsRoute },

@@ -78,7 +78,7 @@ export async function createComment(actor: UserActor, postNumber: number, input:
     if (input.internal && !isTeamMember(actor)) throw new AppError('FORBIDDEN', 'Only the team can write internal notes.');
     const comment = await insertComment(tx, { postId: ctx.post.id, authorId: actor.id, body: input.body, internal: input.internal });
     // An internal note is not public activity: it neither counts nor moves the post up in "updated".
-    if (countsPublicly(comment)) await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true });
+    if (countsPublicly(comment)) await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true, teamAnswered: isTeamMember(actor) });
     await autoSubscribe(tx, actor.id, ctx.post.id);
     await emitEvent(tx, { type: 'comment.created', postId: ctx.post.id, commentId: comment.id, actorId: actor.id });
     return toComment(
