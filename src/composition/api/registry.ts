@@ -48,7 +48,13 @@ import { roadmapColumnRoute, roadmapRoute } from '@/features/roadmap/server/hand
 import { adminSettingsRoute, workspaceRoute } from '@/features/settings/server/handlers';
 import { statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
 import { postPropertiesRoute, postStatusRoute, postTagsRoute } from '@/features/posts/server/triage-handlers';
-import { triageBulkRoute, triageRoute, triageViewRoute, triageViewsRoute } from '@/features/posts/server/triage-list-handlers';
+import {
+  priorityWeightsRoute,
+  triageBulkRoute,
+  triageRoute,
+  triageViewRoute,
+  triageViewsRoute,
+} from '@/features/posts/server/triage-list-handlers';
 import { subscriptionRoute } from './post-subscription-route';
 import { tagRoute, tagsRoute } from '@/features/tags/server/handlers';
 import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
@@ -142,6 +148,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/statuses', route: statusesRoute },
   { path: '/api/v1/triage', route: triageRoute },
   { path: '/api/v1/triage/bulk', route: triageBulkRoute },
+  { path: '/api/v1/triage/priority-weights', route: priorityWeightsRoute },
   { path: '/api/v1/triage/views', route: triageViewsRoute },
   { path: '/api/v1/triage/views/{id}', route: triageViewRoute },
   { path: '/api/v1/statuses/reorder', route: statusReorderRoute },

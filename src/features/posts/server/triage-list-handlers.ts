@@ -1,7 +1,8 @@
-import { canModerate } from '@/core/identity/policy';
+import { canAdminister, canModerate } from '@/core/identity/policy';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { triageBulkInput, triageQuery, triageViewInput, triageViewParams } from '../triage-schema';
 import { applyTriageBulk } from './triage-bulk-service';
+import { getPriorityWeights, priorityWeightsSchema, setPriorityWeights } from './priority-service';
 import { getTriagePage } from './triage-list-service';
 import { deleteTriageView, listTriageViews, saveTriageView } from './triage-views-service';
 
@@ -51,5 +52,20 @@ export const triageViewRoute = route({
       await deleteTriageView(actor.id, query.id);
       return noContent();
     },
+  }),
+});
+
+/** GET /api/v1/triage/priority-weights (the team) and PUT (admins): the priority formula's weights. */
+export const priorityWeightsRoute = route({
+  GET: endpoint({
+    authorize: canModerate,
+    summary: "The priority formula's weights",
+    handle: async () => json(await getPriorityWeights()),
+  }),
+  PUT: endpoint({
+    authorize: canAdminister,
+    body: priorityWeightsSchema,
+    summary: "Change the priority formula's weights (every post's priority is computed again in the background)",
+    handle: async ({ actor, body, ip }) => json(await setPriorityWeights(actor, body, ip)),
   }),
 });

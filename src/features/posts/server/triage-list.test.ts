@@ -265,3 +265,46 @@ describe('saved views', () => {
     expect((await del(actors.moderator)).status).toBe(204);
   });
 });
+
+describe('the priority formula', () => {
+  it('is the same in the database and in the browser for any inputs and weights', async () => {
+    const { priorityInDatabase } = await import('./priority-service');
+    const { priorityParts } = await import('../priority');
+    const fc = await import('fast-check');
+    await fc.assert(
+      fc.asyncProperty(
+        fc.integer({ min: 0, max: 1_000_000 }),
+        fc.option(fc.integer({ min: 1, max: 5 })),
+        fc.option(fc.integer({ min: 1, max: 5 })),
+        fc.record({
+          votes: fc.double({ min: 0, max: 5, noNaN: true }),
+          impact: fc.double({ min: 0, max: 5, noNaN: true }),
+          effort: fc.double({ min: 0, max: 2, noNaN: true }),
+        }),
+        async (votes, impact, effort, w) => {
+          const inDb = await priorityInDatabase(votes, impact, effort, w);
+          expect(Math.abs(inDb - priorityParts({ votes, impact, effort }, w).priority)).toBeLessThanOrEqual(0.0001);
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('after new weights, every post is computed again by the background job, in batches', async () => {
+    const { priorityWeightsRoute } = await import('./triage-list-handlers');
+    const { runJobs } = await import('@/test/jobs');
+    const a = await insertPost(alpha.id, { impact: 4 });
+    await db().update(posts).set({ voteCount: 3 }).where(eq(posts.id, a.id));
+    const put = (body: unknown, as: TestActor) => callRoute(priorityWeightsRoute, { method: 'PUT', body, as });
+    expect((await put({ votes: 2, impact: 0, effort: 0 }, actors.moderator)).status).toBe(403);
+    expect((await put({ votes: 9, impact: 0, effort: 0 }, actors.admin)).status).toBe(422);
+    expect((await put({ votes: 2, impact: 0, effort: 0 }, actors.admin)).status).toBe(200);
+    await runJobs();
+    const [row] = await db().select({ p: posts.priority }).from(posts).where(eq(posts.id, a.id));
+    expect(row?.p).toBe(4); // 2 × log2(4), impact weighs nothing, effort costs nothing
+    const got = await callRoute<JsonBody>(priorityWeightsRoute, { as: actors.moderator });
+    expect(got.json).toEqual({ votes: 2, impact: 0, effort: 0 });
+    await put({ votes: 1, impact: 1, effort: 0.5 }, actors.admin);
+    await runJobs();
+  });
+});
