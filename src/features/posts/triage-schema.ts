@@ -78,6 +78,20 @@ export const triageQuery = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(30),
 });
 export type TriageQuery = z.output<typeof triageQuery>;
+export type TriageFiltersQuery = Omit<TriageQuery, 'cursor' | 'limit'>;
+
+/** The filters and sort as a URL query in one fixed order: the address bar, shared links and saved views. */
+export function triageQueryString(f: TriageFiltersQuery): string {
+  const out = new URLSearchParams();
+  if (f.show !== 'all') out.set('show', f.show);
+  if (f.status?.length) out.set('status', f.status.join(','));
+  if (f.board?.length) out.set('board', f.board.join(','));
+  if (f.tag?.length) out.set('tag', f.tag.join(','));
+  if (f.owner) out.set('owner', f.owner);
+  if (f.q) out.set('q', f.q);
+  if (f.sort !== 'newest') out.set('sort', f.sort);
+  return out.toString();
+}
 
 export const triagePostSchema = z.object({
   id: z.uuid(),

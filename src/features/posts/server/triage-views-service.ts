@@ -7,26 +7,16 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { db } from '@/server/db/client';
 import { triageViews } from '@/server/db/schema';
 import { AppError, onUniqueViolation } from '@/server/http/errors';
-import { triageQuery, type TriageView } from '../triage-schema';
+import { triageQuery, triageQueryString, type TriageView } from '../triage-schema';
 
 /** Views one person may keep. */
 export const MAX_VIEWS = 30;
 
-/** The query's filters and sort in a fixed order; paging and unknown parameters dropped. */
+/** The query's filters and sort in the fixed order; paging and unknown parameters dropped; null when not valid. */
 export function canonicalTriageQuery(raw: string): string | null {
   const params = new URLSearchParams(raw.startsWith('?') ? raw.slice(1) : raw);
   const parsed = triageQuery.safeParse(Object.fromEntries(params));
-  if (!parsed.success) return null;
-  const q = parsed.data;
-  const out = new URLSearchParams();
-  if (q.show !== 'all') out.set('show', q.show);
-  if (q.status?.length) out.set('status', q.status.join(','));
-  if (q.board?.length) out.set('board', q.board.join(','));
-  if (q.tag?.length) out.set('tag', q.tag.join(','));
-  if (q.owner) out.set('owner', q.owner);
-  if (q.q) out.set('q', q.q);
-  if (q.sort !== 'newest') out.set('sort', q.sort);
-  return out.toString();
+  return parsed.success ? triageQueryString(parsed.data) : null;
 }
 
 export async function listTriageViews(userId: string): Promise<TriageView[]> {
