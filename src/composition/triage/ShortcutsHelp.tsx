@@ -3,6 +3,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 export const SHORTCUTS: readonly [string, string][] = [
   ['j / k', 'Next / previous post'],
   ['x', 'Select the post (for bulk changes)'],
+  ['b', 'Change the selected posts'],
   ['s', 'Change the status'],
   ['t', 'Change the tags'],
   ['m', 'Merge into another post'],

@@ -119,6 +119,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
     setActive(bounded);
     listRef.current?.querySelectorAll<HTMLAnchorElement>('[data-testid="triage-title"]')[bounded]?.focus();
   };
+  const inList = () => Boolean(listRef.current?.querySelector('[data-testid="triage-list"]')?.contains(document.activeElement));
   const onChanged = (c: PropertiesChange) => {
     if ('mergedInto' in c && selected) {
       setNotice(`#${selected.number} was merged into #${c.mergedInto}.`);
@@ -147,8 +148,10 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
   };
 
   useShortcuts({
-    j: () => focusRow(active + 1),
-    k: () => focusRow(active - 1),
+    // The first j or k brings focus to the list at the selected post; then they move.
+    j: () => focusRow(inList() ? active + 1 : active),
+    k: () => focusRow(inList() ? active - 1 : active),
+    b: () => document.querySelector<HTMLSelectElement>('[data-testid="bulk-action"]')?.focus(),
     x: () => {
       if (!selected) return;
       setChecked((c) => {
