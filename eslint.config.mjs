@@ -12,7 +12,8 @@ import prettier from 'eslint-config-prettier/flat';
  *   src/features/*   one feature each; another feature only through its public surface
  *   src/core, src/server, src/components, src/lib, src/config   shared; never a feature
  *
- * A feature's public surface is its `schema.ts`, its `enums.ts` and its services
+ * A feature's public surface is its `schema.ts` (and `*-schema.ts` when a feature's schemas are
+ * split by topic), its `enums.ts` and its services
  * (`server/service.ts`, `server/*-service.ts`). Its client components, pages and HTTP or job
  * handlers are for the composition layer and the entry points only.
  */
@@ -23,6 +24,7 @@ const FEATURES = readdirSync(new URL('./src/features', import.meta.url), { withF
 // Exceptions are matched against absolute paths, hence the leading **.
 const PUBLIC_SURFACE = [
   '**/src/features/*/schema.ts',
+  '**/src/features/*/*-schema.ts',
   '**/src/features/*/enums.ts',
   '**/src/features/*/server/service.ts',
   '**/src/features/*/server/*-service.ts',

@@ -1,7 +1,7 @@
 /**
  * Triage by role: admins manage statuses and tags at /admin/statuses and /admin/tags; members
  * and moderators are kept out (403); with moderation on, a member's post waits in /admin/inbox
- * until a moderator approves it, and only then does a visitor see it.
+ * (the "Awaiting approval" queue) until a moderator approves it, and only then does a visitor see it.
  *
  * The inbox test creates its board and post through POST /api/v1/boards and POST /api/v1/posts
  * (the boards and posts features); the status and tag tests need nothing else.
@@ -236,13 +236,17 @@ test.describe('the moderation inbox', () => {
       expect((await anon.request.get(`/api/v1/posts/${number}`)).status()).toBe(404);
 
       await apiSignIn(page.context().request, baseURL!, moderator);
-      await page.goto('/admin/inbox');
-      const item = page.getByTestId('inbox-pending').locator(`[data-testid=inbox-post][data-post-number="${number}"]`);
-      await expect(item).toContainText(`Waiting for approval ${slug}`);
-      await expect(item.getByRole('link')).toHaveAttribute('href', new RegExp(`^/p/${number}`));
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/admin/inbox?show=pending');
+      const row = page.locator(`[data-testid=triage-row][data-number="${number}"]`);
+      await expect(row).toContainText(`Waiting for approval ${slug}`);
+      await expect(row).toContainText('Awaiting approval');
+      await expect(row.getByTestId('triage-title')).toHaveAttribute('href', new RegExp(`^/p/${number}`));
       expect(await axeViolations(page, '/admin/inbox')).toEqual([]);
+      await row.getByTestId('triage-title').click();
+      const approval = page.getByTestId('approval-actions');
 
-      // A refusal from the server puts the optimistically removed item back, with the reason.
+      // A refusal from the server is shown beside the buttons; nothing changes.
       await page.route(`**/api/v1/posts/${number}/approval`, (route) =>
         route.fulfill({
           status: 409,
@@ -250,17 +254,20 @@ test.describe('the moderation inbox', () => {
           body: JSON.stringify({ error: { code: 'CONFLICT', message: 'Already decided elsewhere.', requestId: 'x' } }),
         }),
       );
-      await item.getByTestId('inbox-approve').click();
-      await expect(page.getByTestId('inbox-notice')).toContainText('Already decided elsewhere.');
-      await expect(item).toBeVisible();
+      await approval.getByTestId('approve').click();
+      await expect(approval.getByRole('alert')).toContainText('Already decided elsewhere.');
+      await expect(row).toContainText('Awaiting approval');
       await page.unroute(`**/api/v1/posts/${number}/approval`);
 
-      await item.getByTestId('inbox-approve').click();
-      await expect(item).toHaveCount(0);
-      await expect(page.getByTestId('inbox-notice')).toContainText(`Approved #${number}`);
-      // Approved and without a status, it is now a new post to triage.
-      await expect(page.getByTestId('inbox-untriaged').locator(`[data-post-number="${number}"]`)).toBeVisible();
+      // The "a" shortcut approves the selected post.
+      await page.locator('body').focus();
+      await page.keyboard.press('a');
+      await expect(page.getByTestId('approval-actions')).toHaveCount(0);
+      await expect(row).not.toContainText('Awaiting approval');
       expect((await anon.request.get(`/api/v1/posts/${number}`)).status()).toBe(200);
+      // Approved and without a status, it is now a post to triage.
+      await page.goto('/admin/inbox?show=untriaged');
+      await expect(page.locator(`[data-testid=triage-row][data-number="${number}"]`)).toBeVisible();
 
       // Deciding twice is refused.
       const again = await page.context().request.post(`/api/v1/posts/${number}/approval`, { data: { approval: 'rejected' }, headers });

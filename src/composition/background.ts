@@ -12,6 +12,7 @@ import { headlessSetup } from '@/features/accounts/server/setup-service';
 import { insightJobs } from '@/features/insights/server/job-handlers';
 import { INSIGHT_JOBS, scheduleInsights } from '@/features/insights/server/service';
 import { EVENT_CONSUMER_KIND as NOTIFICATIONS_CONSUMER, notificationJobs } from '@/features/notifications/server/job-handlers';
+import { priorityJobs } from '@/features/posts/server/priority-service';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { db } from '@/server/db/client';
 import { domainEventSchema, EVENT_JOB_KIND } from '@/server/events';
@@ -36,6 +37,7 @@ export const jobHandlers: JobHandlers = {
   ...insightJobs,
   ...notificationJobs,
   ...changelogNotificationJobs,
+  ...priorityJobs,
   [EVENT_JOB_KIND]: dispatchEvent,
 };
 

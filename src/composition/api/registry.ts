@@ -54,7 +54,14 @@ import {
   brandingLargeImageRoute,
 } from '@/features/attachments/server/handlers';
 import { statusReorderRoute, statusesRoute, statusRoute } from '@/features/statuses/server/handlers';
-import { postStatusRoute, postTagsRoute } from '@/features/posts/server/triage-handlers';
+import { postPropertiesRoute, postStatusRoute, postTagsRoute } from '@/features/posts/server/triage-handlers';
+import {
+  priorityWeightsRoute,
+  triageBulkRoute,
+  triageRoute,
+  triageViewRoute,
+  triageViewsRoute,
+} from '@/features/posts/server/triage-list-handlers';
 import { subscriptionRoute } from './post-subscription-route';
 import { tagRoute, tagsRoute } from '@/features/tags/server/handlers';
 import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
@@ -143,6 +150,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/posts/{number}/merge', route: mergeRoute },
   { path: '/api/v1/posts/{number}/pin', route: postPinRoute },
   { path: '/api/v1/posts/{number}/status', route: postStatusRoute },
+  { path: '/api/v1/posts/{number}/properties', route: postPropertiesRoute },
   { path: '/api/v1/posts/{number}/subscription', route: subscriptionRoute },
   { path: '/api/v1/posts/{number}/tags', route: postTagsRoute },
   { path: '/api/v1/posts/{number}/vote', route: voteRoute },
@@ -151,6 +159,11 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/roadmap/{status}', route: roadmapColumnRoute },
   { path: '/api/v1/setup', route: setupRoute },
   { path: '/api/v1/statuses', route: statusesRoute },
+  { path: '/api/v1/triage', route: triageRoute },
+  { path: '/api/v1/triage/bulk', route: triageBulkRoute },
+  { path: '/api/v1/triage/priority-weights', route: priorityWeightsRoute },
+  { path: '/api/v1/triage/views', route: triageViewsRoute },
+  { path: '/api/v1/triage/views/{id}', route: triageViewRoute },
   { path: '/api/v1/statuses/reorder', route: statusReorderRoute },
   { path: '/api/v1/statuses/{id}', route: statusRoute },
   { path: '/api/v1/tags', route: tagsRoute },

@@ -59,7 +59,11 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
           Skip to content
         </a>
         <Header workspace={workspace} viewer={viewer} />
-        <main id="main" tabIndex={-1} className="mx-auto w-full max-w-5xl flex-1 px-4 py-8 outline-none">
+        <main
+          id="main"
+          tabIndex={-1}
+          className={`mx-auto w-full ${(Component as { wide?: boolean }).wide ? 'max-w-7xl' : 'max-w-5xl'} flex-1 px-4 py-8 outline-none`}
+        >
           {pageProps.errorPage ? (
             <ErrorView code={pageProps.errorPage} />
           ) : (

@@ -7,3 +7,7 @@ export type PostApproval = (typeof POST_APPROVAL)[number];
 export const POST_SORTS = ['trending', 'top', 'new', 'updated'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
 export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending', top: 'Top', new: 'New', updated: 'Recently updated' };
+
+/** How precise a post's ETA is: a month, or a quarter (its first month's first day is stored). */
+export const ETA_PRECISIONS = ['month', 'quarter'] as const;
+export type EtaPrecision = (typeof ETA_PRECISIONS)[number];

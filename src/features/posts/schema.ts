@@ -181,3 +181,45 @@ export interface StatusHistoryEntry {
   noteDoc: MdDoc | null;
   createdAt: string;
 }
+
+/** The team's scores: impact and effort, 1–5 each (SPEC.md §3, "post (added)"). */
+export const SCORE_LABELS = {
+  impact: ['Minimal', 'Low', 'Medium', 'High', 'Massive'],
+  effort: ['Tiny', 'Small', 'Medium', 'Large', 'Huge'],
+} as const;
+const scoreSchema = z.number().int().min(1, 'From 1 to 5').max(5, 'From 1 to 5').nullable();
+
+/** `2027-03` (a month) or `2027-Q1` (a quarter): when the team expects to ship a post. */
+export const etaSchema = z
+  .string()
+  .trim()
+  .regex(/^(20\d\d)-(0[1-9]|1[0-2]|Q[1-4])$/, 'Choose a month (2027-03) or a quarter (2027-Q1)');
+export type Eta = z.infer<typeof etaSchema>;
+
+/** "March 2027" or "Q1 2027". */
+export function etaLabel(eta: string): string {
+  const [year, part] = eta.split('-') as [string, string];
+  if (part.startsWith('Q')) return `${part} ${year}`;
+  const month = new Date(Date.UTC(Number(year), Number(part) - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+  return `${month} ${year}`;
+}
+
+/** PATCH /api/v1/posts/[number]/properties: the team's properties of a post; null clears one. */
+export const postPropertiesInput = z
+  .object({
+    ownerId: z.uuid({ message: 'Choose a team member' }).nullable().optional(),
+    eta: etaSchema.nullable().optional(),
+    impact: scoreSchema.optional(),
+    effort: scoreSchema.optional(),
+  })
+  .refine((v) => Object.values(v).some((x) => x !== undefined), { message: 'Nothing to change' });
+export type PostPropertiesInput = z.infer<typeof postPropertiesInput>;
+
+export const teamPropertiesSchema = z.object({
+  owner: z.object({ id: z.uuid(), displayName: z.string(), avatarUrl: z.string().nullable() }).nullable(),
+  eta: etaSchema.nullable(),
+  impact: z.number().int().nullable(),
+  effort: z.number().int().nullable(),
+  priority: z.number(),
+});
+export type TeamProperties = z.infer<typeof teamPropertiesSchema>;

@@ -24,7 +24,7 @@ import {
 import { AUTH_TOKEN_KINDS } from '@/server/identity/lifetimes';
 import { ROLES } from '@/core/identity/roles';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
-import { POST_APPROVAL } from '@/features/posts/enums';
+import { ETA_PRECISIONS, POST_APPROVAL } from '@/features/posts/enums';
 import { STATUS_CATEGORIES } from '@/features/statuses/enums';
 import { CHANGELOG_STATES } from '@/features/changelog/enums';
 import { ATTACHMENT_KINDS } from '@/features/attachments/enums';
@@ -60,6 +60,11 @@ export const workspaceSettings = pgTable(
     /** Whether sign-up needs a confirmed email (`auto`: only when SMTP is configured). */
     emailConfirmation: text('email_confirmation', { enum: EMAIL_CONFIRMATION_MODES }).notNull().default('auto'),
     analytics: jsonb('analytics').$type<Record<string, unknown>>().notNull().default({}),
+    /** Weights of the priority formula (docs/architecture.md, "Prioritisation"); read by the posts_priority trigger. */
+    priorityWeights: jsonb('priority_weights')
+      .$type<{ votes: number; impact: number; effort: number }>()
+      .notNull()
+      .default({ votes: 1, impact: 1, effort: 0.5 }),
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
     ...timestamps,
   },
@@ -321,6 +326,18 @@ export const posts = pgTable(
     approval: text('approval', { enum: POST_APPROVAL }).notNull().default('approved'),
     /** Last activity: edit, comment, status change. Drives the `updated` sort. */
     activityAt: timestamp('activity_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The team member who owns the post (triage). */
+    ownerId: uuid('owner_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The first day of the month or quarter the team expects to ship it in, shown on the roadmap. */
+    eta: date('eta', { mode: 'string' }),
+    etaPrecision: text('eta_precision', { enum: ETA_PRECISIONS }),
+    /** The team's scores, 1–5 each (null: not scored). */
+    impact: smallint('impact'),
+    effort: smallint('effort'),
+    /** Kept by the posts_priority trigger from votes, impact, effort and the workspace's weights. */
+    priority: doublePrecision('priority').notNull().default(0),
+    /** When the team first answered in public (a public comment or a status change); null: not yet. */
+    teamRespondedAt: timestamp('team_responded_at', { withTimezone: true }),
     search: tsvector('search').notNull().generatedAlwaysAs(sql.raw(SEARCH_VECTOR)),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     ...timestamps,
@@ -337,6 +354,8 @@ export const posts = pgTable(
       .on(t.boardId)
       .where(sql`${t.pinned}`),
     index('posts_status_idx').on(t.statusId),
+    index('posts_priority_idx').on(t.priority.desc(), t.id.desc()),
+    index('posts_owner_idx').on(t.ownerId),
     index('posts_author_idx').on(t.authorId),
     index('posts_merged_into_idx').on(t.mergedIntoId),
     index('posts_search_idx').using('gin', t.search),
@@ -345,6 +364,9 @@ export const posts = pgTable(
     index('posts_created_idx').on(t.createdAt),
     check('posts_approval_valid', sql`${t.approval} in ('pending', 'approved', 'rejected')`),
     check('posts_counts_nonnegative', sql`${t.voteCount} >= 0 and ${t.commentCount} >= 0`),
+    check('posts_impact_range', sql`${t.impact} between 1 and 5`),
+    check('posts_effort_range', sql`${t.effort} between 1 and 5`),
+    check('posts_eta_complete', sql`(${t.eta} is null) = (${t.etaPrecision} is null)`),
     check('posts_not_merged_into_self', sql`${t.mergedIntoId} is null or ${t.mergedIntoId} <> ${t.id}`),
   ],
 );
@@ -712,3 +734,17 @@ export const attachmentBlobs = pgTable('attachment_blobs', {
   data: bytea('data').notNull(),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+/** A team member's saved triage views (/admin/inbox): a name for a filter and sort, kept as its URL query. */
+export const triageViews = pgTable(
+  'triage_views',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    query: text('query').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('triage_views_user_name_key').on(t.userId, sql`lower(${t.name})`)],
+);

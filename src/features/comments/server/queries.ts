@@ -89,14 +89,21 @@ export async function softDeleteComment(db: DbOrTx, id: number): Promise<void> {
 
 /**
  * Moves posts.comment_count by `delta` (public comments: not internal, approved) and bumps the
- * post's activity, in the caller's transaction.
+ * post's activity, in the caller's transaction; `teamAnswered` marks the post answered by the team.
  */
-export async function adjustPostCommentCount(db: DbOrTx, postId: string, delta: number, opts: { activity: boolean }): Promise<void> {
+export async function adjustPostCommentCount(
+  db: DbOrTx,
+  postId: string,
+  delta: number,
+  opts: { activity: boolean; teamAnswered?: boolean },
+): Promise<void> {
   await db
     .update(posts)
     .set({
       commentCount: sql`greatest(0, ${posts.commentCount} + ${delta})`,
       ...(opts.activity ? { activityAt: sql`now()` } : {}),
+      // The triage filter "the team has not responded" (SPEC.md §2) reads this.
+      ...(opts.teamAnswered ? { teamRespondedAt: sql`coalesce(${posts.teamRespondedAt}, now())` } : {}),
     })
     .where(eq(posts.id, postId));
 }

@@ -80,7 +80,7 @@ export async function createComment(actor: UserActor, postNumber: number, input:
     const comment = await insertComment(tx, { postId: ctx.post.id, authorId: actor.id, body: input.body, internal: input.internal });
     await settleImagesOfText(tx, { postId: ctx.post.id, commentId: comment.id, authorId: actor.id, body: input.body });
     // An internal note is not public activity: it neither counts nor moves the post up in "updated".
-    if (countsPublicly(comment)) await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true });
+    if (countsPublicly(comment)) await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true, teamAnswered: isTeamMember(actor) });
     await autoSubscribe(tx, actor.id, ctx.post.id);
     await emitEvent(tx, { type: 'comment.created', postId: ctx.post.id, commentId: comment.id, actorId: actor.id });
     return toComment(

@@ -92,3 +92,12 @@ export async function updateMember(
     .returning(memberColumns);
   return rows[0]!;
 }
+
+/** The team who can act (moderators and admins, not banned, not deleted), by name. */
+export async function listActiveTeam(db: DbOrTx): Promise<{ id: string; displayName: string; avatarUrl: string | null }[]> {
+  return db
+    .select({ id: users.id, displayName: users.displayName, avatarUrl: users.avatarUrl })
+    .from(users)
+    .where(and(sql`${users.role} in ('moderator', 'admin')`, isNull(users.deletedAt), isNull(users.bannedAt)))
+    .orderBy(sql`lower(${users.displayName})`, users.id);
+}

@@ -13,7 +13,15 @@ import { requireAllowed } from '@/server/identity/authorize';
 import { isUuid, requireCursor, timeIdCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import type { Member, MemberListQuery, MemberPage } from '../schema';
-import { getMemberForUpdate, listMembers, lockActiveAdminIds, updateMember, type MemberKey, type MemberRow } from './queries';
+import {
+  getMemberForUpdate,
+  listActiveTeam,
+  listMembers,
+  lockActiveAdminIds,
+  updateMember,
+  type MemberKey,
+  type MemberRow,
+} from './queries';
 
 /** Who is acting: a signed-in person (their session was resolved by the pipeline). */
 export interface ActingUser {
@@ -182,4 +190,16 @@ export async function markMemberVerified(actor: ActingUser, id: string, ip: stri
     );
     return after;
   });
+}
+
+/** A team member a post can be given to (an owner). */
+export interface TeamMate {
+  id: string;
+  displayName: string;
+  avatarUrl: string | null;
+}
+
+/** The team who can own posts: moderators and admins who are not banned or deleted. */
+export function listTeamMates(tx: DbOrTx = db()): Promise<TeamMate[]> {
+  return listActiveTeam(tx);
 }

@@ -3,7 +3,7 @@ import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { formatDate } from '@/lib/dates';
-import type { InboxComment, InboxPost } from '../schema';
+import type { InboxComment } from '../schema';
 
 /** A moderator's choice on content awaiting approval. */
 export type ApprovalChoice = 'approved' | 'rejected';
@@ -18,37 +18,6 @@ function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDec
         Reject<span className="sr-only"> {label}</span>
       </Button>
     </div>
-  );
-}
-
-/** A post in the inbox: title linking to the post, board, author, date; approve/reject when it is pending. */
-export function InboxPostItem({
-  post,
-  onDecide,
-  busy = false,
-}: {
-  post: InboxPost;
-  onDecide?: (d: ApprovalChoice) => void;
-  busy?: boolean;
-}) {
-  return (
-    <li
-      className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4"
-      data-testid="inbox-post"
-      data-post-number={post.number}
-    >
-      <div className="min-w-0 flex-1">
-        <Link href={paths.post(post.number, post.slug)} className="font-medium break-words underline-offset-2 hover:underline">
-          #{post.number} {post.title}
-        </Link>
-        {post.excerpt ? <p className="m-0 mt-1 text-sm break-words text-muted">{post.excerpt}</p> : null}
-        <p className="m-0 mt-1 text-xs text-muted">
-          {post.board.name} · {post.author?.displayName ?? DELETED_PERSON_NAME} ·{' '}
-          <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
-        </p>
-      </div>
-      {onDecide ? <Decide label={`#${post.number} ${post.title}`} busy={busy} onDecide={onDecide} /> : null}
-    </li>
   );
 }
 

@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { api } from '@/lib/api';
 import type { Inbox, InboxComment, InboxPost, InboxSection } from '../schema';
-import { InboxCommentItem, InboxPostItem, type ApprovalChoice } from './InboxItems';
+import { InboxCommentItem, type ApprovalChoice } from './InboxItems';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 const CURSOR_PARAM: Record<InboxSection, string> = {
@@ -89,7 +89,6 @@ export function InboxSections({ initial }: { initial: Inbox }) {
       </Button>
     ) : null;
 
-  const pendingEmpty = inbox.pendingPosts.items.length === 0 && inbox.pendingComments.items.length === 0;
   return (
     <>
       <div aria-live="polite" className="mb-4 empty:hidden">
@@ -99,68 +98,29 @@ export function InboxSections({ initial }: { initial: Inbox }) {
           </Alert>
         ) : null}
       </div>
-      <section aria-labelledby="inbox-pending" className="mb-10" data-testid="inbox-pending">
-        <h2 id="inbox-pending" className="mb-3 text-lg font-semibold">
-          Awaiting approval
+      <section aria-labelledby="inbox-comments" data-testid="inbox-comments">
+        <h2 id="inbox-comments" className="sr-only">
+          Comments awaiting approval
         </h2>
-        {pendingEmpty ? (
-          <EmptyState title="Nothing awaits approval" testId="inbox-pending-empty">
-            With moderation on (workspace settings), new posts and comments wait here until the team approves them.
+        {inbox.pendingComments.items.length === 0 ? (
+          <EmptyState title="No comment awaits approval" testId="inbox-comments-empty">
+            With moderation on (workspace settings), new comments wait here until the team approves them.
           </EmptyState>
         ) : (
-          <>
-            {inbox.pendingPosts.items.length > 0 ? (
-              <ul className="flex flex-col gap-3" aria-label="Posts awaiting approval">
-                {inbox.pendingPosts.items.map((post: InboxPost) => (
-                  <InboxPostItem
-                    key={post.id}
-                    post={post}
-                    busy={busy.has(`post:${post.id}`)}
-                    onDecide={(d) =>
-                      void decide('pendingPosts', post, `post:${post.id}`, `/api/v1/posts/${post.number}/approval`, d, `#${post.number}`)
-                    }
-                  />
-                ))}
-              </ul>
-            ) : null}
-            {more('pendingPosts')}
-            {inbox.pendingComments.items.length > 0 ? (
-              <>
-                <h3 className="mt-6 mb-3 font-semibold">Comments</h3>
-                <ul className="flex flex-col gap-3" aria-label="Comments awaiting approval">
-                  {inbox.pendingComments.items.map((c: InboxComment) => (
-                    <InboxCommentItem
-                      key={c.id}
-                      comment={c}
-                      busy={busy.has(`comment:${c.id}`)}
-                      onDecide={(d) =>
-                        void decide('pendingComments', c, `comment:${c.id}`, `/api/v1/comments/${c.id}/approval`, d, 'the comment')
-                      }
-                    />
-                  ))}
-                </ul>
-              </>
-            ) : null}
-            {more('pendingComments')}
-          </>
-        )}
-      </section>
-      <section aria-labelledby="inbox-untriaged" data-testid="inbox-untriaged">
-        <h2 id="inbox-untriaged" className="mb-3 text-lg font-semibold">
-          New posts without a status
-        </h2>
-        {inbox.untriagedPosts.items.length === 0 ? (
-          <EmptyState title="Every post has a status" testId="inbox-untriaged-empty">
-            New posts appear here until someone on the team gives them a status.
-          </EmptyState>
-        ) : (
-          <ul className="flex flex-col gap-3">
-            {inbox.untriagedPosts.items.map((post) => (
-              <InboxPostItem key={post.id} post={post} />
+          <ul className="flex flex-col gap-3" aria-label="Comments awaiting approval">
+            {inbox.pendingComments.items.map((c: InboxComment) => (
+              <InboxCommentItem
+                key={c.id}
+                comment={c}
+                busy={busy.has(`comment:${c.id}`)}
+                onDecide={(d) =>
+                  void decide('pendingComments', c, `comment:${c.id}`, `/api/v1/comments/${c.id}/approval`, d, 'the comment')
+                }
+              />
             ))}
           </ul>
         )}
-        {more('untriagedPosts')}
+        {more('pendingComments')}
       </section>
     </>
   );

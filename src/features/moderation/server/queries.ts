@@ -114,3 +114,14 @@ export async function getCommentForUpdate(db: DbOrTx, id: number) {
     .for('update', { of: comments });
   return row;
 }
+
+/** How many comments on live posts await approval. */
+export async function countPendingComments(db: DbOrTx, actor: Actor): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(comments)
+    .innerJoin(posts, eq(posts.id, comments.postId))
+    .innerJoin(boards, eq(boards.id, posts.boardId))
+    .where(and(visiblePostSql(actor), eq(comments.approval, 'pending'), isNull(comments.deletedAt), isNull(posts.deletedAt)));
+  return row?.n ?? 0;
+}

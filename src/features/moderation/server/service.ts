@@ -21,6 +21,7 @@ import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
 import type { Inbox, InboxComment, InboxPost, InboxQuery } from '../schema';
 import { postRejectedEmail } from './emails';
 import {
+  countPendingComments as countPendingCommentRows,
   getCommentForUpdate,
   getUserEmail,
   listPendingComments,
@@ -208,4 +209,9 @@ export async function decideCommentApproval(
   });
   kickJobs();
   return decided;
+}
+
+/** How many comments await approval (the triage page links to them). */
+export function countPendingComments(actor: Actor): Promise<number> {
+  return countPendingCommentRows(db(), actor);
 }

@@ -1,7 +1,8 @@
 import { canModerate } from '@/core/identity/policy';
 import { postTagsInput } from '@/features/tags/schema';
 import { endpoint, json, route } from '@/server/http/route';
-import { postParams, postStatusInput } from '../schema';
+import { postParams, postPropertiesInput, postStatusInput } from '../schema';
+import { setPostProperties } from './properties-service';
 import { changePostStatus, setPostTags } from './triage-service';
 
 /** POST /api/v1/posts/[number]/status {statusId, note}: the team moves a post to a status. */
@@ -21,5 +22,15 @@ export const postTagsRoute = route({
     query: postParams,
     body: postTagsInput,
     handle: async ({ actor, query, body }) => json(await setPostTags(actor, query.number, body.tagIds)),
+  }),
+});
+
+/** PATCH /api/v1/posts/[number]/properties {ownerId?, eta?, impact?, effort?}: the team's properties; null clears one. */
+export const postPropertiesRoute = route({
+  PATCH: endpoint({
+    authorize: canModerate,
+    query: postParams,
+    body: postPropertiesInput,
+    handle: async ({ actor, query, body, ip }) => json(await setPostProperties(actor, query.number, body, ip)),
   }),
 });

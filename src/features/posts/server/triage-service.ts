@@ -62,7 +62,12 @@ export async function recordStatusChange(
     .returning();
   await tx
     .update(posts)
-    .set({ statusId: next.id, statusChangedAt: sql`now()`, activityAt: sql`now()` })
+    .set({
+      statusId: next.id,
+      statusChangedAt: sql`now()`,
+      activityAt: sql`now()`,
+      teamRespondedAt: sql`coalesce(${posts.teamRespondedAt}, now())`,
+    })
     .where(eq(posts.id, ctx.post.id));
   await recordAudit(
     {

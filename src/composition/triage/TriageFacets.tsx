@@ -1,0 +1,244 @@
+import Link from 'next/link';
+import { useState } from 'react';
+import { Button } from '@/components/ui/Button';
+import { api } from '@/lib/api';
+import {
+  NO_STATUS,
+  TRIAGE_SHOWS,
+  TRIAGE_SHOW_LABELS,
+  triageQueryString,
+  type TriageFiltersQuery as Filters,
+  type TriagePage,
+  type TriageShow,
+  type TriageView,
+} from '@/features/posts/triage-schema';
+import type { TriagePageProps } from './triage-types';
+
+const countOf = (facet: { key: string; count: number }[], key: string) => facet.find((f) => f.key === key)?.count ?? 0;
+
+function CheckList({
+  legend,
+  items,
+  chosen,
+  onToggle,
+  testId,
+}: {
+  legend: string;
+  items: { key: string; label: string; color?: string; count: number }[];
+  chosen: string[];
+  onToggle: (key: string, on: boolean) => void;
+  testId: string;
+}) {
+  if (items.length === 0) return null;
+  return (
+    <fieldset className="m-0 mt-4 border-0 p-0" data-testid={testId}>
+      <legend className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{legend}</legend>
+      <ul className="flex flex-col">
+        {items.map((item) => (
+          <li key={item.key}>
+            <label className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-bg">
+              <input type="checkbox" checked={chosen.includes(item.key)} onChange={(e) => onToggle(item.key, e.target.checked)} />
+              {item.color ? <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full" style={{ background: item.color }} /> : null}
+              <span className="min-w-0 flex-1 truncate">{item.label}</span>
+              <span className="text-xs text-muted tabular-nums">{item.count}</span>
+            </label>
+          </li>
+        ))}
+      </ul>
+    </fieldset>
+  );
+}
+
+/** The queues, the facets with their live counts, the owner filter and the saved views. */
+export function TriageFacets({
+  filters,
+  facets,
+  catalogs,
+  views,
+  pendingComments,
+  onChange,
+  onViewsChange,
+}: {
+  filters: Filters;
+  facets: TriagePage['facets'];
+  catalogs: TriagePageProps['catalogs'];
+  views: TriageView[];
+  pendingComments: number;
+  onChange: (next: Filters) => void;
+  onViewsChange: (views: TriageView[]) => void;
+}) {
+  const toggle = (key: 'status' | 'board' | 'tag', value: string, on: boolean) => {
+    const current = filters[key] ?? [];
+    onChange({ ...filters, [key]: on ? [...current, value] : current.filter((v) => v !== value) });
+  };
+  return (
+    <nav aria-label="Filters" className="text-sm">
+      <SavedViews filters={filters} views={views} onViewsChange={onViewsChange} />
+      <h2 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-muted uppercase">Queues</h2>
+      <ul className="flex flex-col" data-testid="triage-queues">
+        {TRIAGE_SHOWS.map((show: TriageShow) => (
+          <li key={show}>
+            <button
+              type="button"
+              aria-pressed={filters.show === show}
+              onClick={() => onChange({ ...filters, show })}
+              className="flex w-full items-center gap-2 rounded px-2 py-1 text-left hover:bg-bg aria-pressed:bg-accent/15 aria-pressed:font-medium"
+            >
+              <span className="flex-1">{TRIAGE_SHOW_LABELS[show]}</span>
+              <span className="text-xs text-muted tabular-nums">{facets.show[show]}</span>
+            </button>
+          </li>
+        ))}
+        <li>
+          <Link href="/admin/inbox/comments" className="flex items-center gap-2 rounded px-2 py-1 hover:bg-bg">
+            <span className="flex-1">Comments awaiting approval</span>
+            <span className="text-xs text-muted tabular-nums">{pendingComments}</span>
+          </Link>
+        </li>
+      </ul>
+      <CheckList
+        legend="Status"
+        testId="facet-status"
+        chosen={filters.status ?? []}
+        onToggle={(k, on) => toggle('status', k, on)}
+        items={[
+          { key: NO_STATUS, label: 'No status', count: countOf(facets.status, NO_STATUS) },
+          ...catalogs.statuses.map((s) => ({ key: s.slug, label: s.name, color: s.color, count: countOf(facets.status, s.slug) })),
+        ]}
+      />
+      <CheckList
+        legend="Board"
+        testId="facet-board"
+        chosen={filters.board ?? []}
+        onToggle={(k, on) => toggle('board', k, on)}
+        items={catalogs.boards.map((b) => ({ key: b.slug, label: b.name, count: countOf(facets.board, b.slug) }))}
+      />
+      <CheckList
+        legend="Tag"
+        testId="facet-tag"
+        chosen={filters.tag ?? []}
+        onToggle={(k, on) => toggle('tag', k, on)}
+        items={catalogs.tags.map((t) => ({ key: t.id, label: t.name, color: t.color, count: countOf(facets.tag, t.id) }))}
+      />
+      <label className="mt-4 block text-xs font-semibold tracking-wide text-muted uppercase" htmlFor="triage-owner">
+        Owner
+      </label>
+      <select
+        id="triage-owner"
+        value={filters.owner ?? ''}
+        onChange={(e) => onChange({ ...filters, owner: e.target.value || undefined })}
+        className="mt-1 w-full rounded-md border border-border bg-surface px-2 py-1"
+      >
+        <option value="">Anyone</option>
+        <option value="me">Me</option>
+        <option value="none">No owner</option>
+        {catalogs.team.map((m) => (
+          <option key={m.id} value={m.id}>
+            {m.displayName}
+          </option>
+        ))}
+      </select>
+    </nav>
+  );
+}
+
+/** Each team member's saved views: links to their URLs, saving the current one, deleting one. */
+function SavedViews({
+  filters,
+  views,
+  onViewsChange,
+}: {
+  filters: Filters;
+  views: TriageView[];
+  onViewsChange: (v: TriageView[]) => void;
+}) {
+  const [naming, setNaming] = useState(false);
+  const [name, setName] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const save = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      const view = await api<TriageView>('/api/v1/triage/views', { body: { name, query: triageQueryString(filters) } });
+      onViewsChange([...views, view]);
+      setNaming(false);
+      setName('');
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The view was not saved.');
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (view: TriageView) => {
+    try {
+      await api(`/api/v1/triage/views/${view.id}`, { method: 'DELETE' });
+      onViewsChange(views.filter((v) => v.id !== view.id));
+    } catch (err) {
+      setError(err instanceof Error ? err.message : 'The view was not deleted.');
+    }
+  };
+  return (
+    <section aria-labelledby="triage-views-heading" data-testid="saved-views">
+      <h2 id="triage-views-heading" className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+        Your views
+      </h2>
+      {views.length === 0 ? <p className="m-0 text-xs text-muted">Save filters you come back to.</p> : null}
+      <ul className="flex flex-col">
+        {views.map((v) => (
+          <li key={v.id} className="group flex items-center gap-1">
+            <Link href={`/admin/inbox${v.query ? `?${v.query}` : ''}`} className="min-w-0 flex-1 truncate rounded px-2 py-1 hover:bg-bg">
+              {v.name}
+            </Link>
+            <button
+              type="button"
+              onClick={() => void remove(v)}
+              aria-label={`Delete the view ${v.name}`}
+              className="rounded px-2 py-1 text-muted hover:bg-bg hover:text-fg"
+            >
+              ×
+            </button>
+          </li>
+        ))}
+      </ul>
+      {naming ? (
+        <form
+          className="mt-2 flex flex-col gap-2"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void save();
+          }}
+        >
+          <label htmlFor="triage-view-name" className="text-xs">
+            Name of this view
+          </label>
+          <input
+            id="triage-view-name"
+            value={name}
+            maxLength={40}
+            onChange={(e) => setName(e.target.value)}
+            className="rounded-md border border-border bg-surface px-2 py-1"
+            autoFocus
+          />
+          <div className="flex gap-2">
+            <Button type="submit" busy={busy} className="px-3 py-1">
+              Save
+            </Button>
+            <Button variant="secondary" className="px-3 py-1" onClick={() => setNaming(false)}>
+              Cancel
+            </Button>
+          </div>
+        </form>
+      ) : (
+        <button type="button" onClick={() => setNaming(true)} className="mt-1 rounded px-2 py-1 text-accent hover:bg-bg">
+          + Save this view
+        </button>
+      )}
+      {error ? (
+        <p role="alert" className="m-0 mt-1 text-xs text-danger">
+          {error}
+        </p>
+      ) : null}
+    </section>
+  );
+}
