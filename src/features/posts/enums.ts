@@ -11,3 +11,11 @@ export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending'
 /** How precise a post's ETA is: a month, or a quarter (its first month's first day is stored). */
 export const ETA_PRECISIONS = ['month', 'quarter'] as const;
 export type EtaPrecision = (typeof ETA_PRECISIONS)[number];
+
+/** "March 2027" or "Q1 2027". */
+export function etaLabel(eta: string): string {
+  const [year, part] = eta.split('-') as [string, string];
+  if (part.startsWith('Q')) return `${part} ${year}`;
+  const month = new Date(Date.UTC(Number(year), Number(part) - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
+  return `${month} ${year}`;
+}

@@ -7,7 +7,7 @@ import { tagRefSchema } from '@/features/tags/schema';
 import { POST_APPROVAL, POST_SORTS } from './enums';
 
 // The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
-export { POST_APPROVAL, POST_SORTS, POST_SORT_LABELS, type PostApproval, type PostSort } from './enums';
+export { etaLabel, POST_APPROVAL, POST_SORTS, POST_SORT_LABELS, type PostApproval, type PostSort } from './enums';
 
 /** The decorative slug of a post's URL (`/p/42-dark-mode`); the number alone decides. */
 export const postSlug = (title: string): string => slugify(title);
@@ -195,14 +195,6 @@ export const etaSchema = z
   .trim()
   .regex(/^(20\d\d)-(0[1-9]|1[0-2]|Q[1-4])$/, 'Choose a month (2027-03) or a quarter (2027-Q1)');
 export type Eta = z.infer<typeof etaSchema>;
-
-/** "March 2027" or "Q1 2027". */
-export function etaLabel(eta: string): string {
-  const [year, part] = eta.split('-') as [string, string];
-  if (part.startsWith('Q')) return `${part} ${year}`;
-  const month = new Date(Date.UTC(Number(year), Number(part) - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
-  return `${month} ${year}`;
-}
 
 /** PATCH /api/v1/posts/[number]/properties: the team's properties of a post; null clears one. */
 export const postPropertiesInput = z

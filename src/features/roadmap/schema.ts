@@ -46,6 +46,8 @@ export const roadmapCardSchema = z.object({
   tags: z.array(tagRefSchema),
   /** When the post last changed status (it moved into this column); null when it never did. */
   statusChangedAt: z.string().nullable(),
+  /** When the team expects to ship it: `2027-03` (a month) or `2027-Q1` (a quarter); null when not set. */
+  eta: z.string().nullable(),
 });
 export type RoadmapCard = z.infer<typeof roadmapCardSchema>;
 

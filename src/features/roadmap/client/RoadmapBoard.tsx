@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { TagList } from '@/components/ui/Badges';
 import { paths } from '@/config/paths';
 import { STATUS_CATEGORY_LABELS, type StatusCategory } from '@/features/statuses/enums';
+import { etaLabel } from '@/features/posts/enums';
 import type { StatusRef } from '@/features/statuses/schema';
 import { api, ApiError } from '@/lib/api';
 import { ROADMAP_PAGE_SIZE, type DoneWindow } from '../enums';
@@ -343,6 +344,13 @@ function CardView({ card, status, handle, canMove, targets, onMove, focus, vote 
           <span className="sr-only">, </span>
           <span aria-hidden="true"> · </span>
           <span>{comments}</span>
+          {card.eta ? (
+            <>
+              <span className="sr-only">, </span>
+              <span aria-hidden="true"> · </span>
+              <span data-testid="card-eta">Expected {etaLabel(card.eta)}</span>
+            </>
+          ) : null}
         </p>
         {card.tags.length > 0 ? <TagList tags={card.tags} compact /> : null}
         {canMove ? <MoveTo card={card} current={status} targets={targets} onMove={onMove} /> : null}

@@ -69,6 +69,8 @@ export interface CardRow {
   boardName: string;
   boardArchived: boolean;
   statusChangedAt: Date | null;
+  eta: string | null;
+  etaPrecision: 'month' | 'quarter' | null;
   shippedKey: string;
 }
 
@@ -97,6 +99,8 @@ export async function columnRows(
       boardName: boards.name,
       boardArchived: sql<boolean>`${boards.archivedAt} is not null`,
       statusChangedAt: posts.statusChangedAt,
+      eta: posts.eta,
+      etaPrecision: posts.etaPrecision,
       shippedKey,
     })
     .from(posts)

@@ -258,3 +258,18 @@ describe('column pages', () => {
     expect((await getColumn(undefined, 'nothing-here')).status).toBe(404);
   });
 });
+
+describe('ETA', () => {
+  it('shows on a card when the team set one, as a month or a quarter', async () => {
+    const board = await insertBoard();
+    const quarter = await insertPost(board.id, { statusId: planned.id, eta: '2027-04-01', etaPrecision: 'quarter' });
+    const month = await insertPost(board.id, { statusId: planned.id, eta: '2027-11-01', etaPrecision: 'month' });
+    const none = await insertPost(board.id, { statusId: planned.id });
+    const res = await getRoadmap(undefined, { board: board.slug });
+    const cards = res.json.columns.find((c) => c.status.slug === 'planned')!.items;
+    const etaOf = (n: number) => cards.find((c) => c.number === n)?.eta;
+    expect(etaOf(quarter.number)).toBe('2027-Q2');
+    expect(etaOf(month.number)).toBe('2027-11');
+    expect(etaOf(none.number)).toBeNull();
+  });
+});

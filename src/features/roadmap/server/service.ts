@@ -8,6 +8,7 @@
  */
 import { getVisibleBoard } from '@/features/boards/server/access-service';
 import { postSlug } from '@/features/posts/schema';
+import { etaFromStored } from '@/features/posts/server/properties-service';
 import { db } from '@/server/db/client';
 import { cursorCodec, isIsoMicros, isUuid, requireCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
@@ -74,6 +75,7 @@ async function toCards(actor: Actor, rows: CardRow[]): Promise<RoadmapCard[]> {
     board: { slug: r.boardSlug, name: r.boardName, archived: r.boardArchived },
     tags: tagRows.filter((t) => t.postId === r.id).map(({ id, name, color }) => ({ id, name, color })),
     statusChangedAt: r.statusChangedAt ? r.statusChangedAt.toISOString() : null,
+    eta: etaFromStored(r.eta, r.etaPrecision),
   }));
 }
 
