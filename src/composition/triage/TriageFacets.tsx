@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api';
 import {
@@ -67,6 +67,8 @@ export function TriageFacets({
   onChange: (next: Filters) => void;
   onViewsChange: (views: TriageView[]) => void;
 }) {
+  // The panel is drawn twice (beside the list, and folded above it on narrower screens): ids are its own.
+  const ownerId = useId();
   const toggle = (key: 'status' | 'board' | 'tag', value: string, on: boolean) => {
     const current = filters[key] ?? [];
     onChange({ ...filters, [key]: on ? [...current, value] : current.filter((v) => v !== value) });
@@ -120,11 +122,11 @@ export function TriageFacets({
         onToggle={(k, on) => toggle('tag', k, on)}
         items={catalogs.tags.map((t) => ({ key: t.id, label: t.name, color: t.color, count: countOf(facets.tag, t.id) }))}
       />
-      <label className="mt-4 block text-xs font-semibold tracking-wide text-muted uppercase" htmlFor="triage-owner">
+      <label className="mt-4 block text-xs font-semibold tracking-wide text-muted uppercase" htmlFor={ownerId}>
         Owner
       </label>
       <select
-        id="triage-owner"
+        id={ownerId}
         value={filters.owner ?? ''}
         onChange={(e) => onChange({ ...filters, owner: e.target.value || undefined })}
         className="mt-1 w-full rounded-md border border-border bg-surface px-2 py-1"
@@ -152,6 +154,7 @@ function SavedViews({
   views: TriageView[];
   onViewsChange: (v: TriageView[]) => void;
 }) {
+  const ids = useId();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -179,8 +182,8 @@ function SavedViews({
     }
   };
   return (
-    <section aria-labelledby="triage-views-heading" data-testid="saved-views">
-      <h2 id="triage-views-heading" className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
+    <section aria-labelledby={`${ids}-heading`} data-testid="saved-views">
+      <h2 id={`${ids}-heading`} className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
         Your views
       </h2>
       {views.length === 0 ? <p className="m-0 text-xs text-muted">Save filters you come back to.</p> : null}
@@ -209,11 +212,11 @@ function SavedViews({
             void save();
           }}
         >
-          <label htmlFor="triage-view-name" className="text-xs">
+          <label htmlFor={`${ids}-name`} className="text-xs">
             Name of this view
           </label>
           <input
-            id="triage-view-name"
+            id={`${ids}-name`}
             value={name}
             maxLength={40}
             onChange={(e) => setName(e.target.value)}

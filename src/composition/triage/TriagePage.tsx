@@ -169,6 +169,19 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
     '?': () => setHelp(true),
   });
 
+  // The same panel beside the list on wide screens, and folded above it on narrower ones.
+  const facetPanel = (
+    <TriageFacets
+      filters={filters}
+      facets={page.facets}
+      catalogs={catalogs}
+      views={views}
+      pendingComments={pendingComments}
+      onChange={change}
+      onViewsChange={setViews}
+    />
+  );
+
   return (
     <>
       <Head>
@@ -180,31 +193,11 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
         <ShortcutsHelp open={help} onOpenChange={setHelp} />
       </div>
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[13rem_minmax(0,1fr)_22rem]">
-        <div className="hidden xl:block">
-          <TriageFacets
-            filters={filters}
-            facets={page.facets}
-            catalogs={catalogs}
-            views={views}
-            pendingComments={pendingComments}
-            onChange={change}
-            onViewsChange={setViews}
-          />
-        </div>
+        <div className="hidden xl:block">{facetPanel}</div>
         <div className="min-w-0" ref={listRef}>
           <details className="mb-3 rounded-lg border border-border p-3 xl:hidden" data-testid="filters-disclosure">
             <summary className="cursor-pointer text-sm font-medium">Filters and views</summary>
-            <div className="mt-2">
-              <TriageFacets
-                filters={filters}
-                facets={page.facets}
-                catalogs={catalogs}
-                views={views}
-                pendingComments={pendingComments}
-                onChange={change}
-                onViewsChange={setViews}
-              />
-            </div>
+            <div className="mt-2">{facetPanel}</div>
           </details>
           <form
             role="search"

@@ -3,10 +3,7 @@
  * and keyset pages. Every filter lives in the URL, so a view is shared by sharing its address.
  */
 import { z } from 'zod';
-import { statusRefSchema } from '@/features/statuses/schema';
-import { tagRefSchema } from '@/features/tags/schema';
-import { POST_APPROVAL } from './enums';
-import { etaSchema } from './schema';
+import { etaSchema, postSummarySchema } from './schema';
 
 export const TRIAGE_SORTS = ['newest', 'votes', 'trending', 'priority'] as const;
 export type TriageSort = (typeof TRIAGE_SORTS)[number];
@@ -93,27 +90,30 @@ export function triageQueryString(f: TriageFiltersQuery): string {
   return out.toString();
 }
 
-export const triagePostSchema = z.object({
-  id: z.uuid(),
-  number: z.number().int(),
-  slug: z.string(),
-  title: z.string(),
-  excerpt: z.string(),
-  board: z.object({ slug: z.string(), name: z.string() }),
-  status: statusRefSchema.nullable(),
-  tags: z.array(tagRefSchema),
-  author: z.object({ displayName: z.string() }).nullable(),
-  owner: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
-  voteCount: z.number().int(),
-  commentCount: z.number().int(),
-  approval: z.enum(POST_APPROVAL),
-  eta: etaSchema.nullable(),
-  impact: z.number().int().nullable(),
-  effort: z.number().int().nullable(),
-  priority: z.number(),
-  teamResponded: z.boolean(),
-  createdAt: z.string(),
-});
+export const triagePostSchema = postSummarySchema
+  .pick({
+    id: true,
+    number: true,
+    slug: true,
+    title: true,
+    excerpt: true,
+    board: true,
+    status: true,
+    tags: true,
+    voteCount: true,
+    commentCount: true,
+    approval: true,
+    createdAt: true,
+  })
+  .extend({
+    author: z.object({ displayName: z.string() }).nullable(),
+    owner: z.object({ id: z.uuid(), displayName: z.string() }).nullable(),
+    eta: etaSchema.nullable(),
+    impact: z.number().int().nullable(),
+    effort: z.number().int().nullable(),
+    priority: z.number(),
+    teamResponded: z.boolean(),
+  });
 export type TriagePost = z.infer<typeof triagePostSchema>;
 
 const facetSchema = z.array(z.object({ key: z.string(), count: z.number().int() }));
