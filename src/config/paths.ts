@@ -38,6 +38,8 @@ export const paths = {
   changelogFeed: () => '/changelog/feed.xml',
   changelogEntry: (slug: string) => `/changelog/${encodeURIComponent(slug)}`,
   docsApi: () => '/docs/api',
+  /** The service's status, for people (/api/health answers machines). */
+  status: () => '/status',
   privacy: (section?: string) => (section ? `/privacy#${section}` : '/privacy'),
   setup: () => '/setup',
   login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
