@@ -32,8 +32,9 @@ export function SortTabs({ boardSlug, filters, order }: { boardSlug: string; fil
     })),
   ];
   return (
-    <nav aria-label="Sort posts" className="mb-4 overflow-x-auto">
-      <ul className="flex gap-1 border-b border-border">
+    <nav aria-label="Sort posts" className="mb-4">
+      {/* Wraps on a narrow screen rather than hiding a tab past the edge. */}
+      <ul className="flex flex-wrap gap-x-1 border-b border-border">
         {tabs.map((t) => (
           <li key={t.key}>
             <Link

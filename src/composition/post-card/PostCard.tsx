@@ -56,7 +56,6 @@ const mark = 'rounded px-1.5 py-px text-xs font-medium whitespace-nowrap';
  * author and age. About 80 px for a one-line title (e2e/layout.spec.ts checks it).
  */
 export function PostCard({ post, signedIn, now, boardArchived = false, showBoard = false }: PostCardProps) {
-  const comments = `${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`;
   return (
     <article
       className="flex items-start gap-3 px-3 py-2.5 sm:gap-4 sm:px-4"
@@ -92,7 +91,13 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
         <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs leading-5 text-muted">
           {post.status ? <StatusBadge status={post.status} testId="post-status" compact /> : null}
           <TagList tags={post.tags} compact />
-          <span>{comments}</span>
+          <span className="inline-flex items-center gap-1" data-testid="post-comments">
+            <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 fill-none stroke-current" strokeWidth="1.5">
+              <path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" strokeLinejoin="round" />
+            </svg>
+            {post.commentCount}
+            <span className="sr-only"> {post.commentCount === 1 ? 'comment' : 'comments'}</span>
+          </span>
           {showBoard ? (
             <Link href={paths.board(post.board.slug)} className="underline">
               {post.board.name}
