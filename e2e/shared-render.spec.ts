@@ -28,6 +28,8 @@ test.describe('shared renders for signed-in people', () => {
   test.skip(({ baseURL }) => !baseURL, 'needs a server');
 
   test('every person gets what a full render gives them, and most get it shared', async ({ browser, baseURL }) => {
+    // Ten pages for six people, each read three times.
+    test.setTimeout(120_000);
     const origin = { Origin: baseURL! };
     const adminCtx = await adminContext(browser, baseURL!);
     const admin = adminCtx.request;

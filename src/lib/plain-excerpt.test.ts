@@ -6,7 +6,9 @@ describe('excerpts keep the shape of the text', () => {
     expect(flattenMarkdown('## Steps to reproduce\n\n1. Open the app and sign in\n2. Go to settings\n\nExpected: it saves')).toBe(
       'Steps to reproduce — Open the app and sign in · Go to settings — Expected: it saves',
     );
-    expect(flattenMarkdown('First paragraph\nstill the first.\n\nSecond paragraph')).toBe('First paragraph still the first. Second paragraph');
+    expect(flattenMarkdown('First paragraph\nstill the first.\n\nSecond paragraph')).toBe(
+      'First paragraph still the first. Second paragraph',
+    );
     expect(flattenMarkdown('Steps:\n- one\n- two\n  continued\n* [x] three')).toBe('Steps: one · two continued · three');
     expect(flattenMarkdown('> a quote\n> goes on\n\nafter it')).toBe('a quote goes on — after it');
     expect(flattenMarkdown('| a | b |\n|---|---|\n| 1 | 2 |')).toBe('a, b · 1, 2');
