@@ -131,19 +131,39 @@ test.describe('the team area: members and the audit log', () => {
       // The audit log lists those actions, newest first.
       await page.goto('/admin/audit');
       await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
+      // In sentences, with the people named and linked, and what changed under "Show what changed".
       const rows = page.getByTestId('audit-row');
-      await expect(rows.filter({ hasText: 'member.unbanned' }).filter({ hasText: banName }).first()).toBeVisible();
-      await expect(rows.filter({ hasText: 'member.banned' }).filter({ hasText: banName }).first()).toContainText('state: active → banned');
-      await expect(rows.filter({ hasText: 'member.role_changed' }).filter({ hasText: promoteName }).first()).toContainText(
-        'role: member → moderator',
+      const adminName = ((await (await admin.get('/api/v1/me')).json()) as { displayName: string }).displayName;
+      await expect(
+        rows.filter({ hasText: 'member.unbanned' }).filter({ hasText: banName }).first().getByTestId('audit-sentence'),
+      ).toHaveText(`${adminName} lifted the ban on ${banName}.`);
+      const bannedRow = rows.filter({ hasText: 'member.banned' }).filter({ hasText: banName }).first();
+      await expect(bannedRow.getByTestId('audit-sentence')).toHaveText(`${adminName} banned ${banName}.`);
+      await expect(bannedRow.getByRole('link', { name: banName })).toHaveAttribute(
+        'href',
+        `/admin/members?q=${encodeURIComponent(banned.email)}`,
       );
+      await expect(bannedRow.getByTestId('audit-diff')).toBeHidden();
+      await bannedRow.getByText('Show what changed').click();
+      await expect(bannedRow.getByTestId('audit-diff')).toHaveText('state: active → banned');
+      const roleRow = rows.filter({ hasText: 'member.role_changed' }).filter({ hasText: promoteName }).first();
+      await expect(roleRow.getByTestId('audit-sentence')).toHaveText(
+        `${adminName} changed the role of ${promoteName} from member to moderator.`,
+      );
+      // The person's page in the member list is one click away.
+      await roleRow.getByRole('link', { name: promoteName }).click();
+      await expect(page).toHaveURL(/\/admin\/members\?q=/);
+      await expect(page.getByTestId('member-row')).toHaveCount(1);
+      await expect(page.getByTestId('member-row')).toContainText(promoteName);
+      await page.goBack();
+      await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
       // The invitation came first; other specs on this server may have pushed it off the first
       // page since, so it is looked up through the API, further back.
       const invited = (
         (await (await admin.get('/api/v1/audit?limit=100')).json()) as { items: { action: string; after: unknown }[] }
       ).items.find((e) => e.action === 'member.invited' && JSON.stringify(e.after).includes(inviteEmail));
       expect(invited?.after).toMatchObject({ role: 'moderator' });
-      const actions = await rows.locator('code').allTextContents();
+      const actions = await rows.getByTestId('audit-action').allTextContents();
       expect(actions.indexOf('member.unbanned')).toBeLessThan(actions.indexOf('member.banned'));
       await expectNoAxeViolations(page, '/admin/audit');
     } finally {

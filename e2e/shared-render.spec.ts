@@ -28,6 +28,8 @@ test.describe('shared renders for signed-in people', () => {
   test.skip(({ baseURL }) => !baseURL, 'needs a server');
 
   test('every person gets what a full render gives them, and most get it shared', async ({ browser, baseURL }) => {
+    // Ten pages for six people, each read three times.
+    test.setTimeout(120_000);
     const origin = { Origin: baseURL! };
     const adminCtx = await adminContext(browser, baseURL!);
     const admin = adminCtx.request;
@@ -75,10 +77,25 @@ test.describe('shared renders for signed-in people', () => {
     const comment = await commenter.post(`/api/v1/posts/${posts[1]!.number}/comments`, { data: { body: 'Mine' }, headers: origin });
     expect(comment.status(), await comment.text()).toBe(201);
 
+    /** The `prevCursor` of the second of one-post pages (sort=new), from the API. */
+    const beforeCursor = async (slug: string) => {
+      const list = async (query: string) =>
+        (await (await anonymous.get(`/api/v1/posts?board=${slug}&sort=new&limit=1${query}`)).json()) as {
+          nextCursor: string;
+          prevCursor: string;
+        };
+      const second = await list(`&cursor=${(await list('')).nextCursor}`);
+      expect(second.prevCursor).toBeTruthy();
+      return second.prevCursor;
+    };
     const paths = [
       '/',
+      '/?closed=show',
       `/b/${board.slug}`,
       `/b/${board.slug}?sort=new`,
+      `/b/${board.slug}?sort=top&closed=show`,
+      // A page reached backwards: page links are the same for everyone.
+      `/b/${board.slug}?sort=new&before=${await beforeCursor(board.slug)}`,
       `/p/${posts[0]!.number}`,
       `/p/${posts[1]!.number}`,
       `/b/${secret}`,
@@ -107,6 +124,7 @@ test.describe('shared renders for signed-in people', () => {
     expect(renders.filter((r) => r.endsWith(': full'))).toEqual([
       `member who commented /p/${posts[1]!.number}: full`,
       'member with a private board /: full',
+      'member with a private board /?closed=show: full',
       `member with a private board /b/${secret}: full`,
       `member with a private board /p/${secretPost.number}: full`,
     ]);

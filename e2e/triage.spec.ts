@@ -98,6 +98,8 @@ test.describe('statuses and tags (admins)', () => {
     await expect(dialog).toContainText('No post has this status');
     await dialog.getByRole('button', { name: 'Delete' }).click();
     await expect(page.getByTestId('status-row').filter({ hasText: renamed })).toHaveCount(0);
+    // The row and its Delete button are gone: focus goes to the list's heading, not the page's end.
+    await expect(page.getByTestId('statuses-heading')).toBeFocused();
     await page.reload();
     await expect(page.getByTestId('status-row').filter({ hasText: renamed })).toHaveCount(0);
   });
@@ -143,13 +145,23 @@ test.describe('statuses and tags (admins)', () => {
       expect(await axeViolations(page, `/admin/tags (${scheme})`)).toEqual([]);
     }
 
-    await page
+    // By keyboard: the neutral Delete opens the question; Escape puts focus back on it; the
+    // confirm button (the only red one) deletes, and focus goes to the list's heading.
+    const deleteButton = page
       .getByTestId('tag-row')
       .filter({ hasText: `${name}-renamed` })
-      .getByTestId('tag-delete')
-      .click();
-    await page.getByTestId('tag-delete-dialog').getByRole('button', { name: 'Delete' }).click();
+      .getByTestId('tag-delete');
+    await deleteButton.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('tag-delete-dialog')).toBeVisible();
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('tag-delete-dialog')).toHaveCount(0);
+    await expect(deleteButton).toBeFocused();
+    await page.keyboard.press('Enter');
+    await page.getByTestId('tag-delete-dialog').getByRole('button', { name: 'Delete' }).focus();
+    await page.keyboard.press('Enter');
     await expect(page.getByTestId('tag-row').filter({ hasText: name })).toHaveCount(0);
+    await expect(page.getByTestId('tags-heading')).toBeFocused();
   });
 
   test('the admin pages fit a 360 px wide screen', async ({ guardedPage: page, baseURL }) => {

@@ -1,8 +1,15 @@
 /** Typed links to every screen, so a renamed route breaks the build instead of a link. */
 export const paths = {
-  home: () => '/',
-  /** A board's posts; every filter lives in the query string (SPEC.md §2). */
-  board: (slug: string, query?: { sort?: string; status?: string; tag?: string; q?: string; cursor?: string }) => {
+  /** The home page; `closed: 'show'` lists done and closed posts among the trending ones too. */
+  home: (query?: { closed?: 'show' }) => (query?.closed ? `/?closed=${query.closed}` : '/'),
+  /**
+   * A board's posts; every filter lives in the query string (SPEC.md §2). `cursor` is the page
+   * after a post, `before` the page before one; `closed: 'show'` lists done and closed posts too.
+   */
+  board: (
+    slug: string,
+    query?: { sort?: string; status?: string; tag?: string; q?: string; closed?: string; cursor?: string; before?: string },
+  ) => {
     const params = new URLSearchParams();
     for (const [k, v] of Object.entries(query ?? {})) if (v) params.set(k, v);
     const qs = params.toString();
@@ -31,6 +38,8 @@ export const paths = {
   changelogFeed: () => '/changelog/feed.xml',
   changelogEntry: (slug: string) => `/changelog/${encodeURIComponent(slug)}`,
   docsApi: () => '/docs/api',
+  /** The service's status, for people (/api/health answers machines). */
+  status: () => '/status',
   privacy: (section?: string) => (section ? `/privacy#${section}` : '/privacy'),
   setup: () => '/setup',
   login: (next?: string) => (next ? `/login?next=${encodeURIComponent(next)}` : '/login'),
@@ -42,13 +51,14 @@ export const paths = {
   notifications: () => '/notifications',
   unsubscribe: (token: string) => `/unsubscribe?token=${encodeURIComponent(token)}`,
   admin: () => '/admin',
-  adminMembers: () => '/admin/members',
+  /** The member list, searched when `q` is given (an email finds one person). */
+  adminMembers: (q?: string) => (q ? `/admin/members?q=${encodeURIComponent(q)}` : '/admin/members'),
   adminInbox: () => '/admin/inbox',
   adminBoards: () => '/admin/boards',
   adminStatuses: () => '/admin/statuses',
   adminTags: () => '/admin/tags',
   adminChangelog: () => '/admin/changelog',
-  adminAudit: () => '/admin/audit',
+  adminAudit: (cursor?: number) => (cursor ? `/admin/audit?cursor=${cursor}` : '/admin/audit'),
   adminOutbox: () => '/admin/outbox',
   adminSettings: () => '/admin/settings',
   adminData: () => '/admin/data',

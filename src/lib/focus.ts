@@ -13,3 +13,12 @@ export function focusHashTarget(hash: string): boolean {
   target.scrollIntoView({ block: 'start', behavior: reduce ? 'auto' : 'smooth' });
   return true;
 }
+
+/**
+ * Moves focus once the page has settled after something was removed: after React has drawn the
+ * change, and after a closing dialog has tried to hand focus back to its trigger (which, when the
+ * confirmed action removed it, is gone, and focus would be lost on the page).
+ */
+export function focusWhenSettled(target: () => HTMLElement | null | undefined): void {
+  window.setTimeout(() => target()?.focus(), 0);
+}

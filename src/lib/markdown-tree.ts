@@ -116,25 +116,90 @@ export function imageNodes(docs: readonly unknown[], max = 200): Extract<MdInlin
 /** A mention token cut off at the end of a slice of text. */
 const CUT_MENTION = /@\[[^\]\n]*(?:\](?:\([\w:-]*)?)?$/;
 
-/**
- * A cheap plain-text excerpt of Markdown for lists: mentions as `@Name`, markup characters
- * dropped, whitespace collapsed, cut at a word boundary. Not a renderer; good enough for a
- * two-line preview.
- */
-export function plainExcerpt(markdown: string, max = 200): string {
-  // A token is at most 130 characters: enough is read that the last one is not cut.
-  const text = mentionsToPlainText(markdown.slice(0, max * 4 + 130))
-    .replace(CUT_MENTION, '')
-    .replace(/```[\s\S]*?(```|$)/g, ' ')
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/^\s{0,3}(#{1,6}|>|[-*+]|\d+[.)])\s+/gm, '')
+const HEADING = /^\s{0,3}#{1,6}\s+(.*?)(?:\s+#+)?\s*$/;
+const LIST_ITEM = /^\s*(?:[-*+]|\d{1,9}[.)])\s+(?:\[[ xX]\]\s+)?(.*)$/;
+const QUOTE = /^\s{0,3}(?:>\s?)+(.*)$/;
+const RULE = /^\s{0,3}([-*_])(?:\s*\1){2,}\s*$/;
+const TABLE_DELIMITER = /^\s*\|?\s*:?-+:?\s*(?:\|\s*:?-+:?\s*)+\|?\s*$/;
+const TABLE_ROW = /^\s*\|(.*)\|\s*$/;
+/** Text that ends a sentence or introduces what follows: the next block then needs no separator. */
+const ENDS_SENTENCE = /[.!?:;,…)]$/;
+
+/** Separators between the blocks of a flattened text: list items, and other blocks. */
+export const EXCERPT_ITEM_SEPARATOR = ' · ';
+export const EXCERPT_BLOCK_SEPARATOR = ' — ';
+
+const inlinePlain = (s: string) =>
+  s
     .replace(/[*_~`]+/g, '')
     .replace(/\s+/g, ' ')
     .trim();
+
+/**
+ * Markdown as one line of plain text that keeps its structure readable: the lines of a
+ * paragraph join with spaces, list items (and table rows) with " · ", and other blocks
+ * (paragraphs, headings, quotes, code) with " — ", or a space after a block that ends a
+ * sentence ("Steps:" then a list). Private-use characters (search highlight markers) pass
+ * through. Not a renderer: a cheap reading of the line structure.
+ */
+export function flattenMarkdown(markdown: string): string {
+  const text = markdown
+    .replace(/```[\s\S]*?(```|$)/g, '\n\n')
+    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/\[([^\]]*)\]\([^)]*\)/g, '$1')
+    .replace(/<[^>]*>/g, ' ');
+  const blocks: { item: boolean; text: string }[] = [];
+  let open: { item: boolean; text: string } | null = null;
+  const start = (item: boolean, line: string) => {
+    open = { item, text: line };
+    blocks.push(open);
+  };
+  for (const line of text.split(/\r?\n/)) {
+    if (line.trim() === '' || RULE.test(line) || TABLE_DELIMITER.test(line)) {
+      open = null;
+      continue;
+    }
+    const heading = HEADING.exec(line);
+    const item = LIST_ITEM.exec(line);
+    const row = TABLE_ROW.exec(line);
+    const quote = QUOTE.exec(line);
+    if (heading) {
+      start(false, heading[1]!);
+      open = null;
+    } else if (item) {
+      start(true, item[1]!);
+    } else if (row) {
+      start(true, row[1]!.split('|').map(inlinePlain).filter(Boolean).join(', '));
+    } else if (open) {
+      (open as { text: string }).text += ` ${quote ? quote[1] : line}`;
+    } else {
+      start(false, quote ? quote[1]! : line);
+    }
+  }
+  let out = '';
+  let previous: { item: boolean; text: string } | null = null;
+  for (const block of blocks) {
+    const plain = inlinePlain(block.text);
+    if (!plain) continue;
+    if (previous) {
+      out += previous.item && block.item ? EXCERPT_ITEM_SEPARATOR : ENDS_SENTENCE.test(out) ? ' ' : EXCERPT_BLOCK_SEPARATOR;
+    }
+    out += plain;
+    previous = { item: block.item, text: plain };
+  }
+  return out;
+}
+
+/**
+ * A cheap plain-text excerpt of Markdown for lists: mentions as `@Name`, markup characters
+ * dropped, blocks and list items kept apart by separators (`flattenMarkdown`), cut at a word
+ * boundary. Good enough for a one- or two-line preview.
+ */
+export function plainExcerpt(markdown: string, max = 200): string {
+  // A token is at most 130 characters: enough is read that the last one is not cut.
+  const text = flattenMarkdown(mentionsToPlainText(markdown.slice(0, max * 4 + 130)).replace(CUT_MENTION, ''));
   if (text.length <= max) return text;
   const cut = text.slice(0, max);
   const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).trimEnd()}…`;
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/\s*[·—]$/, '').trimEnd()}…`;
 }

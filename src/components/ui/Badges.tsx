@@ -1,8 +1,19 @@
 /** A status: its colour as a dot (decoration) and its name as text, readable in both themes. */
-export function StatusBadge({ status, testId = 'status-badge' }: { status: { name: string; color: string } | null; testId?: string }) {
+export function StatusBadge({
+  status,
+  testId = 'status-badge',
+  compact,
+}: {
+  status: { name: string; color: string } | null;
+  testId?: string;
+  /** One text line high, for dense lists. */
+  compact?: boolean;
+}) {
   return (
     <span
-      className="inline-flex items-center gap-1.5 rounded-full border border-border bg-surface px-2 py-0.5 text-xs font-medium text-fg"
+      className={`inline-flex items-center gap-1.5 rounded-full border border-border bg-surface px-2 text-xs font-medium text-fg ${
+        compact ? 'py-0 leading-[1.125rem]' : 'py-0.5'
+      }`}
       data-testid={testId}
     >
       <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full" style={{ background: status?.color ?? '#64748b' }} />
@@ -29,7 +40,7 @@ export function TagList({
           key={t.id}
           className={
             compact
-              ? 'inline-flex items-center gap-1 rounded bg-bg px-1.5 py-0.5 text-fg'
+              ? 'inline-flex items-center gap-1 rounded bg-bg px-1.5 py-0 leading-[1.125rem] text-fg'
               : 'inline-flex items-center gap-1 rounded-full border border-border px-2 py-0.5 text-xs'
           }
         >

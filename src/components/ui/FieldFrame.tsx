@@ -30,7 +30,7 @@ export function FieldFrame({ label, hideLabel, error, hint, id, className, child
   const hintId = hint ? `${controlId}-hint` : undefined;
   const errorId = error ? `${controlId}-error` : undefined;
   return (
-    <div className={`flex flex-col gap-1 ${className ?? ''}`}>
+    <div className={`flex min-w-0 flex-col gap-1 ${className ?? ''}`}>
       <label htmlFor={controlId} className={hideLabel ? 'sr-only' : 'text-sm font-medium'}>
         {label}
       </label>
@@ -38,7 +38,7 @@ export function FieldFrame({ label, hideLabel, error, hint, id, className, child
         id: controlId,
         'aria-invalid': error ? true : undefined,
         'aria-describedby': [hintId, errorId].filter(Boolean).join(' ') || undefined,
-        className: `rounded-md border bg-surface px-3 py-2 text-fg ${error ? 'border-danger' : 'border-border'}`,
+        className: `max-w-full min-w-0 rounded-md border bg-surface px-3 py-2 text-fg ${error ? 'border-danger' : 'border-border'}`,
       })}
       {hint ? (
         <p id={hintId} className="m-0 text-xs text-muted">

@@ -11,11 +11,18 @@ export interface BoardFilterValues {
   status: string;
   tag: string;
   q: string;
+  /** `?closed=show`: done and closed posts are listed on trending and top too. */
+  closed: boolean;
 }
 
 /** Sort links: every order is a URL, so it can be shared and Back returns to it. Page cursors are dropped. */
 export function SortTabs({ boardSlug, filters, order }: { boardSlug: string; filters: BoardFilterValues; order: PostSort | 'relevance' }) {
-  const keep = { status: filters.status || undefined, tag: filters.tag || undefined, q: filters.q || undefined };
+  const keep = {
+    status: filters.status || undefined,
+    tag: filters.tag || undefined,
+    q: filters.q || undefined,
+    closed: filters.closed ? 'show' : undefined,
+  };
   const tabs: { key: PostSort | 'relevance'; label: string; href: string }[] = [
     ...(filters.q ? [{ key: 'relevance' as const, label: 'Best match', href: paths.board(boardSlug, keep) }] : []),
     ...POST_SORTS.map((s) => ({
@@ -25,8 +32,9 @@ export function SortTabs({ boardSlug, filters, order }: { boardSlug: string; fil
     })),
   ];
   return (
-    <nav aria-label="Sort posts" className="mb-4 overflow-x-auto">
-      <ul className="flex gap-1 border-b border-border">
+    <nav aria-label="Sort posts" className="mb-4">
+      {/* Wraps on a narrow screen rather than hiding a tab past the edge. */}
+      <ul className="flex flex-wrap gap-x-1 border-b border-border">
         {tabs.map((t) => (
           <li key={t.key}>
             <Link
@@ -88,11 +96,13 @@ export function BoardFilters({
             q: q.trim() || undefined,
             status: status || undefined,
             tag: tag || undefined,
+            closed: filters.closed ? 'show' : undefined,
           }),
         );
       }}
     >
       {filters.sort ? <input type="hidden" name="sort" value={filters.sort} /> : null}
+      {filters.closed ? <input type="hidden" name="closed" value="show" /> : null}
       <div className="flex min-w-48 flex-1 flex-col gap-1">
         <label htmlFor="board-search" className="text-sm font-medium">
           Search posts

@@ -1,5 +1,5 @@
 import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
-import { POST_SORTS, PAGE_SIZE, type PostSort } from '@/features/posts/schema';
+import { POST_SORTS, PAGE_SIZE, pageClosedMode, type PostSort } from '@/features/posts/schema';
 import { boardFilterOptions, countPosts, cursorFits, isPublicBoard, listOrderOf, listPosts } from '@/features/posts/server/list-service';
 import { notFound, withShell } from '@/server/page/with-shell';
 import { cachedForEveryone, cachedForVisitors, keepsSharedCopies } from '@/server/cache/visitor-cache';
@@ -45,22 +45,35 @@ async function loadBoardPage(
     tag: text(ctx.query.tag, 60) || undefined,
     q: text(ctx.query.q, 200) || undefined,
   };
-  const rawCursor = text(ctx.query.cursor, 400);
-  const cursor = rawCursor && cursorFits(rawCursor, filters) ? rawCursor : undefined;
+  const order = listOrderOf(filters);
+  const closed = pageClosedMode(order, filters.status, ctx.query.closed);
+  const pageLink = (name: 'cursor' | 'before') => {
+    const raw = text(ctx.query[name], 400);
+    return raw && cursorFits(raw, filters) ? raw : undefined;
+  };
+  // Both at once is no link this page makes: the page after wins.
+  const cursor = pageLink('cursor');
+  const before = cursor ? undefined : pageLink('before');
   const filtered = Boolean(filters.status || filters.tag || filters.q);
 
-  const posts = await listPosts(actor, { ...filters, cursor, limit: PAGE_SIZE }, board);
-  const total = filtered ? await countPosts(actor, filters, board) : null;
+  const posts = await listPosts(actor, { ...filters, closed, cursor, before, limit: PAGE_SIZE }, board);
+  const total = filtered ? await countPosts(actor, { ...filters, closed }, board) : null;
   const options = await boardFilterOptions(actor, board);
   return {
     props: {
       board,
       posts,
-      filters: { sort: sort ?? null, status: filters.status ?? '', tag: filters.tag ?? '', q: filters.q ?? '' },
-      order: listOrderOf(filters),
+      filters: {
+        sort: sort ?? null,
+        status: filters.status ?? '',
+        tag: filters.tag ?? '',
+        q: filters.q ?? '',
+        closed: ctx.query.closed === 'show',
+      },
+      order,
+      closed,
       options,
       total,
-      paged: Boolean(cursor),
       now: new Date().toISOString(),
     },
   };

@@ -4,8 +4,8 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 import { canParticipate, type PolicyActor } from '@/core/identity/policy';
-import { PostCard } from '@/composition/post-card/PostCard';
-import type { PostPage, PostSort } from '@/features/posts/schema';
+import { PostCard, POST_LIST_CLASS } from '@/composition/post-card/PostCard';
+import type { ClosedMode, PostPage, PostSort } from '@/features/posts/schema';
 import type { ShellProps } from '@/core/shell';
 import { BoardFilters, SortTabs, type BoardFilterValues } from './BoardFilters';
 import type { BoardHeader } from '@/features/boards/schema';
@@ -16,16 +16,16 @@ export type BoardPageProps = {
   filters: BoardFilterValues;
   /** The order in effect: the chosen sort, or relevance for a search without one. */
   order: PostSort | 'relevance';
+  /** Whether done and closed posts are listed (hidden by default on trending and top). */
+  closed: ClosedMode;
   options: { statuses: { slug: string; name: string }[]; tags: string[] };
   /** How many posts match, when a filter or search is active. */
   total: number | null;
-  /** Whether this is a later page (a "first page" link is then offered). */
-  paged: boolean;
   now: string;
 };
 
 /** `/b/[board]`: a board's posts, sorted, filtered and searched, 20 at a time. */
-export default function BoardPage({ shell, board, posts, filters, order, options, total, paged, now }: ShellProps & BoardPageProps) {
+export default function BoardPage({ shell, board, posts, filters, order, closed, options, total, now }: ShellProps & BoardPageProps) {
   const viewer = shell.viewer;
   const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
   // Visitors see the link too: they write the draft and sign in when they submit it.
@@ -37,11 +37,20 @@ export default function BoardPage({ shell, board, posts, filters, order, options
     status: filters.status || undefined,
     tag: filters.tag || undefined,
     q: filters.q || undefined,
+    closed: filters.closed ? 'show' : undefined,
   };
   const firstPage = paths.board(board.slug, keep);
   // Feeds are read as a visitor: only a public board of a public workspace has one (src/composition/feeds).
   const feed = board.visibility === 'public' && shell.workspace.access === 'public' ? paths.boardFeed(board.slug) : null;
   const nextPage = posts.nextCursor ? paths.board(board.slug, { ...keep, cursor: posts.nextCursor }) : null;
+  const prevPage = posts.prevCursor ? paths.board(board.slug, { ...keep, before: posts.prevCursor }) : null;
+  // On trending and top, done and closed posts wait behind a link unless a status is chosen.
+  const closedToggle =
+    closed === 'hide'
+      ? { href: paths.board(board.slug, { ...keep, closed: 'show' }), label: 'Show completed and closed posts' }
+      : filters.closed && !filters.status && (order === 'trending' || order === 'top')
+        ? { href: paths.board(board.slug, { ...keep, closed: undefined }), label: 'Hide completed and closed posts' }
+        : null;
 
   return (
     <>
@@ -81,17 +90,32 @@ export default function BoardPage({ shell, board, posts, filters, order, options
       <SortTabs boardSlug={board.slug} filters={filters} order={order} />
       <BoardFilters key={`${filters.q}|${filters.status}|${filters.tag}`} boardSlug={board.slug} filters={filters} options={options} />
 
-      <div aria-live="polite" className="mb-3 flex flex-wrap items-center justify-between gap-2 text-sm text-muted">
-        {filtered && total !== null ? (
-          <p data-testid="result-count">{total === 0 ? 'No posts match.' : `${total} ${total === 1 ? 'post matches' : 'posts match'}.`}</p>
-        ) : (
-          <span />
-        )}
-        {filtered ? (
-          <Link href={paths.board(board.slug, { sort: filters.sort ?? undefined })} className="underline" data-testid="clear-filters">
-            Clear filters
-          </Link>
-        ) : null}
+      <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted">
+        <div aria-live="polite">
+          {filtered && total !== null ? (
+            <p data-testid="result-count">
+              {total === 0 ? 'No posts match.' : `${total} ${total === 1 ? 'post matches' : 'posts match'}.`}
+            </p>
+          ) : closed === 'hide' ? (
+            <p data-testid="open-only-note">Open requests: completed and closed posts are not listed.</p>
+          ) : null}
+        </div>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {closedToggle ? (
+            <Link href={closedToggle.href} className="underline" data-testid="closed-toggle">
+              {closedToggle.label}
+            </Link>
+          ) : null}
+          {filtered ? (
+            <Link
+              href={paths.board(board.slug, { sort: filters.sort ?? undefined, closed: keep.closed })}
+              className="underline"
+              data-testid="clear-filters"
+            >
+              Clear filters
+            </Link>
+          ) : null}
+        </div>
       </div>
 
       {posts.items.length === 0 ? (
@@ -113,7 +137,7 @@ export default function BoardPage({ shell, board, posts, filters, order, options
           <h2 id="posts-heading" className="sr-only">
             Posts
           </h2>
-          <ol className="flex flex-col gap-3" aria-labelledby="posts-heading">
+          <ol className={POST_LIST_CLASS} aria-labelledby="posts-heading">
             {posts.items.map((post) => (
               <li key={post.id}>
                 <PostCard post={post} signedIn={Boolean(viewer)} now={now} boardArchived={board.archived} />
@@ -123,18 +147,23 @@ export default function BoardPage({ shell, board, posts, filters, order, options
         </>
       )}
 
-      {paged || nextPage ? (
-        <nav aria-label="Pages of posts" className="mt-6 flex justify-between gap-4 text-sm">
-          {paged ? (
-            <Link href={firstPage} className="underline" data-testid="posts-first">
-              First page
-            </Link>
-          ) : (
-            <span />
-          )}
+      {prevPage || nextPage ? (
+        <nav aria-label="Pages of posts" className="mt-6 flex flex-wrap items-center justify-between gap-4 text-sm">
+          <span className="flex gap-4">
+            {prevPage ? (
+              <>
+                <Link href={firstPage} className="underline" data-testid="posts-first">
+                  First page
+                </Link>
+                <Link href={prevPage} rel="prev" className="underline" data-testid="posts-prev">
+                  <span aria-hidden="true">← </span>Previous page
+                </Link>
+              </>
+            ) : null}
+          </span>
           {nextPage ? (
-            <Link href={nextPage} className="underline" data-testid="posts-next">
-              Next page
+            <Link href={nextPage} rel="next" className="underline" data-testid="posts-next">
+              Next page<span aria-hidden="true"> →</span>
             </Link>
           ) : null}
         </nav>

@@ -3,8 +3,8 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 import { canAdminister, type PolicyActor } from '@/core/identity/policy';
-import { PostCard } from '@/composition/post-card/PostCard';
-import type { PostSummary } from '@/features/posts/schema';
+import { PostCard, POST_LIST_CLASS } from '@/composition/post-card/PostCard';
+import type { ClosedMode, PostSummary } from '@/features/posts/schema';
 import type { ShellProps } from '@/core/shell';
 import type { Board } from '@/features/boards/schema';
 
@@ -12,6 +12,8 @@ export type HomePageProps = {
   boards: Board[];
   /** The top trending posts across the boards the viewer may see. */
   trending: PostSummary[];
+  /** Whether done and closed posts are among them (`?closed=show`). */
+  closed: ClosedMode;
   now: string;
 };
 
@@ -44,7 +46,7 @@ function BoardList({ boards }: { boards: Board[] }) {
 }
 
 /** `/`: the boards and the trending posts across them. */
-export default function HomePage({ shell, boards, trending, now }: ShellProps & HomePageProps) {
+export default function HomePage({ shell, boards, trending, closed, now }: ShellProps & HomePageProps) {
   const viewer = shell.viewer;
   const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
   const boardArchived = new Map(boards.map((b) => [b.slug, b.archived]));
@@ -76,16 +78,29 @@ export default function HomePage({ shell, boards, trending, now }: ShellProps & 
             <BoardList boards={boards} />
           </section>
           <section aria-labelledby="trending-heading" className="mt-10">
-            <h2 id="trending-heading" className="mb-3 text-xl font-semibold">
-              Trending
-            </h2>
+            <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
+              <h2 id="trending-heading" className="text-xl font-semibold">
+                Trending
+              </h2>
+              {closed === 'hide' ? (
+                <Link href={paths.home({ closed: 'show' })} className="text-sm text-muted underline" data-testid="closed-toggle">
+                  Show completed and closed posts
+                </Link>
+              ) : (
+                <Link href={paths.home()} className="text-sm text-muted underline" data-testid="closed-toggle">
+                  Hide completed and closed posts
+                </Link>
+              )}
+            </div>
             {trending.length === 0 ? (
-              <EmptyState title="No posts yet" testId="trending-empty">
-                Open a board to post the first idea.
+              <EmptyState title={closed === 'hide' ? 'No open requests' : 'No posts yet'} testId="trending-empty">
+                {closed === 'hide'
+                  ? 'Every post is completed or closed. Open a board to post a new idea.'
+                  : 'Open a board to post the first idea.'}
               </EmptyState>
             ) : (
               <>
-                <ol className="flex flex-col gap-3" aria-label="Trending posts">
+                <ol className={POST_LIST_CLASS} aria-label="Trending posts">
                   {trending.map((post) => (
                     <li key={post.id}>
                       <PostCard

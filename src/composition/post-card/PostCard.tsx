@@ -18,6 +18,12 @@ export interface PostCardProps {
   showBoard?: boolean;
 }
 
+/**
+ * The list that holds post cards: one bordered panel, cards divided by rules (a dense list, as
+ * Canny's), each card a list item.
+ */
+export const POST_LIST_CLASS = 'flex flex-col divide-y divide-border overflow-hidden rounded-xl border border-border bg-surface';
+
 /** Search matches are text runs; matched runs become <mark>, never HTML. */
 function Runs({ runs }: { runs: Highlight }) {
   return (
@@ -42,12 +48,17 @@ function closedReason(post: PostSummary, boardArchived: boolean): string | null 
   return null;
 }
 
-/** A post in a list: vote button, title, excerpt (or highlighted matches), status, tags, counts, author. */
+const mark = 'rounded px-1.5 py-px text-xs font-medium whitespace-nowrap';
+
+/**
+ * A post in a list, one dense row: the vote control (56 px square), the title, a one-line
+ * excerpt (or the highlighted matches of a search), then status, tags, comments, board,
+ * author and age. About 80 px for a one-line title (e2e/layout.spec.ts checks it).
+ */
 export function PostCard({ post, signedIn, now, boardArchived = false, showBoard = false }: PostCardProps) {
-  const comments = `${post.commentCount} ${post.commentCount === 1 ? 'comment' : 'comments'}`;
   return (
     <article
-      className="flex gap-3 rounded-xl border border-border bg-surface p-3 sm:gap-4 sm:p-4"
+      className="flex items-start gap-3 px-3 py-2.5 sm:gap-4 sm:px-4"
       data-testid="post-card"
       aria-labelledby={`post-${post.number}-title`}
     >
@@ -58,33 +69,35 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
         voteCount={post.voteCount}
         closedReason={closedReason(post, boardArchived)}
         signedIn={signedIn}
-        size="sm"
+        size="list"
       />
       <div className="min-w-0 flex-1">
-        <h3 id={`post-${post.number}-title`} className="text-base font-semibold break-words">
+        <h3 id={`post-${post.number}-title`} className="text-[0.95rem] leading-snug font-semibold break-words">
           <Link href={paths.post(post.number, post.slug)} className="hover:underline" data-testid="post-title">
             {post.highlight ? <Runs runs={post.highlight.title} /> : post.title}
           </Link>
+          {post.pinned ? <span className={`ml-2 bg-accent/15 align-middle ${mark}`}>Pinned</span> : null}
+          {post.approval === 'pending' ? <span className={`ml-2 border border-border align-middle ${mark}`}>Awaiting approval</span> : null}
         </h3>
-        {post.pinned || post.approval === 'pending' ? (
-          <p className="mt-1 flex flex-wrap gap-2 text-xs font-medium">
-            {post.pinned ? <span className="rounded bg-accent/15 px-1.5 py-0.5">Pinned</span> : null}
-            {post.approval === 'pending' ? <span className="rounded border border-border px-1.5 py-0.5">Awaiting approval</span> : null}
-          </p>
-        ) : null}
         {post.highlight ? (
-          <p className="mt-1 text-sm break-words text-muted" data-testid="post-excerpt">
+          <p className="line-clamp-2 text-sm leading-5 break-words text-muted" data-testid="post-excerpt">
             <Runs runs={post.highlight.excerpt} />
           </p>
         ) : post.excerpt ? (
-          <p className="mt-1 line-clamp-2 text-sm break-words text-muted" data-testid="post-excerpt">
+          <p className="line-clamp-1 text-sm leading-5 break-words text-muted" data-testid="post-excerpt">
             {post.excerpt}
           </p>
         ) : null}
-        <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs text-muted">
-          {post.status ? <StatusBadge status={post.status} testId="post-status" /> : null}
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-1 text-xs leading-5 text-muted">
+          {post.status ? <StatusBadge status={post.status} testId="post-status" compact /> : null}
           <TagList tags={post.tags} compact />
-          <span>{comments}</span>
+          <span className="inline-flex items-center gap-1" data-testid="post-comments">
+            <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 fill-none stroke-current" strokeWidth="1.5">
+              <path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" strokeLinejoin="round" />
+            </svg>
+            {post.commentCount}
+            <span className="sr-only"> {post.commentCount === 1 ? 'comment' : 'comments'}</span>
+          </span>
           {showBoard ? (
             <Link href={paths.board(post.board.slug)} className="underline">
               {post.board.name}

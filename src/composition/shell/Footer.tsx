@@ -16,11 +16,9 @@ export function Footer({ workspaceName, poweredBy }: { workspaceName: string; po
               </Link>
             </li>
             <li>
-              {/* A plain link: /api routes are not pages. */}
-              {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- /api/health is an API route */}
-              <a href="/api/health" className="hover:text-fg">
+              <Link href={paths.status()} className="hover:text-fg" prefetch={false}>
                 Status
-              </a>
+              </Link>
             </li>
           </ul>
         </nav>

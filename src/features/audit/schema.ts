@@ -1,3 +1,4 @@
+import type { AuditPart, AuditRef } from './sentences';
 import { z } from 'zod';
 
 /** SPEC.md §9: pages of 20, at most 100. */
@@ -14,9 +15,15 @@ export type AuditListQuery = z.output<typeof auditListQuery>;
 export interface AuditEventView {
   id: number;
   at: string;
-  actor: { id: string | null; label: string };
   action: string;
-  target: { type: string; id: string | null; label: string } | null;
+  /** Who did it, by their current name ("Deleted user" once erased; "system" when no person did). */
+  actor: { id: string | null; label: string; href: string | null };
+  /** What it was done to, by its current name, and where to see it (null when it is gone). */
+  target: { type: string; id: string | null; label: string; href: string | null } | null;
+  /** A second thing the event names: the post merged into, the status posts moved to, the person a vote was cast for. */
+  related: AuditRef | null;
+  /** The event in words: text, links and times (sentences.ts). */
+  sentence: AuditPart[];
   before: unknown;
   after: unknown;
   ip: string | null;
@@ -26,16 +33,3 @@ export interface AuditPage {
   items: AuditEventView[];
   nextCursor: number | null;
 }
-
-/** Human names of the actions recorded so far; an unknown action shows its code. */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
-  'workspace.setup': 'Set up the workspace',
-  'workspace.settings_changed': 'Changed workspace settings',
-  'user.signed_up': 'Signed up',
-  'user.email_changed': 'Changed email address',
-  'user.password_reset': 'Reset password',
-  'member.invited': 'Invited someone',
-  'member.role_changed': 'Changed a role',
-  'member.banned': 'Banned someone',
-  'member.unbanned': 'Lifted a ban',
-};

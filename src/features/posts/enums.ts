@@ -8,6 +8,19 @@ export const POST_SORTS = ['trending', 'top', 'new', 'updated'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
 export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending', top: 'Top', new: 'New', updated: 'Recently updated' };
 
+/**
+ * Whether a list shows posts whose status is done or closed. The board and home pages hide them
+ * on trending and top unless asked (`?closed=show`) or a status is chosen; the API shows them
+ * unless asked (`closed=hide`), as it always has (docs/architecture.md "Post lists").
+ */
+export const CLOSED_MODES = ['show', 'hide'] as const;
+export type ClosedMode = (typeof CLOSED_MODES)[number];
+/** The sorts whose page hides done and closed posts by default: those are about what to build next. */
+export const SORTS_HIDING_CLOSED: readonly PostSort[] = ['trending', 'top'];
+/** What a board or home page shows when its URL says nothing (`closed` absent or unknown). */
+export const pageClosedMode = (sort: PostSort | 'relevance', status: string | undefined, asked: unknown): ClosedMode =>
+  asked === 'show' || status || !(SORTS_HIDING_CLOSED as readonly string[]).includes(sort) ? 'show' : 'hide';
+
 /** How precise a post's ETA is: a month, or a quarter (its first month's first day is stored). */
 export const ETA_PRECISIONS = ['month', 'quarter'] as const;
 export type EtaPrecision = (typeof ETA_PRECISIONS)[number];

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { postNumberParam, postTitleSchema } from './schema';
+import { pageClosedMode, postNumberParam, postTitleSchema } from './schema';
 
 describe('post title (SPEC.md §5)', () => {
   it('is either rejected or normalised to 4–120 characters, trimmed, with no double spaces', () => {
@@ -34,5 +34,15 @@ describe('post title (SPEC.md §5)', () => {
     expect(postNumberParam.parse('42-dark-mode')).toBe(42);
     expect(postNumberParam.safeParse('dark-42').success).toBe(false);
     expect(postNumberParam.safeParse('0').success).toBe(false);
+  });
+});
+
+describe('which posts a board or home page lists', () => {
+  it('hides done and closed posts on trending and top, unless the URL asks or a status is chosen', () => {
+    expect(pageClosedMode('trending', undefined, undefined)).toBe('hide');
+    expect(pageClosedMode('top', undefined, 'yes')).toBe('hide');
+    expect(pageClosedMode('top', undefined, 'show')).toBe('show');
+    expect(pageClosedMode('trending', 'complete', undefined)).toBe('show');
+    for (const order of ['new', 'updated', 'relevance'] as const) expect(pageClosedMode(order, undefined, undefined)).toBe('show');
   });
 });

@@ -4,10 +4,20 @@ import { slugify } from '@/lib/slug';
 import { statusRefSchema, type StatusRef } from '@/features/statuses/schema';
 import { tagRefSchema } from '@/features/tags/schema';
 
-import { POST_APPROVAL, POST_SORTS } from './enums';
+import { CLOSED_MODES, POST_APPROVAL, POST_SORTS } from './enums';
 
 // The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
-export { etaLabel, POST_APPROVAL, POST_SORTS, POST_SORT_LABELS, type PostApproval, type PostSort } from './enums';
+export {
+  CLOSED_MODES,
+  etaLabel,
+  POST_APPROVAL,
+  POST_SORTS,
+  POST_SORT_LABELS,
+  pageClosedMode,
+  type ClosedMode,
+  type PostApproval,
+  type PostSort,
+} from './enums';
 
 /** The decorative slug of a post's URL (`/p/42-dark-mode`); the number alone decides. */
 export const postSlug = (title: string): string => slugify(title);
@@ -67,7 +77,12 @@ export const postListQuery = z.object({
   status: optionalText(60),
   tag: optionalText(60),
   q: optionalText(200),
+  /** `hide`: leave out posts whose status is done or closed (ignored when `status` is given). */
+  closed: z.enum(CLOSED_MODES).default('show'),
+  /** The page after this cursor (`nextCursor`). */
   cursor: optionalText(400),
+  /** The page before this cursor (`prevCursor`); not with `cursor`. */
+  before: optionalText(400),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
 export type PostListQuery = z.infer<typeof postListQuery>;
@@ -130,7 +145,12 @@ export const postSummarySchema = z.object({
 });
 export type PostSummary = z.infer<typeof postSummarySchema>;
 
-export const postPageSchema = z.object({ items: z.array(postSummarySchema), nextCursor: z.string().nullable() });
+/** A page of posts: `nextCursor` is passed as `cursor=`, `prevCursor` as `before=`; null when there is no such page. */
+export const postPageSchema = z.object({
+  items: z.array(postSummarySchema),
+  nextCursor: z.string().nullable(),
+  prevCursor: z.string().nullable(),
+});
 export type PostPage = z.infer<typeof postPageSchema>;
 
 /**

@@ -32,6 +32,7 @@ const router = {
   beforePopState: () => undefined,
 } as unknown as NextRouter;
 
+const SIZES = ['list', 'sm', 'md'] as const;
 const POSTS = [1, 2, 3, 40].map((n) => ({ id: `post-${n}`, number: n, title: `Post ${n} <b>"&'</b>`, voteCount: n * 3 }));
 
 /** A page as Next.js writes it: markup from React, then the page data as JSON in a script. */
@@ -46,7 +47,16 @@ function page(viewer: Viewer, voted: ReadonlySet<number>, nonce: string, extra?:
       <main>
         <Avatar name="Ann Other" size={20} />
         {posts.map((p) => (
-          <VoteButton key={p.id} postNumber={p.number} postTitle={p.title} voted={p.voted} voteCount={p.voteCount} signedIn size="sm" />
+          // Every size a page draws: lists (PostCard), roadmap cards, the post page.
+          <VoteButton
+            key={p.id}
+            postNumber={p.number}
+            postTitle={p.title}
+            voted={p.voted}
+            voteCount={p.voteCount}
+            signedIn
+            size={SIZES[p.number % SIZES.length]}
+          />
         ))}
       </main>
     </RouterContext.Provider>,

@@ -231,3 +231,15 @@ export function kickJobs(handlers?: JobHandlers): void {
   if (!map) return;
   setImmediate(() => void drainJobs(map).catch((err: unknown) => logger().error({ err }, 'job run failed')));
 }
+
+/**
+ * How much background work is behind, for the status page: jobs due now and not yet taken, and
+ * jobs that gave up after their last attempt (left for an operator). One indexed count.
+ */
+export async function jobBacklog(): Promise<{ waiting: number; failed: number }> {
+  const [row] = await queryRows<{ waiting: number; failed: number }>(sql`
+    select count(*) filter (where ${jobs.attempts} < ${jobs.maxAttempts} and ${jobs.runAt} <= now())::int as waiting,
+           count(*) filter (where ${jobs.attempts} >= ${jobs.maxAttempts})::int as failed
+    from ${jobs}`);
+  return { waiting: Number(row?.waiting ?? 0), failed: Number(row?.failed ?? 0) };
+}

@@ -1,8 +1,17 @@
-/** A stored value as plain text (React escapes it): never rendered as HTML. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * A stored value as plain text (React escapes it): never rendered as HTML. Ids mean nothing to
+ * a reader (the sentence names the people and things), so a list of them shows its length.
+ */
 function asText(value: unknown): string {
   if (value === null || value === undefined) return '—';
-  if (typeof value === 'string') return value === '' ? '(empty)' : value;
-  if (Array.isArray(value)) return value.length === 0 ? '(none)' : value.map(asText).join(', ');
+  if (typeof value === 'string') return value === '' ? '(empty)' : UUID.test(value) ? '(an id)' : value;
+  if (Array.isArray(value)) {
+    if (value.length === 0) return '(none)';
+    if (value.every((v) => typeof v === 'string' && UUID.test(v))) return `${value.length} ${value.length === 1 ? 'item' : 'items'}`;
+    return value.map(asText).join(', ');
+  }
   if (typeof value === 'object') return JSON.stringify(value);
   return String(value);
 }
@@ -10,14 +19,22 @@ function asText(value: unknown): string {
 const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
 
-/** What changed, key by key: `key: before → after`; keys present on one side only show that side. */
-export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+const changedKeys = (before: unknown, after: unknown): { keys: string[]; b: Record<string, unknown>; a: Record<string, unknown> } => {
   const b = asRecord(before);
   const a = asRecord(after);
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((k) => JSON.stringify(b[k]) !== JSON.stringify(a[k]));
+  return { keys, b, a };
+};
+
+/** Whether an event's values before and after differ in anything (its details are then worth showing). */
+export const hasDiff = (before: unknown, after: unknown): boolean => changedKeys(before, after).keys.length > 0;
+
+/** What changed, key by key: `key: before → after`; keys present on one side only show that side. */
+export function AuditDiff({ before, after }: { before: unknown; after: unknown }) {
+  const { keys, b, a } = changedKeys(before, after);
   if (keys.length === 0) return <span className="text-muted">—</span>;
   return (
-    <ul className="m-0 flex list-none flex-col gap-1 p-0">
+    <ul className="m-0 flex list-none flex-col gap-1 p-0" data-testid="audit-diff">
       {keys.map((k) => (
         <li key={k} className="break-words">
           <span className="font-medium">{k}</span>:{' '}

@@ -5,68 +5,83 @@ import { TeamNav } from '@/components/TeamNav';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { formatDateTime } from '@/lib/dates';
-import { AuditDiff } from '../client/AuditDiff';
-import { AUDIT_ACTION_LABELS, type AuditPage as AuditEvents } from '../schema';
+import { AuditDiff, hasDiff } from '../client/AuditDiff';
+import type { AuditPage as AuditEvents, AuditEventView } from '../schema';
+import type { AuditPart } from '../sentences';
 
 export type AuditPageProps = { events: AuditEvents; paged: boolean };
 
-/** `/admin/audit`: who did what, newest first (admins only). */
+/** A sentence's parts: links to what exists, names of what is gone, times in UTC; all text, never HTML. */
+function Sentence({ parts }: { parts: AuditPart[] }) {
+  return (
+    <>
+      {parts.map((p, i) =>
+        p.t === 'text' ? (
+          <span key={i}>{p.v}</span>
+        ) : p.t === 'time' ? (
+          <time key={i} dateTime={p.iso}>
+            {formatDateTime(p.iso)}
+          </time>
+        ) : p.href ? (
+          <Link key={i} href={p.href} className="font-medium underline [overflow-wrap:anywhere]">
+            {p.v}
+          </Link>
+        ) : (
+          <span key={i} className="font-medium [overflow-wrap:anywhere]">
+            {p.v}
+          </span>
+        ),
+      )}
+    </>
+  );
+}
+
+function AuditItem({ e }: { e: AuditEventView }) {
+  return (
+    <li className="px-4 py-3" data-testid="audit-row">
+      <p className="m-0 text-sm break-words" data-testid="audit-sentence">
+        <Sentence parts={e.sentence} />.
+      </p>
+      <p className="m-0 mt-1 flex flex-wrap gap-x-2 text-xs text-muted">
+        <time dateTime={e.at}>{formatDateTime(e.at)}</time>
+        {e.ip ? <span>from {e.ip}</span> : null}
+        <code data-testid="audit-action">{e.action}</code>
+      </p>
+      {hasDiff(e.before, e.after) ? (
+        <details className="mt-2 text-sm" data-testid="audit-details">
+          <summary className="cursor-pointer text-xs font-medium text-muted hover:text-fg">Show what changed</summary>
+          <div className="mt-2 rounded-md border border-border bg-bg p-3">
+            <AuditDiff before={e.before} after={e.after} />
+          </div>
+        </details>
+      ) : null}
+    </li>
+  );
+}
+
+/** `/admin/audit`: who did what, newest first, in sentences (admins only). */
 export default function AuditPage({ shell, events, paged }: ShellProps & AuditPageProps) {
   return (
     <>
       <TeamNav viewer={shell.viewer} />
       <PageHeading title="Audit log" siteName={shell.workspace.name}>
-        Every change to roles, bans, invitations and settings, with who made it and from where.
+        Every change the team and the system made: posts, boards, statuses, tags, the changelog, members and settings, with who made it and
+        from where.
       </PageHeading>
       {events.items.length === 0 ? (
         <EmptyState title="Nothing recorded yet" testId="audit-empty">
-          Changes to members and settings appear here as they happen.
+          Changes appear here as they happen.
         </EmptyState>
       ) : (
-        <div className="relative overflow-x-auto" role="region" aria-label="Audit events" tabIndex={0}>
-          <table className="w-full min-w-[44rem] text-left text-sm" data-testid="audit-table">
-            <thead className="text-xs uppercase tracking-wide text-muted">
-              <tr>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  When
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Who
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Action
-                </th>
-                <th scope="col" className="py-2 pr-4 font-medium">
-                  Target
-                </th>
-                <th scope="col" className="py-2 font-medium">
-                  Change
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {events.items.map((e) => (
-                <tr key={e.id} className="border-t border-border align-top" data-testid="audit-row">
-                  <td className="py-3 pr-4 whitespace-nowrap">
-                    <time dateTime={e.at}>{formatDateTime(e.at)}</time>
-                  </td>
-                  <td className="py-3 pr-4">
-                    <div>{e.actor.label}</div>
-                    {e.ip ? <div className="text-xs text-muted">{e.ip}</div> : null}
-                  </td>
-                  <td className="py-3 pr-4">
-                    <div>{AUDIT_ACTION_LABELS[e.action] ?? e.action}</div>
-                    <code className="text-xs text-muted">{e.action}</code>
-                  </td>
-                  <td className="py-3 pr-4 break-words">{e.target ? e.target.label : '—'}</td>
-                  <td className="py-3">
-                    <AuditDiff before={e.before} after={e.after} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ol
+          className="m-0 list-none divide-y divide-border rounded-xl border border-border bg-surface p-0"
+          aria-label="Audit events"
+          data-testid="audit-list"
+        >
+          {events.items.map((e) => (
+            <AuditItem key={e.id} e={e} />
+          ))}
+        </ol>
       )}
       {paged || events.nextCursor ? (
         <nav aria-label="Pages of the audit log" className="mt-6 flex justify-between gap-4 text-sm">
@@ -78,11 +93,7 @@ export default function AuditPage({ shell, events, paged }: ShellProps & AuditPa
             <span />
           )}
           {events.nextCursor ? (
-            <Link
-              href={{ pathname: paths.adminAudit(), query: { cursor: String(events.nextCursor) } }}
-              className="underline"
-              data-testid="audit-next"
-            >
+            <Link href={paths.adminAudit(events.nextCursor)} rel="next" className="underline" data-testid="audit-next">
               Older events
             </Link>
           ) : null}

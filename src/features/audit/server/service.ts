@@ -2,12 +2,17 @@ import { and, eq } from 'drizzle-orm';
 import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { db, type DbOrTx } from '@/server/db/client';
 import { auditEvents } from '@/server/db/schema';
+import { paths } from '@/config/paths';
+import { slugify } from '@/lib/slug';
+import type { AuditAction } from '../enums';
 import type { AuditEventView, AuditListQuery, AuditPage } from '../schema';
-import { listAuditEventRows } from './queries';
+import { auditSentence, type AuditRef } from '../sentences';
+import { listAuditEventRows, type AuditEventRow } from './queries';
 
 export interface AuditEntry {
   actor: { id: string; displayName: string } | null;
-  action: string;
+  /** One of AUDIT_ACTIONS: each has its sentence in the log (sentences.ts). */
+  action: AuditAction;
   targetType?: string;
   targetId?: string;
   before?: unknown;
@@ -29,26 +34,105 @@ export async function recordAudit(entry: AuditEntry, tx: DbOrTx = db()): Promise
   });
 }
 
-type Row = Awaited<ReturnType<typeof listAuditEventRows>>[number];
+const asRecord = (v: unknown): Record<string, unknown> =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
-function targetLabel(row: Row): string {
-  const { targetType, targetId } = row.event;
-  if (targetType === 'user') return row.targetUserName && !row.targetUserDeleted ? row.targetUserName : DELETED_PERSON_NAME;
-  if (targetType === 'workspace') return 'Workspace';
-  return targetId ?? targetType ?? '';
+/** A person as the log names them: their current name, linked to them in the member list; erased: "Deleted user". */
+function personRef(name: string | null, email: string | null, deleted: boolean | null): AuditRef | null {
+  if (name === null) return null;
+  if (deleted) return { text: DELETED_PERSON_NAME, href: null };
+  return { text: name, href: email ? paths.adminMembers(email) : null };
 }
 
-function toView(row: Row): AuditEventView {
-  const e = row.event;
+/** A post as the log names it: "#12 “Dark mode”", linked unless deleted. */
+function postRef(number: number | null, title: string | null, deleted: boolean | null, fallback?: string | null): AuditRef | null {
+  if (number === null) return fallback ? { text: fallback, href: null } : null;
+  const name = title ? `#${number} “${title}”` : `#${number}`;
+  return deleted ? { text: `${name} (deleted)`, href: null } : { text: name, href: paths.post(number, title ? slugify(title) : undefined) };
+}
+
+/** A named thing that may be gone: its current name and page, or its name at the time, unlinked. */
+function namedRef(current: string | null, href: string, then: unknown): AuditRef | null {
+  if (current !== null) return { text: `“${current}”`, href };
+  return text(then) ? { text: `“${text(then)}”`, href: null } : null;
+}
+
+function targetRef(row: AuditEventRow): AuditRef | null {
+  const before = asRecord(row.before);
+  const after = asRecord(row.after);
+  switch (row.targetType) {
+    case 'user':
+      return personRef(row.userName, row.userEmail, row.userDeleted) ?? { text: DELETED_PERSON_NAME, href: null };
+    case 'post':
+      return postRef(row.postNumber, row.postTitle ?? text(before.title), row.postDeleted, row.targetId ? `#${row.targetId}` : null);
+    case 'comment': {
+      if (row.commentId === null) return { text: 'a comment that no longer exists', href: null };
+      const on = postRef(row.commentPostNumber, row.commentPostTitle, false)!;
+      const deleted = Boolean(row.commentDeleted);
+      return {
+        text: `${deleted ? 'a deleted comment' : 'a comment'} on ${on.text}`,
+        href: paths.post(
+          row.commentPostNumber!,
+          row.commentPostTitle ? slugify(row.commentPostTitle) : undefined,
+          deleted ? undefined : Number(row.commentId),
+        ),
+      };
+    }
+    case 'board':
+      return namedRef(row.boardName, row.boardSlug ? paths.board(row.boardSlug) : paths.adminBoards(), before.name ?? after.name);
+    case 'status':
+      return namedRef(row.statusName, paths.adminStatuses(), before.name ?? after.name);
+    case 'tag':
+      return namedRef(row.tagName, paths.adminTags(), before.name ?? after.name);
+    case 'changelog_entry':
+      return namedRef(
+        row.entryTitle,
+        row.entryState === 'published' && row.entrySlug ? paths.changelogEntry(row.entrySlug) : paths.adminChangelog(),
+        before.title ?? after.title,
+      );
+    case 'changelog_label':
+      return text(after.name) ? { text: `“${text(after.name)}”`, href: null } : null;
+    case 'invitation':
+      return row.targetId ? { text: row.targetId, href: null } : null;
+    case 'workspace':
+      return { text: 'the workspace', href: paths.adminSettings() };
+    default:
+      return row.targetId ? { text: row.targetId, href: null } : null;
+  }
+}
+
+function relatedRef(row: AuditEventRow): AuditRef | null {
+  if (row.action === 'post.merged' || row.action === 'post.unmerged') {
+    const number = row.mergedNumber ?? (Number(asRecord(row.after).mergedInto ?? asRecord(row.before).mergedInto) || null);
+    return postRef(row.mergedNumber ?? number, row.mergedTitle, row.mergedDeleted);
+  }
+  if (row.action === 'status.deleted')
+    return row.movedStatusName ? { text: `“${row.movedStatusName}”`, href: paths.adminStatuses() } : null;
+  if (row.action === 'vote.cast_on_behalf') return personRef(row.voterName, row.voterEmail, row.voterDeleted);
+  return null;
+}
+
+function toView(row: AuditEventRow): AuditEventView {
+  // The actor's name now; an actor without an account row keeps the name recorded then.
+  const actor = row.actorId
+    ? (personRef(row.actorName, row.actorEmail, row.actorDeleted) ?? { text: row.actorLabel ?? DELETED_PERSON_NAME, href: null })
+    : null;
+  const target = targetRef(row);
+  const related = relatedRef(row);
   return {
-    id: e.id,
-    at: e.createdAt.toISOString(),
-    actor: { id: e.actorId, label: e.actorLabel ?? 'system' },
-    action: e.action,
-    target: e.targetType ? { type: e.targetType, id: e.targetId, label: targetLabel(row) } : null,
-    before: e.before,
-    after: e.after,
-    ip: e.ip,
+    id: Number(row.id),
+    at: new Date(row.createdAt).toISOString(),
+    action: row.action,
+    actor: actor ? { id: row.actorId, label: actor.text, href: actor.href } : { id: null, label: 'system', href: null },
+    target: row.targetType
+      ? { type: row.targetType, id: row.targetId, label: target?.text ?? row.targetId ?? row.targetType, href: target?.href ?? null }
+      : null,
+    related,
+    sentence: auditSentence({ action: row.action, actor, target, related, before: asRecord(row.before), after: asRecord(row.after) }),
+    before: row.before,
+    after: row.after,
+    ip: row.ip,
   };
 }
 

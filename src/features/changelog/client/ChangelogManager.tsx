@@ -8,6 +8,7 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
+import { focusWhenSettled } from '@/lib/focus';
 import type { ChangelogLabel, TeamEntry } from '../schema';
 import { EntryEditor } from './EntryEditor';
 
@@ -45,6 +46,16 @@ export function ChangelogManager({
     else if (opened.current) toolbarRef.current?.querySelector('button')?.focus();
     opened.current = editing !== null;
   }, [editing]);
+
+  const remove = async (entry: TeamEntry) => {
+    setNotice(null);
+    // Errors stay in the dialog (ConfirmDialog shows them).
+    await api(`/api/v1/admin/changelog/${entry.id}`, { method: 'DELETE' });
+    setEntries((all) => all.filter((x) => x.id !== entry.id));
+    setNotice({ tone: 'success', text: `Deleted “${entry.title}”.` });
+    // Its row and Delete button are gone: focus goes to "New entry".
+    focusWhenSettled(() => toolbarRef.current?.querySelector('button'));
+  };
 
   const replace = (e: TeamEntry) =>
     setEntries((all) => (all.some((x) => x.id === e.id) ? all.map((x) => (x.id === e.id ? e : x)) : [e, ...all]));
@@ -103,8 +114,8 @@ export function ChangelogManager({
         </div>
       ) : (
         <>
-          <EntryList title="Drafts and scheduled" entries={drafts} empty="No drafts." onEdit={setEditing} act={act} />
-          <EntryList title="Published" entries={published} empty="Nothing published yet." onEdit={setEditing} act={act} />
+          <EntryList title="Drafts and scheduled" entries={drafts} empty="No drafts." onEdit={setEditing} act={act} remove={remove} />
+          <EntryList title="Published" entries={published} empty="Nothing published yet." onEdit={setEditing} act={act} remove={remove} />
         </>
       )}
       {canAddLabels ? <LabelAdder labels={labels} onAdded={(l) => setLabels((all) => [...all, l])} /> : null}
@@ -120,12 +131,14 @@ function EntryList({
   empty,
   onEdit,
   act,
+  remove,
 }: {
   title: string;
   entries: TeamEntry[];
   empty: string;
   onEdit: (e: TeamEntry) => void;
   act: Act;
+  remove: (e: TeamEntry) => Promise<void>;
 }) {
   return (
     <section aria-label={title} className="mt-6">
@@ -135,7 +148,7 @@ function EntryList({
       ) : (
         <ul className="flex flex-col gap-3">
           {entries.map((e) => (
-            <EntryRow key={e.id} entry={e} onEdit={() => onEdit(e)} act={act} />
+            <EntryRow key={e.id} entry={e} onEdit={() => onEdit(e)} act={act} remove={() => remove(e)} />
           ))}
         </ul>
       )}
@@ -143,7 +156,7 @@ function EntryList({
   );
 }
 
-function EntryRow({ entry, onEdit, act }: { entry: TeamEntry; onEdit: () => void; act: Act }) {
+function EntryRow({ entry, onEdit, act, remove }: { entry: TeamEntry; onEdit: () => void; act: Act; remove: () => Promise<void> }) {
   const [when, setWhen] = useState('');
   const [whenError, setWhenError] = useState<string | null>(null);
   const schedule = () => {
@@ -192,14 +205,15 @@ function EntryRow({ entry, onEdit, act }: { entry: TeamEntry; onEdit: () => void
           )}
           <ConfirmDialog
             trigger={
-              <Button variant="danger" className="px-3 py-1.5" data-testid="admin-entry-delete">
+              <Button variant="secondary" className="px-3 py-1.5" data-testid="admin-entry-delete">
                 Delete<span className="sr-only"> {entry.title}</span>
               </Button>
             }
             title={`Delete “${entry.title}”?`}
             description="The entry is removed for good. Posts it moved keep their status and history."
             confirmLabel="Delete entry"
-            onConfirm={() => act(entry, '', 'DELETE', `Deleted “${entry.title}”.`)}
+            onConfirm={remove}
+            testId="admin-entry-delete-dialog"
           />
         </div>
       </div>

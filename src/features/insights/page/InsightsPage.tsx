@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { Alert } from '@/components/ui/Alert';
+import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
@@ -321,9 +322,9 @@ function ChartFigure({
 }
 
 function DataTable({ label, head, rows }: { label: string; head: string[]; rows: ReactNode[][] }) {
-  // The region scrolls sideways on a narrow screen, so it takes focus for keyboard scrolling.
+  // Scrolls sideways on a narrow screen, and shows that it does.
   return (
-    <div className="overflow-x-auto" role="region" aria-label={label} tabIndex={0}>
+    <ScrollRegion label={label} onSurface>
       <table className="w-full text-left text-sm">
         <thead className="text-xs uppercase tracking-wide text-muted">
           <tr>
@@ -352,6 +353,6 @@ function DataTable({ label, head, rows }: { label: string; head: string[]; rows:
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

@@ -122,11 +122,7 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
         {mayBan ? (
           <ConfirmDialog
             trigger={
-              <Button
-                variant={banned ? 'secondary' : 'danger'}
-                className="px-3 py-1.5"
-                data-testid={banned ? 'unban-member' : 'ban-member'}
-              >
+              <Button variant="secondary" className="px-3 py-1.5" data-testid={banned ? 'unban-member' : 'ban-member'}>
                 {banned ? 'Unban' : 'Ban'}
                 <span className="sr-only"> {member.displayName}</span>
               </Button>

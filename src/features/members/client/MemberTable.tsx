@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import type { PolicyActor } from '@/core/identity/policy';
 import type { Member } from '../schema';
 import { MemberRow, type Notify } from './MemberRow';
@@ -20,9 +21,8 @@ export function MemberTable({ members, viewer }: { members: Member[]; viewer: Po
           </p>
         ) : null}
       </div>
-      {/* Scrolls sideways on narrow screens instead of widening the page (relative: it also contains the
-          sr-only texts); focusable so keyboards can scroll it. */}
-      <div className="relative overflow-x-auto" role="region" aria-label="Members" tabIndex={0}>
+      {/* Scrolls sideways on narrow screens instead of widening the page, and shows that it does. */}
+      <ScrollRegion label="Members" testId="members-scroll">
         <table className="w-full min-w-[44rem] text-left text-sm">
           <thead className="text-xs uppercase tracking-wide text-muted">
             <tr>
@@ -53,7 +53,7 @@ export function MemberTable({ members, viewer }: { members: Member[]; viewer: Po
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

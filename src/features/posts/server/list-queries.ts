@@ -8,6 +8,7 @@ import { MENTION_PATTERN } from '@/core/mentions';
 import type { DbOrTx } from '@/server/db/client';
 import { boardMembers, boards, posts, postTags, statuses, tags, users, votes } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
+import { VOTING_OPEN_CATEGORIES } from '@/features/statuses/enums';
 import { listedPostSql, visiblePostSql } from '@/server/identity/visibility';
 import type { CursorKey, ListOrder } from './list-cursor';
 
@@ -19,6 +20,8 @@ export interface ListFilters {
   tag?: string;
   /** Full-text query (websearch syntax). */
   q?: string;
+  /** Only open work: posts without a status or whose status's category takes votes (not done, not closed). */
+  openOnly?: boolean;
 }
 
 const microsText = (col: typeof posts.createdAt | typeof posts.activityAt) =>
@@ -40,6 +43,13 @@ function filterSql(actor: Actor, f: ListFilters): SQL | undefined {
           where ${postTags.postId} = ${posts.id} and lower(${tags.name}) = lower(${f.tag}))`
       : undefined,
     f.q ? sql`${posts.search} @@ ${tsQuery(f.q)}` : undefined,
+    f.openOnly
+      ? sql`(${posts.statusId} is null or ${posts.statusId} in (select ${statuses.id} from ${statuses}
+          where ${statuses.category} in (${sql.join(
+            VOTING_OPEN_CATEGORIES.map((c) => sql`${c}`),
+            sql`, `,
+          )})))`
+      : undefined,
   );
 }
 
@@ -99,7 +109,13 @@ export interface ListPostRowsOptions {
   order: ListOrder;
   /** Only pinned (true) or only unpinned (false) posts: a board's trending view lists them in two runs. */
   pinned?: boolean;
+  /** Rows after this key in the list's order, or, with `backward`, before it. */
   after?: CursorKey;
+  /**
+   * Walk the list backwards from `after`: rows before it, nearest first (the caller reverses
+   * them). The same index, scanned the other way (`asc nulls first` is `desc nulls last` reversed).
+   */
+  backward?: boolean;
   limit: number;
 }
 
@@ -111,7 +127,11 @@ export async function listPostRows(db: DbOrTx, actor: Actor, filters: ListFilter
 /** The statement of `listPostRows`, unexecuted (benchmarks EXPLAIN it). */
 export function listPostRowsQuery(db: DbOrTx, actor: Actor, filters: ListFilters, opts: ListPostRowsOptions) {
   const spec = orderSpec(opts.order, filters.q);
-  const after = opts.after ? sql`(${sql.join(spec.columns, sql`, `)}) < (${sql.join(spec.params(opts.after), sql`, `)})` : undefined;
+  const compare = opts.backward ? sql`>` : sql`<`;
+  const after = opts.after
+    ? sql`(${sql.join(spec.columns, sql`, `)}) ${compare} (${sql.join(spec.params(opts.after), sql`, `)})`
+    : undefined;
+  const direction = opts.backward ? sql`asc nulls first` : sql`desc nulls last`;
   return (
     db
       .select({
@@ -149,7 +169,7 @@ export function listPostRowsQuery(db: DbOrTx, actor: Actor, filters: ListFilters
       .leftJoin(users, eq(users.id, posts.authorId))
       .where(and(filterSql(actor, filters), opts.pinned === undefined ? undefined : eq(posts.pinned, opts.pinned), after))
       // `nulls last` as in the indexes of schema.ts (Drizzle writes `DESC NULLS LAST`); without it no index matches.
-      .orderBy(...spec.columns.map((c) => sql`${c} desc nulls last`))
+      .orderBy(...spec.columns.map((c) => sql`${c} ${direction}`))
       .limit(opts.limit)
   );
 }

@@ -7,13 +7,13 @@
  */
 import { presentPerson } from '@/core/identity/person';
 import { getVisibleBoard } from '@/features/boards/server/access-service';
-import { plainExcerpt } from '@/lib/markdown-tree';
+import { flattenMarkdown, plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
 import { VISITOR, type Actor } from '@/server/identity/actor';
 import { isTeamMember } from '@/core/identity/policy';
 import { cachedForEveryone, keepsSharedCopies } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
-import { postSlug, type Highlight, type PostPage, type PostSort, type PostSummary } from '../schema';
+import { postSlug, type ClosedMode, type Highlight, type PostPage, type PostSort, type PostSummary } from '../schema';
 import { decodeCursor, encodeCursor, type CursorKey, type ListOrder } from './list-cursor';
 import {
   countPostRows,
@@ -39,14 +39,19 @@ export interface ListPostsRequest {
   status?: string;
   tag?: string;
   q?: string;
+  /** `hide`: leave out done and closed posts, unless `status` chooses one. Absent: `show`. */
+  closed?: ClosedMode;
+  /** The page after this cursor. */
   cursor?: string;
+  /** The page before this cursor (a page's `prevCursor`); not with `cursor`. */
+  before?: string;
   limit: number;
 }
 
 export const listOrderOf = (req: Pick<ListPostsRequest, 'sort' | 'q'>): ListOrder => req.sort ?? (req.q ? 'relevance' : 'trending');
 
-const badCursor = () =>
-  new AppError('VALIDATION_FAILED', 'This page link is not valid.', { fields: { 'query.cursor': 'This page link is not valid.' } });
+const badCursor = (field: 'cursor' | 'before' = 'cursor') =>
+  new AppError('VALIDATION_FAILED', 'This page link is not valid.', { fields: { [`query.${field}`]: 'This page link is not valid.' } });
 
 /** Whether a cursor belongs to this list's order (a stale link after a sort change does not). */
 export function cursorFits(cursor: string, req: Pick<ListPostsRequest, 'sort' | 'q' | 'board'>): boolean {
@@ -146,7 +151,8 @@ async function filtersFor(actor: Actor, req: ListPostsRequest, known?: VisibleBo
     : known && known.slug === req.board.toLowerCase()
       ? known.id
       : (await getVisibleBoard(db(), actor, req.board)).id;
-  return { boardId, status: req.status, tag: req.tag, q: req.q };
+  // A chosen status decides by itself: choosing "Complete" shows the completed posts.
+  return { boardId, status: req.status, tag: req.tag, q: req.q, openOnly: req.closed === 'hide' && !req.status };
 }
 
 /**
@@ -212,29 +218,54 @@ export const readerFactsOf = (userId: string) => cachedForEveryone(`reader:${use
 async function listPostsFor(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
   const order = listOrderOf(req);
   const pinnedFirst = Boolean(req.board) && order === 'trending';
-  let after: CursorKey | undefined;
-  if (req.cursor) {
-    if (!cursorFits(req.cursor, req)) throw badCursor();
-    after = decodeCursor(req.cursor)!;
-  }
+  if (req.cursor && req.before) throw badCursor('before');
+  const keyOfParam = (cursor: string | undefined, field: 'cursor' | 'before'): CursorKey | undefined => {
+    if (!cursor) return undefined;
+    if (!cursorFits(cursor, req)) throw badCursor(field);
+    return decodeCursor(cursor)!;
+  };
+  const after = keyOfParam(req.cursor, 'cursor');
+  const before = keyOfParam(req.before, 'before');
   const filters = await filtersFor(actor, req, knownBoard);
   const want = req.limit + 1;
 
-  let rows: ListPostRow[];
-  if (pinnedFirst) {
-    // Two index-friendly runs instead of one sort on (pinned, score): pinned posts are few.
-    rows = !after || after.pinned ? await listPostRows(db(), actor, filters, { order, pinned: true, after, limit: want }) : [];
-    if (rows.length < want) {
-      const unpinnedAfter = after && after.pinned === false ? after : undefined;
+  /**
+   * Up to `limit` rows after `from` (or, backward, before it, nearest first). On a board's
+   * trending view the list is two runs, pinned then the rest, each an index scan of its own.
+   */
+  const rowsFrom = async (from: CursorKey | undefined, limit: number, backward = false): Promise<ListPostRow[]> => {
+    if (!pinnedFirst) return listPostRows(db(), actor, filters, { order, after: from, backward, limit });
+    // The runs in the order of the walk; it starts in the run of `from`, then goes on from the next run's start.
+    const runs = backward ? [false, true] : [true, false];
+    const start = from ? runs.indexOf(Boolean(from.pinned)) : 0;
+    let rows: ListPostRow[] = [];
+    for (let i = start; i < runs.length && rows.length < limit; i++) {
+      const key = i === start ? from : undefined;
       rows = rows.concat(
-        await listPostRows(db(), actor, filters, { order, pinned: false, after: unpinnedAfter, limit: want - rows.length }),
+        await listPostRows(db(), actor, filters, { order, pinned: runs[i], after: key, backward, limit: limit - rows.length }),
       );
     }
+    return rows;
+  };
+
+  let page: ListPostRow[];
+  let hasNext: boolean;
+  let hasPrev: boolean;
+  const backwardRows = before ? await rowsFrom(before, want, true) : null;
+  if (backwardRows && backwardRows.length > req.limit) {
+    page = backwardRows.slice(0, req.limit).reverse();
+    hasPrev = true;
+    // The row the cursor named usually follows; it may have gone since, so ask.
+    hasNext = page.length > 0 && (await rowsFrom(keyOf(order, page[page.length - 1]!, pinnedFirst), 1)).length > 0;
   } else {
-    rows = await listPostRows(db(), actor, filters, { order, after, limit: want });
+    // Forward, or back to the start of the list: then the first page, full.
+    const from = backwardRows ? undefined : after;
+    const rows = await rowsFrom(from, want);
+    page = rows.slice(0, req.limit);
+    hasNext = rows.length > req.limit;
+    hasPrev = Boolean(from) && page.length > 0;
   }
 
-  const page = rows.slice(0, req.limit);
   const ids = page.map((r) => r.id);
   const [tagRows, voted, headlines] = [
     await listTagsOfPosts(db(), ids),
@@ -249,7 +280,7 @@ async function listPostsFor(actor: Actor, req: ListPostsRequest, knownBoard?: Vi
     );
     const headline = headlines.find((h) => h.id === row.id);
     if (!headline) return summary;
-    const body = splitMarked(headline.body, stripMarks);
+    const body = splitMarked(flattenMarkdown(headline.body), stripMarks);
     return {
       ...summary,
       highlight: {
@@ -258,8 +289,13 @@ async function listPostsFor(actor: Actor, req: ListPostsRequest, knownBoard?: Vi
       },
     };
   });
+  const first = page[0];
   const last = page[page.length - 1];
-  return { items, nextCursor: rows.length > req.limit && last ? encodeCursor(keyOf(order, last, pinnedFirst)) : null };
+  return {
+    items,
+    nextCursor: hasNext && last ? encodeCursor(keyOf(order, last, pinnedFirst)) : null,
+    prevCursor: hasPrev && first ? encodeCursor(keyOf(order, first, pinnedFirst)) : null,
+  };
 }
 
 /** How many posts match the filters (for "12 posts match"). */

@@ -39,6 +39,35 @@ async function allPages(as: TestActor | undefined, query: Record<string, string>
   throw new Error('too many pages');
 }
 
+/**
+ * Every page forward, then back again through `prevCursor` (as `before=`) from the last page:
+ * each page back must be exactly the page before it, and the first has no `prevCursor`.
+ */
+async function pagesBothWays(as: TestActor | undefined, query: Record<string, string>, limit: number): Promise<number[][]> {
+  const forward: PostPage[] = [];
+  let cursor: string | null = null;
+  for (let i = 0; i < 50; i++) {
+    const res = await listAs(as, { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
+    expect(res.status, res.text).toBe(200);
+    forward.push(res.json);
+    expect(res.json.prevCursor === null, `page ${i} has a previous page`).toBe(i === 0);
+    cursor = res.json.nextCursor;
+    if (!cursor) break;
+  }
+  const numbers = (page: PostPage) => page.items.map((p) => p.number);
+  let before = forward[forward.length - 1]!.prevCursor;
+  for (let i = forward.length - 2; i >= 0; i--) {
+    const res = await listAs(as, { ...query, limit: String(limit), before: before! });
+    expect(res.status, res.text).toBe(200);
+    expect(numbers(res.json), `back to page ${i}`).toEqual(numbers(forward[i]!));
+    // A page reached backwards leads forward to the page it came from.
+    expect(res.json.nextCursor).toBe(forward[i]!.nextCursor);
+    expect(res.json.prevCursor === null).toBe(i === 0);
+    before = res.json.prevCursor;
+  }
+  return forward.map(numbers);
+}
+
 let people: { member: TestActor; moderator: TestActor; admin: TestActor };
 beforeAll(async () => {
   people = await createRoleActors();
@@ -91,6 +120,10 @@ describe('sort orders and cursor pages', () => {
       for (const limit of [1, 2, 3, 7, 20]) {
         const got = (await allPages(undefined, { board: board.slug, sort }, limit)).map((p) => p.number);
         expect(got, `${sort} by ${limit}`).toEqual(order);
+        // Previous pages, ties included (equal scores, votes and times, broken by id).
+        expect((await pagesBothWays(undefined, { board: board.slug, sort }, limit)).flat(), `${sort} by ${limit}, both ways`).toEqual(
+          order,
+        );
       }
     }
   });
@@ -106,6 +139,15 @@ describe('sort orders and cursor pages', () => {
       expect(numbers(await allPages(undefined, { board: board.slug }, limit))).toEqual([mid.number, low.number, high.number, other.number]);
     }
     expect(numbers(await allPages(undefined, { board: board.slug, sort: 'top' }, 10)).length).toBe(4);
+    // Back across the boundary between the pinned run and the rest.
+    for (const limit of [1, 2, 3]) {
+      expect((await pagesBothWays(undefined, { board: board.slug }, limit)).flat()).toEqual([
+        mid.number,
+        low.number,
+        high.number,
+        other.number,
+      ]);
+    }
     // Across every board, trending is trending.
     const everywhere = numbers(await allPages(undefined, {}, 100)).filter((n) => [low, mid, high, other].some((p) => p.number === n));
     expect(everywhere).toEqual([high.number, other.number, mid.number, low.number]);
@@ -126,6 +168,17 @@ describe('sort orders and cursor pages', () => {
       const res = await listAs(undefined, { board: board.slug, ...query });
       expect(res.status).toBe(422);
       expect(res.json.error?.fields?.['query.cursor']).toBeTruthy();
+    }
+    // The page before a cursor is checked the same way, and it is one or the other.
+    const refused: Record<string, string>[] = [
+      { sort: 'top', before: cursor },
+      { sort: 'new', before: 'e30' },
+      { sort: 'new', cursor, before: cursor },
+    ];
+    for (const query of refused) {
+      const res = await listAs(undefined, { board: board.slug, ...query });
+      expect(res.status).toBe(422);
+      expect(res.json.error?.fields?.['query.before']).toBeTruthy();
     }
     expect((await listAs(undefined, { limit: '101' })).status).toBe(422);
     expect((await listAs(undefined, { sort: 'hot' })).status).toBe(422);
@@ -173,6 +226,39 @@ describe('what lists leave out', () => {
     const res = await listAs(undefined, { board: board.slug });
     expect(res.status).toBe(200);
     expect(res.json.items.map((p) => p.number)).toEqual([post.number]);
+  });
+});
+
+describe('done and closed posts', () => {
+  it('are left out with closed=hide (open work: no status, open, planned, in progress) unless a status is chosen; shown by default', async () => {
+    const board = await makeBoard();
+    const slugs = ['open', 'planned', 'in-progress', 'complete', 'closed'];
+    const bySlug = new Map<string, number>();
+    for (const [i, slug] of slugs.entries()) {
+      const [status] = await db().select().from(statuses).where(eq(statuses.slug, slug));
+      expect(status, slug).toBeTruthy();
+      bySlug.set(
+        slug,
+        (await makePost(board.id, people.member.id, { statusId: status!.id, trendingScore: 10 - i, voteCount: 10 - i })).number,
+      );
+    }
+    const none = (await makePost(board.id, people.member.id, { trendingScore: 0.5, voteCount: 0 })).number;
+    const numbers = async (q: Record<string, string>, as?: TestActor) =>
+      (await allPages(as, { board: board.slug, ...q }, 2)).map((p) => p.number);
+    const open = ['open', 'planned', 'in-progress'].map((s) => bySlug.get(s)!);
+    for (const sort of ['trending', 'top']) {
+      expect(await numbers({ sort, closed: 'hide' }), sort).toEqual([...open, none]);
+      // The API's default is unchanged: everything.
+      expect(await numbers({ sort }), sort).toEqual([...slugs.map((s) => bySlug.get(s)!), none]);
+    }
+    // Across every board too, and for a signed-in person.
+    const everywhere = (await allPages(people.member, { closed: 'hide' }, 100)).map((p) => p.number);
+    expect(everywhere).toEqual(expect.arrayContaining([...open, none]));
+    expect(everywhere).not.toContain(bySlug.get('complete'));
+    expect(everywhere).not.toContain(bySlug.get('closed'));
+    // Choosing a status shows it, whatever closed says.
+    expect(await numbers({ closed: 'hide', status: 'complete' })).toEqual([bySlug.get('complete')]);
+    expect((await listAs(undefined, { closed: 'maybe' })).status).toBe(422);
   });
 });
 
@@ -247,6 +333,19 @@ describe('filters, search and the summary', () => {
     expect((await listAs(undefined, { board: board.slug, q: 'exports' })).json.items.length).toBe(2);
   });
 
+  it('keeps paragraphs and list items apart in excerpts and search snippets', async () => {
+    const board = await makeBoard();
+    await makePost(board.id, people.member.id, {
+      title: 'Crash on save',
+      body: '## Steps to reproduce\n\n1. Open the app and sign in\n2. Go to settings\n3. Press save\n\nIt crashes every time.',
+    });
+    const [post] = (await listAs(undefined, { board: board.slug })).json.items;
+    expect(post!.excerpt).toBe('Steps to reproduce — Open the app and sign in · Go to settings · Press save — It crashes every time.');
+    const [hit] = (await listAs(undefined, { board: board.slug, q: 'settings' })).json.items;
+    const snippet = hit!.highlight!.excerpt.map((r) => r.text).join('');
+    expect(snippet).toContain('sign in · Go to settings · Press save');
+  });
+
   it('shows mentions as @Name in excerpts and search snippets, never the token or its id', async () => {
     const board = await makeBoard();
     const id = people.moderator.id;
@@ -282,7 +381,8 @@ describe('filters, search and the summary', () => {
       voted: true,
       voteCount: 1,
       commentCount: 4,
-      excerpt: 'Heading Some body text.',
+      // The heading and the paragraph stay apart.
+      excerpt: 'Heading — Some body text.',
       slug: 'voted-post',
       board: { slug: board.slug, name: board.name },
       author: { id: people.moderator.id, displayName: people.moderator.displayName, isTeam: true },

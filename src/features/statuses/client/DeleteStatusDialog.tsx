@@ -26,7 +26,7 @@ export function DeleteStatusDialog({ status, others, onDeleted }: Props) {
   return (
     <ConfirmDialog
       trigger={
-        <Button variant="danger" className="px-3 py-1.5" data-testid="status-delete">
+        <Button variant="secondary" className="px-3 py-1.5" data-testid="status-delete">
           Delete<span className="sr-only"> {status.name}</span>
         </Button>
       }

@@ -2,6 +2,7 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { api } from '@/lib/api';
+import { focusWhenSettled } from '@/lib/focus';
 import type { Status } from '../schema';
 import { StatusForm, type StatusValues } from './StatusForm';
 import { StatusRow } from './StatusRow';
@@ -13,6 +14,8 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
   const [statuses, setStatuses] = useState(initial);
   const [notice, setNotice] = useState<Notice>(null);
   const reorderSeq = useRef(0);
+  // Where focus goes when a deleted status's row (and its Delete button) is gone.
+  const listHeading = useRef<HTMLHeadingElement>(null);
   const notify = (tone: 'success' | 'error', text: string) => setNotice({ tone, text });
 
   const replace = (next: Status) => setStatuses((list) => list.map((s) => (s.id === next.id ? next : s)));
@@ -52,6 +55,7 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
         ? `Deleted “${status.name}” and moved ${result.movedPosts} ${result.movedPosts === 1 ? 'post' : 'posts'}.`
         : `Deleted “${status.name}”.`,
     );
+    focusWhenSettled(() => listHeading.current);
   };
 
   return (
@@ -69,7 +73,9 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
           </Alert>
         ) : null}
       </div>
-      <h2 className="mb-3 text-lg font-semibold">Statuses, in order</h2>
+      <h2 className="mb-3 text-lg font-semibold" ref={listHeading} tabIndex={-1} data-testid="statuses-heading">
+        Statuses, in order
+      </h2>
       {statuses.length === 0 ? (
         <EmptyState title="No statuses yet" testId="statuses-empty">
           Add a status above; posts can then be moved to it.

@@ -1,9 +1,10 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { api } from '@/lib/api';
+import { focusWhenSettled } from '@/lib/focus';
 import type { Tag } from '../schema';
 import { TagForm, type TagValues } from './TagForm';
 
@@ -57,7 +58,7 @@ function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) =
             </Button>
             <ConfirmDialog
               trigger={
-                <Button variant="danger" className="px-3 py-1.5" data-testid="tag-delete">
+                <Button variant="secondary" className="px-3 py-1.5" data-testid="tag-delete">
                   Delete<span className="sr-only"> {tag.name}</span>
                 </Button>
               }
@@ -82,6 +83,8 @@ function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) =
 export function TagsManager({ initial }: { initial: Tag[] }) {
   const [tags, setTags] = useState(initial);
   const [notice, setNotice] = useState<Notice>(null);
+  // Where focus goes when a deleted tag's row (and its Delete button) is gone.
+  const listHeading = useRef<HTMLHeadingElement>(null);
 
   const add = async (values: TagValues) => {
     const created = await api<Tag>('/api/v1/tags', { body: values });
@@ -104,7 +107,9 @@ export function TagsManager({ initial }: { initial: Tag[] }) {
           </Alert>
         ) : null}
       </div>
-      <h2 className="mb-3 text-lg font-semibold">Tags</h2>
+      <h2 className="mb-3 text-lg font-semibold" ref={listHeading} tabIndex={-1} data-testid="tags-heading">
+        Tags
+      </h2>
       {tags.length === 0 ? (
         <EmptyState title="No tags yet" testId="tags-empty">
           Tags group posts across boards (for example “Mobile” or “Billing”). Add the first one above.
@@ -122,6 +127,7 @@ export function TagsManager({ initial }: { initial: Tag[] }) {
               onDeleted={() => {
                 setTags((list) => list.filter((x) => x.id !== tag.id));
                 setNotice({ tone: 'success', text: `Deleted the tag “${tag.name}”.` });
+                focusWhenSettled(() => listHeading.current);
               }}
             />
           ))}

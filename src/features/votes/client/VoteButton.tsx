@@ -13,7 +13,8 @@ export interface VoteButtonProps {
   closedReason?: string | null;
   /** False for visitors: a click takes them to sign in and back. */
   signedIn: boolean;
-  size?: 'sm' | 'md';
+  /** `list`: the post lists' control (56 px square); `sm`: roadmap cards; `md`: the post page. */
+  size?: 'sm' | 'md' | 'list';
 }
 
 /**
@@ -79,7 +80,7 @@ export function VoteButton({
   }
 
   const closed = Boolean(closedReason);
-  const box = size === 'sm' ? 'h-12 w-11 text-xs' : 'h-14 w-12 text-sm';
+  const box = size === 'sm' ? 'h-12 w-11 text-xs' : size === 'list' ? 'h-14 w-14 gap-0.5 text-base' : 'h-14 w-12 text-sm';
   return (
     <div className="flex flex-col items-center">
       <button
@@ -97,7 +98,7 @@ export function VoteButton({
           text-fg transition-colors hover:border-accent disabled:cursor-not-allowed disabled:opacity-70
           aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-accent-fg`}
       >
-        <svg aria-hidden="true" viewBox="0 0 12 8" className="h-2 w-3 fill-current">
+        <svg aria-hidden="true" viewBox="0 0 12 8" className={size === 'list' ? 'h-2.5 w-3.5 fill-current' : 'h-2 w-3 fill-current'}>
           <path d="M6 0l6 8H0z" />
         </svg>
         <span data-testid="vote-count">{state.voteCount}</span>

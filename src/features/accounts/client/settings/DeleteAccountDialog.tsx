@@ -48,7 +48,7 @@ export function DeleteAccountDialog() {
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <Dialog.Trigger asChild>
-        <Button variant="danger" data-testid="delete-account-open">
+        <Button variant="secondary" data-testid="delete-account-open">
           Delete my account…
         </Button>
       </Dialog.Trigger>
