@@ -19,6 +19,8 @@ async function seed(request: APIRequestContext, baseURL: string, titles: string[
 }
 
 const rowTitles = (page: Page) => page.getByTestId('triage-title').allTextContents();
+/** Leaves whatever field has focus, as a person pressing Escape and clicking nowhere would: shortcuts work again. */
+const leaveField = (page: Page) => page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
 
 test.describe('the triage inbox', () => {
   test.use({ viewport: { width: 1440, height: 900 } });
@@ -56,8 +58,7 @@ test.describe('the triage inbox', () => {
     await expect(page).toHaveURL(new RegExp(`q=${word}`));
 
     // Typing in the search did not trigger shortcuts; now j brings focus to the list, j/k move.
-    await page.keyboard.press('Escape');
-    await page.locator('body').focus();
+    await leaveField(page);
     await page.keyboard.press('j');
     const titles = await rowTitles(page);
     await expect(page.getByTestId('triage-title').first()).toBeFocused();
@@ -89,7 +90,7 @@ test.describe('the triage inbox', () => {
     expect(history.status?.name).toBe('Planned');
 
     // Merge "dark theme please" into "dark mode" through the picker: m, type, arrows, Enter, confirm.
-    await page.locator('body').focus();
+    await leaveField(page);
     await page.keyboard.press('j');
     const now = await rowTitles(page);
     const steps = now.indexOf(darkTheme.title) - now.indexOf(csv.title);
@@ -116,7 +117,7 @@ test.describe('the triage inbox', () => {
     expect(merged.mergedInto?.number).toBe(darkMode.number);
 
     // Bulk-tag three posts: x on each, b to the bulk bar, choose by typing, Enter.
-    await page.locator('body').focus();
+    await leaveField(page);
     await page.keyboard.press('j');
     await page.keyboard.press('k');
     await page.keyboard.press('k');
@@ -146,7 +147,7 @@ test.describe('the triage inbox', () => {
     }
 
     // ? lists the shortcuts; Escape closes.
-    await page.locator('body').focus();
+    await leaveField(page);
     await page.keyboard.press('?');
     await expect(page.getByTestId('shortcuts-help')).toBeVisible();
     await page.keyboard.press('Escape');

@@ -272,7 +272,7 @@ test.describe('the moderation inbox', () => {
       await page.unroute(`**/api/v1/posts/${number}/approval`);
 
       // The "a" shortcut approves the selected post.
-      await page.locator('body').focus();
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
       await page.keyboard.press('a');
       await expect(page.getByTestId('approval-actions')).toHaveCount(0);
       await expect(row).not.toContainText('Awaiting approval');
