@@ -36,7 +36,14 @@ async function change(actor: { id: string; displayName: string }, asset: Brandin
       await recordAudit(
         {
           actor,
-          action: stored ? `workspace.${asset}_changed` : `workspace.${asset}_removed`,
+          action:
+            asset === 'logo'
+              ? stored
+                ? 'workspace.logo_changed'
+                : 'workspace.logo_removed'
+              : stored
+                ? 'workspace.favicon_changed'
+                : 'workspace.favicon_removed',
           targetType: 'workspace',
           targetId: '1',
           before: { [column(asset)]: before },
