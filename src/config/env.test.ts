@@ -29,6 +29,7 @@ describe('parseEnv', () => {
       CHORUS_VISITOR_CACHE_SECONDS: 3,
       CHORUS_NOTIFICATION_DIGEST_SECONDS: 120,
       SMTP_URL: undefined,
+      S3_REGION: 'us-east-1',
       MAIL_FROM: undefined,
       CHORUS_ADMIN_EMAIL: undefined,
       CHORUS_ADMIN_PASSWORD: undefined,
