@@ -36,6 +36,8 @@ test.describe('API reference', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe finds no violations (${scheme})`, async ({ guardedPage: page }) => {
+      // Every operation is on the page: axe takes about 20 s here on a quiet machine.
+      test.setTimeout(60_000);
       await page.emulateMedia({ colorScheme: scheme });
       await page.goto('/docs/api');
       await expect(page.locator('h1')).toBeVisible();

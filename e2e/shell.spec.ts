@@ -20,6 +20,8 @@ test.describe('the shell', () => {
 
   for (const scheme of ['light', 'dark'] as const) {
     test(`axe finds no violations on the shell pages (${scheme})`, async ({ guardedPage: page }) => {
+      // The API reference lists every operation: axe alone takes about 20 s on it.
+      test.setTimeout(90_000);
       await page.emulateMedia({ colorScheme: scheme });
       for (const path of SHELL_PAGES) {
         await page.goto(path);
