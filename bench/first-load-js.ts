@@ -10,7 +10,8 @@
  *    load): the scripts it loads beyond the no-consent run are the lazily loaded analytics chunks.
  *
  * Per route (analytics OFF, on a small seeded demo workspace): `/`, `/b/[board]`, `/b/[board]/new`,
- * `/p/[number]` and `/admin/boards` (signed in as the admin), each in a fresh context.
+ * `/p/[number]` (a visitor, then the admin: the team's editors load for the team only) and
+ * `/admin/boards` (signed in as the admin), each in a fresh context.
  *
  * Also reports whether the page hydrated (window.next is set by the Next.js client) and any
  * Content-Security-Policy violations: a page that does not hydrate never runs the code that
@@ -223,6 +224,8 @@ async function main() {
       { route: '/b/[board]', path: `/b/${board}` },
       { route: '/b/[board]/new', path: `/b/${board}/new` },
       { route: '/p/[number]', path: `/p/${seed?.topPostNumber ?? 1}` },
+      // The team's page: the sidebar's editors are loaded for them only (next/dynamic).
+      { route: '/p/[number] (admin)', path: `/p/${seed?.topPostNumber ?? 1}`, signedIn: true },
       { route: '/admin/boards', path: '/admin/boards', signedIn: true },
     ];
     const off = await startServer({ port: PORT, dataDir: offDir });

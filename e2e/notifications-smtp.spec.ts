@@ -44,11 +44,12 @@ test('a status change with a public note: one email per voter, a working one-cli
 
   const modPage = await admin.newPage();
   await modPage.goto(`/p/${post.number}`);
-  const control = modPage.getByTestId('post-status-control');
-  await control.getByLabel('Status').selectOption({ label: 'Planned (Planned)' });
-  await control.getByLabel('Public note (optional)').fill('Planned for the next release.');
-  await control.getByRole('button', { name: 'Save status' }).click();
-  await expect(modPage.getByTestId('post-status-saved')).not.toBeEmpty();
+  await modPage.getByTestId('property-status').click();
+  const editor = modPage.getByTestId('status-editor');
+  await editor.getByLabel('Planned', { exact: true }).check();
+  await editor.getByLabel('Public note (optional)').fill('Planned for the next release.');
+  await editor.getByRole('button', { name: 'Save status' }).click();
+  await expect(modPage.getByTestId('property-status')).toContainText('Planned');
 
   for (const voter of voters) {
     await expect.poll(async () => (await messagesTo(request, voter.creds.email, title)).length, { timeout: 30_000 }).toBe(1);
@@ -82,8 +83,10 @@ test('a status change with a public note: one email per voter, a working one-cli
 
   // The next status change: Walt hears of it, Vera (unsubscribed) does not, the admin never.
   await modPage.reload();
-  await modPage.getByTestId('post-status-control').getByLabel('Status').selectOption({ label: 'In progress (In progress)' });
-  await modPage.getByTestId('post-status-control').getByRole('button', { name: 'Save status' }).click();
+  await modPage.getByTestId('property-status').click();
+  await modPage.getByTestId('status-editor').getByLabel('In progress', { exact: true }).check();
+  await modPage.getByTestId('status-editor').getByRole('button', { name: 'Save status' }).click();
+  await expect(modPage.getByTestId('property-status')).toContainText('In progress');
   await expect.poll(async () => (await messagesTo(request, voters[1]!.creds.email, title)).length, { timeout: 30_000 }).toBe(2);
   expect(await messagesTo(request, voters[0]!.creds.email, title)).toHaveLength(1);
   expect(await messagesTo(request, E2E_ADMIN.email, title)).toHaveLength(0);

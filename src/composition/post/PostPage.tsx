@@ -8,23 +8,23 @@ import { Markdown } from '@/components/ui/Markdown';
 import { paths } from '@/config/paths';
 import { CommentThread } from '@/features/comments/client/CommentThread';
 import type { ShellProps } from '@/core/shell';
-import { VoteButton } from '@/features/votes/client/VoteButton';
 import { formatDate } from '@/lib/dates';
 import { DeletePostButton, PostEditForm } from '@/features/posts/client/PostEditor';
 import { MergedDuplicates } from '@/features/posts/client/MergedDuplicates';
 import { StatusHistory } from '@/features/posts/client/StatusHistory';
-import { VotersList } from '@/features/votes/client/VotersList';
-import { MergeSlot, ModeratorPanelSlot, VoteOnBehalfSlot } from './PostTeamSlots';
-import { StatusBadge, TagList, TeamBadge } from '@/components/ui/Badges';
+import { TeamBadge } from '@/components/ui/Badges';
+import { PostSidebar } from './PostSidebar';
 import type { PostPageProps } from './post-page-types';
 
 /**
- * `/p/[number]`: one post with its body, votes and voters, status history, merged duplicates
- * and comments. The integrator's team controls go in the marked places (props carry their data).
+ * `/p/[number]`: one post with its body, status history, merged duplicates and comments, and a
+ * property sidebar (the vote, properties, the bell, the voters; the team edits there in place).
+ * Two columns from 1024 px; below that the sidebar follows the post's text.
  */
 export default function PostPage({
   shell,
   post,
+  eta,
   bodyDoc,
   canonicalUrl,
   history,
@@ -33,12 +33,12 @@ export default function PostPage({
   comments,
   shippedIn,
   viewer,
-  moderation,
+  team,
 }: ShellProps & PostPageProps) {
   const [editing, setEditing] = useState(false);
   const signedIn = shell.viewer !== null;
   return (
-    <article data-testid="post" className="mx-auto max-w-3xl">
+    <article data-testid="post">
       <Head>
         <title>{`${post.title} · ${shell.workspace.name}`}</title>
         <link rel="canonical" href={canonicalUrl} />
@@ -77,32 +77,18 @@ export default function PostPage({
         </div>
       ) : null}
 
-      <div className="flex items-start gap-4">
-        <VoteButton
-          key={`${post.voted}-${post.voteCount}`}
-          postNumber={post.number}
-          postTitle={post.title}
-          voted={post.voted}
-          voteCount={post.voteCount}
-          closedReason={viewer.votingClosedReason}
-          signedIn={signedIn}
-        />
-        <div className="min-w-0 flex-1">
+      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10">
+        <header className="lg:col-start-1 lg:row-start-1">
           <h1 className="text-2xl font-semibold break-words sm:text-3xl">{post.title}</h1>
-          <div className="mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted">
+          {/* Who and when; from 1024 px the sidebar says it instead. */}
+          <p className="m-0 mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted lg:hidden">
             <span className="flex items-center gap-1.5 text-fg" data-testid="post-author">
               <Avatar name={post.author.displayName} url={post.author.avatarUrl} size={24} />
               {post.author.displayName}
               {post.author.isTeam ? <TeamBadge /> : null}
             </span>
             <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
-            <Link href={paths.board(post.board.slug)} className="underline">
-              {post.board.name}
-            </Link>
-            <StatusBadge status={post.status} />
-            <span>#{post.number}</span>
-          </div>
-          <TagList tags={post.tags} testId="post-tags" />
+          </p>
           {shippedIn.length ? (
             <p className="mt-2 text-sm" data-testid="shipped-in">
               Shipped in{' '}
@@ -116,50 +102,47 @@ export default function PostPage({
               ))}
             </p>
           ) : null}
-        </div>
-      </div>
+        </header>
 
-      <div className="mt-6">
-        {editing ? (
-          <PostEditForm number={post.number} title={post.title} body={post.body} onDone={() => setEditing(false)} />
-        ) : bodyDoc.length ? (
-          <Markdown doc={bodyDoc} className="break-words" />
-        ) : (
-          <p className="text-sm text-muted">No description.</p>
-        )}
-      </div>
-
-      {!editing && (viewer.canEdit || viewer.canDelete || viewer.editRefusal) ? (
-        <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="post-actions">
-          {viewer.canEdit ? (
-            <Button variant="secondary" onClick={() => setEditing(true)} data-testid="post-edit">
-              Edit
-            </Button>
+        <div className="mt-6 lg:col-start-1 lg:row-start-2" data-testid="post-body">
+          {editing ? (
+            <PostEditForm number={post.number} title={post.title} body={post.body} onDone={() => setEditing(false)} />
+          ) : bodyDoc.length ? (
+            <Markdown doc={bodyDoc} className="break-words" />
+          ) : (
+            <p className="text-sm text-muted">No description.</p>
+          )}
+          {!editing && (viewer.canEdit || viewer.canDelete || viewer.editRefusal) ? (
+            <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="post-actions">
+              {viewer.canEdit ? (
+                <Button variant="secondary" onClick={() => setEditing(true)} data-testid="post-edit">
+                  Edit
+                </Button>
+              ) : null}
+              {viewer.canDelete ? <DeletePostButton number={post.number} title={post.title} boardSlug={post.board.slug} /> : null}
+              {!viewer.canEdit && viewer.editRefusal ? <span className="text-xs text-muted">{viewer.editRefusal}</span> : null}
+            </div>
           ) : null}
-          {viewer.canDelete ? <DeletePostButton number={post.number} title={post.title} boardSlug={post.board.slug} /> : null}
-          {!viewer.canEdit && viewer.editRefusal ? <span className="text-xs text-muted">{viewer.editRefusal}</span> : null}
         </div>
-      ) : null}
 
-      {viewer.isTeam ? (
-        <>
-          <ModeratorPanelSlot post={post} statuses={moderation.statuses} tags={moderation.tags} />
-          <VoteOnBehalfSlot post={post} />
-          <MergeSlot post={post} mergedInto={post.mergedInto} />
-        </>
-      ) : null}
+        {/* After the heading and the text in reading and tab order; beside them from 1024 px. */}
+        <div className="mt-8 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
+          <PostSidebar post={post} eta={eta} voters={voters} viewer={viewer} team={team} signedIn={signedIn} />
+        </div>
 
-      <StatusHistory history={history} />
-      <VotersList voters={voters} total={post.voteCount} />
-      <MergedDuplicates duplicates={duplicates} />
-      <CommentThread
-        postNumber={post.number}
-        comments={comments}
-        canComment={viewer.canComment}
-        refusal={viewer.commentRefusal}
-        signedIn={signedIn}
-        isTeam={viewer.isTeam}
-      />
+        <div className="lg:col-start-1 lg:row-start-3">
+          <StatusHistory history={history} />
+          <MergedDuplicates duplicates={duplicates} />
+          <CommentThread
+            postNumber={post.number}
+            comments={comments}
+            canComment={viewer.canComment}
+            refusal={viewer.commentRefusal}
+            signedIn={signedIn}
+            isTeam={viewer.isTeam}
+          />
+        </div>
+      </div>
     </article>
   );
 }

@@ -16,6 +16,9 @@ import type { PostPageProps } from './post-page-types';
 import { postSlug } from '@/features/posts/schema';
 import { votingClosedReason } from '@/features/posts/server/access-service';
 import { authorOf, editRefusal, loadPost, toPostDetail } from '@/features/posts/server/service';
+import { listTeamMates } from '@/features/members/server/service';
+import { getPriorityWeights } from '@/features/posts/server/priority-service';
+import { etaFromStored, teamPropertiesOf } from '@/features/posts/server/properties-service';
 
 const VOTER_LIMIT = 20;
 
@@ -32,7 +35,7 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
   const team = isTeamMember(actor);
   const { ctx, extras } = await loadPost(db(), actor, number, VOTER_LIMIT);
   const post = toPostDetail(ctx, extras);
-  const [commentRows, statusRows, tagRows, shipped] = await Promise.all([
+  const [commentRows, statusRows, tagRows, shipped, members, weights] = await Promise.all([
     listCommentRows(db(), actor, ctx.post.id),
     // The team's status and tag pickers: the same for everyone (remembered on the embedded database).
     team
@@ -52,6 +55,8 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
         )
       : [],
     shippedIn(ctx.post.id),
+    team ? listTeamMates() : [],
+    team ? getPriorityWeights() : null,
   ]);
   const refusal = editRefusal(actor, ctx);
   const ownRefusal = actor.kind === 'user' && ctx.post.authorId === actor.id ? refusal : null;
@@ -59,6 +64,7 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
 
   const page: PostPageProps = {
     post,
+    eta: etaFromStored(ctx.post.eta, ctx.post.etaPrecision),
     bodyDoc: renderMarkdown(post.body),
     canonicalUrl: `${env().PUBLIC_URL}/p/${post.number}${post.slug ? `-${post.slug}` : ''}`,
     history: extras.history.map((h) => ({
@@ -97,7 +103,8 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
       votingClosedReason: votingClosedReason(ctx),
       isTeam: team,
     },
-    moderation: { statuses: statusRows, tags: tagRows },
+    team:
+      team && weights ? { properties: teamPropertiesOf(ctx.post, members), statuses: statusRows, tags: tagRows, members, weights } : null,
   };
   await showCurrentMentionNames([page.bodyDoc, ...page.history.map((h) => h.noteDoc), ...page.comments.map((c) => c.bodyDoc)]);
   // An uploaded image shows in the text it was attached with (and so with that text's visibility).

@@ -5,10 +5,13 @@ import type { StatusRef } from '@/features/statuses/schema';
 import type { TagRef } from '@/features/tags/schema';
 import type { Voter } from '@/features/votes/schema';
 import type { MdDoc } from '@/lib/markdown-tree';
-import type { PostDetail, StatusHistoryEntry } from '@/features/posts/schema';
+import type { PostDetail, StatusHistoryEntry, TeamProperties } from '@/features/posts/schema';
+import type { PropertyCatalogs } from '@/features/posts/client/properties/PostProperties';
 
 export interface PostPageProps {
   post: PostDetail;
+  /** When the team expects to ship it (`2027-03` or `2027-Q1`), as the roadmap shows it; null when not set. */
+  eta: string | null;
   bodyDoc: MdDoc;
   canonicalUrl: string;
   history: StatusHistoryEntry[];
@@ -28,9 +31,15 @@ export interface PostPageProps {
     canComment: boolean;
     commentRefusal: string | null;
     votingClosedReason: string | null;
-    /** Moderators and admins: internal notes, and the integrator's moderator panel, merge and vote-on-behalf controls. */
+    /** Moderators and admins: internal notes, and the sidebar's editors, merge, vote on behalf and the voter export. */
     isTeam: boolean;
   };
-  /** For the moderator panel (team only; empty for everyone else). */
-  moderation: { statuses: StatusRef[]; tags: TagRef[] };
+  /** The team's properties and what their editors choose from; null for everyone else. */
+  team: {
+    properties: TeamProperties;
+    statuses: StatusRef[];
+    tags: TagRef[];
+    members: PropertyCatalogs['team'];
+    weights: PropertyCatalogs['weights'];
+  } | null;
 }

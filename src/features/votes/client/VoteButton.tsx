@@ -13,8 +13,8 @@ export interface VoteButtonProps {
   closedReason?: string | null;
   /** False for visitors: a click takes them to sign in and back. */
   signedIn: boolean;
-  /** `list`: the post lists' control (56 px square); `sm`: roadmap cards; `md`: the post page. */
-  size?: 'sm' | 'md' | 'list';
+  /** `list`: the post lists' control (56 px square); `sm`: roadmap cards; `md`: compact; `wide`: the post page's sidebar. */
+  size?: 'sm' | 'md' | 'list' | 'wide';
 }
 
 /**
@@ -80,9 +80,14 @@ export function VoteButton({
   }
 
   const closed = Boolean(closedReason);
-  const box = size === 'sm' ? 'h-12 w-11 text-xs' : size === 'list' ? 'h-14 w-14 gap-0.5 text-base' : 'h-14 w-12 text-sm';
+  const box = {
+    sm: 'h-12 w-11 flex-col text-xs',
+    list: 'h-14 w-14 flex-col gap-0.5 text-base',
+    md: 'h-14 w-12 flex-col text-sm',
+    wide: 'h-12 w-full gap-3 px-4 text-base',
+  }[size];
   return (
-    <div className="flex flex-col items-center">
+    <div className={`flex flex-col items-center ${size === 'wide' ? 'w-full' : ''}`}>
       <button
         type="button"
         onClick={toggle}
@@ -94,14 +99,29 @@ export function VoteButton({
         aria-label={`Vote for “${postTitle}”, ${state.voteCount} ${state.voteCount === 1 ? 'vote' : 'votes'}`}
         title={closedReason ?? undefined}
         data-testid="vote-button"
-        className={`flex ${box} shrink-0 flex-col items-center justify-center rounded-lg border border-border bg-surface font-semibold
+        className={`flex ${box} shrink-0 items-center justify-center rounded-lg border border-border bg-surface font-semibold
           text-fg transition-colors hover:border-accent disabled:cursor-not-allowed disabled:opacity-70
           aria-pressed:border-accent aria-pressed:bg-accent aria-pressed:text-accent-fg`}
       >
-        <svg aria-hidden="true" viewBox="0 0 12 8" className={size === 'list' ? 'h-2.5 w-3.5 fill-current' : 'h-2 w-3 fill-current'}>
+        <svg
+          aria-hidden="true"
+          viewBox="0 0 12 8"
+          className={size === 'sm' || size === 'md' ? 'h-2 w-3 fill-current' : 'h-2.5 w-3.5 fill-current'}
+        >
           <path d="M6 0l6 8H0z" />
         </svg>
-        <span data-testid="vote-count">{state.voteCount}</span>
+        {/* The same words pressed or not: the state is aria-pressed (and a shared render only flips that). The
+            visible words are part of the name (WCAG 2.5.3). */}
+        {size === 'wide' ? (
+          <span className="font-medium">
+            <span className="tabular-nums" data-testid="vote-count">
+              {state.voteCount}
+            </span>{' '}
+            {state.voteCount === 1 ? 'vote' : 'votes'}
+          </span>
+        ) : (
+          <span data-testid="vote-count">{state.voteCount}</span>
+        )}
       </button>
       {error ? (
         <p role="alert" className="mt-1 max-w-32 text-center text-xs text-danger">

@@ -20,7 +20,8 @@ export interface VoteOnBehalfProps {
 
 /**
  * The team votes for a customer by email (SPEC.md §1): their account, or a new one without a
- * password. The vote is recorded as cast by the team member. For moderators and admins only.
+ * password. The vote is recorded as cast by the team member. For moderators and admins only; the
+ * post page's sidebar shows it in a popover ("Add a voter").
  */
 export function VoteOnBehalf({ postNumber, onVoted }: VoteOnBehalfProps) {
   const [done, setDone] = useState<VoteOnBehalfResult | null>(null);
@@ -40,11 +41,7 @@ export function VoteOnBehalf({ postNumber, onVoted }: VoteOnBehalfProps) {
   });
 
   return (
-    <section
-      aria-labelledby={`on-behalf-${postNumber}`}
-      className="rounded-xl border border-border bg-surface p-4"
-      data-testid="vote-on-behalf"
-    >
+    <section aria-labelledby={`on-behalf-${postNumber}`} data-testid="vote-on-behalf">
       <h2 id={`on-behalf-${postNumber}`} className="text-sm font-semibold">
         Vote on behalf of someone
       </h2>

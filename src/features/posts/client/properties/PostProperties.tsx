@@ -64,6 +64,7 @@ export function PostProperties({
   };
   const saveTeam = async (body: Record<string, unknown>) => saved({ team: await saveProperties(post.number, body) });
   const { team } = post;
+  const votesText = `${post.voteCount} ${post.voteCount === 1 ? 'vote' : 'votes'}`;
   const parts = priorityParts({ votes: post.voteCount, impact: team.impact, effort: team.effort }, catalogs.weights);
 
   const decide = async (approval: 'approved' | 'rejected') => {
@@ -164,8 +165,7 @@ export function PostProperties({
         <span className="px-2">
           <strong>{team.priority.toFixed(2)}</strong>
           <span className="block text-xs text-muted">
-            ({parts.votes.toFixed(2)} from {post.voteCount} votes + {parts.impact.toFixed(2)} from impact) ÷ {parts.cost.toFixed(2)} for
-            effort
+            ({parts.votes.toFixed(2)} from {votesText} + {parts.impact.toFixed(2)} from impact) ÷ {parts.cost.toFixed(2)} for effort
           </span>
         </span>
       </div>
