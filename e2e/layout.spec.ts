@@ -236,6 +236,73 @@ test.describe('the post list layout', () => {
   }
 });
 
+test.describe("the team's screens at both widths", () => {
+  for (const width of [1280, 360]) {
+    test(`triage: list and detail side by side when wide, the list alone at 360 px (${width} px)`, async ({ browser, baseURL }) => {
+      const s = await seedOnce(browser, baseURL!);
+      const admin = await adminContext(browser, baseURL!);
+      try {
+        const page = await admin.newPage();
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/admin/inbox?board=${s.board}&sort=newest`);
+        const rows = page.getByTestId('triage-row');
+        await expect(rows).toHaveCount(2);
+        const [first, second] = [(await rows.nth(0).boundingBox())!, (await rows.nth(1).boundingBox())!];
+        expect(first.y + first.height).toBeLessThanOrEqual(second.y + 1); // rows follow each other
+        expect(first.height).toBeLessThanOrEqual(width >= 1024 ? 110 : 140); // dense rows
+        const list = (await page.getByTestId('triage-list').boundingBox())!;
+        const detail = page.getByTestId('triage-detail');
+        if (width >= 1024) {
+          const d = (await detail.boundingBox())!;
+          expect(d.x).toBeGreaterThanOrEqual(list.x + list.width); // beside the list, not under it
+          expect(d.y).toBeLessThan(list.y + list.height);
+        } else {
+          await expect(detail).toBeHidden();
+          expect(list.width).toBeGreaterThan(300);
+        }
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      } finally {
+        await admin.close();
+      }
+    });
+
+    test(`the post page: the sidebar beside the text when wide, after it at 360 px (${width} px)`, async ({ browser, baseURL }) => {
+      const s = await seedOnce(browser, baseURL!);
+      const admin = await adminContext(browser, baseURL!);
+      try {
+        const page = await admin.newPage();
+        await page.setViewportSize({ width, height: 900 });
+        await page.goto(`/p/${s.post}`);
+        await expect(page.getByTestId('post-properties')).toBeVisible();
+        const title = (await page.locator('main h1').boundingBox())!;
+        const body = (await page.getByTestId('post-body').boundingBox())!;
+        const sidebar = (await page.getByTestId('post-sidebar').boundingBox())!;
+        const comments = (await page.getByTestId('comments').boundingBox())!;
+        if (width >= 1024) {
+          expect(sidebar.x).toBeGreaterThanOrEqual(title.x + title.width);
+          expect(sidebar.y).toBeLessThanOrEqual(title.y + 1);
+          expect(comments.x + comments.width).toBeLessThanOrEqual(sidebar.x);
+          expect(sidebar.width).toBeGreaterThanOrEqual(240);
+        } else {
+          expect(sidebar.y).toBeGreaterThanOrEqual(body.y + body.height);
+          expect(comments.y).toBeGreaterThanOrEqual(sidebar.y + sidebar.height);
+        }
+        // Property rows do not overlap each other.
+        const tops = await page
+          .getByTestId('post-sidebar')
+          .locator('dl > div:visible, [data-testid^="property-"]')
+          .evaluateAll((els) => els.map((el) => el.getBoundingClientRect()).map((r) => [r.top, r.bottom] as const));
+        const sorted = [...tops].sort((a, b) => a[0] - b[0]);
+        expect(sorted.length).toBeGreaterThanOrEqual(8);
+        for (let i = 1; i < sorted.length; i++) expect(sorted[i]![0]).toBeGreaterThanOrEqual(sorted[i - 1]![1] - 1);
+        expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+      } finally {
+        await admin.close();
+      }
+    });
+  }
+});
+
 test.describe('axe on the changed pages: light and dark, 360 and 1280 px', () => {
   const pages = (s: Seed) => ({
     visitor: ['/', `/b/${s.board}`, `/b/${s.board}?sort=top&closed=show`, '/status'],

@@ -108,7 +108,8 @@ test.describe('posts', () => {
     const post = await createPost(admin, baseURL!, board.slug, 'Numbers decide');
     expect((await page.goto(`/p/${post.number}-whatever-slug`))?.status()).toBe(200);
     await expect(page.getByRole('heading', { level: 1, name: 'Numbers decide' })).toBeVisible();
-    await expect(page.getByTestId('team-badge').first()).toBeVisible();
+    // The author's team badge: under the title on narrow screens, in the sidebar from 1024 px.
+    await expect(page.locator('[data-testid="team-badge"]:visible').first()).toBeVisible();
     expect((await page.goto('/p/99999999'))?.status()).toBe(404);
     await expect(page.getByTestId('error-404')).toBeVisible();
   });
