@@ -1,3 +1,4 @@
+import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import Link from 'next/link';
 import { useState } from 'react';
@@ -9,12 +10,17 @@ import { paths } from '@/config/paths';
 import { CommentThread } from '@/features/comments/client/CommentThread';
 import type { ShellProps } from '@/core/shell';
 import { formatDate } from '@/lib/dates';
-import { DeletePostButton, PostEditForm } from '@/features/posts/client/PostEditor';
 import { MergedDuplicates } from '@/features/posts/client/MergedDuplicates';
 import { StatusHistory } from '@/features/posts/client/StatusHistory';
 import { TeamBadge } from '@/components/ui/Badges';
 import { PostSidebar } from './PostSidebar';
 import type { PostPageProps } from './post-page-types';
+
+// The author's and the team's controls, downloaded only by those who get them (or when editing starts).
+const PostEditForm = dynamic(() => import('@/features/posts/client/PostEditor').then((m) => m.PostEditForm), {
+  loading: () => <p className="text-sm text-muted">Loading the editor…</p>,
+});
+const DeletePostButton = dynamic(() => import('@/features/posts/client/PostEditor').then((m) => m.DeletePostButton));
 
 /**
  * `/p/[number]`: one post with its body, status history, merged duplicates and comments, and a
@@ -24,7 +30,7 @@ import type { PostPageProps } from './post-page-types';
 export default function PostPage({
   shell,
   post,
-  eta,
+  etaLabel,
   bodyDoc,
   canonicalUrl,
   history,
@@ -127,7 +133,7 @@ export default function PostPage({
 
         {/* After the heading and the text in reading and tab order; beside them from 1024 px. */}
         <div className="mt-8 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
-          <PostSidebar post={post} eta={eta} voters={voters} viewer={viewer} team={team} signedIn={signedIn} />
+          <PostSidebar post={post} etaLabel={etaLabel} voters={voters} viewer={viewer} team={team} signedIn={signedIn} />
         </div>
 
         <div className="lg:col-start-1 lg:row-start-3">

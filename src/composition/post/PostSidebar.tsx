@@ -10,7 +10,6 @@ import { useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/Avatar';
 import { StatusBadge, TagList, TeamBadge } from '@/components/ui/Badges';
 import { paths } from '@/config/paths';
-import { etaLabel } from '@/features/posts/schema';
 import { SubscribeButton } from '@/features/subscriptions/client/SubscribeButton';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import { VotersList } from '@/features/votes/client/VotersList';
@@ -49,9 +48,9 @@ export function PropertyRow({
 
 const None = ({ children }: { children: string }) => <span className="text-muted">{children}</span>;
 
-type Props = Pick<PostPageProps, 'post' | 'eta' | 'voters' | 'viewer' | 'team'> & { signedIn: boolean };
+type Props = Pick<PostPageProps, 'post' | 'etaLabel' | 'voters' | 'viewer' | 'team'> & { signedIn: boolean };
 
-export function PostSidebar({ post, eta, voters, viewer, team, signedIn }: Props) {
+export function PostSidebar({ post, etaLabel, voters, viewer, team, signedIn }: Props) {
   // Which of the team's editors is open (one at a time).
   const [open, setOpen] = useState<PropertyKey | null>(null);
   return (
@@ -86,9 +85,9 @@ export function PostSidebar({ post, eta, voters, viewer, team, signedIn }: Props
             <PropertyRow label="Tags">
               {post.tags.length ? <TagList tags={post.tags} compact testId="post-tags" /> : <None>None</None>}
             </PropertyRow>
-            {eta ? (
+            {etaLabel ? (
               <PropertyRow label="ETA" testId="post-eta">
-                {etaLabel(eta)}
+                {etaLabel}
               </PropertyRow>
             ) : null}
           </dl>

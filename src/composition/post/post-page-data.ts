@@ -13,7 +13,7 @@ import { renderMarkdown } from '@/server/markdown/render';
 import { showCurrentMentionNames } from '@/features/mentions/server/service';
 import { showAttachedImages } from '@/features/attachments/server/service';
 import type { PostPageProps } from './post-page-types';
-import { postSlug } from '@/features/posts/schema';
+import { etaLabel, postSlug } from '@/features/posts/schema';
 import { votingClosedReason } from '@/features/posts/server/access-service';
 import { authorOf, editRefusal, loadPost, toPostDetail } from '@/features/posts/server/service';
 import { listTeamMates } from '@/features/members/server/service';
@@ -58,13 +58,14 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
     team ? listTeamMates() : [],
     team ? getPriorityWeights() : null,
   ]);
+  const eta = etaFromStored(ctx.post.eta, ctx.post.etaPrecision);
   const refusal = editRefusal(actor, ctx);
   const ownRefusal = actor.kind === 'user' && ctx.post.authorId === actor.id ? refusal : null;
   const refusedComment = commentRefusal(actor, ctx);
 
   const page: PostPageProps = {
     post,
-    eta: etaFromStored(ctx.post.eta, ctx.post.etaPrecision),
+    etaLabel: eta ? etaLabel(eta) : null,
     bodyDoc: renderMarkdown(post.body),
     canonicalUrl: `${env().PUBLIC_URL}/p/${post.number}${post.slug ? `-${post.slug}` : ''}`,
     history: extras.history.map((h) => ({

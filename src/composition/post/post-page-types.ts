@@ -10,8 +10,8 @@ import type { PropertyCatalogs } from '@/features/posts/client/properties/PostPr
 
 export interface PostPageProps {
   post: PostDetail;
-  /** When the team expects to ship it (`2027-03` or `2027-Q1`), as the roadmap shows it; null when not set. */
-  eta: string | null;
+  /** When the team expects to ship it ("Q1 2027", "March 2027"), as the roadmap shows it; null when not set. */
+  etaLabel: string | null;
   bodyDoc: MdDoc;
   canonicalUrl: string;
   history: StatusHistoryEntry[];

@@ -8,12 +8,10 @@ import { api } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { commentInput, type Comment } from '../schema';
+import { mentionSuggestionsPath } from './mention-path';
 
 type Input = z.input<typeof commentInput>;
 
-/** Who may be mentioned in a comment: for an internal note, the team only. */
-export const mentionSuggestionsPath = (postNumber: number, internal: boolean) =>
-  `/api/v1/posts/${postNumber}/mention-suggestions${internal ? '?context=internal' : ''}`;
 type Output = z.output<typeof commentInput>;
 
 /** A new comment (and, for the team, an internal note). `onPosted` reloads the thread. */

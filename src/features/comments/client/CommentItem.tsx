@@ -1,61 +1,16 @@
-import { zodResolver } from '@hookform/resolvers/zod';
+import dynamic from 'next/dynamic';
 import { useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import type { z } from 'zod';
-import { Alert } from '@/components/ui/Alert';
 import { Avatar } from '@/components/ui/Avatar';
-import { Button } from '@/components/ui/Button';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Markdown } from '@/components/ui/Markdown';
-import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { TeamBadge } from '@/components/ui/Badges';
 import type { CommentView } from '@/features/comments/schema';
-import { api, ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/dates';
-import { showApiError } from '@/lib/form-api-errors';
-import { commentUpdateInput } from '../schema';
-import { mentionSuggestionsPath } from './CommentForm';
 
-type Input = z.input<typeof commentUpdateInput>;
-type Output = z.output<typeof commentUpdateInput>;
-
-function EditComment({ comment, onDone, onSaved }: { comment: CommentView; onDone: () => void; onSaved: () => Promise<void> }) {
-  const [problem, setProblem] = useState<string | null>(null);
-  const form = useForm<Input, unknown, Output>({ resolver: zodResolver(commentUpdateInput), defaultValues: { body: comment.body ?? '' } });
-  const body = useWatch({ control: form.control, name: 'body' }) ?? '';
-  const submit = form.handleSubmit(async (values) => {
-    try {
-      await api(`/api/v1/comments/${comment.id}`, { method: 'PATCH', body: values });
-      await onSaved();
-      onDone();
-    } catch (err) {
-      setProblem(showApiError(err, form.setError, ['body']));
-    }
-  });
-  return (
-    <form onSubmit={(e) => void submit(e)} noValidate className="mt-2 flex flex-col gap-3" data-testid="comment-edit-form">
-      <MarkdownEditor
-        label="Edit comment"
-        rows={4}
-        value={body}
-        error={form.formState.errors.body?.message}
-        mentions={mentionSuggestionsPath(comment.postNumber, comment.internal)}
-        images
-        {...form.register('body')}
-      />
-      {problem ? <Alert tone="error">{problem}</Alert> : null}
-      <div className="flex gap-2">
-        <Button type="submit" busy={form.formState.isSubmitting}>
-          Save
-        </Button>
-        <Button variant="secondary" onClick={onDone}>
-          Cancel
-        </Button>
-      </div>
-    </form>
-  );
-}
-
+// Loaded on demand: the edit form with the first Edit, the delete dialog for those who may delete.
+const EditComment = dynamic(() => import('./CommentEditForm'), {
+  loading: () => <p className="mt-2 text-sm text-muted">Loading the editor…</p>,
+});
+const DeleteComment = dynamic(() => import('./CommentDelete'));
 /**
  * One comment with its permalink anchor (`#comment-<id>`: following it scrolls here and
  * highlights it). Internal notes are styled apart and say who can see them.
@@ -107,26 +62,7 @@ export function CommentItem({ comment, onChanged }: { comment: CommentView; onCh
                   Edit<span className="sr-only"> comment</span>
                 </button>
               ) : null}
-              {comment.canDelete ? (
-                <ConfirmDialog
-                  trigger={
-                    <button type="button" className="text-muted underline" data-testid="comment-delete">
-                      Delete<span className="sr-only"> comment</span>
-                    </button>
-                  }
-                  title="Delete this comment?"
-                  description="It will be replaced by a note that a comment was deleted."
-                  confirmLabel="Delete comment"
-                  onConfirm={async () => {
-                    try {
-                      await api(`/api/v1/comments/${comment.id}`, { method: 'DELETE' });
-                    } catch (err) {
-                      throw new Error(err instanceof ApiError ? err.message : 'The comment could not be deleted.');
-                    }
-                    await onChanged();
-                  }}
-                />
-              ) : null}
+              {comment.canDelete ? <DeleteComment id={comment.id} onDeleted={onChanged} /> : null}
             </div>
           ) : null}
         </>

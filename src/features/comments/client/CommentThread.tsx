@@ -1,11 +1,14 @@
+import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { paths } from '@/config/paths';
 import { refreshPage } from '@/lib/refresh';
 import type { CommentView } from '@/features/comments/schema';
 import { focusHashTarget } from '@/lib/focus';
-import { CommentForm } from './CommentForm';
 import { CommentItem } from './CommentItem';
+
+// Only those who may comment download the form (react-hook-form, zod, the Markdown editor).
+const CommentForm = dynamic(() => import('./CommentForm').then((m) => m.CommentForm));
 
 interface Props {
   postNumber: number;
