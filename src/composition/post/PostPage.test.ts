@@ -7,6 +7,7 @@ import http from 'node:http';
 import { eq } from 'drizzle-orm';
 import type { GetServerSidePropsContext } from 'next';
 import type { NextRouter } from 'next/router';
+import Loadable from 'next/dist/shared/lib/loadable.shared-runtime';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -91,6 +92,9 @@ function renderPage(props: ShellProps & PostPageProps): string {
 }
 
 describe('a post page with deeply nested Markdown in its body, a status note and a comment', () => {
+  // As the server does before it renders: the parts loaded on demand (next/dynamic) are ready, so they render in place.
+  beforeAll(() => Loadable.preloadAll());
+
   it('loads and renders for a visitor', async () => {
     const props = await loadPage();
     expect(props.errorPage).toBeUndefined();
