@@ -72,6 +72,8 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
   const focusIndex = useRef<number | null>(null);
   const itemRefs = useRef(new Map<number, HTMLLIElement>());
   const titleRef = useRef<HTMLHeadingElement>(null);
+  /** What had focus when the dialog opened: focus goes back there when it closes. */
+  const opener = useRef<HTMLElement | null>(null);
 
   const load = useCallback(
     (cursor: string | null, from: number) => {
@@ -149,11 +151,19 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
         // A long list: start at the title rather than at a control far down the dialog.
         onOpenAutoFocus={(e) => {
           e.preventDefault();
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
           titleRef.current?.focus();
+        }}
+        // Radix returns focus to its own Trigger only; this dialog is opened by whatever the page has.
+        onCloseAutoFocus={(e) => {
+          if (!opener.current?.isConnected) return;
+          e.preventDefault();
+          opener.current.focus();
+          opener.current = null;
         }}
       >
         <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-border bg-surface px-5 py-4">
-          <Dialog.Title ref={titleRef} tabIndex={-1} className="m-0 text-lg font-semibold outline-none" data-testid="voters-dialog-title">
+          <Dialog.Title ref={titleRef} tabIndex={-1} className="m-0 text-lg font-semibold" data-testid="voters-dialog-title">
             Voters ({count})
           </Dialog.Title>
           <Dialog.Close asChild>
