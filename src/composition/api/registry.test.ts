@@ -114,6 +114,16 @@ describe('the OpenAPI document', () => {
     expect(body.required).not.toContain('demoData');
   });
 
+  it('documents a success that is not JSON by its media type (the voters CSV)', () => {
+    const op = doc.paths['/api/v1/posts/{number}/votes.csv']!.get!;
+    expect(op.operationId).toBe('getPostsNumberVotesCsv');
+    expect(op['x-authorize']).toBe('canModerate');
+    expect(Object.keys(op.responses['2XX']!.content ?? {})).toEqual(['text/csv']);
+    expect(op.description).toMatch(/CSV file, not JSON/);
+    // Every other operation answers JSON.
+    expect(doc.paths['/api/v1/posts/{number}/votes']!.get!.responses['2XX']!.content).toBeUndefined();
+  });
+
   it('marks an admin-only endpoint as needing credentials and a public one as optional', () => {
     expect(doc.paths['/api/v1/admin/settings']!.get!.security).not.toContainEqual({});
     expect(doc.paths['/api/v1/admin/settings']!.get!['x-authorize']).toBe('canAdminister');

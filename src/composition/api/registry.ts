@@ -64,7 +64,7 @@ import {
 } from '@/features/posts/server/triage-list-handlers';
 import { subscriptionRoute } from './post-subscription-route';
 import { tagRoute, tagsRoute } from '@/features/tags/server/handlers';
-import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
+import { mergeRoute, voteRoute, votersCsvRoute, votesRoute } from '@/features/votes/server/handlers';
 import { buildOpenApiDocument, type ApiRouteEntry, type OpenApiDocument } from '@/server/http/openapi';
 import { endpoint, json, route } from '@/server/http/route';
 
@@ -155,6 +155,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/posts/{number}/tags', route: postTagsRoute },
   { path: '/api/v1/posts/{number}/vote', route: voteRoute },
   { path: '/api/v1/posts/{number}/votes', route: votesRoute },
+  { path: '/api/v1/posts/{number}/votes.csv', route: votersCsvRoute },
   { path: '/api/v1/roadmap', route: roadmapRoute },
   { path: '/api/v1/roadmap/{status}', route: roadmapColumnRoute },
   { path: '/api/v1/setup', route: setupRoute },

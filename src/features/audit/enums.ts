@@ -36,6 +36,7 @@ export const AUDIT_ACTIONS = [
   'post.merged',
   'post.unmerged',
   'post.properties_changed',
+  'post.voters_exported',
   'vote.cast_on_behalf',
   'comment.edited',
   'comment.deleted',

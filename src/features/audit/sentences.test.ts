@@ -103,6 +103,9 @@ describe('audit sentences', () => {
     });
     expect(sentenceText(auditSentence(merged))).toBe('Ana merged #199 “Dark theme” into #96 “Dark mode”');
     expect(sentenceText(auditSentence(facts('member.banned', { target: person('Bob') })))).toBe('Ana banned Bob');
+    expect(sentenceText(auditSentence(facts('post.voters_exported', { after: { voters: 120 } })))).toBe(
+      'Ana downloaded the voter list of #12 “Dark mode” (120 voters)',
+    );
     expect(
       sentenceText(
         auditSentence(facts('member.role_changed', { target: person('Bob'), before: { role: 'member' }, after: { role: 'admin' } })),

@@ -151,6 +151,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
       );
     return say(who, changes.length ? ` ${changes.join(', ')} on ` : ' changed the properties of ', what);
   },
+  'post.voters_exported': (who, f, what) =>
+    say(who, ' downloaded the voter list of ', what, num(f.after.voters) !== null ? ` (${plural(num(f.after.voters)!, 'voter')})` : ''),
   'vote.cast_on_behalf': (who, f, what) => say(who, ' voted for ', what, ' on behalf of ', f.related ?? str(f.after.email) ?? 'someone'),
 
   'comment.edited': (who, _f, what) => say(who, ' edited ', what),

@@ -83,10 +83,11 @@ function tagOf(path: string): string {
 }
 
 function operationId(method: Method, path: string): string {
+  // `.json` is dropped (getOpenapi); another extension stays a word (getPostsNumberVotesCsv).
   const words = path
     .replace(/^\/api\/v1\/?/, '')
     .replace(/\.json$/, '')
-    .split(/[/{}-]+/)
+    .split(/[/{}.-]+/)
     .filter(Boolean);
   return method.toLowerCase() + words.map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
 }
@@ -139,7 +140,11 @@ function parametersOf(path: string, query: ZodType | undefined): OpenApiParamete
 function operation(method: Method, path: string, ep: NonNullable<RouteHandler['endpoints'][Method]>): OpenApiOperation {
   const open = ep.authorize === anyone;
   const codes = errorCodesOf(method, ep, path);
-  const responses: OpenApiOperation['responses'] = { '2XX': { description: 'Success: a JSON body, or no content (204).' } };
+  const responses: OpenApiOperation['responses'] = {
+    '2XX': ep.produces
+      ? { description: `Success: a ${ep.produces} body, not JSON.`, content: { [ep.produces]: { schema: { type: 'string' } } } }
+      : { description: 'Success: a JSON body, or no content (204).' },
+  };
   const byStatus = new Map<number, ErrorCode[]>();
   for (const c of codes) byStatus.set(ERROR_CATALOGUE[c].status, [...(byStatus.get(ERROR_CATALOGUE[c].status) ?? []), c]);
   for (const [status, list] of byStatus) {

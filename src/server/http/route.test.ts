@@ -1,10 +1,14 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
-import { describe, expect, it } from 'vitest';
+import type { NextApiRequest, NextApiResponse } from 'next';
+import { describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { env } from '@/config/env';
 import { apiNotFoundRoute } from '@/features/health/server/not-found';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '@/lib/error-codes';
 import { queryRows } from '@/server/db/client';
+import { logger } from '@/server/log';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type CallResult } from '@/test/http';
 import { anyone, type Decision } from '@/core/identity/policy';
@@ -217,6 +221,121 @@ describe('route(): errors', () => {
     expect(res.text).not.toContain(secret);
     expect(res.text).not.toContain('10.0.0.7');
     expect(res.text).not.toMatch(/route\.test|\bat |\.ts\b|stack/i);
+  });
+});
+
+describe('route(): streamed replies', () => {
+  const streaming = (chunks: () => AsyncIterable<string>) =>
+    route({
+      GET: endpoint({
+        authorize: anyone,
+        handle: () => ({ status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'x-extra': 'yes' }, stream: chunks() }),
+      }),
+    });
+
+  it('writes the chunks in order, as they come, with the reply headers', async () => {
+    const res = await callRoute(
+      streaming(async function* () {
+        yield 'a,b\r\n';
+        await new Promise((r) => setTimeout(r, 5));
+        yield '1,2\r\n';
+        yield Buffer.from('3,4\r\n') as unknown as string;
+      }),
+    );
+    expect(res.status).toBe(200);
+    expect(res.text).toBe('a,b\r\n1,2\r\n3,4\r\n');
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('x-extra')).toBe('yes');
+    expect(res.headers.get('transfer-encoding')).toBe('chunked');
+  });
+
+  it('answers HEAD with the headers and without reading the stream', async () => {
+    let started = false;
+    const res = await callRoute(
+      streaming(async function* () {
+        started = true;
+        yield 'x';
+      }),
+      { method: 'HEAD' },
+    );
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.text).toBe('');
+    expect(started).toBe(false);
+  });
+
+  it('answers a failure before the first chunk in the catalogue shape, without the reply headers', async () => {
+    const res = await callRoute(
+      streaming(async function* () {
+        throw new AppError('NOT_FOUND');
+      }),
+    );
+    expectCatalogueError(res, 404, 'NOT_FOUND');
+    expect(res.headers.get('x-extra')).toBeNull();
+    const internal = await callRoute(
+      streaming(async function* () {
+        throw new Error('secret-stream-detail');
+      }),
+    );
+    expectCatalogueError(internal, 500, 'INTERNAL');
+    expect(internal.text).not.toContain('secret-stream-detail');
+  });
+
+  it('ends the connection on a failure after the first chunk (the client sees an incomplete body), and logs it', async () => {
+    const errors = vi.spyOn(logger(), 'error').mockImplementation(() => undefined);
+    try {
+      const failing = streaming(async function* () {
+        yield 'a,b\r\n';
+        throw new Error('lost the database');
+      });
+      await expect(callRoute(failing)).rejects.toThrow();
+      expect(errors).toHaveBeenCalledWith(expect.objectContaining({ err: expect.any(Error) }), expect.stringMatching(/stream failed/));
+    } finally {
+      errors.mockRestore();
+    }
+  });
+
+  it('stops reading the stream when the client goes away', async () => {
+    let produced = 0;
+    let finished: () => void = () => undefined;
+    const stopped = new Promise<void>((resolve) => (finished = resolve));
+    const endless = streaming(async function* () {
+      try {
+        for (;;) {
+          produced++;
+          yield 'x'.repeat(64 * 1024);
+        }
+      } finally {
+        finished();
+      }
+    });
+    const server = http.createServer((req, res) => {
+      Object.assign(req, { query: {} });
+      void endless(req as NextApiRequest, res as NextApiResponse);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = server.address() as AddressInfo;
+      await new Promise<void>((resolve, reject) => {
+        const request = http.get({ host: '127.0.0.1', port, path: '/' }, (res) => {
+          res.once('data', () => {
+            request.destroy();
+            resolve();
+          });
+        });
+        request.on('error', () => undefined);
+        request.setTimeout(10_000, () => reject(new Error('no first chunk')));
+      });
+      await stopped;
+      const after = produced;
+      await new Promise((r) => setTimeout(r, 50));
+      expect(produced).toBe(after);
+      // Back-pressure held it to what the socket buffers took, nowhere near the endless stream.
+      expect(produced).toBeLessThan(1000);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });
 

@@ -31,6 +31,13 @@ export interface Reply {
   headers?: Record<string, string>;
   /** Bytes sent as they are (a served image), with the content type in `headers`; instead of a JSON body. */
   raw?: Buffer;
+  /**
+   * A body written as it is produced (a long CSV download), with the content type in `headers`;
+   * instead of a JSON body. Nothing is sent before its first chunk, so a failure up to then is
+   * still an error in the catalogue shape; one after it ends the connection, and the client sees
+   * an incomplete download. Stops being read when the client goes away.
+   */
+  stream?: AsyncIterable<string | Uint8Array>;
 }
 
 export interface Ctx<B, Q, A extends Actor = Actor> {
@@ -94,6 +101,8 @@ export interface Endpoint<
   tags?: string[];
   /** …and the domain errors it may answer beyond the pipeline's own (CONFLICT, VOTING_CLOSED…). */
   errors?: ErrorCode[];
+  /** …and the media type of a success that is not JSON (`text/csv`); the API fuzzer accepts exactly that. */
+  produces?: string;
   handle: (ctx: Ctx<Infer<BS>, Infer<QS>, ActorAfter<P>>) => Promise<Reply> | Reply;
 }
 
@@ -167,7 +176,7 @@ function pipeline(methods: EndpointMap) {
         if (Object.keys(unstorableQuery).length > 0) throw new AppError('VALIDATION_FAILED', undefined, { fields: unstorableQuery });
         const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
         const reply = await ep.handle({ req, res, requestId, actor, ip, body: undefined, query, file });
-        send(res, reply.status, reply.body, reply.headers, req.method === 'HEAD', reply.raw);
+        await deliver(req, res, reply, requestId);
         return;
       }
       const rawBody =
@@ -181,7 +190,7 @@ function pipeline(methods: EndpointMap) {
       const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
 
       const reply = await ep.handle({ req, res, requestId, actor, ip, body, query });
-      send(res, reply.status, reply.body, reply.headers, req.method === 'HEAD', reply.raw);
+      await deliver(req, res, reply, requestId);
     } catch (err) {
       if (err instanceof AppError) {
         send(res, err.status, errorBody(err.code, requestId, err.message, err.options.fields), err.options.headers);
@@ -210,6 +219,52 @@ function parse<S extends ZodType>(schema: S, value: unknown, prefix: string): z.
     fields[key] ??= issue.message;
   }
   throw new AppError('VALIDATION_FAILED', undefined, { fields });
+}
+
+/** Sends a handler's reply: a streamed body chunk by chunk, anything else at once. */
+async function deliver(req: NextApiRequest, res: ServerResponse, reply: Reply, requestId: string): Promise<void> {
+  const headOnly = req.method === 'HEAD';
+  if (!reply.stream) {
+    send(res, reply.status, reply.body, reply.headers, headOnly, reply.raw);
+    return;
+  }
+  const chunks = reply.stream[Symbol.asyncIterator]();
+  if (headOnly) {
+    await chunks.return?.();
+    send(res, reply.status, undefined, reply.headers, true);
+    return;
+  }
+  // Read before the status line is written: a failure here still reaches the pipeline's catch.
+  let next = await chunks.next();
+  for (const [k, v] of Object.entries(reply.headers ?? {})) res.setHeader(k, v);
+  res.statusCode = reply.status;
+  try {
+    while (!next.done) {
+      if (res.destroyed) {
+        await chunks.return?.();
+        return;
+      }
+      if (!res.write(next.value)) await drainedOrClosed(res);
+      next = await chunks.next();
+    }
+    res.end();
+  } catch (err) {
+    logger().error({ err, requestId, method: req.method, url: req.url }, 'API response stream failed after its first bytes');
+    res.destroy();
+  }
+}
+
+/** Waits until the client has taken what was written, or has gone away. */
+function drainedOrClosed(res: ServerResponse): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      res.off('drain', done);
+      res.off('close', done);
+      resolve();
+    };
+    res.on('drain', done);
+    res.on('close', done);
+  });
 }
 
 // Plain node response calls (not Next's `res.status()` helpers), so the handler also runs on a

@@ -1,7 +1,8 @@
 /**
  * What every answer of the API must be, whatever was asked (SPEC.md §8): never a 5xx; JSON in
  * the catalogue error shape with a code the operation documents, or a JSON success (or an empty
- * 204); never a marker the role may not see; never a stack trace, SQL, a hash or a token.
+ * 204, or the non-JSON type the operation documents for its success: a CSV download); never a
+ * marker the role may not see; never a stack trace, SQL, a hash or a token.
  * Returns the problems found, empty when the answer is fine. Test-only.
  */
 import { ERROR_CATALOGUE, isErrorCode } from '@/lib/error-codes';
@@ -70,6 +71,13 @@ function documentedCodes(operations: Operation[], method: string): { id: string;
   return { id: operation.id, codes: new Set(Object.values(operation.op.responses).flatMap((r) => r['x-error-codes'] ?? [])) };
 }
 
+/** The media types other than JSON that the operation documents for a success (a CSV download). */
+function documentedSuccessTypes(operations: Operation[], method: string): string[] {
+  const m = method === 'HEAD' ? 'GET' : method;
+  const content = operations.find((o) => o.method === m)?.op.responses['2XX']?.content;
+  return Object.keys(content ?? {}).filter((t) => t !== 'application/json');
+}
+
 export interface Expectations {
   /** The operations of the path the request was routed to; empty when no route has it. */
   operations: Operation[];
@@ -87,6 +95,12 @@ export function checkAnswer(request: FuzzRequest, answer: Answer, { operations, 
   const head = request.method === 'HEAD';
   if (answer.status === 204 || head) {
     if (answer.text !== '') shape(`HTTP ${answer.status} to ${request.method} with a body`);
+  } else if (
+    answer.status >= 200 &&
+    answer.status < 300 &&
+    documentedSuccessTypes(operations, request.method).includes(type.split(';')[0]!.trim())
+  ) {
+    // A documented success that is not JSON (a CSV download): the leak checks below read it too.
   } else if (!/^application\/json\b/.test(type)) {
     shape(`HTTP ${answer.status} answered ${type || 'no content type'}: ${answer.text.slice(0, 200)}`);
   } else {

@@ -1,29 +1,13 @@
 /**
  * The CSV download of each insights chart, built in the browser from the figures the page already
- * has (RFC 4180: comma-separated, CRLF line ends, quoted where needed).
+ * has (src/lib/csv.ts: RFC 4180, CRLF line ends, formulas kept inert).
  */
+import { toCsv } from '@/lib/csv';
 import { formatDuration } from '../format';
 import type { InsightsReport } from '../schema';
 
 export const INSIGHT_CHARTS = ['activity', 'statuses', 'top-requests', 'first-response', 'boards'] as const;
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];
-
-type Cell = string | number | null;
-
-/**
- * One cell. Text that a spreadsheet would read as a formula (=, +, -, @, a tab or a carriage
- * return first) gets a leading apostrophe, so a post title cannot run in someone's spreadsheet.
- */
-export function csvCell(value: Cell): string {
-  if (value === null) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function toCsv(header: string[], rows: Cell[][]): string {
-  return [header, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
-}
 
 /** The table of one chart, as CSV. */
 export function chartCsv(report: InsightsReport, chart: InsightChart): string {

@@ -6,6 +6,7 @@ import { postMergeInput, postParams } from '@/features/posts/schema';
 import { voteOnBehalfInput, voterListQuery } from '../schema';
 import { mergePost, unmergePost } from './merge';
 import { listVoterPage, setVote, voteOnBehalf } from './service';
+import { exportVotersCsv, VOTER_CSV_COLUMNS } from './voter-export';
 
 /** SPEC.md §9: votes 120/min per user (the pipeline counts per user when signed in). */
 export const VOTE_RATE_LIMIT: RateLimitRule = { name: 'votes', limit: 120, windowSeconds: 60 };
@@ -45,6 +46,39 @@ export const votesRoute = route({
     body: voteOnBehalfInput,
     rateLimit: VOTE_RATE_LIMIT,
     handle: async ({ actor, query, body, ip }) => json(await voteOnBehalf(actor, query.number, body, ip)),
+  }),
+});
+
+/** Voter list downloads per team member: a generous bound on a query that reads every voter of a post. */
+export const VOTER_EXPORT_RATE_LIMIT: RateLimitRule = { name: 'voter-exports', limit: 60, windowSeconds: 3600 };
+
+/** GET /api/v1/posts/[number]/votes.csv: every voter, as a CSV download (moderators and admins). */
+export const votersCsvRoute = route({
+  GET: endpoint({
+    authorize: canModerate,
+    query: postParams,
+    rateLimit: VOTER_EXPORT_RATE_LIMIT,
+    produces: 'text/csv',
+    summary: "Download a post's voters as CSV",
+    description:
+      'A CSV file, not JSON (RFC 4180: UTF-8 with a byte-order mark, CRLF line ends, a header line), of every voter of the post, ' +
+      `newest first, as an attachment named post-<number>-voters.csv. Columns: ${VOTER_CSV_COLUMNS.join(', ')} ` +
+      '(voted_at in ISO 8601 UTC; cast_by is the team member who voted on the person’s behalf, or empty). A deleted account ' +
+      'is “Deleted user” with no address. Text a spreadsheet would run as a formula starts with an apostrophe. Errors are JSON as ' +
+      'everywhere; a post the caller may not see is 404. Each download is recorded in the audit log.',
+    handle: async ({ actor, query, ip }) => {
+      const csv = await exportVotersCsv(actor, query.number, ip);
+      return {
+        status: 200,
+        headers: {
+          'content-type': 'text/csv; charset=utf-8',
+          'content-disposition': `attachment; filename="${csv.filename}"`,
+          'x-content-type-options': 'nosniff',
+          'cache-control': 'private, no-store',
+        },
+        stream: csv.chunks,
+      };
+    },
   }),
 });
 

@@ -77,11 +77,16 @@ export interface VoterKey {
 
 const castBy = alias(users, 'cast_by');
 
+/** The post's votes after the keyset `after`, in the voter list's order (newest first). */
+const votesOfPostAfter = (postId: string, after: VoterKey | undefined) =>
+  and(
+    eq(votes.postId, postId),
+    after ? sql`(${votes.createdAt}, ${votes.userId}) < (${after.createdAt}::timestamptz, ${after.userId}::uuid)` : undefined,
+  );
+const voterKeyText = sql<string>`to_char(${votes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
 /** Voters of a post, newest first, after the cursor. */
 export async function listVoters(db: DbOrTx, postId: string, opts: { after?: VoterKey; limit: number }) {
-  const after = opts.after
-    ? sql`(${votes.createdAt}, ${votes.userId}) < (${opts.after.createdAt}::timestamptz, ${opts.after.userId}::uuid)`
-    : undefined;
   return db
     .select({
       userId: votes.userId,
@@ -89,13 +94,38 @@ export async function listVoters(db: DbOrTx, postId: string, opts: { after?: Vot
       avatarUrl: users.avatarUrl,
       deletedAt: users.deletedAt,
       createdAt: votes.createdAt,
-      createdAtKey: sql<string>`to_char(${votes.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+      createdAtKey: voterKeyText,
       castByName: castBy.displayName,
     })
     .from(votes)
     .innerJoin(users, eq(users.id, votes.userId))
     .leftJoin(castBy, eq(castBy.id, votes.castById))
-    .where(and(eq(votes.postId, postId), after))
+    .where(votesOfPostAfter(postId, opts.after))
+    .orderBy(desc(votes.createdAt), desc(votes.userId))
+    .limit(opts.limit);
+}
+
+/**
+ * The same list with the voters' email addresses and who cast each vote, for the team's CSV
+ * download only (the caller has checked canModerate): a batch at a time, in the same order.
+ */
+export async function listVotersForExport(db: DbOrTx, postId: string, opts: { after?: VoterKey; limit: number }) {
+  return db
+    .select({
+      userId: votes.userId,
+      displayName: users.displayName,
+      email: users.email,
+      deletedAt: users.deletedAt,
+      createdAt: votes.createdAt,
+      createdAtKey: voterKeyText,
+      castById: castBy.id,
+      castByName: castBy.displayName,
+      castByDeletedAt: castBy.deletedAt,
+    })
+    .from(votes)
+    .innerJoin(users, eq(users.id, votes.userId))
+    .leftJoin(castBy, eq(castBy.id, votes.castById))
+    .where(votesOfPostAfter(postId, opts.after))
     .orderBy(desc(votes.createdAt), desc(votes.userId))
     .limit(opts.limit);
 }
