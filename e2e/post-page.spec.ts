@@ -207,7 +207,11 @@ test.describe('the post page', () => {
     await expect(page.getByTestId('vote-button')).toBeEnabled();
   });
 
-  test('the team adds a voter on their behalf from the sidebar; the voters show who cast it', async ({ guardedPage: page, baseURL }) => {
+  test('the team adds a voter on their behalf from the sidebar; the whole list shows who cast it and downloads as CSV', async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
     const admin = page.context().request;
     await apiSignIn(admin, baseURL!);
     const board = await createBoard(admin, baseURL!, 'behalf');
@@ -226,6 +230,31 @@ test.describe('the post page', () => {
     await expect(page.getByTestId('vote-count')).toHaveText('1');
     await expect(page.getByTestId('voter-avatars')).toContainText('Carla Customer');
     await expect(page.getByTestId('voter-avatars')).toContainText('vote cast by');
+
+    // The whole list, with who cast each vote, and the CSV download.
+    await page.getByTestId('voters-open').click();
+    const dialog = page.getByTestId('voters-dialog');
+    await expect(dialog.getByTestId('voter')).toHaveCount(1);
+    await expect(dialog.getByTestId('voter-cast-by')).toBeVisible();
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByTestId('voters-csv').click()]);
+    expect(download.suggestedFilename()).toBe(`post-${post.number}-voters.csv`);
+    const csv = await (await import('node:fs/promises')).readFile((await download.path())!, 'utf8');
+    expect(csv).toContain('voter_name,voter_email,voted_at,cast_by');
+    expect(csv).toContain('Carla Customer');
+    await page.keyboard.press('Escape');
+    await expect(page.getByTestId('voters-open')).toBeFocused();
+
+    // A visitor sees the voters, not who cast them, and no download.
+    const visitor = await browser.newContext({ baseURL });
+    const view = await visitor.newPage();
+    await view.goto(`/p/${post.number}`);
+    await view.getByTestId('voters-open').click();
+    await expect(view.getByTestId('voters-dialog').getByTestId('voter')).toHaveCount(1);
+    await expect(view.getByTestId('voters-dialog').getByTestId('voter-cast-by')).toHaveCount(0);
+    await expect(view.getByTestId('voters-csv')).toHaveCount(0);
+    expect(await axeViolations(view, 'the voters dialog')).toEqual([]);
+    expect((await visitor.request.get(`/api/v1/posts/${post.number}/votes.csv`)).status()).toBe(401);
+    await visitor.close();
   });
 
   test('members see no team editors and download nothing of them', async ({ guardedPage: page, baseURL, browser }) => {

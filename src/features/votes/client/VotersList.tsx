@@ -1,15 +1,22 @@
-import type { ReactNode } from 'react';
+import dynamic from 'next/dynamic';
+import { useState, type ReactNode } from 'react';
 import { Avatar } from '@/components/ui/Avatar';
 import { formatDate } from '@/lib/dates';
 import type { Voter } from '../schema';
 
+// The whole list pages through the API; its code loads with the first opening.
+const VotersDialog = dynamic(() => import('./VotersDialog').then((m) => m.VotersDialog), { ssr: false });
+
 /**
  * Who voted, in the post page's sidebar: the most recent voters' avatars (names for assistive
- * technology and on hover) and the total. `children` holds the actions beside the heading.
+ * technology and on hover) and the total; "See all voters" opens the whole list (for the team with
+ * when and by whom each vote was cast, and the CSV download). `children` holds more actions.
  */
 export function VotersList({
+  postNumber,
   voters,
   total,
+  isTeam,
   children,
 }: {
   postNumber: number;
@@ -18,6 +25,9 @@ export function VotersList({
   isTeam: boolean;
   children?: ReactNode;
 }) {
+  const [open, setOpen] = useState(false);
+  // Mounted from the first opening on, so that closing it animates nothing away and focus returns.
+  const [used, setUsed] = useState(false);
   return (
     <section aria-labelledby="voters-heading" data-testid="voters">
       <h3 id="voters-heading" className="m-0 text-sm font-semibold">
@@ -43,7 +53,26 @@ export function VotersList({
           ) : null}
         </ul>
       )}
-      {children ? <div className="mt-3 flex flex-wrap gap-2">{children}</div> : null}
+      {total > 0 || children ? (
+        <div className="mt-3 flex flex-wrap gap-2">
+          {total > 0 ? (
+            <button
+              type="button"
+              onClick={() => {
+                setUsed(true);
+                setOpen(true);
+              }}
+              aria-haspopup="dialog"
+              className="rounded-md border border-border bg-surface px-3 py-1.5 text-sm font-medium hover:bg-bg"
+              data-testid="voters-open"
+            >
+              See all voters
+            </button>
+          ) : null}
+          {children}
+        </div>
+      ) : null}
+      {used ? <VotersDialog postNumber={postNumber} voteCount={total} isTeam={isTeam} open={open} onOpenChange={setOpen} /> : null}
     </section>
   );
 }
