@@ -104,6 +104,7 @@ describe('a post page with deeply nested Markdown in its body, a status note and
     expect(html).toContain('data-testid="comment"');
     expect(html.match(/<blockquote>/g)).toHaveLength(MD_MAX_BLOCK_NESTING);
     expect(html).not.toContain('data-testid="comment-delete"');
+    expect(html).not.toContain('data-testid="post-properties"');
   });
 
   it('loads and renders for a moderator, with the delete control of the comment', async () => {
@@ -112,6 +113,9 @@ describe('a post page with deeply nested Markdown in its body, a status note and
     const html = renderPage(props);
     expect(html).toContain('data-testid="comment-delete"');
     expect(html).toContain('data-testid="post-actions"');
+    // The team's editors are in the page as served (loaded on demand, but rendered in place).
+    expect(html).toContain('data-testid="post-properties"');
+    expect(html).not.toContain('Loading the editors');
 
     const removed = await callRoute(commentRoute, { method: 'DELETE', params: { id: String(commentId) }, origin: 'self', as: moderator });
     expect(removed.status).toBe(204);
