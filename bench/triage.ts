@@ -6,7 +6,10 @@
  * one at a time: p50/p95/max. No server, so the figure is the database work and the page's
  * assembly, not HTTP.
  *
- *   node --import tsx bench/triage.ts [--posts 10000,100000] [--runs 30] [--database-url postgres://…]
+ *   node --import tsx bench/triage.ts [--posts 10000,100000] [--runs 30] [--database-url postgres://…] [--data-dir <dir>]
+ *
+ * `--data-dir` uses (and keeps) a PGlite data dir instead of a temporary one, seeding it only if
+ * it is empty; like `--database-url`, it measures the first size only.
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -21,6 +24,7 @@ import { argValue, environmentInfo, formatLoad, loadAvg, removeTempDataDir, roun
 const SIZES = (argValue('posts') ?? '10000,100000').split(',').map(Number);
 const RUNS = Number(argValue('runs') ?? 30);
 const DATABASE_URL = argValue('database-url');
+const KEEP_DIR = argValue('data-dir');
 const TARGET_P95_MS = 150;
 
 function stat(samples: number[]) {
@@ -30,7 +34,7 @@ function stat(samples: number[]) {
 }
 
 async function measure(posts: number) {
-  const dataDir = DATABASE_URL ? undefined : tempDataDir('triage');
+  const dataDir = DATABASE_URL ? undefined : (KEEP_DIR ?? tempDataDir('triage'));
   console.log(`seeding ${posts} posts…`);
   const seed = seedDemoData({ posts, dataDir, databaseUrl: DATABASE_URL });
   const handle = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
@@ -74,14 +78,14 @@ async function measure(posts: number) {
     return { posts, seed, rows, figures };
   } finally {
     await closeDatabase();
-    if (dataDir) removeTempDataDir(dataDir);
+    if (dataDir && !KEEP_DIR) removeTempDataDir(dataDir);
   }
 }
 
 async function main() {
   const loadBefore = loadAvg();
   const results = [];
-  for (const posts of DATABASE_URL ? SIZES.slice(0, 1) : SIZES) results.push(await measure(posts));
+  for (const posts of DATABASE_URL || KEEP_DIR ? SIZES.slice(0, 1) : SIZES) results.push(await measure(posts));
   const loadAfter = loadAvg();
   for (const r of results) {
     console.log(`\n${DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${r.posts} posts: one page of 30 with every facet's counts`);
