@@ -53,7 +53,13 @@ describe('seedDemo', () => {
         v.post_id and s.user_id = v.user_id)) as voters_unsubscribed,
       (select max(vote_count)::int from posts) as max_votes,
       (select percentile_disc(0.5) within group (order by vote_count)::int from posts) as median_votes,
-      (select count(*)::int from statuses) as statuses_total`);
+      (select count(*)::int from statuses) as statuses_total,
+      (select count(*)::int from posts where team_responded_at is null) as unanswered,
+      (select count(*)::int from posts p where p.team_responded_at is distinct from (select min(at) from (
+        select s.created_at as at from status_changes s where s.post_id = p.id
+        union all select c.created_at from comments c join users u on u.id = c.author_id where c.post_id = p.id
+          and u.role in ('moderator', 'admin') and not c.internal and c.deleted_at is null and c.approval = 'approved'
+      ) answers)) as bad_answered`);
     expect(shape!.posts).toBe(300);
     expect(shape!.statuses_used).toBe(shape!.statuses_total);
     expect(shape!.untriaged).toBeGreaterThan(0);
@@ -65,6 +71,10 @@ describe('seedDemo', () => {
     expect(shape!.internal_notes).toBeGreaterThan(0);
     expect(shape!.public_notes).toBeGreaterThan(0);
     expect(shape!.authors_unsubscribed).toBe(0);
+    // "The team has not responded" as the app keeps it: the first status change or public team comment.
+    expect(shape!.bad_answered).toBe(0);
+    expect(shape!.unanswered).toBeGreaterThan(0);
+    expect(shape!.unanswered).toBeLessThan(shape!.posts!);
     expect(shape!.voters_unsubscribed).toBe(0);
     // Skewed: a few posts are far more popular than the typical one.
     expect(shape!.max_votes).toBeGreaterThan(3 * shape!.median_votes!);

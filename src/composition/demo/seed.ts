@@ -154,12 +154,13 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
     await insertBatches(
       tx,
       plan.posts,
-      (
-        json,
-      ) => sql`insert into posts (id, board_id, author_id, title, body, status_id, status_changed_at, pinned, activity_at, created_at, updated_at)
-      select id, board_id, author_id, title, body, status_id, status_changed_at, pinned, activity_at, created_at, created_at
+      (json) => sql`insert into posts (id, board_id, author_id, title, body, status_id, status_changed_at, pinned, activity_at,
+        team_responded_at, created_at, updated_at)
+      select id, board_id, author_id, title, body, status_id, status_changed_at, pinned, activity_at, team_responded_at,
+        created_at, created_at
       from jsonb_to_recordset(${json}) as x(seq int, id uuid, board_id uuid, author_id uuid, title text, body
-        text, status_id uuid, status_changed_at timestamptz, pinned boolean, activity_at timestamptz, created_at timestamptz)
+        text, status_id uuid, status_changed_at timestamptz, pinned boolean, activity_at timestamptz,
+        team_responded_at timestamptz, created_at timestamptz)
       order by seq`,
     );
     await insertBatches(
