@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '@/server/db/client';
+import { triageCountsDrift } from '@/features/posts/server/triage-facet-queries';
+import { db, queryRows } from '@/server/db/client';
 import { useTestDatabase } from '@/test/db';
 import { createTestActor } from '@/test/actors';
 import { DEMO_BOARD_SLUGS } from './boards';
@@ -32,6 +33,12 @@ describe('seedDemo', () => {
          or p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null
            and not c.internal and c.approval = 'approved')`);
     expect(mismatched).toEqual([]);
+    // The triage list's kept counts too, compacted to one row per key.
+    expect(await triageCountsDrift(db())).toEqual([]);
+    const [kept] = await queryRows<{ rows: number; keys: number }>(sql`select count(*)::int as rows,
+      (select count(*)::int from (select distinct tag_id, board_id, status_id, approval, responded, owner_id from triage_counts) k) as keys
+      from triage_counts`);
+    expect(kept!.rows).toBe(kept!.keys);
 
     const [shape] = await queryRows<Record<string, number>>(sql`select
       (select count(*)::int from posts) as posts,
