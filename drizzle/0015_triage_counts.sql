@@ -9,6 +9,8 @@ CREATE TABLE "triage_counts" (
 );
 --> statement-breakpoint
 CREATE INDEX "posts_votes_idx" ON "posts" USING btree ("vote_count" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "posts_unapproved_idx" ON "posts" USING btree ("created_at") WHERE "posts"."approval" <> 'approved';
+--> statement-breakpoint
 -- Derived data (src/server/backup/logical.ts leaves such tables out of backups; a restore
 -- rebuilds this one through the triggers below as it loads posts and post_tags).
 COMMENT ON TABLE "triage_counts" IS 'chorus:derived from posts and post_tags by triggers';

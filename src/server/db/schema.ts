@@ -357,6 +357,10 @@ export const posts = pgTable(
     index('posts_priority_idx').on(t.priority.desc(), t.id.desc()),
     /** The triage list's "most votes" sort across boards (per board: posts_board_top_idx). */
     index('posts_votes_idx').on(t.voteCount.desc(), t.id.desc()),
+    /** The triage queues "awaiting approval" and "rejected": few posts, found without reading the approved ones. */
+    index('posts_unapproved_idx')
+      .on(t.createdAt)
+      .where(sql`${t.approval} <> 'approved'`),
     index('posts_owner_idx').on(t.ownerId),
     index('posts_author_idx').on(t.authorId),
     index('posts_merged_into_idx').on(t.mergedIntoId),
