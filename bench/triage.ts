@@ -5,7 +5,7 @@
  * `getTriagePage`) for the views the team uses, `--runs` times each (default 30) after a warm-up,
  * one at a time: p50/p95/max. No server, so the figure is the database work and the page's
  * assembly, not HTTP. The usual views sum the counts the database keeps (triage_counts); a
- * search and two tags at once count them from the posts (marked "counted live").
+ * search counts them from the posts, and two tags at once their posts (marked "counted live").
  *
  * Then, alone: the facet counts of all posts kept and counted live (what the kept counts
  * replace), and what keeping them costs a write (a post's status set and set back, with the
@@ -82,7 +82,7 @@ async function measure(posts: number) {
       ['by priority', { sort: 'priority' }],
       ['by votes, one board, one status', { sort: 'votes', board, status }],
       ...(tag ? ([['one tag, trending', { tag, sort: 'trending' }]] as [string, Record<string, string>][]) : []),
-      ...(otherTag ? ([['two tags (counted live)', { tag: `${tag},${otherTag}` }]] as [string, Record<string, string>][]) : []),
+      ...(otherTag ? ([['two tags (their posts counted live)', { tag: `${tag},${otherTag}` }]] as [string, Record<string, string>][]) : []),
       ['search "export" (counted live)', { q: 'export' }],
     ];
     const rows: (string | number)[][] = [];

@@ -206,7 +206,7 @@ describe('facets from the kept counts', () => {
     const choices = {
       statuses: [[], ['none'], ['planned'], ['planned', 'none', 'complete']],
       boards: [[], ['alpha'], ['alpha', 'beta']],
-      tagIds: [[], [tagIds[1]!], [tagIds[2]!]],
+      tagIds: [[], [tagIds[1]!], [tagIds[1]!, tagIds[2]!]],
       show: ['all', 'untriaged', 'pending', 'unresponded', 'rejected'] as const,
       owner: [undefined, 'none', actors.moderator.id],
     };

@@ -1,10 +1,10 @@
 /**
  * SQL of the triage list's facet counts: statuses (`none` for no status), boards, tags and the
  * queues of `show`, each under every filter but its own, in one statement. The counts are summed
- * from two small tables of counts by facet values: for the team's usual views, the counts the
- * database keeps (`triage_counts`, kept by triggers: drizzle/0015_triage_counts.sql), so they
- * cost the same at any number of posts; for a search, several tags at once, or a reader who does
- * not see every post, counted from the posts themselves. Both go through the same sums.
+ * from two small relations of counts by facet values: for the team, the counts the database keeps
+ * (`triage_counts`, kept by triggers: drizzle/0015_triage_counts.sql), so they cost the same at
+ * any number of posts; for a search, the posts of several tags at once, or a reader who does not
+ * see every post, counted from the posts themselves. Both go through the same sums.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { isTeamMember } from '@/core/identity/policy';
@@ -42,21 +42,22 @@ interface FacetSources {
 const KEY = sql`board_id, status_id, approval, responded, owner_id`;
 
 /**
- * The kept counts, when they answer exactly: they count every live post (not deleted, not merged),
- * which is what the team sees (visiblePostSql); per tag, so one chosen tag is its own rows (with
- * two or more, a post with both would count twice); and a search is not a facet.
+ * The kept counts count every live post (not deleted, not merged), which is what the team sees
+ * (visiblePostSql), so they answer for a team member without a search. The tag relation never
+ * depends on the chosen tags; the posts relation is one tag's own rows when one is chosen, but
+ * with two or more a post with both would count twice: those posts are counted live.
  */
-function keptSources(actor: Actor, f: TriageFilters): FacetSources | undefined {
-  if (!isTeamMember(actor) || f.q || f.tagIds.length > 1) return undefined;
+function keptCounts(actor: Actor, f: TriageFilters): Partial<FacetSources> {
+  if (!isTeamMember(actor) || f.q) return {};
   const tag = f.tagIds.length ? sql`tag_id = ${f.tagIds[0]}::uuid` : sql`tag_id is null`;
   return {
-    posts: sql`select ${KEY}, sum(posts)::int as n from ${triageCounts} where ${tag} group by ${KEY}`,
+    posts: f.tagIds.length > 1 ? undefined : sql`select ${KEY}, sum(posts)::int as n from ${triageCounts} where ${tag} group by ${KEY}`,
     tags: sql`select tag_id, ${KEY}, sum(posts)::int as n from ${triageCounts} where tag_id is not null group by tag_id, ${KEY}`,
   };
 }
 
-/** The same counts, counted from the posts this actor may see (one pass for posts, one for tags). */
-function liveSources(actor: Actor, f: TriageFilters): FacetSources {
+/** The same relations, counted from the posts this actor may see. */
+function liveCounts(actor: Actor, f: TriageFilters): FacetSources {
   const key = sql`${posts.boardId} as board_id, ${posts.statusId} as status_id, ${posts.approval} as approval,
     ${posts.teamRespondedAt} is not null as responded, ${posts.ownerId} as owner_id`;
   const from = sql`from ${posts} join ${boards} on ${boards.id} = ${posts.boardId}`;
@@ -82,7 +83,9 @@ const COUNTED: FacetColumns = {
  * would answer (tests and benchmarks compare the two).
  */
 export function countTriageFacets(db: DbOrTx, actor: Actor, f: TriageFilters, opts: { live?: boolean } = {}): Promise<FacetCount[]> {
-  const sources = (!opts.live && keptSources(actor, f)) || liveSources(actor, f);
+  const kept = opts.live ? {} : keptCounts(actor, f);
+  const live = liveCounts(actor, f);
+  const sources: FacetSources = { posts: kept.posts ?? live.posts, tags: kept.tags ?? live.tags };
   const where = (except: Facet) => facetFiltersSql(f, COUNTED, except) ?? sql`true`;
   const shows = (['all', 'untriaged', 'pending', 'unresponded', 'rejected'] as const).map(
     (show) => sql`coalesce(sum(c.n) filter (where ${showSql(show, COUNTED)}), 0)::int as ${sql.identifier(show)}`,
