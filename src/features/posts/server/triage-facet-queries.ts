@@ -16,7 +16,6 @@ import {
   facetFiltersSql,
   rowsOf,
   showSql,
-  tagFilterSql,
   triageBaseSql,
   type Facet,
   type FacetColumns,
@@ -32,41 +31,65 @@ export interface FacetCount {
 /**
  * Two relations of counts, `n`, by board_id, status_id, approval, responded and owner_id: of the
  * posts under the tag filter (`posts`), and of each tag's posts whatever tags are chosen (`tags`,
- * with tag_id).
+ * with tag_id). `live` says whether either reads the posts the actor may see, as the relation `m`.
  */
 interface FacetSources {
   posts: SQL;
   tags: SQL;
+  live: boolean;
 }
 
 const KEY = sql`board_id, status_id, approval, responded, owner_id`;
+const LIVE_POST = sql`${posts.deletedAt} is null and ${posts.mergedIntoId} is null`;
+const POST_KEY = sql`${posts.boardId}, ${posts.statusId}, ${posts.approval}, ${posts.teamRespondedAt} is not null, ${posts.ownerId}`;
 
-/**
- * The kept counts count every live post (not deleted, not merged), which is what the team sees
- * (visiblePostSql), so they answer for a team member without a search. The tag relation never
- * depends on the chosen tags; the posts relation is one tag's own rows when one is chosen, but
- * with two or more a post with both would count twice: those posts are counted live.
- */
-function keptCounts(actor: Actor, f: TriageFilters): Partial<FacetSources> {
-  if (!isTeamMember(actor) || f.q) return {};
-  const tag = f.tagIds.length ? sql`tag_id = ${f.tagIds[0]}::uuid` : sql`tag_id is null`;
-  return {
-    posts: f.tagIds.length > 1 ? undefined : sql`select ${KEY}, sum(posts)::int as n from ${triageCounts} where ${tag} group by ${KEY}`,
-    tags: sql`select tag_id, ${KEY}, sum(posts)::int as n from ${triageCounts} where tag_id is not null group by tag_id, ${KEY}`,
-  };
+const tagList = (f: TriageFilters) =>
+  sql.join(
+    f.tagIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+
+/** The posts this actor may see in triage (matching the search), with their facet values: `m`. */
+function matchesSql(actor: Actor, f: TriageFilters): SQL {
+  return sql`select ${posts.id} as id, ${posts.boardId} as board_id, ${posts.statusId} as status_id, ${posts.approval} as approval,
+      ${posts.teamRespondedAt} is not null as responded, ${posts.ownerId} as owner_id
+    from ${posts} join ${boards} on ${boards.id} = ${posts.boardId} where ${triageBaseSql(actor, f)}`;
 }
 
-/** The same relations, counted from the posts this actor may see. */
-function liveCounts(actor: Actor, f: TriageFilters): FacetSources {
-  const key = sql`${posts.boardId} as board_id, ${posts.statusId} as status_id, ${posts.approval} as approval,
-    ${posts.teamRespondedAt} is not null as responded, ${posts.ownerId} as owner_id`;
-  const from = sql`from ${posts} join ${boards} on ${boards.id} = ${posts.boardId}`;
-  const base = triageBaseSql(actor, f);
-  const tagged = tagFilterSql(f);
+/**
+ * Where the counts come from. The kept counts count every live post (not deleted, not merged),
+ * which is what the team sees (visiblePostSql), so they answer for a team member without a
+ * search; otherwise the posts the actor may see are counted (`m`). With tags chosen, the posts
+ * relation is the chosen tags' rows, less the posts counted more than once: a post with k of the
+ * chosen tags is in k tags' rows, so it adds 1 − k once more (those few are read from the posts).
+ */
+function facetSources(actor: Actor, f: TriageFilters, live: boolean): FacetSources {
+  if (live || !isTeamMember(actor) || f.q) {
+    const tagged = f.tagIds.length ? sql` where m.id in (select pt.post_id from ${postTags} pt where pt.tag_id in (${tagList(f)}))` : sql``;
+    return {
+      posts: sql`select ${KEY}, count(*)::int as n from m${tagged} group by ${KEY}`,
+      tags: sql`select pt.tag_id, ${KEY}, count(*)::int as n from m join ${postTags} pt on pt.post_id = m.id group by pt.tag_id, ${KEY}`,
+      live: true,
+    };
+  }
+  const tags = sql`select tag_id, ${KEY}, sum(posts)::int as n from ${triageCounts} where tag_id is not null group by tag_id, ${KEY}`;
+  if (f.tagIds.length === 0) {
+    return { posts: sql`select ${KEY}, sum(posts)::int as n from ${triageCounts} where tag_id is null group by ${KEY}`, tags, live: false };
+  }
+  const overlap =
+    f.tagIds.length > 1
+      ? sql`union all
+        select ${POST_KEY}, 1 - o.tags from (
+          select pt.post_id, count(*)::int as tags from ${postTags} pt where pt.tag_id in (${tagList(f)})
+          group by pt.post_id having count(*) > 1
+        ) o join ${posts} on ${posts.id} = o.post_id where ${LIVE_POST}`
+      : sql``;
   return {
-    posts: sql`select ${key}, count(*)::int as n ${from} where ${base}${tagged ? sql` and ${tagged}` : sql``} group by 1, 2, 3, 4, 5`,
-    tags: sql`select pt.tag_id, ${key}, count(*)::int as n ${from} join ${postTags} pt on pt.post_id = ${posts.id}
-      where ${base} group by 1, 2, 3, 4, 5, 6`,
+    posts: sql`select ${KEY}, sum(n)::int as n from (
+        select ${KEY}, posts as n from ${triageCounts} where tag_id in (${tagList(f)}) ${overlap}
+      ) x group by ${KEY}`,
+    tags,
+    live: false,
   };
 }
 
@@ -83,16 +106,14 @@ const COUNTED: FacetColumns = {
  * would answer (tests and benchmarks compare the two).
  */
 export function countTriageFacets(db: DbOrTx, actor: Actor, f: TriageFilters, opts: { live?: boolean } = {}): Promise<FacetCount[]> {
-  const kept = opts.live ? {} : keptCounts(actor, f);
-  const live = liveCounts(actor, f);
-  const sources: FacetSources = { posts: kept.posts ?? live.posts, tags: kept.tags ?? live.tags };
+  const sources = facetSources(actor, f, opts.live ?? false);
   const where = (except: Facet) => facetFiltersSql(f, COUNTED, except) ?? sql`true`;
   const shows = (['all', 'untriaged', 'pending', 'unresponded', 'rejected'] as const).map(
     (show) => sql`coalesce(sum(c.n) filter (where ${showSql(show, COUNTED)}), 0)::int as ${sql.identifier(show)}`,
   );
   return rowsOf<FacetCount>(
     db,
-    sql`with p as (${sources.posts}), t as (${sources.tags})
+    sql`with ${sources.live ? sql`m as materialized (${matchesSql(actor, f)}), ` : sql``}p as (${sources.posts}), t as (${sources.tags})
         select 'status' as facet, coalesce(s.slug, ${NO_STATUS}) as key, c.count from (
           select c.status_id, sum(c.n)::int as count from p c where ${where('status')} group by c.status_id having sum(c.n) > 0
         ) c left join ${statuses} s on s.id = c.status_id
@@ -140,8 +161,8 @@ export interface TriageCountDrift {
 
 /** The keys whose kept count differs from a count of the posts themselves (none, when the triggers hold). */
 export function triageCountsDrift(db: DbOrTx): Promise<TriageCountDrift[]> {
-  const live = sql`${posts.deletedAt} is null and ${posts.mergedIntoId} is null`;
-  const key = sql`${posts.boardId}, ${posts.statusId}, ${posts.approval}, ${posts.teamRespondedAt} is not null, ${posts.ownerId}`;
+  const live = LIVE_POST;
+  const key = POST_KEY;
   return rowsOf<TriageCountDrift>(
     db,
     sql`select tag_id, ${KEY}, sum(kept)::int as kept, sum(counted)::int as counted from (
