@@ -2,7 +2,8 @@
  * The features' work that runs outside requests, wired together for the server entry
  * (src/server/main.ts), which imports no feature itself: the job handlers every instance runs
  * (claimed in the database, src/server/jobs), first-run setup from the environment, and the
- * periodic trending refresh, the insights' keyed periodic jobs and the attachments' orphan sweep.
+ * periodic trending refresh, the insights' keyed periodic jobs, the attachments' orphan sweep and
+ * the compaction of the triage list's kept counts.
  */
 import { accountJobs } from '@/features/accounts/server/job-handlers';
 import { attachmentJobs } from '@/features/attachments/server/job-handlers';
@@ -14,6 +15,7 @@ import { INSIGHT_JOBS, scheduleInsights } from '@/features/insights/server/servi
 import { EVENT_CONSUMER_KIND as NOTIFICATIONS_CONSUMER, notificationJobs } from '@/features/notifications/server/job-handlers';
 import { priorityJobs } from '@/features/posts/server/priority-service';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
+import { scheduleTriageCountsCompaction, triageCountJobs } from '@/features/posts/server/triage-counts-service';
 import { db } from '@/server/db/client';
 import { domainEventSchema, EVENT_JOB_KIND } from '@/server/events';
 import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
@@ -38,6 +40,7 @@ export const jobHandlers: JobHandlers = {
   ...notificationJobs,
   ...changelogNotificationJobs,
   ...priorityJobs,
+  ...triageCountJobs,
   [EVENT_JOB_KIND]: dispatchEvent,
 };
 
@@ -51,4 +54,5 @@ export const refreshTrending = (): Promise<number> => refreshTrendingScores(db()
 export async function scheduleBackgroundWork(): Promise<void> {
   await scheduleInsights();
   await scheduleOrphanSweep();
+  await scheduleTriageCountsCompaction();
 }

@@ -147,6 +147,16 @@ describe('checkInvariants', () => {
     expect(await brokenChecks()).toEqual(['posts.comment_count = count(public live comments)']);
   });
 
+  it('reports triage facet counts that disagree with a count of the posts', async () => {
+    await db().execute(sql`alter table posts disable trigger triage_counts_post_update`);
+    try {
+      await db().update(posts).set({ approval: 'pending' }).where(eq(posts.id, w.postId));
+    } finally {
+      await db().execute(sql`alter table posts enable trigger triage_counts_post_update`);
+    }
+    expect(await brokenChecks()).toEqual(['triage_counts = count(live posts) per facet key']);
+  });
+
   it('reports rows written without the subscription that goes with them', async () => {
     await db().delete(subscriptions).where(eq(subscriptions.postId, w.postId));
     expect(await brokenChecks()).toEqual([

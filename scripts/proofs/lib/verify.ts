@@ -49,6 +49,19 @@ export const INVARIANTS: { check: string; query: SQL }[] = [
       where p.comment_count <> c.counted`,
   },
   {
+    check: 'triage_counts = count(live posts) per facet key',
+    query: sql`select tag_id, board_id, status_id, approval, responded, owner_id, sum(kept)::int as kept, sum(counted)::int as counted
+      from (
+        select tag_id, board_id, status_id, approval, responded, owner_id, posts as kept, 0 as counted from triage_counts
+        union all
+        select null::uuid, board_id, status_id, approval, team_responded_at is not null, owner_id, 0, 1 from posts
+          where deleted_at is null and merged_into_id is null
+        union all
+        select pt.tag_id, p.board_id, p.status_id, p.approval, p.team_responded_at is not null, p.owner_id, 0, 1
+          from post_tags pt join posts p on p.id = pt.post_id where p.deleted_at is null and p.merged_into_id is null
+      ) x group by 1, 2, 3, 4, 5, 6 having sum(kept) <> sum(counted)`,
+  },
+  {
     check: "a post's author is subscribed to it",
     query: sql`select p.number, p.author_id from posts p
       where p.author_id is not null and not exists (select 1 from subscriptions s where s.post_id = p.id and s.user_id = p.author_id)`,

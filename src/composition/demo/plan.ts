@@ -40,6 +40,8 @@ export interface PlannedPost {
   status_changed_at: string | null;
   pinned: boolean;
   activity_at: string;
+  /** When the team first answered: its first status change or public comment (null: not yet). */
+  team_responded_at: string | null;
   created_at: string;
 }
 
@@ -118,6 +120,8 @@ export function planDemo(input: PlanInput): Plan {
     const status = chooseStatus(rng, statuses, age);
 
     let statusChangedAt: number | null = null;
+    // As the app keeps posts.team_responded_at: set by the first status change or public team comment.
+    let teamRespondedAt: number | null = null;
     if (status) {
       const path = statusPath(rng, statuses, status);
       const times = instants(rng, path.length, createdAt, now);
@@ -135,6 +139,7 @@ export function planDemo(input: PlanInput): Plan {
         from = s.id;
       });
       statusChangedAt = times[times.length - 1]!;
+      teamRespondedAt = times[0]!;
     }
 
     // Skewed popularity: most posts get a handful of votes, a few get nearly everyone's.
@@ -163,6 +168,7 @@ export function planDemo(input: PlanInput): Plan {
         deleted_at: deleted ? iso(Math.min(now, at + HOUR)) : null,
       });
       if (!deleted) lastActivity = Math.max(lastActivity, at);
+      if (kind === 'team') teamRespondedAt = Math.min(teamRespondedAt ?? at, at);
     }
 
     for (const tagId of rng.sample(
@@ -187,6 +193,7 @@ export function planDemo(input: PlanInput): Plan {
       status_changed_at: statusChangedAt === null ? null : iso(statusChangedAt),
       pinned: false,
       activity_at: iso(lastActivity),
+      team_responded_at: teamRespondedAt === null ? null : iso(teamRespondedAt),
       created_at: iso(createdAt),
     });
   });

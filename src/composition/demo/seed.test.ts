@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { queryRows } from '@/server/db/client';
+import { triageCountsDrift } from '@/features/posts/server/triage-facet-queries';
+import { db, queryRows } from '@/server/db/client';
 import { useTestDatabase } from '@/test/db';
 import { createTestActor } from '@/test/actors';
 import { DEMO_BOARD_SLUGS } from './boards';
@@ -32,6 +33,12 @@ describe('seedDemo', () => {
          or p.comment_count <> (select count(*) from comments c where c.post_id = p.id and c.deleted_at is null
            and not c.internal and c.approval = 'approved')`);
     expect(mismatched).toEqual([]);
+    // The triage list's kept counts too, compacted to one row per key.
+    expect(await triageCountsDrift(db())).toEqual([]);
+    const [kept] = await queryRows<{ rows: number; keys: number }>(sql`select count(*)::int as rows,
+      (select count(*)::int from (select distinct tag_id, board_id, status_id, approval, responded, owner_id from triage_counts) k) as keys
+      from triage_counts`);
+    expect(kept!.rows).toBe(kept!.keys);
 
     const [shape] = await queryRows<Record<string, number>>(sql`select
       (select count(*)::int from posts) as posts,
@@ -53,7 +60,13 @@ describe('seedDemo', () => {
         v.post_id and s.user_id = v.user_id)) as voters_unsubscribed,
       (select max(vote_count)::int from posts) as max_votes,
       (select percentile_disc(0.5) within group (order by vote_count)::int from posts) as median_votes,
-      (select count(*)::int from statuses) as statuses_total`);
+      (select count(*)::int from statuses) as statuses_total,
+      (select count(*)::int from posts where team_responded_at is null) as unanswered,
+      (select count(*)::int from posts p where p.team_responded_at is distinct from (select min(at) from (
+        select s.created_at as at from status_changes s where s.post_id = p.id
+        union all select c.created_at from comments c join users u on u.id = c.author_id where c.post_id = p.id
+          and u.role in ('moderator', 'admin') and not c.internal and c.deleted_at is null and c.approval = 'approved'
+      ) answers)) as bad_answered`);
     expect(shape!.posts).toBe(300);
     expect(shape!.statuses_used).toBe(shape!.statuses_total);
     expect(shape!.untriaged).toBeGreaterThan(0);
@@ -65,6 +78,10 @@ describe('seedDemo', () => {
     expect(shape!.internal_notes).toBeGreaterThan(0);
     expect(shape!.public_notes).toBeGreaterThan(0);
     expect(shape!.authors_unsubscribed).toBe(0);
+    // "The team has not responded" as the app keeps it: the first status change or public team comment.
+    expect(shape!.bad_answered).toBe(0);
+    expect(shape!.unanswered).toBeGreaterThan(0);
+    expect(shape!.unanswered).toBeLessThan(shape!.posts!);
     expect(shape!.voters_unsubscribed).toBe(0);
     // Skewed: a few posts are far more popular than the typical one.
     expect(shape!.max_votes).toBeGreaterThan(3 * shape!.median_votes!);

@@ -57,7 +57,17 @@ const FETCH_ROWS = 2000;
  */
 const LARGE_ROW_TABLES: Record<string, number> = { attachment_blobs: 4 };
 
-/** The tables of the public schema and their stored columns (generated columns are recomputed). */
+/**
+ * A table whose comment starts with this holds derived data that triggers keep from other tables
+ * (e.g. `triage_counts`): it is not backed up, and a restore rebuilds it as it loads the rest.
+ */
+const DERIVED_TABLE_MARK = 'chorus:derived';
+const derivedSql = sql`coalesce(obj_description(c.oid, 'pg_class'), '') like ${DERIVED_TABLE_MARK + '%'}`;
+
+/**
+ * The tables of the public schema and their stored columns (generated columns are recomputed),
+ * derived tables left out.
+ */
 export async function listTables(db: Executor): Promise<BackupTable[]> {
   const columns = await rows<{ table: string; column: string }>(
     db,
@@ -66,6 +76,7 @@ export async function listTables(db: Executor): Promise<BackupTable[]> {
         join pg_namespace n on n.oid = c.relnamespace
         join pg_attribute a on a.attrelid = c.oid
         where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
+          and not ${derivedSql}
         order by c.relname, a.attnum`,
   );
   const edges = await rows<{ child: string; parent: string }>(
@@ -80,6 +91,16 @@ export async function listTables(db: Executor): Promise<BackupTable[]> {
   const byTable = new Map<string, string[]>();
   for (const { table, column } of columns) byTable.set(table, [...(byTable.get(table) ?? []), column]);
   return dependencyOrder([...byTable.keys()], edges).map((name) => ({ name, columns: byTable.get(name)! }));
+}
+
+/** The derived tables (DERIVED_TABLE_MARK): emptied by a restore, then filled by its triggers. */
+export async function listDerivedTables(db: Executor): Promise<string[]> {
+  const found = await rows<{ name: string }>(
+    db,
+    sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind in ('r', 'p') and ${derivedSql} order by c.relname`,
+  );
+  return found.map((t) => t.name);
 }
 
 /** Parents before children; ties by name, so the order is stable. A self-reference is ignored. */
@@ -202,7 +223,8 @@ export async function loadLogical(handle: DbHandle, header: BackupHeader, lines:
     const missing = header.tables.filter((t) => !presentNames.has(t.name)).map((t) => t.name);
     if (missing.length > 0)
       throw new BackupFormatError(`The database has no table ${missing.join(', ')}: the schema does not match the backup.`);
-    await tx.execute(sql.raw(`truncate ${present.map((t) => quoteIdent(t.name)).join(', ')}`));
+    const emptied = [...present.map((t) => t.name), ...(await listDerivedTables(tx))];
+    await tx.execute(sql.raw(`truncate ${emptied.map(quoteIdent).join(', ')}`));
 
     const perTable: Record<string, number> = {};
     let total = 0;

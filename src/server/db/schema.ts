@@ -355,6 +355,12 @@ export const posts = pgTable(
       .where(sql`${t.pinned}`),
     index('posts_status_idx').on(t.statusId),
     index('posts_priority_idx').on(t.priority.desc(), t.id.desc()),
+    /** The triage list's "most votes" sort across boards (per board: posts_board_top_idx). */
+    index('posts_votes_idx').on(t.voteCount.desc(), t.id.desc()),
+    /** The triage queues "awaiting approval" and "rejected": few posts, found without reading the approved ones. */
+    index('posts_unapproved_idx')
+      .on(t.createdAt)
+      .where(sql`${t.approval} <> 'approved'`),
     index('posts_owner_idx').on(t.ownerId),
     index('posts_author_idx').on(t.authorId),
     index('posts_merged_into_idx').on(t.mergedIntoId),
@@ -748,3 +754,22 @@ export const triageViews = pgTable(
   },
   (t) => [uniqueIndex('triage_views_user_name_key').on(t.userId, sql`lower(${t.name})`)],
 );
+
+/**
+ * The triage list's facet counts, kept by triggers on posts and post_tags (drizzle/0015): how
+ * many live posts (not deleted, not merged) have each combination of board, status, approval,
+ * "answered by the team" and owner; with `tag_id`, how many such posts carry that tag. Rows are
+ * deltas appended by the change that causes them (never updated in place, so concurrent writers
+ * never wait for each other); a key's count is the sum of its rows, which a background job
+ * compacts. Derived data: backups leave it out, and a restore rebuilds it through the triggers.
+ */
+export const triageCounts = pgTable('triage_counts', {
+  /** Null: the post itself; otherwise one of its tags. */
+  tagId: uuid('tag_id'),
+  boardId: uuid('board_id').notNull(),
+  statusId: uuid('status_id'),
+  approval: text('approval', { enum: POST_APPROVAL }).notNull(),
+  responded: boolean('responded').notNull(),
+  ownerId: uuid('owner_id'),
+  posts: integer('posts').notNull(),
+});

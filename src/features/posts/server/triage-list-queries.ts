@@ -1,6 +1,7 @@
 /**
- * SQL of the team's triage list: one page of posts under the filters, and the live counts of
- * every facet in one statement. Every row is scoped by visiblePostSql like every other read of
+ * SQL of the team's triage list: one page of posts under the filters, and the filters as
+ * conditions on any table with a post's facet columns (posts here; counts in
+ * triage-facet-queries.ts). Every row is scoped by visiblePostSql like every other read of
  * posts; merged and deleted posts are out of triage.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
@@ -20,9 +21,9 @@ export interface TriageFilters {
   q?: string;
 }
 
-type Facet = 'status' | 'board' | 'tag' | 'show';
+export type Facet = 'status' | 'board' | 'tag' | 'show';
 
-const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const list = (values: string[]) =>
   sql.join(
@@ -30,68 +31,113 @@ const list = (values: string[]) =>
     sql`, `,
   );
 
-export function showSql(show: TriageShow): SQL {
+/** The columns the status, board, owner and show filters read: of `posts`, or of a table of counts. */
+export interface FacetColumns {
+  boardId: SQL;
+  statusId: SQL;
+  approval: SQL;
+  /** Whether the team has answered (a boolean). */
+  responded: SQL;
+  ownerId: SQL;
+}
+
+export const POST_FACET_COLUMNS: FacetColumns = {
+  boardId: sql`${posts.boardId}`,
+  statusId: sql`${posts.statusId}`,
+  approval: sql`${posts.approval}`,
+  responded: sql`(${posts.teamRespondedAt} is not null)`,
+  ownerId: sql`${posts.ownerId}`,
+};
+
+export function showSql(show: TriageShow, c: FacetColumns = POST_FACET_COLUMNS): SQL {
   switch (show) {
     case 'all':
-      return sql`${posts.approval} <> 'rejected'`;
+      return sql`${c.approval} <> 'rejected'`;
     case 'untriaged':
-      return sql`(${posts.approval} = 'approved' and ${posts.statusId} is null)`;
+      return sql`(${c.approval} = 'approved' and ${c.statusId} is null)`;
     case 'pending':
-      return sql`${posts.approval} = 'pending'`;
+      return sql`${c.approval} = 'pending'`;
     case 'unresponded':
-      return sql`(${posts.approval} <> 'rejected' and ${posts.teamRespondedAt} is null)`;
+      return sql`(${c.approval} <> 'rejected' and not ${c.responded})`;
     case 'rejected':
-      return sql`${posts.approval} = 'rejected'`;
+      return sql`${c.approval} = 'rejected'`;
   }
 }
 
-/** The conditions of every filter, leaving out one facet's own (its counts ignore its own choice). */
-function whereSql(actor: Actor, f: TriageFilters, except?: Facet): SQL {
+/**
+ * The owner filter and the status, board and show filters on these columns, leaving out one
+ * facet's own (its counts ignore its own choice); undefined when nothing applies.
+ */
+export function facetFiltersSql(f: TriageFilters, c: FacetColumns, except?: Facet): SQL | undefined {
   const slugs = f.statuses.filter((s) => s !== NO_STATUS);
   const none = f.statuses.includes(NO_STATUS);
-  const someStatus = slugs.length
-    ? sql`${posts.statusId} in (select ${statuses.id} from ${statuses} where ${statuses.slug} in (${list(slugs)}))`
-    : sql`false`;
-  const statusCond = f.statuses.length === 0 ? undefined : sql`(${someStatus}${none ? sql` or ${posts.statusId} is null` : sql``})`;
-  const boardCond = f.boards.length ? sql`${boards.slug} in (${list(f.boards)})` : undefined;
-  const tagCond = f.tagIds.length
-    ? sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} in (${sql.join(
-        f.tagIds.map((id) => sql`${id}::uuid`),
-        sql`, `,
-      )}))`
+  const someStatus = slugs.length ? sql`${c.statusId} in (select fs.id from ${statuses} fs where fs.slug in (${list(slugs)}))` : sql`false`;
+  const statusCond = f.statuses.length === 0 ? undefined : sql`(${someStatus}${none ? sql` or ${c.statusId} is null` : sql``})`;
+  const boardCond = f.boards.length
+    ? sql`${c.boardId} in (select fb.id from ${boards} fb where fb.slug in (${list(f.boards)}))`
     : undefined;
+  return and(
+    f.owner === 'none' ? sql`${c.ownerId} is null` : f.owner ? sql`${c.ownerId} = ${f.owner}::uuid` : undefined,
+    except === 'status' ? undefined : statusCond,
+    except === 'board' ? undefined : boardCond,
+    except === 'show' ? undefined : showSql(f.show, c),
+  );
+}
+
+/** Posts this actor may see in triage (not merged), matching the search if there is one; `posts` joined with `boards`. */
+export function triageBaseSql(actor: Actor, f: TriageFilters): SQL {
   return and(
     visiblePostSql(actor),
     sql`${posts.mergedIntoId} is null`,
-    f.owner === 'none' ? sql`${posts.ownerId} is null` : f.owner ? sql`${posts.ownerId} = ${f.owner}::uuid` : undefined,
     f.q
       ? sql`(${posts.search} @@ websearch_to_tsquery('english', ${f.q}) or ${posts.title} ilike ${`%${f.q.replace(/[\\%_]/g, '\\$&')}%`})`
       : undefined,
-    except === 'status' ? undefined : statusCond,
-    except === 'board' ? undefined : boardCond,
-    except === 'tag' ? undefined : tagCond,
-    except === 'show' ? undefined : showSql(f.show),
   )!;
 }
 
-const SORT_COLUMN: Record<TriageSort, SQL> = {
-  newest: sql`${posts.createdAt}`,
-  votes: sql`${posts.voteCount}`,
-  trending: sql`${posts.trendingScore}`,
-  priority: sql`${posts.priority}`,
-};
-/** The sort value as exact text for the cursor (microseconds for times; shortest round-trip numbers). */
-const SORT_KEY: Record<TriageSort, SQL> = {
-  newest: sql`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-  votes: sql`${posts.voteCount}::text`,
-  trending: sql`${posts.trendingScore}::text`,
-  priority: sql`${posts.priority}::text`,
-};
-const SORT_CAST: Record<TriageSort, SQL> = {
-  newest: sql`timestamptz`,
-  votes: sql`int`,
-  trending: sql`double precision`,
-  priority: sql`double precision`,
+/** Posts with any of the chosen tags (undefined: no tag chosen). */
+export function tagFilterSql(f: TriageFilters): SQL | undefined {
+  if (!f.tagIds.length) return undefined;
+  const ids = sql.join(
+    f.tagIds.map((id) => sql`${id}::uuid`),
+    sql`, `,
+  );
+  return sql`exists (select 1 from ${postTags} where ${postTags.postId} = ${posts.id} and ${postTags.tagId} in (${ids}))`;
+}
+
+/**
+ * Each sort in the order of its index, so a page is an index scan: `posts_created_idx` read
+ * backwards (`desc` is `nulls first`, as an ascending index reads backwards), and the `desc nulls
+ * last` indexes posts_votes_idx, posts_trending_idx and posts_priority_idx (Drizzle writes `DESC
+ * NULLS LAST`; with plain `desc` none of them matched and every page sorted every post). Every
+ * sort column is NOT NULL, so the nulls' place changes no order.
+ */
+const SORT: Record<TriageSort, { column: SQL; order: SQL; key: SQL; cast: SQL }> = {
+  newest: {
+    column: sql`${posts.createdAt}`,
+    order: sql`${posts.createdAt} desc, ${posts.id} desc`,
+    // The sort value as exact text for the cursor (microseconds for times; shortest round-trip numbers).
+    key: sql`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    cast: sql`timestamptz`,
+  },
+  votes: {
+    column: sql`${posts.voteCount}`,
+    order: sql`${posts.voteCount} desc nulls last, ${posts.id} desc nulls last`,
+    key: sql`${posts.voteCount}::text`,
+    cast: sql`int`,
+  },
+  trending: {
+    column: sql`${posts.trendingScore}`,
+    order: sql`${posts.trendingScore} desc nulls last, ${posts.id} desc nulls last`,
+    key: sql`${posts.trendingScore}::text`,
+    cast: sql`double precision`,
+  },
+  priority: {
+    column: sql`${posts.priority}`,
+    order: sql`${posts.priority} desc nulls last, ${posts.id} desc nulls last`,
+    key: sql`${posts.priority}::text`,
+    cast: sql`double precision`,
+  },
 };
 
 export interface TriageRow {
@@ -129,8 +175,8 @@ export function listTriagePosts(
   after: { value: string; id: string } | undefined,
   limit: number,
 ): Promise<TriageRow[]> {
-  const column = SORT_COLUMN[sort];
-  const keyset = after ? sql`(${column}, ${posts.id}) < (${after.value}::${SORT_CAST[sort]}, ${after.id}::uuid)` : undefined;
+  const { column, order, key, cast } = SORT[sort];
+  const keyset = after ? sql`(${column}, ${posts.id}) < (${after.value}::${cast}, ${after.id}::uuid)` : undefined;
   return rowsOf<TriageRow>(
     db,
     sql`select ${posts.id} as id, ${posts.number} as number, ${posts.title} as title, left(${posts.body}, 600) as body_start,
@@ -145,49 +191,14 @@ export function listTriagePosts(
           ${posts.eta}::text as eta, ${posts.etaPrecision} as eta_precision, ${posts.impact} as impact, ${posts.effort} as effort,
           ${posts.priority} as priority, ${posts.teamRespondedAt} is not null as team_responded,
           to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') as created_at,
-          ${SORT_KEY[sort]} as sort_key
+          ${key} as sort_key
         from ${posts}
         join ${boards} on ${boards.id} = ${posts.boardId}
         left join ${statuses} on ${statuses.id} = ${posts.statusId}
         left join ${users} author on author.id = ${posts.authorId}
         left join ${users} owner on owner.id = ${posts.ownerId}
-        where ${and(whereSql(actor, f), keyset)}
-        order by ${column} desc, ${posts.id} desc
+        where ${and(triageBaseSql(actor, f), tagFilterSql(f), facetFiltersSql(f, POST_FACET_COLUMNS), keyset)}
+        order by ${order}
         limit ${limit}`,
-  );
-}
-
-export interface FacetCount {
-  facet: Facet;
-  key: string;
-  count: number;
-}
-
-/**
- * Every facet's counts in one statement: statuses (`none` for no status), boards, tags, and the
- * queues of `show` — each under every other filter but its own.
- */
-export function countTriageFacets(db: DbOrTx, actor: Actor, f: TriageFilters): Promise<FacetCount[]> {
-  const from = sql`from ${posts} join ${boards} on ${boards.id} = ${posts.boardId}`;
-  return rowsOf<FacetCount>(
-    db,
-    sql`select 'status' as facet, coalesce(s.slug, ${NO_STATUS}) as key, c.count from (
-          select ${posts.statusId} as status_id, count(*)::int as count ${from} where ${whereSql(actor, f, 'status')} group by ${posts.statusId}
-        ) c left join ${statuses} s on s.id = c.status_id
-        union all
-        select 'board', ${boards.slug}, count(*)::int ${from} where ${whereSql(actor, f, 'board')} group by ${boards.slug}
-        union all
-        select 'tag', pt.tag_id::text, count(*)::int ${from} join ${postTags} pt on pt.post_id = ${posts.id}
-          where ${whereSql(actor, f, 'tag')} group by pt.tag_id
-        union all
-        select 'show', q.key, q.count from (
-          select count(*) filter (where ${showSql('all')})::int as all_count,
-                 count(*) filter (where ${showSql('untriaged')})::int as untriaged,
-                 count(*) filter (where ${showSql('pending')})::int as pending,
-                 count(*) filter (where ${showSql('unresponded')})::int as unresponded,
-                 count(*) filter (where ${showSql('rejected')})::int as rejected
-          ${from} where ${whereSql(actor, f, 'show')}
-        ) x cross join lateral (values ('all', x.all_count), ('untriaged', x.untriaged), ('pending', x.pending),
-          ('unresponded', x.unresponded), ('rejected', x.rejected)) as q(key, count)`,
   );
 }

@@ -1,7 +1,8 @@
 /**
  * The team's triage list (GET /api/v1/triage, /admin/inbox): a keyset page of posts under the
- * filters, with every facet's live counts. The page and the counts are read in parallel (on
- * PostgreSQL on two connections; the embedded database runs them one after the other).
+ * filters, with every facet's live counts (triage-facet-queries.ts). The page and the counts are
+ * read in parallel (on PostgreSQL on two connections; the embedded database runs them one after
+ * the other).
  */
 import { plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
@@ -20,7 +21,8 @@ import {
   type TriageSort,
 } from '../triage-schema';
 import { etaFromStored } from './properties-service';
-import { countTriageFacets, listTriagePosts, type TriageFilters, type TriageRow } from './triage-list-queries';
+import { countTriageFacets } from './triage-facet-queries';
+import { listTriagePosts, type TriageFilters, type TriageRow } from './triage-list-queries';
 
 interface TriageKey {
   sort: TriageSort;
