@@ -12,15 +12,7 @@ import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, postTags, statuses, triageCounts } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { NO_STATUS } from '../triage-schema';
-import {
-  facetFiltersSql,
-  rowsOf,
-  showSql,
-  triageBaseSql,
-  type Facet,
-  type FacetColumns,
-  type TriageFilters,
-} from './triage-list-queries';
+import { facetFiltersSql, rowsOf, showSql, triageBaseSql, type Facet, type FacetColumns, type TriageFilters } from './triage-list-queries';
 
 export interface FacetCount {
   facet: Facet;
