@@ -169,9 +169,25 @@ test.describe('the triage inbox', () => {
     await page.getByTestId('triage-title').first().click();
     await expect(page.getByTestId('property-priority')).toContainText('5.00');
     await expect(page.getByTestId('property-priority')).toContainText('from impact');
+    // "Open work by priority": a done post leaves the ranking, however high it scored.
+    const statuses = (await (await request.get('/api/v1/statuses')).json()) as { items: { id: string; slug: string }[] };
+    const complete = statuses.items.find((st) => st.slug === 'complete')!;
+    expect(
+      (
+        await request.post(`/api/v1/posts/${posts[1]!.number}/status`, {
+          data: { statusId: complete.id, note: '' },
+          headers: { Origin: baseURL! },
+        })
+      ).status(),
+    ).toBe(200);
+    await page.goto(`/admin/inbox?board=${board.slug}`);
+    await page.getByTestId('queue-open-by-priority').click();
+    await expect(page.getByTestId('queue-open-by-priority')).toHaveAttribute('aria-pressed', 'true');
+    await expect.poll(() => rowTitles(page)).toEqual([`${word} middle`, `${word} low`]);
+    await expect(page.getByTestId('queue-open-by-priority')).toContainText('2');
     // Back to newest: the order follows creation.
     await page.getByTestId('triage-sort').selectOption('newest');
-    await expect.poll(() => rowTitles(page)).toEqual([`${word} middle`, `${word} high`, `${word} low`]);
+    await expect.poll(() => rowTitles(page)).toEqual([`${word} middle`, `${word} low`]);
   });
 
   for (const theme of ['light', 'dark'] as const) {

@@ -73,6 +73,17 @@ export function TriageFacets({
     const current = filters[key] ?? [];
     onChange({ ...filters, [key]: on ? [...current, value] : current.filter((v) => v !== value) });
   };
+  // The status facet ignores the status filter, so these counts add up to the open work under the other filters.
+  const openStatuses = [
+    NO_STATUS,
+    ...catalogs.statuses.filter((st) => st.category !== 'done' && st.category !== 'closed').map((st) => st.slug),
+  ];
+  const chosenStatuses = new Set(filters.status ?? []);
+  const openByPriority =
+    filters.show === 'all' &&
+    filters.sort === 'priority' &&
+    chosenStatuses.size === openStatuses.length &&
+    openStatuses.every((slug) => chosenStatuses.has(slug));
   return (
     <nav aria-label="Filters" className="text-sm">
       <SavedViews filters={filters} views={views} onViewsChange={onViewsChange} />
@@ -91,6 +102,19 @@ export function TriageFacets({
             </button>
           </li>
         ))}
+        <li>
+          {/* Open work (no status, open, planned, in progress) by priority: the ranking the team plans from. */}
+          <button
+            type="button"
+            aria-pressed={openByPriority}
+            onClick={() => onChange({ ...filters, show: 'all', status: openStatuses, sort: 'priority' })}
+            className="flex w-full items-center gap-2 rounded px-2 py-1 text-left hover:bg-bg aria-pressed:bg-accent/15 aria-pressed:font-medium"
+            data-testid="queue-open-by-priority"
+          >
+            <span className="flex-1">Open work by priority</span>
+            <span className="text-xs text-muted tabular-nums">{openStatuses.reduce((n, slug) => n + countOf(facets.status, slug), 0)}</span>
+          </button>
+        </li>
         <li>
           <Link href="/admin/inbox/comments" className="flex items-center gap-2 rounded px-2 py-1 hover:bg-bg">
             <span className="flex-1">Comments awaiting approval</span>
