@@ -3,7 +3,7 @@
  * and keyset pages. Every filter lives in the URL, so a view is shared by sharing its address.
  */
 import { z } from 'zod';
-import { etaSchema, postSummarySchema } from './schema';
+import { etaSchema, POST_NUMBER_MAX, postSummarySchema } from './schema';
 
 export const TRIAGE_SORTS = ['newest', 'votes', 'trending', 'priority'] as const;
 export type TriageSort = (typeof TRIAGE_SORTS)[number];
@@ -139,7 +139,10 @@ export type TriagePage = z.infer<typeof triagePageSchema>;
 /** POST /api/v1/triage/bulk: one change to several posts (status with an optional note, tags added or removed). */
 export const triageBulkInput = z
   .object({
-    numbers: z.array(z.number().int().positive()).min(1, 'Select at least one post').max(100, 'At most 100 posts at once'),
+    numbers: z
+      .array(z.number().int().positive().max(POST_NUMBER_MAX, 'Not a post number'))
+      .min(1, 'Select at least one post')
+      .max(100, 'At most 100 posts at once'),
     statusId: z.uuid().optional(),
     note: z.string().trim().max(5_000, 'Notes are at most 5,000 characters').default(''),
     addTagIds: z.array(z.uuid()).max(10).default([]),
