@@ -73,7 +73,9 @@ async function scriptsOf(page: Page, urls: string[]): Promise<{ fetched: Set<str
 }
 
 test('no script served to the browser contains server code', async ({ guardedPage: page, browser, baseURL }) => {
-  test.setTimeout(180_000);
+  // Every page twice (a visitor, the admin), each until its on-demand scripts settle: about 2 minutes on
+  // two quiet cores, and it ran out of 3 minutes while other work shared them.
+  test.setTimeout(300_000);
   const admin = await adminContext(browser, baseURL!);
   const board = await createBoard(admin.request, baseURL!, 'bundle');
   const post = await createPost(admin.request, baseURL!, board.slug, 'A post for the bundle check');
