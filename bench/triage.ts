@@ -61,6 +61,7 @@ async function measure(posts: number) {
   const dataDir = DATABASE_URL ? undefined : (KEEP_DIR ?? tempDataDir('triage'));
   console.log(`seeding ${posts} posts…`);
   const seed = seedDemoData({ posts, dataDir, databaseUrl: DATABASE_URL });
+  if (seed) console.log(`  seeded in ${round(seed.ms / 1000, 1)} s`);
   const handle = await openDatabase({ dataDir, databaseUrl: DATABASE_URL });
   await handle.migrate();
   try {
@@ -157,7 +158,14 @@ async function main() {
   }
   console.log(`\nload average before ${formatLoad(loadBefore)}, after ${formatLoad(loadAfter)}`);
   const file = writeResult(DATABASE_URL ? 'triage-postgres' : 'triage', {
-    results: results.map(({ posts, figures, facets, writes, postTags }) => ({ posts, figures, facets, writes, postTags })),
+    results: results.map(({ posts, seed, figures, facets, writes, postTags }) => ({
+      posts,
+      seedMs: seed?.ms,
+      figures,
+      facets,
+      writes,
+      postTags,
+    })),
     targetP95Ms: TARGET_P95_MS,
     loadBefore,
     loadAfter,

@@ -240,6 +240,57 @@ describe('facets from the kept counts', () => {
   });
 });
 
+describe('facets of a search', () => {
+  it('count the matching posts only, by status, board, tag and queue', async () => {
+    const planned = await statusBySlug('planned');
+    const [t1, t2] = (
+      await db()
+        .insert(tags)
+        .values(['Reports', 'Admin'].map((name) => ({ name, color: '#654321' })))
+        .returning({ id: tags.id })
+    ).map((t) => t.id) as [string, string];
+    const [a, b, c] = await db()
+      .insert(posts)
+      .values([
+        { boardId: alpha.id, title: 'Export to CSV', statusId: planned.id, teamRespondedAt: new Date() },
+        { boardId: beta.id, title: 'Scheduled export' },
+        { boardId: alpha.id, title: 'Export as PDF', approval: 'rejected' },
+        { boardId: alpha.id, title: 'Dark mode' },
+        { boardId: beta.id, title: 'Export, but deleted', deletedAt: new Date() },
+      ])
+      .returning({ id: posts.id });
+    await db()
+      .insert(postTags)
+      .values([
+        { postId: a!.id, tagId: t1 },
+        { postId: a!.id, tagId: t2 },
+        { postId: b!.id, tagId: t1 },
+        { postId: c!.id, tagId: t2 },
+      ]);
+    const moderator = { kind: 'user', id: actors.moderator.id, role: 'moderator', displayName: 'M' } as Actor;
+    const facets = async (f: Partial<TriageFilters>) => {
+      const rows = await countTriageFacets(db(), moderator, { statuses: [], boards: [], tagIds: [], show: 'all', q: 'export', ...f });
+      return Object.fromEntries(rows.map((r) => [`${r.facet}:${r.key}`, r.count]));
+    };
+    expect(await facets({})).toEqual({
+      'status:planned': 1,
+      'status:none': 1,
+      'board:alpha': 1,
+      'board:beta': 1,
+      [`tag:${t1}`]: 2,
+      [`tag:${t2}`]: 1,
+      'show:all': 2,
+      'show:untriaged': 1,
+      'show:pending': 0,
+      'show:unresponded': 1,
+      'show:rejected': 1,
+    });
+    // Two tags: the posts with either, once each; the tag facet ignores its own choice.
+    expect(await facets({ tagIds: [t1, t2], show: 'rejected' })).toMatchObject({ 'show:all': 2, 'show:rejected': 1, [`tag:${t2}`]: 1 });
+    await db().delete(posts);
+  });
+});
+
 describe.runIf(testServerUrl())('under concurrent writers (PostgreSQL)', () => {
   /** Runs `first` to the point where it waits for `release`, then `second`, then releases `first`. */
   async function interleave(first: (tx: DbOrTx) => Promise<void>, second: () => Promise<void>) {

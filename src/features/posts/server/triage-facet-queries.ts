@@ -60,7 +60,8 @@ function facetSources(actor: Actor, f: TriageFilters, live: boolean): FacetSourc
     const tagged = f.tagIds.length ? sql` where m.id in (select pt.post_id from ${postTags} pt where pt.tag_id in (${tagList(f)}))` : sql``;
     return {
       posts: sql`select ${KEY}, count(*)::int as n from m${tagged} group by ${KEY}`,
-      tags: sql`select pt.tag_id, ${KEY}, count(*)::int as n from m join ${postTags} pt on pt.post_id = m.id group by pt.tag_id, ${KEY}`,
+      tags: sql`select pt.tag_id, ${KEY}, count(*)::int as n from m join ${postTags} pt on pt.post_id = m.id
+        where pt.post_id = any(array(select m.id from m)) group by pt.tag_id, ${KEY}`,
       live: true,
     };
   }
