@@ -3,8 +3,8 @@
  * queues of `show`, each under every filter but its own, in one statement. The counts are summed
  * from two small relations of counts by facet values: for the team, the counts the database keeps
  * (`triage_counts`, kept by triggers: drizzle/0015_triage_counts.sql), so they cost the same at
- * any number of posts; for a search, the posts of several tags at once, or a reader who does not
- * see every post, counted from the posts themselves. Both go through the same sums.
+ * any number of posts; for a search, or a reader who does not see every post, counted from the
+ * posts themselves. Both go through the same sums.
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { isTeamMember } from '@/core/identity/policy';
@@ -60,6 +60,7 @@ function facetSources(actor: Actor, f: TriageFilters, live: boolean): FacetSourc
     const tagged = f.tagIds.length ? sql` where m.id in (select pt.post_id from ${postTags} pt where pt.tag_id in (${tagList(f)}))` : sql``;
     return {
       posts: sql`select ${KEY}, count(*)::int as n from m${tagged} group by ${KEY}`,
+      // `any(…)` reads the matches' tags through the post_tags index (PostgreSQL hashed all of post_tags).
       tags: sql`select pt.tag_id, ${KEY}, count(*)::int as n from m join ${postTags} pt on pt.post_id = m.id
         where pt.post_id = any(array(select m.id from m)) group by pt.tag_id, ${KEY}`,
       live: true,
