@@ -77,15 +77,22 @@ export async function recomputeDays(q: DbOrTx, from: string, to: string): Promis
     insert into insight_posts (post_id, created_at, status_id, merged, by_team, responded_at)
     select ${INSIGHT_POST_COLUMNS}
       from posts p
-      where p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz and ${COUNTED_POST('p')}`);
+      where p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz and ${COUNTED_POST('p')}
+    on conflict (post_id) do update set created_at = excluded.created_at, status_id = excluded.status_id, merged = excluded.merged,
+      by_team = excluded.by_team, responded_at = excluded.responded_at`);
 }
 
-/** Brings one post's row up to date (its status, merge, first answer), or removes it when the post no longer counts. */
+/**
+ * Brings one post's row up to date (its status, merge, first answer), or removes it when the post no longer counts.
+ * Upserts: two instances recomputing one post at once (or a range refresh meanwhile) must not collide on the key.
+ */
 export async function recomputePost(q: DbOrTx, postId: string): Promise<void> {
   await q.execute(sql`delete from insight_posts where post_id = ${postId}`);
   await q.execute(sql`
     insert into insight_posts (post_id, created_at, status_id, merged, by_team, responded_at)
-    select ${INSIGHT_POST_COLUMNS} from posts p where p.id = ${postId} and ${COUNTED_POST('p')}`);
+    select ${INSIGHT_POST_COLUMNS} from posts p where p.id = ${postId} and ${COUNTED_POST('p')}
+    on conflict (post_id) do update set created_at = excluded.created_at, status_id = excluded.status_id, merged = excluded.merged,
+      by_team = excluded.by_team, responded_at = excluded.responded_at`);
 }
 
 /** Removes aggregates of days before `day` (nothing is left there once the oldest post is gone). */
