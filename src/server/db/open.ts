@@ -136,7 +136,14 @@ async function openPglite(opts: OpenOptions): Promise<DbHandle> {
   // Where other local programs (npm run backup, psql) find the running database.
   const socketNote = opts.dataDir ? path.join(opts.dataDir, EMBEDDED_SOCKET_NOTE) : undefined;
   if (socketNote) writeFileSync(socketNote, `${socketDir}\n`, { mode: 0o600 });
-  const pool = await openPool({ host: socketDir, port: EMBEDDED_PORT, user: 'postgres', database: 'postgres' }, opts.poolSize);
+  // The embedded database answers one statement at a time, in this process: waiting for a
+  // connection means waiting behind other work (a long transaction such as the demo seed at
+  // setup), never a server that is gone, which stops this process (above). So requests queue
+  // for up to a minute instead of failing after PostgreSQL's 5 s.
+  const pool = await openPool(
+    { host: socketDir, port: EMBEDDED_PORT, user: 'postgres', database: 'postgres', connectionTimeoutMillis: 60_000 },
+    opts.poolSize,
+  );
   const request = <T>(type: string, answer: string): Promise<T> =>
     new Promise<T>((resolve, reject) => {
       const onMessage = (m: { type?: string; data?: T; error?: string }) => {
@@ -180,7 +187,8 @@ async function openPool(config: import('pg').PoolConfig, poolSize = 10): Promise
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
   // Loaded here, not at the top: the server starts opening the database before it loads the rest.
   const schema = await import('./schema');
-  const pool = new Pool({ ...config, max: poolSize, connectionTimeoutMillis: 5000 });
+  // A PostgreSQL server that does not answer in 5 s is reported unavailable (503), not waited for.
+  const pool = new Pool({ connectionTimeoutMillis: 5000, ...config, max: poolSize });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => undefined);
   const db = guardTransactions(drizzle({ client: pool, schema }) as unknown as Db);
