@@ -259,14 +259,14 @@ describe('GET /api/v1/events: the stream itself', () => {
       topics: { posts: new Set([post.number]), boards: new Set<string>(), roadmap: false },
     };
     const live = openLiveStream({ reader, lastEventId: undefined, refreshReader: async () => reader });
-    const it = live.chunks[Symbol.asyncIterator]();
-    frames.push(String((await it.next()).value)); // retry
-    frames.push(String((await it.next()).value)); // ready: the stream is live, and nobody reads it now
+    const chunks = live.chunks[Symbol.asyncIterator]();
+    frames.push(String((await chunks.next()).value)); // retry
+    frames.push(String((await chunks.next()).value)); // ready: the stream is live, and nobody reads it now
     for (let i = 0; i < 5; i++) await vote(await createTestActor('member'), post.number);
     await new Promise((r) => setTimeout(r, 300));
-    frames.push(String((await it.next()).value), String((await it.next()).value));
+    frames.push(String((await chunks.next()).value), String((await chunks.next()).value));
     live.close();
-    await it.return(undefined);
+    await chunks.return?.(undefined);
     const events = frames.join('').match(/event: \w+/g);
     expect(events).toEqual(['event: ready', 'event: refetch', 'event: votes']);
     expect(frames.join('')).toContain('"votes":5');
