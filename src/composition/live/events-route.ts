@@ -69,7 +69,7 @@ export const eventsRoute = route({
     handle: async ({ req, res, actor, ip, query }) => {
       const reader = await readerFor(actor, query, true);
       const hub = liveHub();
-      if (hub.streams >= STREAMS_PER_INSTANCE) {
+      if (hub.closing || hub.streams >= STREAMS_PER_INSTANCE) {
         throw new AppError('UNAVAILABLE', 'This server holds as many live streams as it can; try again shortly.', {
           headers: { 'Retry-After': '30' },
         });

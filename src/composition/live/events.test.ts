@@ -245,6 +245,11 @@ describe('GET /api/v1/events: the stream itself', () => {
     await s.ended;
     await new Promise((r) => setTimeout(r, 50));
     expect(liveHub().streams).toBe(before);
+    // A shutting-down instance opens no new stream: the browser reconnects elsewhere.
+    const late = await openSse(eventsRoute, { query: { post: String(post.number) } });
+    open.push(late);
+    expect([late.status, late.headers['retry-after']]).toEqual([503, '30']);
+    liveHub().closing = false;
   });
 
   it('replaces what a reader too slow to read would pile up by one refetch', async () => {

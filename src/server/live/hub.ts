@@ -115,8 +115,12 @@ export class LiveHub {
     }
   }
 
+  /** Set at shutdown: no new stream opens here (the browser tries again, elsewhere behind a balancer). */
+  closing = false;
+
   /** Ends every stream (server shutdown): each answer ends cleanly and the browser reconnects elsewhere. */
   closeAll(): void {
+    this.closing = true;
     for (const s of [...this.subscribers]) s.close();
   }
 }
