@@ -24,10 +24,7 @@ async function streamOpen(page: Page): Promise<void> {
 const sidebarCount = (page: Page) => page.getByTestId('post-sidebar').getByTestId('vote-count');
 
 test.describe('live updates', () => {
-  test('two people on one post page see each other’s votes and comments live; focus and typing are kept', async ({
-    browser,
-    baseURL,
-  }) => {
+  test('two people on one post page see each other’s votes and comments live; focus and typing are kept', async ({ browser, baseURL }) => {
     const admin = await adminContext(browser, baseURL!);
     const board = await createBoard(admin.request, baseURL!, 'live');
     const ann = await memberContext(browser, admin.request, baseURL!, 'Ann Live');
