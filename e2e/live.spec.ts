@@ -12,13 +12,14 @@ import { setPostStatus, statusIdBySlug } from './support/board-seed';
 import { createBoard, createPost, memberContext } from './support/posts';
 import { expect, test } from './support/fixtures';
 
-/** The page's one event stream is open (and has said it is ready), so nothing done after this is missed. */
-async function streamOpen(page: Page): Promise<void> {
-  await expect
-    .poll(() => page.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/api/v1/events?'))))
-    .toBe(true);
-  // The first event (ready) follows at once; give it a moment on a busy machine.
-  await page.waitForTimeout(300);
+/**
+ * Opens `url` and waits for the page's one event stream to answer: the server subscribes it
+ * before it sends its first bytes, so nothing done after this is missed.
+ */
+async function openLive(page: Page, url: string): Promise<void> {
+  const stream = page.waitForResponse((r) => r.url().includes('/api/v1/events?') && r.status() === 200);
+  await page.goto(url);
+  await stream;
 }
 
 const sidebarCount = (page: Page) => page.getByTestId('post-sidebar').getByTestId('vote-count');
@@ -32,8 +33,7 @@ test.describe('live updates', () => {
     const post = await createPost(ann.context.request, baseURL!, board.slug, `Live post ${Date.now()}`);
     const a = await ann.context.newPage();
     const b = await ben.context.newPage();
-    await Promise.all([a.goto(`/p/${post.number}`), b.goto(`/p/${post.number}`)]);
-    await Promise.all([streamOpen(a), streamOpen(b)]);
+    await Promise.all([openLive(a, `/p/${post.number}`), openLive(b, `/p/${post.number}`)]);
     await expect(sidebarCount(a)).toHaveText('0');
 
     // Ben votes: Ann's count goes up without a reload; Ben takes it back: down again.
@@ -66,8 +66,7 @@ test.describe('live updates', () => {
     const target = await createPost(admin.request, baseURL!, board.slug, `Live target ${Date.now()}`);
     const a = await ann.context.newPage();
     const team = await admin.newPage();
-    await Promise.all([a.goto(`/p/${post.number}`), team.goto(`/p/${post.number}`)]);
-    await Promise.all([streamOpen(a), streamOpen(team)]);
+    await Promise.all([openLive(a, `/p/${post.number}`), openLive(team, `/p/${post.number}`)]);
 
     const note = await admin.request.post(`/api/v1/posts/${post.number}/comments`, {
       data: { body: 'Internal: customer is on the enterprise plan', internal: true },
@@ -102,9 +101,8 @@ test.describe('live updates', () => {
     const visitor = await browser.newContext({ baseURL });
     const boardPage = await visitor.newPage();
     const roadmap = await visitor.newPage();
-    await boardPage.goto(`/b/${board.slug}`);
-    await roadmap.goto(`/roadmap?board=${board.slug}`);
-    await Promise.all([streamOpen(boardPage), streamOpen(roadmap)]);
+    await openLive(boardPage, `/b/${board.slug}`);
+    await openLive(roadmap, `/roadmap?board=${board.slug}`);
     const card = boardPage.getByTestId('post-card').filter({ hasText: 'Live board' });
     await expect(card.getByTestId('vote-count')).toHaveText('0');
 
@@ -127,8 +125,7 @@ test.describe('live updates', () => {
     const post = await createPost(admin.request, baseURL!, board.slug, `Live axe ${Date.now()}`);
     const visitor = await browser.newContext({ baseURL });
     const page = await visitor.newPage();
-    await page.goto(`/p/${post.number}`);
-    await streamOpen(page);
+    await openLive(page, `/p/${post.number}`);
     await admin.request.post(`/api/v1/posts/${post.number}/comments`, { data: { body: 'Live hello' }, headers: { Origin: baseURL! } });
     await expect(page.getByTestId('comments-live')).toHaveText(/New comment from/);
     const problems: string[] = [];
