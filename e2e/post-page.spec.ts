@@ -266,25 +266,35 @@ test.describe('the post page', () => {
     await admin.close();
     await apiSignIn(page.context().request, baseURL!, creds);
     const scripts: string[] = [];
+    let lastScriptAt = Date.now();
     page.on('request', (r) => {
-      if (r.resourceType() === 'script') scripts.push(r.url());
+      if (r.resourceType() === 'script') {
+        scripts.push(r.url());
+        lastScriptAt = Date.now();
+      }
     });
     await page.goto(`/p/${post.number}`);
     await expect(page.getByTestId('post-properties-readonly')).toBeVisible();
     await expect(page.getByTestId('post-properties')).toHaveCount(0);
     await expect(page.getByTestId('add-voter')).toHaveCount(0);
     await expect(page.getByTestId('merge-open')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
+    // Until no script has started for a while. Not 'networkidle': the page's live-update stream
+    // (GET /api/v1/events) stays open, so the network never idles.
+    await expect.poll(() => Date.now() - lastScriptAt, { timeout: 10_000, intervals: [250] }).toBeGreaterThan(750);
     const before = scripts.length;
     // An admin's page loads one more chunk: the editors.
     const adminPage = await (await adminContext(browser, baseURL!)).newPage();
     const adminScripts: string[] = [];
+    let adminLastScriptAt = Date.now();
     adminPage.on('request', (r) => {
-      if (r.resourceType() === 'script') adminScripts.push(r.url());
+      if (r.resourceType() === 'script') {
+        adminScripts.push(r.url());
+        adminLastScriptAt = Date.now();
+      }
     });
     await adminPage.goto(`/p/${post.number}`);
     await expect(adminPage.getByTestId('post-properties')).toBeVisible();
-    await adminPage.waitForLoadState('networkidle');
+    await expect.poll(() => Date.now() - adminLastScriptAt, { timeout: 10_000, intervals: [250] }).toBeGreaterThan(750);
     const memberSet = new Set(scripts);
     const extra = adminScripts.filter((u) => !memberSet.has(u));
     expect(extra, `member: ${scripts.join(' ')}\nadmin: ${adminScripts.join(' ')}`).not.toEqual([]);
