@@ -129,7 +129,11 @@ export function useLiveRefresh(wants: (update: LiveUpdate) => boolean): void {
     if (timer.current !== undefined) return;
     timer.current = window.setTimeout(() => {
       timer.current = undefined;
-      void refreshPage(router);
+      // The reload drops a #fragment (src/lib/refresh.ts); the reader's address keeps it.
+      const hash = window.location.hash;
+      void refreshPage(router).then(() => {
+        if (hash && !window.location.hash) window.history.replaceState(window.history.state, '', `${window.location.href}${hash}`);
+      });
     }, 300);
   });
 }
