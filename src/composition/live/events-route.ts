@@ -66,6 +66,7 @@ export const eventsRoute = route({
       'post=<number>, board=<slug> or roadmap=1. Each event has an id; a reconnect with Last-Event-ID resumes, or gets ' +
       'an event "refetch". A comment line every 20 s keeps proxies from closing an idle stream.',
     tags: ['events'],
+    errors: ['NOT_FOUND', 'UNAVAILABLE'],
     handle: async ({ req, res, actor, ip, query }) => {
       const reader = await readerFor(actor, query, true);
       const hub = liveHub();
