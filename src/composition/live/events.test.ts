@@ -277,3 +277,24 @@ describe('GET /api/v1/events: the stream itself', () => {
     expect(frames.join('')).toContain('"votes":5');
   });
 });
+
+describe('live_events pruning', () => {
+  it('drops signals older than the replay window but always keeps the newest', async () => {
+    const { pruneLiveEvents } = await import('@/server/live/prune');
+    const { sql } = await import('drizzle-orm');
+    const post = await insertPost(publicBoard.id);
+    await db().delete(liveEvents);
+    await vote(actors.member, post.number);
+    await vote(actors.admin, post.number);
+    await db().execute(sql`update live_events set created_at = now() - interval '1 hour'`);
+    await pruneLiveEvents();
+    const left = await db().select({ id: liveEvents.id }).from(liveEvents);
+    expect(left).toHaveLength(1);
+    await vote(actors.moderator, post.number);
+    await db().execute(sql`update live_events set created_at = now() - interval '1 hour'`);
+    await pruneLiveEvents();
+    const after = await db().select({ id: liveEvents.id }).from(liveEvents);
+    expect(after.map((r) => r.id)).toEqual([Math.max(...after.map((r) => r.id))]);
+    expect(after[0]!.id).toBeGreaterThan(left[0]!.id);
+  });
+});
