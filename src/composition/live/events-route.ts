@@ -105,7 +105,8 @@ export const eventsRoute = route({
         status: 200,
         headers: {
           'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-store',
+          // no-transform: Next.js's gzip (the `compression` middleware) would hold events back in its buffer.
+          'cache-control': 'no-store, no-transform',
           // Proxies (nginx) pass each event on at once instead of buffering the answer.
           'x-accel-buffering': 'no',
         },

@@ -66,7 +66,7 @@ describe('GET /api/v1/events: topics', () => {
     expect(s.status).toBe(200);
     expect(s.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     expect(s.headers['x-accel-buffering']).toBe('no');
-    expect(s.headers['cache-control']).toBe('no-store');
+    expect(s.headers['cache-control']).toBe('no-store, no-transform');
     expect((await s.next()).retry).toBe(String(liveStreamConfig.retryMs));
     const ready = await s.next();
     expect(ready.event).toBe('ready');
