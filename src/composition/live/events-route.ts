@@ -40,17 +40,40 @@ export const STREAMS_PER_SUBJECT = 20;
 /** Streams one instance holds at most (bench/live.ts measures what one holds). */
 export const STREAMS_PER_INSTANCE = 5000;
 
-async function readerFor(actor: Actor, q: EventsQuery, fresh = false): Promise<LiveReader> {
+async function readerFor(actor: Actor, q: EventsQuery): Promise<{ reader: LiveReader; topicBoards: ReadonlySet<string> }> {
   const posts = new Set<number>();
+  const boardTopics = new Set<string>();
+  /** The boards the topics live on: a reader who can no longer see one of them loses the stream. */
   const topicBoards = new Set<string>();
-  if (q.post !== undefined) posts.add((await getPostContext(db(), actor, q.post)).post.number);
-  if (q.board !== undefined) topicBoards.add((await getBoardHeader(actor, q.board)).id);
-  return {
+  if (q.post !== undefined) {
+    const ctx = await getPostContext(db(), actor, q.post);
+    posts.add(ctx.post.number);
+    topicBoards.add(ctx.board.id);
+  }
+  if (q.board !== undefined) {
+    const id = (await getBoardHeader(actor, q.board)).id;
+    boardTopics.add(id);
+    topicBoards.add(id);
+  }
+  const reader: LiveReader = {
     userId: actor.kind === 'user' ? actor.id : null,
     team: isTeamMember(actor),
-    boards: await visibleBoardIds(actor, { fresh }),
-    topics: { posts, boards: topicBoards, roadmap: q.roadmap !== undefined },
+    boards: await visibleBoardIds(actor, { fresh: true }),
+    topics: { posts, boards: boardTopics, roadmap: q.roadmap !== undefined },
   };
+  return { reader, topicBoards };
+}
+
+/**
+ * At each heartbeat: the reader's visible boards again (shared between the streams of one
+ * audience, so this costs a few reads however many streams are open); null when a topic's board
+ * is no longer among them. A post that became hidden otherwise (deleted, rejected) is filtered by
+ * its signals' own facts.
+ */
+async function refreshed(actor: Actor, reader: LiveReader, topicBoards: ReadonlySet<string>): Promise<LiveReader | null> {
+  const boards = await visibleBoardIds(actor);
+  for (const id of topicBoards) if (!boards.has(id)) return null;
+  return { ...reader, boards };
 }
 
 export const eventsRoute = route({
@@ -68,7 +91,7 @@ export const eventsRoute = route({
     tags: ['events'],
     errors: ['NOT_FOUND', 'UNAVAILABLE'],
     handle: async ({ req, res, actor, ip, query }) => {
-      const reader = await readerFor(actor, query, true);
+      const { reader, topicBoards } = await readerFor(actor, query);
       const hub = liveHub();
       if (hub.closing || hub.streams >= STREAMS_PER_INSTANCE) {
         throw new AppError('UNAVAILABLE', 'This server holds as many live streams as it can; try again shortly.', {
@@ -86,11 +109,7 @@ export const eventsRoute = route({
       const stream = openLiveStream({
         reader,
         lastEventId: typeof lastEventId === 'string' && lastEventId !== '' ? lastEventId : undefined,
-        refreshReader: () =>
-          readerFor(actor, query).catch((err: unknown) => {
-            if (err instanceof AppError && err.code === 'NOT_FOUND') return null;
-            throw err;
-          }),
+        refreshReader: () => refreshed(actor, reader, topicBoards),
       });
       let released = false;
       const release = () => {

@@ -9,10 +9,12 @@ import { postCommentsRoute } from '@/features/comments/server/handlers';
 import { postStatusRoute } from '@/features/posts/server/triage-handlers';
 import { voteRoute } from '@/features/votes/server/handlers';
 import { db } from '@/server/db/client';
-import { liveEvents, rateLimits } from '@/server/db/schema';
+import { eq } from 'drizzle-orm';
+import { boardMembers, liveEvents, rateLimits } from '@/server/db/schema';
 import { liveHub } from '@/server/live/hub';
 import { listenForLiveSignals } from '@/server/live/listener';
 import { liveStreamConfig } from '@/server/live/stream';
+import { visibleBoardsConfig } from '@/server/live/visible-boards';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { grantBoard, insertBoard, insertPost, statusBySlug } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
@@ -182,6 +184,23 @@ describe('GET /api/v1/events: the stream itself', () => {
     const post = await insertPost(publicBoard.id);
     const s = await stream({ post: String(post.number) });
     expect((await s.next((f) => f.comment !== undefined, 2000)).comment).toBe('keep-alive');
+  });
+
+  it('closes the stream of a reader who lost access to its topic, at the next heartbeat', async () => {
+    liveStreamConfig.heartbeatMs = 150;
+    visibleBoardsConfig.sharedMs = 0;
+    try {
+      const reader = await createTestActor('member');
+      await grantBoard(privateBoard.id, reader.id);
+      const post = await insertPost(privateBoard.id);
+      const s = await stream({ post: String(post.number) }, reader);
+      expect(s.status).toBe(200);
+      await db().delete(boardMembers).where(eq(boardMembers.userId, reader.id));
+      await s.ended;
+      expect((await openSse(eventsRoute, { query: { post: String(post.number) }, as: reader })).status).toBe(404);
+    } finally {
+      visibleBoardsConfig.sharedMs = 10_000;
+    }
   });
 
   it('resumes from Last-Event-ID with what was missed, filtered for the reader', async () => {

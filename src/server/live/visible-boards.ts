@@ -8,7 +8,7 @@ import { db } from '@/server/db/client';
 import type { Actor } from '@/server/identity/actor';
 import { visibleBoardSql } from '@/server/identity/visibility';
 
-const SHARED_MS = 10_000;
+export const visibleBoardsConfig = { sharedMs: 10_000 };
 const KEY = Symbol.for('chorus.live-visible-boards');
 type Cache = Map<string, { at: number; ids: Promise<ReadonlySet<string>> }>;
 type WithCache = typeof globalThis & { [KEY]?: Cache };
@@ -20,7 +20,7 @@ export function visibleBoardIds(actor: Actor, opts: { fresh?: boolean } = {}): P
   const key = audienceOf(actor);
   const hit = cache.get(key);
   const now = Date.now();
-  if (!opts.fresh && hit && now - hit.at < SHARED_MS) return hit.ids;
+  if (!opts.fresh && hit && now - hit.at < visibleBoardsConfig.sharedMs) return hit.ids;
   const ids = db()
     .select({ id: boards.id })
     .from(boards)
