@@ -143,10 +143,11 @@ const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
 const TWO_INSTANCE_SPECS = /\/two-instances\.spec\.ts$/;
 /**
  * The core flows, run unchanged against two instances behind the balancer: accounts and
- * sessions, posting, voting, commenting, status changes with their emails (admin settings are in
+ * sessions, posting, voting, commenting, status changes with their emails, live updates (each
+ * browser's stream and writes may reach either instance; admin settings are in
  * two-instances.spec.ts: admin.spec.ts expects a server without SMTP).
  */
-const LB_SPECS = [TWO_INSTANCE_SPECS, /\/(accounts-smtp|notifications-smtp|posts|votes|comments)\.spec\.ts$/];
+const LB_SPECS = [TWO_INSTANCE_SPECS, /\/(accounts-smtp|notifications-smtp|posts|votes|comments|live)\.spec\.ts$/];
 
 export default defineConfig({
   testDir: './e2e',

@@ -6,10 +6,15 @@
  * `emitEvent` writes one job of kind `event` in the caller's transaction, so an event exists
  * exactly when its change committed. That job's handler (src/composition/background.ts) hands
  * the event to every consumer as a job of the consumer's own kind, so each retries on its own.
+ *
+ * The events that pages show live (votes, status changes, merges, approvals, comments) also
+ * publish a live signal here, in the same transaction (src/server/live/publish.ts): it reaches
+ * open streams right after the commit, without waiting for the job queue.
  */
 import { z } from 'zod';
 import type { DbOrTx } from '@/server/db/client';
 import { enqueueJob } from '@/server/jobs/queue';
+import { publishLive } from '@/server/live/publish';
 
 export const EVENT_JOB_KIND = 'event';
 
@@ -41,4 +46,25 @@ type EventInput = DomainEvent extends infer E ? (E extends DomainEvent ? Omit<E,
 /** Records an event in `tx`; call kickJobs() after the commit so consumers start at once. */
 export async function emitEvent(tx: DbOrTx, event: EventInput): Promise<void> {
   await enqueueJob(EVENT_JOB_KIND, { ...event, at: new Date().toISOString() }, { tx });
+  await publishLiveFor(tx, event);
+}
+
+async function publishLiveFor(tx: DbOrTx, event: EventInput): Promise<void> {
+  switch (event.type) {
+    case 'vote.created':
+      return publishLive(tx, { kind: 'votes', postId: event.postId });
+    case 'post.merged':
+      // The duplicate's votes now count on the target too.
+      await publishLive(tx, { kind: 'votes', postId: event.intoPostId });
+      return publishLive(tx, { kind: 'post', postId: event.postId });
+    case 'post.status_changed':
+    case 'post.approval_decided':
+      return publishLive(tx, { kind: 'post', postId: event.postId });
+    case 'comment.created':
+    case 'comment.approval_decided':
+      return publishLive(tx, { kind: 'comment', postId: event.postId, commentId: event.commentId });
+    case 'post.created':
+    case 'changelog.published':
+      return;
+  }
 }

@@ -30,6 +30,9 @@ import { mayShareRender, serveSharedPage } from '@/composition/shell/shared-page
 import { pruneExpiredSessions } from '@/server/identity/sessions';
 import { logger } from '@/server/log';
 import { collectWhenQuiet } from '@/server/idle-gc';
+import { liveHub } from '@/server/live/hub';
+import { listenForLiveSignals } from '@/server/live/listener';
+import { pruneLiveEvents } from '@/server/live/prune';
 
 function loadConfig(): Env {
   try {
@@ -92,6 +95,9 @@ export async function startServer(): Promise<void> {
     return handleDb;
   };
   const [dbHandle] = await Promise.all([timed('databaseMs', openAndMigrate()), timed('nextMs', app.prepare())]);
+  // Live updates (src/server/live): on PostgreSQL one listening connection brings every
+  // instance's signals; embedded PGlite keeps them in this process.
+  const liveListener = config.DATABASE_URL ? listenForLiveSignals(config.DATABASE_URL, liveHub()) : undefined;
 
   // Memory back after a burst of traffic (src/server/idle-gc.ts).
   const quiet = collectWhenQuiet(() => dbHandle.collectGarbage?.());
@@ -194,6 +200,11 @@ export async function startServer(): Promise<void> {
     refreshTrending();
   }, 10 * 60_000);
   pruneTimer.unref();
+  const liveTimer = setInterval(
+    () => void pruneLiveEvents().catch((err: unknown) => log.warn({ err }, 'pruning live signals failed')),
+    60_000,
+  );
+  liveTimer.unref();
   const mailTimer = setInterval(
     () => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')),
     30_000,
@@ -254,6 +265,7 @@ export async function startServer(): Promise<void> {
     log.info({ signal }, 'shutting down: finishing in-flight requests');
     clearInterval(pruneTimer);
     clearInterval(mailTimer);
+    clearInterval(liveTimer);
     clearInterval(jobTimer);
     clearTimeout(firstTrendingTimer);
     clearTimeout(firstWorkTimer);
@@ -261,7 +273,10 @@ export async function startServer(): Promise<void> {
     clearInterval(upkeepTimer);
     clearInterval(checkpointTimer);
     quiet.stop();
+    // Open event streams end now (each browser reconnects, to another instance behind a balancer).
+    liveHub().closeAll();
     server.close(() => {
+      void liveListener?.stop();
       closeDatabase()
         .then(() => {
           log.info('database closed; bye');

@@ -16,6 +16,7 @@ import {
   verifyEmailRoute,
 } from '@/features/accounts/server/handlers';
 import { setupRoute } from './setup-route';
+import { eventsRoute } from '../live/events-route';
 import { exportRoute as workspaceExportRoute, importRoute as workspaceImportRoute } from '../data/handlers';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { auditRoute } from '@/features/audit/server/handlers';
@@ -157,6 +158,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/posts/{number}/votes', route: votesRoute },
   { path: '/api/v1/posts/{number}/votes.csv', route: votersCsvRoute },
   { path: '/api/v1/roadmap', route: roadmapRoute },
+  { path: '/api/v1/events', route: eventsRoute },
   { path: '/api/v1/roadmap/{status}', route: roadmapColumnRoute },
   { path: '/api/v1/setup', route: setupRoute },
   { path: '/api/v1/statuses', route: statusesRoute },

@@ -5,6 +5,7 @@ import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 import { canParticipate, type PolicyActor } from '@/core/identity/policy';
 import { PostCard, POST_LIST_CLASS } from '@/composition/post-card/PostCard';
+import { LiveRefresh, LiveUpdates } from '@/lib/live';
 import type { ClosedMode, PostPage, PostSort } from '@/features/posts/schema';
 import type { ShellProps } from '@/core/shell';
 import { BoardFilters, SortTabs, type BoardFilterValues } from './BoardFilters';
@@ -53,7 +54,9 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
         : null;
 
   return (
-    <>
+    <LiveUpdates topics={{ board: board.slug }}>
+      {/* Votes update in place; a status change, merge or approval reloads the list. */}
+      <LiveRefresh when={(u) => u.kind === 'post'} />
       {feed ? (
         <Head>
           <link rel="alternate" type="application/atom+xml" title={`${board.name} · ${shell.workspace.name}`} href={feed} />
@@ -168,6 +171,6 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
           ) : null}
         </nav>
       ) : null}
-    </>
+    </LiveUpdates>
   );
 }

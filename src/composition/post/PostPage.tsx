@@ -10,6 +10,7 @@ import { paths } from '@/config/paths';
 import { CommentThread } from '@/features/comments/client/CommentThread';
 import type { ShellProps } from '@/core/shell';
 import { formatDate } from '@/lib/dates';
+import { LiveRefresh, LiveUpdates, type LiveUpdate } from '@/lib/live';
 import { MergedDuplicates } from '@/features/posts/client/MergedDuplicates';
 import { StatusHistory } from '@/features/posts/client/StatusHistory';
 import { TeamBadge } from '@/components/ui/Badges';
@@ -43,112 +44,117 @@ export default function PostPage({
 }: ShellProps & PostPageProps) {
   const [editing, setEditing] = useState(false);
   const signedIn = shell.viewer !== null;
+  // Status changes, merges and new comments reload the page's data; votes update in place.
+  const changed = (u: LiveUpdate) => (u.kind === 'post' || u.kind === 'comment') && u.post === post.number;
   return (
-    <article data-testid="post">
-      <Head>
-        <title>{`${post.title} · ${shell.workspace.name}`}</title>
-        <link rel="canonical" href={canonicalUrl} />
-      </Head>
+    <LiveUpdates topics={{ post: post.number }}>
+      <LiveRefresh when={changed} />
+      <article data-testid="post">
+        <Head>
+          <title>{`${post.title} · ${shell.workspace.name}`}</title>
+          <link rel="canonical" href={canonicalUrl} />
+        </Head>
 
-      {post.mergedInto ? (
-        <div className="mb-4">
-          <Alert testId="merged-banner">
-            {post.mergedInto.number === null ? (
-              // The target is hidden from this reader (private board, pending, rejected or deleted): say that, not where.
-              <>This post was merged into another post that you can&apos;t see. It is read-only.</>
-            ) : (
-              <>
-                This post was merged into{' '}
-                <Link href={paths.post(post.mergedInto.number, post.mergedInto.slug)} className="font-medium underline">
-                  #{post.mergedInto.number} {post.mergedInto.title}
-                </Link>
-                . It is read-only; vote and comment there.
-              </>
-            )}
-          </Alert>
-        </div>
-      ) : null}
-      {post.approval === 'pending' ? (
-        <div className="mb-4">
-          <Alert testId="pending-notice">
-            This post is awaiting approval. Only you and the team can see it until a moderator approves it.
-          </Alert>
-        </div>
-      ) : null}
-      {post.approval === 'rejected' ? (
-        <div className="mb-4">
-          <Alert tone="error" testId="rejected-notice">
-            This post was rejected by a moderator. Only the team can see it.
-          </Alert>
-        </div>
-      ) : null}
-
-      <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10">
-        <header className="lg:col-start-1 lg:row-start-1">
-          <h1 className="text-2xl font-semibold break-words sm:text-3xl">{post.title}</h1>
-          {/* Who and when; from 1024 px the sidebar says it instead. */}
-          <p className="m-0 mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted lg:hidden">
-            <span className="flex items-center gap-1.5 text-fg" data-testid="post-author">
-              <Avatar name={post.author.displayName} url={post.author.avatarUrl} size={24} />
-              {post.author.displayName}
-              {post.author.isTeam ? <TeamBadge /> : null}
-            </span>
-            <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
-          </p>
-          {shippedIn.length ? (
-            <p className="mt-2 text-sm" data-testid="shipped-in">
-              Shipped in{' '}
-              {shippedIn.map((e, i) => (
-                <span key={e.slug}>
-                  {i > 0 ? ', ' : null}
-                  <Link href={paths.changelogEntry(e.slug)} className="font-medium underline">
-                    {e.title}
+        {post.mergedInto ? (
+          <div className="mb-4">
+            <Alert testId="merged-banner">
+              {post.mergedInto.number === null ? (
+                // The target is hidden from this reader (private board, pending, rejected or deleted): say that, not where.
+                <>This post was merged into another post that you can&apos;t see. It is read-only.</>
+              ) : (
+                <>
+                  This post was merged into{' '}
+                  <Link href={paths.post(post.mergedInto.number, post.mergedInto.slug)} className="font-medium underline">
+                    #{post.mergedInto.number} {post.mergedInto.title}
                   </Link>
-                </span>
-              ))}
+                  . It is read-only; vote and comment there.
+                </>
+              )}
+            </Alert>
+          </div>
+        ) : null}
+        {post.approval === 'pending' ? (
+          <div className="mb-4">
+            <Alert testId="pending-notice">
+              This post is awaiting approval. Only you and the team can see it until a moderator approves it.
+            </Alert>
+          </div>
+        ) : null}
+        {post.approval === 'rejected' ? (
+          <div className="mb-4">
+            <Alert tone="error" testId="rejected-notice">
+              This post was rejected by a moderator. Only the team can see it.
+            </Alert>
+          </div>
+        ) : null}
+
+        <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10">
+          <header className="lg:col-start-1 lg:row-start-1">
+            <h1 className="text-2xl font-semibold break-words sm:text-3xl">{post.title}</h1>
+            {/* Who and when; from 1024 px the sidebar says it instead. */}
+            <p className="m-0 mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted lg:hidden">
+              <span className="flex items-center gap-1.5 text-fg" data-testid="post-author">
+                <Avatar name={post.author.displayName} url={post.author.avatarUrl} size={24} />
+                {post.author.displayName}
+                {post.author.isTeam ? <TeamBadge /> : null}
+              </span>
+              <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
             </p>
-          ) : null}
-        </header>
+            {shippedIn.length ? (
+              <p className="mt-2 text-sm" data-testid="shipped-in">
+                Shipped in{' '}
+                {shippedIn.map((e, i) => (
+                  <span key={e.slug}>
+                    {i > 0 ? ', ' : null}
+                    <Link href={paths.changelogEntry(e.slug)} className="font-medium underline">
+                      {e.title}
+                    </Link>
+                  </span>
+                ))}
+              </p>
+            ) : null}
+          </header>
 
-        <div className="mt-6 lg:col-start-1 lg:row-start-2" data-testid="post-body">
-          {editing ? (
-            <PostEditForm number={post.number} title={post.title} body={post.body} onDone={() => setEditing(false)} />
-          ) : bodyDoc.length ? (
-            <Markdown doc={bodyDoc} className="break-words" />
-          ) : (
-            <p className="text-sm text-muted">No description.</p>
-          )}
-          {!editing && (viewer.canEdit || viewer.canDelete || viewer.editRefusal) ? (
-            <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="post-actions">
-              {viewer.canEdit ? (
-                <Button variant="secondary" onClick={() => setEditing(true)} data-testid="post-edit">
-                  Edit
-                </Button>
-              ) : null}
-              {viewer.canDelete ? <DeletePostButton number={post.number} title={post.title} boardSlug={post.board.slug} /> : null}
-              {!viewer.canEdit && viewer.editRefusal ? <span className="text-xs text-muted">{viewer.editRefusal}</span> : null}
-            </div>
-          ) : null}
-        </div>
+          <div className="mt-6 lg:col-start-1 lg:row-start-2" data-testid="post-body">
+            {editing ? (
+              <PostEditForm number={post.number} title={post.title} body={post.body} onDone={() => setEditing(false)} />
+            ) : bodyDoc.length ? (
+              <Markdown doc={bodyDoc} className="break-words" />
+            ) : (
+              <p className="text-sm text-muted">No description.</p>
+            )}
+            {!editing && (viewer.canEdit || viewer.canDelete || viewer.editRefusal) ? (
+              <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="post-actions">
+                {viewer.canEdit ? (
+                  <Button variant="secondary" onClick={() => setEditing(true)} data-testid="post-edit">
+                    Edit
+                  </Button>
+                ) : null}
+                {viewer.canDelete ? <DeletePostButton number={post.number} title={post.title} boardSlug={post.board.slug} /> : null}
+                {!viewer.canEdit && viewer.editRefusal ? <span className="text-xs text-muted">{viewer.editRefusal}</span> : null}
+              </div>
+            ) : null}
+          </div>
 
-        {/* After the heading and the text in reading and tab order; beside them from 1024 px. */}
-        <div className="mt-8 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
-          <PostSidebar post={post} etaLabel={etaLabel} voters={voters} viewer={viewer} team={team} signedIn={signedIn} />
-        </div>
+          {/* After the heading and the text in reading and tab order; beside them from 1024 px. */}
+          <div className="mt-8 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
+            <PostSidebar post={post} etaLabel={etaLabel} voters={voters} viewer={viewer} team={team} signedIn={signedIn} />
+          </div>
 
-        <div className="lg:col-start-1 lg:row-start-3">
-          <StatusHistory history={history} />
-          <MergedDuplicates duplicates={duplicates} />
-          <CommentThread
-            postNumber={post.number}
-            comments={comments}
-            canComment={viewer.canComment}
-            refusal={viewer.commentRefusal}
-            signedIn={signedIn}
-            isTeam={viewer.isTeam}
-          />
+          <div className="lg:col-start-1 lg:row-start-3">
+            <StatusHistory history={history} />
+            <MergedDuplicates duplicates={duplicates} />
+            <CommentThread
+              postNumber={post.number}
+              comments={comments}
+              canComment={viewer.canComment}
+              refusal={viewer.commentRefusal}
+              signedIn={signedIn}
+              isTeam={viewer.isTeam}
+            />
+          </div>
         </div>
-      </div>
-    </article>
+      </article>
+    </LiveUpdates>
   );
 }

@@ -6,6 +6,7 @@ import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { useFlag } from '@/features/analytics/client/hooks';
+import { LiveRefresh, LiveUpdates, useLiveUpdates } from '@/lib/live';
 import { RoadmapBoard, type RoadmapFilterValues } from '@/features/roadmap/client/RoadmapBoard';
 import type { Roadmap, RoadmapCard } from '@/features/roadmap/schema';
 import { isVotingOpenCategory } from '@/features/statuses/enums';
@@ -30,13 +31,19 @@ function closedReason(card: RoadmapCard, status: StatusRef): string | null {
 
 /** A card's votes when voting from the roadmap is off: the count, and whether you voted. */
 function VoteCount({ card }: { card: RoadmapCard }) {
+  const [live, setLive] = useState<{ from: number; votes: number } | null>(null);
+  useLiveUpdates((u) => {
+    if (u.kind === 'votes' && u.post === card.number) setLive({ from: card.voteCount, votes: u.votes });
+  });
+  // A live count holds until the page's data brings a newer one.
+  const count = live && live.from === card.voteCount ? live.votes : card.voteCount;
   return (
     <p
       className="flex h-11 w-11 shrink-0 flex-col items-center justify-center rounded-lg border border-border text-xs"
       data-testid="vote-count-static"
     >
-      <span className="font-semibold">{card.voteCount}</span>
-      <span className="sr-only">{card.voteCount === 1 ? 'vote' : 'votes'}</span>
+      <span className="font-semibold">{count}</span>
+      <span className="sr-only">{count === 1 ? 'vote' : 'votes'}</span>
       {card.voted ? <span className="text-[10px] text-muted">You voted</span> : null}
     </p>
   );
@@ -114,7 +121,9 @@ export default function RoadmapPage({ shell, roadmap, filters, options, canMove 
   const voting = useFlag('roadmap-voting');
   const signedIn = Boolean(shell.viewer);
   return (
-    <>
+    <LiveUpdates topics={{ roadmap: true }}>
+      {/* Votes update in place; a status change, merge or approval reloads the columns. */}
+      <LiveRefresh when={(u) => u.kind === 'post'} />
       <PageHeading title="Roadmap" siteName={shell.workspace.name}>
         What the team has planned, what it is building now, and what shipped recently.
         {canMove ? ' Drag a card by its handle, or use “Move to…”, to change its status.' : null}
@@ -151,6 +160,6 @@ export default function RoadmapPage({ shell, roadmap, filters, options, canMove 
           />
         </>
       )}
-    </>
+    </LiveUpdates>
   );
 }

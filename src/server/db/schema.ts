@@ -773,3 +773,19 @@ export const triageCounts = pgTable('triage_counts', {
   ownerId: uuid('owner_id'),
   posts: integer('posts').notNull(),
 });
+
+/**
+ * Live updates (src/server/live): a short history of the signals sent over /api/v1/events, so
+ * that a reconnecting stream resumes from its Last-Event-ID on any instance. `signal` holds ids
+ * and the facts its readers are filtered by (board, approval, author, internal), never content.
+ * Rows older than a few minutes are pruned; derived data, which backups leave out.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    signal: jsonb('signal').$type<Record<string, unknown>>().notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('live_events_created_idx').on(t.createdAt)],
+);

@@ -14,6 +14,7 @@ import { bumpContentGeneration, ownWriteWindowSeconds } from '@/server/cache/vis
 import { markRecentWrite } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
+import { flushLiveSignals } from '@/server/live/hub';
 import { resolveActor, type Actor, type UserActor } from '../identity/actor';
 import { readFileBody, readFormOrJsonBody, readJsonBody } from './body';
 import { isCrossSiteRequest } from './csrf';
@@ -205,7 +206,11 @@ function pipeline(methods: EndpointMap) {
       send(res, 500, errorBody('INTERNAL', requestId));
     } finally {
       // Any state-changing request may have changed what visitors see (src/server/cache).
-      if (req.method !== 'GET' && req.method !== 'HEAD') bumpContentGeneration();
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        bumpContentGeneration();
+        // …and published live signals that are now committed (embedded PGlite: src/server/live/hub.ts).
+        flushLiveSignals();
+      }
     }
   };
 }

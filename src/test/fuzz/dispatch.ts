@@ -96,9 +96,17 @@ export async function startDispatcher(entries: readonly ApiRouteEntry[], notFoun
       if (body !== undefined) h['content-length'] = String(Buffer.byteLength(body));
       const req = http.request(`${origin}${url}`, { method, headers: h, agent }, (res) => {
         const chunks: Buffer[] = [];
+        const answer = () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') });
         res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8') }));
+        res.on('end', answer);
         res.on('error', reject);
+        // An event stream (GET /api/v1/events) never ends by itself: what came in its first moments is the answer.
+        if (String(res.headers['content-type'] ?? '').startsWith('text/event-stream')) {
+          setTimeout(() => {
+            answer();
+            req.destroy();
+          }, 150);
+        }
       });
       req.on('error', reject);
       req.end(body);

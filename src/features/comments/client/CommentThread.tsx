@@ -1,10 +1,12 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
+import { useState } from 'react';
 import { paths } from '@/config/paths';
 import { refreshPage } from '@/lib/refresh';
 import type { CommentView } from '@/features/comments/schema';
 import { focusHashTarget } from '@/lib/focus';
+import { useLiveUpdates } from '@/lib/live';
 import { CommentItem } from './CommentItem';
 
 // Only those who may comment download the form (react-hook-form, zod, the Markdown editor).
@@ -27,11 +29,32 @@ export function CommentThread({ postNumber, comments, canComment, refusal, signe
     await refreshPage(router);
   };
   const count = comments.filter((c) => !c.deleted).length;
+  // Comments added by others arrive live (the page reloads its data: src/composition/post/PostPage.tsx);
+  // they are announced politely and never take the focus.
+  const [liveAsked, setLiveAsked] = useState(false);
+  const [seen, setSeen] = useState(comments);
+  const [announcement, setAnnouncement] = useState('');
+  useLiveUpdates((u) => {
+    if (u.kind === 'comment' && u.post === postNumber) setLiveAsked(true);
+  });
+  if (seen !== comments) {
+    setSeen(comments);
+    if (liveAsked) {
+      setLiveAsked(false);
+      const before = new Set(seen.map((c) => c.id));
+      const added = comments.filter((c) => !before.has(c.id) && !c.deleted);
+      if (added.length === 1) setAnnouncement(`New comment from ${added[0]!.author.displayName}`);
+      else if (added.length > 1) setAnnouncement(`${added.length} new comments`);
+    }
+  }
   return (
     <section aria-labelledby="comments-heading" className="mt-10" data-testid="comments">
       <h2 id="comments-heading" className="text-lg font-semibold">
         Comments{count ? ` (${count})` : ''}
       </h2>
+      <p className="sr-only" role="status" aria-live="polite" data-testid="comments-live">
+        {announcement}
+      </p>
       {comments.length === 0 ? <p className="mt-2 text-sm text-muted">No comments yet.</p> : null}
       <ol className="mt-4 flex flex-col gap-3">
         {comments.map((c) => (

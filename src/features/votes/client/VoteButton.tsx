@@ -2,6 +2,7 @@ import { useRouter } from 'next/router';
 import { useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
+import { useLiveUpdates } from '@/lib/live';
 import type { VoteState } from '../schema';
 
 export interface VoteButtonProps {
@@ -38,6 +39,12 @@ export function VoteButton({
   const inFlight = useRef(false);
   const wanted = useRef<boolean | null>(null);
   const confirmed = useRef<VoteState>({ voted: initialVoted, voteCount: initialCount });
+  // Other people's votes, live (src/lib/live.tsx); one's own request in flight has the last word.
+  useLiveUpdates((update) => {
+    if (update.kind !== 'votes' || update.post !== postNumber) return;
+    confirmed.current = { ...confirmed.current, voteCount: update.votes };
+    if (!inFlight.current) setState((s) => ({ ...s, voteCount: update.votes }));
+  });
 
   async function send(voted: boolean) {
     inFlight.current = true;

@@ -14,6 +14,7 @@
  */
 import { kickJobs } from '@/server/jobs/queue';
 import { emitEvent } from '@/server/events';
+import { publishLive } from '@/server/live/publish';
 import { canModerate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
 import { getPostContext, readMergedIntoRef } from '@/features/posts/server/access-service';
@@ -127,6 +128,9 @@ export async function unmergePost(actor: UserActor, number: number, ip: string):
     const removed = await deleteVotesMergedFrom(tx, duplicate.post.id, targetId);
     await setMergedInto(tx, duplicate.post.id, null);
     await recountVotes(tx, [targetId, duplicate.post.id]);
+    // Open pages of both posts: the duplicate is open again, the target's count went down.
+    await publishLive(tx, { kind: 'post', postId: duplicate.post.id });
+    await publishLive(tx, { kind: 'votes', postId: targetId });
     // The target as this moderator may see it: null when it was deleted meanwhile.
     const target = await stateOf(tx, actor, targetId);
     await recordAudit(

@@ -10,6 +10,7 @@
  */
 import { kickJobs } from '@/server/jobs/queue';
 import { emitEvent } from '@/server/events';
+import { publishLive } from '@/server/live/publish';
 import { presentPerson } from '@/core/identity/person';
 import { canModerate, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
@@ -50,6 +51,8 @@ export async function setVote(actor: UserActor, number: number, voted: boolean):
       await emitEvent(tx, { type: 'vote.created', postId: ctx.post.id, userId: actor.id, actorId: actor.id });
       cast = true;
     }
+    // A removed vote is no domain event (nothing follows from it) but open pages show the count.
+    if (!voted && changed) await publishLive(tx, { kind: 'votes', postId: ctx.post.id });
     return { voted, voteCount };
   });
   if (cast) kickJobs();

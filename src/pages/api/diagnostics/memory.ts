@@ -1,0 +1,2 @@
+import { memoryRoute } from '@/features/diagnostics/server/handlers';
+export default memoryRoute;

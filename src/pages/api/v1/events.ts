@@ -1,0 +1,3 @@
+import { eventsRoute } from '@/composition/live/events-route';
+export default eventsRoute;
+export const config = { api: { bodyParser: false } };
