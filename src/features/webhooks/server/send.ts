@@ -61,10 +61,12 @@ export function sendWebhook(req: SignedRequest, opts: SendOptions = {}): Promise
   const elapsed = () => Math.round(performance.now() - started);
   return new Promise<AttemptResult>((resolve) => {
     let settled = false;
+    // Set once the request starts; a refusal before that has no timer to clear.
+    const timeout: { timer?: NodeJS.Timeout } = {};
     const finish = (r: Omit<AttemptResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
-      clearTimeout(timer);
+      clearTimeout(timeout.timer);
       resolve({ ...r, durationMs: elapsed() });
     };
     const fail = (error: string, statusCode: number | null = null, responseBody: string | null = null) =>
@@ -81,7 +83,7 @@ export function sendWebhook(req: SignedRequest, opts: SendOptions = {}): Promise
     const literal = literalRefusal(url, policy);
     if (literal) return fail(`Refused to connect: ${literal}.`);
 
-    const timer = setTimeout(() => {
+    timeout.timer = setTimeout(() => {
       request.destroy();
       fail(`Timed out after ${Math.round(timeoutMs / 100) / 10} s.`);
     }, timeoutMs);
