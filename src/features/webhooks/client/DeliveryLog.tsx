@@ -121,9 +121,9 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
   return (
     <section aria-labelledby={headingId} className="mt-4" data-testid="webhook-log">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
-        <h3 id={headingId} className="text-base font-semibold">
+        <h4 id={headingId} className="text-base font-semibold">
           Delivery log
-        </h3>
+        </h4>
         <Button variant="secondary" className="px-3 py-1" onClick={() => void load()} data-testid="webhook-log-refresh">
           Refresh<span className="sr-only"> the delivery log</span>
         </Button>

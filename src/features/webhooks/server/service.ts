@@ -73,7 +73,7 @@ export function setWebhookResolver(r: Resolver | undefined): void {
 
 async function assertReachable(url: string): Promise<void> {
   const refusal = await urlRefusal(url, outboundPolicy(), resolver);
-  if (refusal) throw new AppError('VALIDATION_FAILED', refusal, { fields: { url: refusal } });
+  if (refusal) throw new AppError('VALIDATION_FAILED', 'This URL cannot receive webhooks.', { fields: { url: refusal } });
 }
 
 async function loadOrNotFound(tx: DbOrTx, id: string, forUpdate = false): Promise<EndpointRow> {
