@@ -139,6 +139,8 @@ const SETUP_SPECS = /\/accounts-setup\.spec\.ts$/;
 const SMTP_SPECS = /\/(accounts|notifications)-smtp\.spec\.ts$/;
 /** Changes workspace-wide settings: runs alone on its own server. */
 const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
+/** Sends webhooks to a receiver on loopback: needs the plain server's allowlist. */
+const WEBHOOK_SPECS = /\/webhooks\.spec\.ts$/;
 /** Proves what must hold across instances; meaningful only behind the balancer. */
 const TWO_INSTANCE_SPECS = /\/two-instances\.spec\.ts$/;
 /**
@@ -174,7 +176,8 @@ export default defineConfig({
       env: { SINK_SMTP_PORT: String(PORTS.sinkSmtp), SINK_HTTP_PORT: String(PORTS.sinkHttp) },
     },
     ...[
-      serve('plain', PORTS.plain),
+      // Webhook endpoints may point at the e2e spec's receiver on loopback (e2e/webhooks.spec.ts).
+      serve('plain', PORTS.plain, { CHORUS_WEBHOOK_ALLOW_HOSTS: '127.0.0.1', CHORUS_WEBHOOK_ALLOW_HTTP: '1' }),
       serve('analytics', PORTS.analytics, {
         POSTHOG_KEY: POSTHOG_TEST_KEY,
         POSTHOG_HOST: `http://127.0.0.1:${PORTS.standin}`,
@@ -200,7 +203,7 @@ export default defineConfig({
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS],
+      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WEBHOOK_SPECS],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,

@@ -16,16 +16,24 @@ import { EVENT_CONSUMER_KIND as NOTIFICATIONS_CONSUMER, notificationJobs } from 
 import { priorityJobs } from '@/features/posts/server/priority-service';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { scheduleTriageCountsCompaction, triageCountJobs } from '@/features/posts/server/triage-counts-service';
+import { kickWebhookDelivery } from '@/features/webhooks/server/delivery-service';
+import { WEBHOOKS_CONSUMER_KIND, webhookJobs } from '@/features/webhooks/server/job-handlers';
 import { db } from '@/server/db/client';
 import { domainEventSchema, EVENT_JOB_KIND } from '@/server/events';
 import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
 import { CHANGELOG_NOTIFY_KIND, changelogNotificationJobs } from './changelog-notifications';
+import { webhookNotificationJobs } from './webhook-notifications';
 
 /**
  * Who acts on a domain event (src/server/events.ts), by the job kind each consumer handles: an
  * event becomes one job per consumer, so each retries on its own.
  */
-export const EVENT_CONSUMERS: readonly string[] = [NOTIFICATIONS_CONSUMER, CHANGELOG_NOTIFY_KIND, INSIGHT_JOBS.event];
+export const EVENT_CONSUMERS: readonly string[] = [
+  NOTIFICATIONS_CONSUMER,
+  CHANGELOG_NOTIFY_KIND,
+  INSIGHT_JOBS.event,
+  WEBHOOKS_CONSUMER_KIND,
+];
 
 const dispatchEvent = jobHandler(domainEventSchema, async (event, { tx }) => {
   for (const kind of EVENT_CONSUMERS) await enqueueJob(kind, event, { tx });
@@ -41,8 +49,16 @@ export const jobHandlers: JobHandlers = {
   ...changelogNotificationJobs,
   ...priorityJobs,
   ...triageCountJobs,
+  ...webhookJobs,
+  ...webhookNotificationJobs,
   [EVENT_JOB_KIND]: dispatchEvent,
 };
+
+/**
+ * Sends due webhook deliveries (retries, and what a crashed instance held); kicked after each
+ * event's deliveries are written, and swept periodically by the server entry.
+ */
+export const deliverWebhooks = (): Promise<number> => kickWebhookDelivery();
 
 /** Completes first-run setup from CHORUS_ADMIN_* when they are set (headless install). */
 export const setUpFromEnvironment = headlessSetup;

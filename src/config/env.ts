@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 
 /** Accepts the usual spellings of a boolean flag in the environment. */
@@ -24,6 +25,21 @@ const httpUrl = (name: string) =>
     },
     { message: `${name} must be an http(s) URL, like https://feedback.example.com` },
   );
+
+/** One item of CHORUS_WEBHOOK_ALLOW_HOSTS: a host name, an IP address or a CIDR range. */
+function allowListItemValid(raw: string): boolean {
+  const item = raw.trim();
+  if (item === '') return true;
+  if (item.includes('/')) {
+    try {
+      ipaddr.parseCIDR(item);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+  return ipaddr.isValid(item.replace(/^\[|\]$/g, '')) || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(item);
+}
 
 export const envSchema = z
   .object({
@@ -94,6 +110,13 @@ export const envSchema = z
     S3_REGION: optionalString.default('us-east-1'),
     S3_ACCESS_KEY_ID: optionalString,
     S3_SECRET_ACCESS_KEY: optionalString,
+    // Webhook targets that may be internal on purpose (SPEC.md §5): comma-separated host names and
+    // CIDR ranges (e.g. "hooks.internal,10.0.0.0/8,127.0.0.1"); everything else must be public.
+    CHORUS_WEBHOOK_ALLOW_HOSTS: optionalString.refine((v) => v === undefined || v.split(',').every(allowListItemValid), {
+      message: 'CHORUS_WEBHOOK_ALLOW_HOSTS must be comma-separated host names or CIDR ranges, like hooks.internal,10.0.0.0/8',
+    }),
+    // Accept plain http:// webhook URLs (otherwise https only).
+    CHORUS_WEBHOOK_ALLOW_HTTP: flag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => Boolean(e.CHORUS_ADMIN_EMAIL) === Boolean(e.CHORUS_ADMIN_PASSWORD), {

@@ -20,6 +20,7 @@ import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
 import { drainJobs, registerJobHandlers } from '@/server/jobs/queue';
 import {
+  deliverWebhooks,
   jobHandlers,
   refreshTrending as refreshTrendingScores,
   scheduleBackgroundWork,
@@ -210,6 +211,10 @@ export async function startServer(): Promise<void> {
     30_000,
   );
   mailTimer.unref();
+  // Webhook deliveries are kicked when written; this sweep sends retries as they fall due, and
+  // what a crashed or stopped instance held when its lease ends.
+  const webhookTimer = setInterval(() => void deliverWebhooks(), 15_000);
+  webhookTimer.unref();
   // Jobs are kicked by the request that enqueues them; this sweep runs retries and what a crashed
   // or stopped instance left behind.
   const runJobs = () => void drainJobs(jobHandlers).catch((err: unknown) => log.error({ err }, 'job run failed'));
@@ -223,6 +228,7 @@ export async function startServer(): Promise<void> {
       .then(runJobs)
       .catch((err: unknown) => log.error({ err }, 'scheduling background work failed'));
     void deliverPendingEmails().catch(() => undefined);
+    void deliverWebhooks();
   }, 3_000);
   firstWorkTimer.unref();
   // Scores are written with every vote; the refresh only ages them. It reads every post, so the
@@ -266,6 +272,7 @@ export async function startServer(): Promise<void> {
     clearInterval(pruneTimer);
     clearInterval(mailTimer);
     clearInterval(liveTimer);
+    clearInterval(webhookTimer);
     clearInterval(jobTimer);
     clearTimeout(firstTrendingTimer);
     clearTimeout(firstWorkTimer);

@@ -15,6 +15,15 @@ import {
   signUpRoute,
   verifyEmailRoute,
 } from '@/features/accounts/server/handlers';
+import {
+  webhookAttemptsRoute,
+  webhookEnableRoute,
+  webhookRedeliverRoute,
+  webhookRoute,
+  webhooksRoute,
+  webhookSecretRoute,
+  webhookTestRoute,
+} from '@/features/webhooks/server/handlers';
 import { setupRoute } from './setup-route';
 import { eventsRoute } from '../live/events-route';
 import { exportRoute as workspaceExportRoute, importRoute as workspaceImportRoute } from '../data/handlers';
@@ -173,4 +182,11 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/tags/{id}', route: tagRoute },
   { path: '/api/v1/unsubscribe', route: unsubscribeRoute },
   { path: '/api/v1/workspace', route: workspaceRoute },
+  { path: '/api/v1/admin/webhooks', route: webhooksRoute },
+  { path: '/api/v1/admin/webhooks/{id}', route: webhookRoute },
+  { path: '/api/v1/admin/webhooks/{id}/attempts', route: webhookAttemptsRoute },
+  { path: '/api/v1/admin/webhooks/{id}/deliveries/{delivery}/redeliver', route: webhookRedeliverRoute },
+  { path: '/api/v1/admin/webhooks/{id}/enable', route: webhookEnableRoute },
+  { path: '/api/v1/admin/webhooks/{id}/secret', route: webhookSecretRoute },
+  { path: '/api/v1/admin/webhooks/{id}/test', route: webhookTestRoute },
 ];

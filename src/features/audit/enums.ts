@@ -62,6 +62,13 @@ export const AUDIT_ACTIONS = [
   'changelog.scheduled',
   'changelog.unscheduled',
   'changelog.label_created',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'webhook.enabled',
+  'webhook.test_sent',
+  'webhook.redelivered',
   'data.exported',
   'data.imported',
 ] as const;

@@ -187,6 +187,15 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     return say(who, ' deleted the tag ', what, count > 0 ? `, removing it from ${plural(count, 'post')}` : '');
   },
 
+  'webhook.created': (who, _f, what) => say(who, ' added the webhook endpoint ', what),
+  'webhook.updated': (who, f, what) => say(who, ' changed the webhook endpoint ', what, changedKeys(f)),
+  'webhook.deleted': (who, _f, what) => say(who, ' deleted the webhook endpoint ', what),
+  'webhook.secret_rotated': (who, _f, what) => say(who, ' rotated the signing secret of the webhook endpoint ', what),
+  'webhook.enabled': (who, _f, what) => say(who, ' enabled the webhook endpoint ', what, ' again'),
+  'webhook.test_sent': (who, _f, what) => say(who, ' sent a test event to the webhook endpoint ', what),
+  'webhook.redelivered': (who, f, what) =>
+    say(who, ' redelivered ', str(f.after.eventType) ?? 'an event', ' to the webhook endpoint ', what),
+
   'changelog.created': (who, _f, what) => say(who, ' wrote the changelog entry ', what),
   'changelog.updated': (who, f, what) => say(who, ' edited the changelog entry ', what, changedKeys(f)),
   'changelog.deleted': (who, _f, what) => say(who, ' deleted the changelog entry ', what),

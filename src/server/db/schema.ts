@@ -28,6 +28,7 @@ import { ETA_PRECISIONS, POST_APPROVAL } from '@/features/posts/enums';
 import { STATUS_CATEGORIES } from '@/features/statuses/enums';
 import { CHANGELOG_STATES } from '@/features/changelog/enums';
 import { ATTACHMENT_KINDS } from '@/features/attachments/enums';
+import { WEBHOOK_DELIVERY_STATES, WEBHOOK_FORMATS } from '@/features/webhooks/enums';
 import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, EMAIL_CONFIRMATION_MODES } from '@/core/workspace';
 
 const timestamps = {
@@ -788,4 +789,81 @@ export const liveEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('live_events_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Webhook endpoints (SPEC.md §3, §7; src/features/webhooks): where events are sent, which events,
+ * in which format, signed with `secret` (kept as is: it signs every delivery). `includePrivate`
+ * lets a private board's events through. An endpoint that kept failing is disabled
+ * (`disabledAt`, `disabledReason`) until an admin enables it again.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    url: text('url').notNull(),
+    description: text('description').notNull().default(''),
+    events: jsonb('events').$type<string[]>().notNull().default([]),
+    format: text('format', { enum: WEBHOOK_FORMATS }).notNull().default('generic'),
+    secret: text('secret').notNull(),
+    includePrivate: boolean('include_private').notNull().default(false),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    disabledReason: text('disabled_reason'),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [check('webhook_endpoints_format_valid', sql`${t.format} in ('generic', 'slack', 'discord')`)],
+);
+
+/**
+ * One event for one endpoint (the `Chorus-Delivery` id), durable until delivered or given up on:
+ * `payload` is the generic envelope `{ id, type, createdAt, data }`, shaped for the endpoint's
+ * format when sent. `nextAttemptAt` is the retry time, or the end of a claim's lease while an
+ * instance sends it.
+ */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    eventId: uuid('event_id').notNull(),
+    eventType: text('event_type').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    state: text('state', { enum: WEBHOOK_DELIVERY_STATES }).notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('webhook_deliveries_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`${t.state} = 'pending'`),
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt.desc()),
+    check('webhook_deliveries_state_valid', sql`${t.state} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
+/** Every attempt to send a delivery: when, how long, the answer's status and the start of its body, or the error. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    deliveryId: uuid('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    endpointId: uuid('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    responseBody: text('response_body'),
+    error: text('error'),
+    ok: boolean('ok').notNull(),
+  },
+  (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id.desc()), index('webhook_attempts_delivery_idx').on(t.deliveryId)],
 );

@@ -97,6 +97,8 @@ function targetRef(row: AuditEventRow): AuditRef | null {
       return row.targetId ? { text: row.targetId, href: null } : null;
     case 'workspace':
       return { text: 'the workspace', href: paths.adminSettings() };
+    case 'webhook':
+      return text(after.url ?? before.url) ? { text: text(after.url ?? before.url)!, href: paths.adminWebhooks() } : null;
     default:
       return row.targetId ? { text: row.targetId, href: null } : null;
   }

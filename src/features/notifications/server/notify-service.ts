@@ -14,7 +14,7 @@ import type { DbOrTx } from '@/server/db/client';
 import { enqueueKeyedJobs } from '@/server/jobs/queue';
 import { smtpConfigured } from '@/server/mail/transport';
 import type { NotificationData } from '../schema';
-import { insertNotifications, peopleIn, rows, type Delivery } from './queries';
+import { admins, insertNotifications, peopleIn, rows, type Delivery } from './queries';
 
 export const DIGEST_JOB_KIND = 'notifications.digest';
 export const digestKey = (userId: string) => `digest:${userId}`;
@@ -57,6 +57,22 @@ export async function notifyPeople(
     excerpt: input.entry.excerpt ? excerptOf(input.entry.excerpt) : null,
   };
   return deliver(tx, { kind: input.kind, actorId: input.actorId, candidates: peopleIn(input.recipientIds), entryId: input.entry.id, data });
+}
+
+/**
+ * Tells every admin about something that needs them (a webhook endpoint disabled after repeated
+ * failure), in the caller's transaction, in the app and by email (their preferences apply).
+ */
+export async function notifyAdmins(
+  tx: DbOrTx,
+  input: { kind: 'admin_webhook_disabled'; headline: string; path: string; excerpt: string | null },
+): Promise<number> {
+  const data: NotificationData = {
+    headline: input.headline,
+    path: input.path,
+    excerpt: input.excerpt ? excerptOf(input.excerpt, 300) : null,
+  };
+  return deliver(tx, { kind: input.kind, actorId: null, candidates: admins(), teamOnly: true, data });
 }
 
 /** A short plain-text excerpt of Markdown source (mention tokens as @Name); shown as text, never as HTML. */

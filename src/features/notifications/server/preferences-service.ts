@@ -8,13 +8,14 @@ import { isTeamMember, type PolicyActor } from '@/core/identity/policy';
 import { db, type DbOrTx } from '@/server/db/client';
 import { notificationPreferences, notifications, users } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS, TEAM_KINDS, type NotificationKind } from '../enums';
+import { ADMIN_KINDS, NOTIFICATION_CHANNELS, NOTIFICATION_DEFAULTS, NOTIFICATION_KINDS, TEAM_KINDS, type NotificationKind } from '../enums';
 import type { Preference, UnsubscribeResult } from '../schema';
 import { readUnsubscribeToken } from './unsubscribe-token';
 
 /** The kinds this person can receive. */
 export function kindsFor(actor: PolicyActor): NotificationKind[] {
-  return NOTIFICATION_KINDS.filter((k) => isTeamMember(actor) || !TEAM_KINDS.includes(k));
+  const admin = actor.kind === 'user' && actor.role === 'admin';
+  return NOTIFICATION_KINDS.filter((k) => (isTeamMember(actor) || !TEAM_KINDS.includes(k)) && (admin || !ADMIN_KINDS.includes(k)));
 }
 
 /** Every kind × channel the person can receive, with its setting (their choice or the default). */

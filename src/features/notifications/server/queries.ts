@@ -69,6 +69,9 @@ export const subscribersOf = (postId: string): SQL => sql`select user_id from su
 /** Candidates: the whole team. */
 export const teamMembers = (): SQL => sql`select id as user_id from users where role in ('moderator', 'admin')`;
 
+/** Candidates: the admins. */
+export const admins = (): SQL => sql`select id as user_id from users where role = 'admin'`;
+
 /** Candidates: these people. */
 export const peopleIn = (ids: readonly string[]): SQL =>
   ids.length === 0

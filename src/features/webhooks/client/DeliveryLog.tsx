@@ -1,0 +1,160 @@
+import { useCallback, useEffect, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { api, ApiError } from '@/lib/api';
+import { formatDateTime } from '@/lib/dates';
+import type { WebhookAttempt, WebhookAttemptPage } from '../schema';
+
+const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Try again.');
+
+function AttemptRow({ attempt, onRedeliver }: { attempt: WebhookAttempt; onRedeliver: (deliveryId: string) => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const outcome = attempt.ok ? 'Delivered' : 'Failed';
+  return (
+    <li className="rounded-lg border border-border p-3 text-sm" data-testid="webhook-attempt" data-ok={attempt.ok}>
+      <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
+        <p className="m-0 min-w-0">
+          <span className={`font-semibold ${attempt.ok ? '' : 'text-danger'}`}>{outcome}</span> ·{' '}
+          <code className="text-xs break-all" data-testid="webhook-attempt-event">
+            {attempt.eventType}
+          </code>{' '}
+          · attempt {attempt.attempt}
+        </p>
+        <p className="m-0 text-xs text-muted">
+          <time dateTime={attempt.at}>{formatDateTime(attempt.at)}</time>
+        </p>
+      </div>
+      <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
+        <dt className="text-muted">Status</dt>
+        <dd className="m-0" data-testid="webhook-attempt-status">
+          {attempt.statusCode ?? 'no answer'}
+        </dd>
+        <dt className="text-muted">Duration</dt>
+        <dd className="m-0">{attempt.durationMs} ms</dd>
+        {attempt.error ? (
+          <>
+            <dt className="text-muted">Error</dt>
+            <dd className="m-0 break-words">{attempt.error}</dd>
+          </>
+        ) : null}
+        {attempt.responseBody ? (
+          <>
+            <dt className="text-muted">Response</dt>
+            <dd className="m-0 min-w-0">
+              <pre
+                className="max-h-32 overflow-auto rounded border border-border bg-bg p-2 text-xs break-all whitespace-pre-wrap"
+                tabIndex={0}
+              >
+                {attempt.responseBody}
+              </pre>
+            </dd>
+          </>
+        ) : null}
+      </dl>
+      <div className="mt-2">
+        <Button
+          variant="secondary"
+          className="px-3 py-1"
+          busy={busy}
+          onClick={() => {
+            setBusy(true);
+            void onRedeliver(attempt.deliveryId).finally(() => setBusy(false));
+          }}
+          data-testid="webhook-redeliver"
+        >
+          Redeliver<span className="sr-only"> {attempt.eventType} event</span>
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** An endpoint's delivery log: every attempt, newest first, with Redeliver; `refreshKey` reloads it. */
+export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId: string; refreshKey: number; headingId: string }) {
+  const [items, setItems] = useState<WebhookAttempt[] | null>(null);
+  const [next, setNext] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
+  const [loadingMore, setLoadingMore] = useState(false);
+
+  const load = useCallback(async () => {
+    try {
+      const page = await api<WebhookAttemptPage>(`/api/v1/admin/webhooks/${endpointId}/attempts`);
+      setItems(page.items);
+      setNext(page.nextCursor);
+      setError(null);
+    } catch (err) {
+      setError(message(err));
+    }
+  }, [endpointId]);
+
+  useEffect(() => {
+    // Fetched after mount and on each refresh; the answer lands in state from the promise.
+    const timer = setTimeout(() => void load(), 0);
+    return () => clearTimeout(timer);
+  }, [load, refreshKey]);
+
+  const more = async () => {
+    if (!next) return;
+    setLoadingMore(true);
+    try {
+      const page = await api<WebhookAttemptPage>(`/api/v1/admin/webhooks/${endpointId}/attempts?cursor=${encodeURIComponent(next)}`);
+      setItems((list) => [...(list ?? []), ...page.items]);
+      setNext(page.nextCursor);
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setLoadingMore(false);
+    }
+  };
+
+  const redeliver = async (deliveryId: string) => {
+    try {
+      await api(`/api/v1/admin/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`, { method: 'POST' });
+      setNotice({ tone: 'success', text: 'Queued again. The new attempt appears here in a moment.' });
+      setTimeout(() => void load(), 1500);
+    } catch (err) {
+      setNotice({ tone: 'error', text: message(err) });
+    }
+  };
+
+  return (
+    <section aria-labelledby={headingId} className="mt-4" data-testid="webhook-log">
+      <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
+        <h4 id={headingId} className="text-base font-semibold">
+          Delivery log
+        </h4>
+        <Button variant="secondary" className="px-3 py-1" onClick={() => void load()} data-testid="webhook-log-refresh">
+          Refresh<span className="sr-only"> the delivery log</span>
+        </Button>
+      </div>
+      <div aria-live="polite" className="mb-2 empty:hidden">
+        {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
+      </div>
+      {error ? (
+        <Alert tone="error">{error}</Alert>
+      ) : items === null ? (
+        <p className="text-sm text-muted" role="status">
+          Loading the delivery log…
+        </p>
+      ) : items.length === 0 ? (
+        <p className="text-sm text-muted" data-testid="webhook-log-empty">
+          Nothing sent yet. Events appear here as they are delivered; send a test event to try the endpoint.
+        </p>
+      ) : (
+        <>
+          <ul className="flex flex-col gap-2">
+            {items.map((a) => (
+              <AttemptRow key={a.id} attempt={a} onRedeliver={redeliver} />
+            ))}
+          </ul>
+          {next ? (
+            <Button variant="secondary" className="mt-2 px-3 py-1" busy={loadingMore} onClick={() => void more()}>
+              Show older attempts
+            </Button>
+          ) : null}
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { Alert } from '@/components/ui/Alert';
+import { Field } from '@/components/ui/Field';
+import { FormActions } from '@/components/ui/FormActions';
+import { SelectField } from '@/components/ui/SelectField';
+import { showApiError } from '@/lib/form-api-errors';
+import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_FORMAT_LABELS, WEBHOOK_FORMATS } from '../enums';
+import { webhookEndpointInput } from '../schema';
+
+type Input = z.input<typeof webhookEndpointInput>;
+export type EndpointValues = z.output<typeof webhookEndpointInput>;
+
+const FORMAT_OPTIONS = WEBHOOK_FORMATS.map((f) => ({ value: f, label: WEBHOOK_FORMAT_LABELS[f] }));
+
+interface Props {
+  initial?: EndpointValues;
+  submitLabel: string;
+  /** Saves; throws the ApiError of a refused save, whose field errors go inline. */
+  onSubmit: (values: EndpointValues) => Promise<void>;
+  onCancel?: () => void;
+  testId?: string;
+}
+
+/** An endpoint's URL, description, events, format and private-data switch (the server's schema). */
+export function EndpointForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
+  const ids = useId();
+  const form = useForm<Input, unknown, EndpointValues>({
+    resolver: zodResolver(webhookEndpointInput),
+    defaultValues: initial ?? { url: '', description: '', events: [...WEBHOOK_EVENTS], format: 'generic', includePrivate: false },
+  });
+  const { errors, isSubmitting } = form.formState;
+
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await onSubmit(values);
+      if (!initial) form.reset();
+    } catch (err) {
+      form.setError('root', { message: showApiError(err, form.setError, ['url', 'description', 'events', 'format', 'includePrivate']) });
+    }
+  });
+
+  const eventsError = errors.events?.message ?? errors.events?.root?.message;
+  return (
+    <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid={testId}>
+      <Field
+        label="URL"
+        type="url"
+        inputMode="url"
+        autoComplete="off"
+        spellCheck={false}
+        placeholder="https://example.com/hooks/chorus"
+        hint="Where Chorus sends a POST for each event. It must be a public https address."
+        error={errors.url?.message}
+        data-testid="webhook-url"
+        {...form.register('url')}
+      />
+      <Field label="Description (optional)" autoComplete="off" error={errors.description?.message} {...form.register('description')} />
+      <fieldset aria-describedby={eventsError ? `${ids}-events-error` : undefined}>
+        <legend className="mb-2 text-sm font-medium">Events</legend>
+        <ul className="flex flex-col gap-2">
+          {WEBHOOK_EVENTS.map((event) => (
+            <li key={event}>
+              <label className="flex items-start gap-2 text-sm">
+                <input
+                  type="checkbox"
+                  className="mt-0.5 h-4 w-4 shrink-0"
+                  value={event}
+                  data-testid={`webhook-event-${event}`}
+                  {...form.register('events')}
+                />
+                <span className="min-w-0">
+                  <code className="text-xs break-all">{event}</code>
+                  <span className="block text-xs text-muted">{WEBHOOK_EVENT_LABELS[event]}</span>
+                </span>
+              </label>
+            </li>
+          ))}
+        </ul>
+        {eventsError ? (
+          <p id={`${ids}-events-error`} className="mt-1 text-sm text-danger">
+            {eventsError}
+          </p>
+        ) : null}
+      </fieldset>
+      <SelectField label="Format" options={FORMAT_OPTIONS} error={errors.format?.message} {...form.register('format')} />
+      <div>
+        <label className="flex items-center gap-2 text-sm">
+          <input
+            type="checkbox"
+            className="h-4 w-4"
+            aria-describedby={`${ids}-private-hint`}
+            data-testid="webhook-private"
+            {...form.register('includePrivate')}
+          />
+          May receive private boards’ events
+        </label>
+        <p id={`${ids}-private-hint`} className="mt-1 text-xs text-muted">
+          Off: events of private boards are never sent here. Turn on only for a receiver you trust with private posts.
+        </p>
+      </div>
+      {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
+      <FormActions busy={isSubmitting} submitLabel={submitLabel} onCancel={onCancel} />
+    </form>
+  );
+}

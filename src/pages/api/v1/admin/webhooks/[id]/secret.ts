@@ -1,0 +1,4 @@
+import { webhookSecretRoute } from '@/features/webhooks/server/handlers';
+
+export default webhookSecretRoute;
+export const config = { api: { bodyParser: false } };
