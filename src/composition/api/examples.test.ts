@@ -144,7 +144,8 @@ function record(answer: Answer, json: unknown, type: string, refs: Map<string, s
   }
   // Real ids back to the examples' ones: a whole value, or a long one (an id) inside a string.
   const back = new Map([...(refs ?? [])].map(([example, real]) => [real, example]));
-  const mapString = (v: string) => back.get(v) ?? [...back].filter(([real]) => real.length >= 20).reduce((s, [real, ex]) => s.split(real).join(ex), v);
+  const mapString = (v: string) =>
+    back.get(v) ?? [...back].filter(([real]) => real.length >= 20).reduce((s, [real, ex]) => s.split(real).join(ex), v);
   const cut = (v: unknown): unknown =>
     Array.isArray(v)
       ? v.slice(0, 2).map(cut)
