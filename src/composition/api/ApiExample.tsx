@@ -4,7 +4,7 @@ const CREDENTIAL_NOTE: Record<ReferenceExample['credential'], string> = {
   key: 'Send an API key as a bearer token, as here, or call it from a signed-in browser session.',
   session:
     'API keys are not accepted here: this works with the session cookie only. Sign in with curl -c cookies.txt, then send ' +
-    'the cookie with -b cookies.txt; a write from a cookie also needs the Origin header.',
+    'the cookie with -b cookies.txt. On a write, an Origin header must name Chorus itself, as here.',
   none: 'No credential needed (in a workspace that requires sign-in, send one to read it).',
 };
 

@@ -56,7 +56,7 @@ export function curlOf(method: string, path: string, op: Pick<OpenApiOperation, 
   const key = `${method} ${path}`;
   const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} "$CHORUS_URL${exampleUrl(path, ex)}"`];
   if (SESSION_ONLY.has(key)) {
-    // Sign-in stores the cookie; the others send it. A write from a cookie needs the Origin header (CSRF).
+    // Sign-in stores the cookie; the others send it. An Origin header, where sent, must be Chorus's own (CSRF).
     lines.push(key === 'POST /api/v1/auth/sign-in' || key === 'POST /api/v1/setup' ? '-c cookies.txt' : '-b cookies.txt -c cookies.txt');
     if (method !== 'GET') lines.push('-H "Origin: $CHORUS_URL"');
   } else if (op['x-authorize'] !== 'anyone') lines.push('-H "Authorization: Bearer $CHORUS_API_KEY"');
