@@ -7,6 +7,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
+import { paths } from '@/config/paths';
 import { db, queryRows } from '@/server/db/client';
 import {
   auditEvents,
@@ -138,7 +139,8 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
 
   const [notification] = await queryRows<{ id: number }>(
     sql`insert into notifications (recipient_id, kind, actor_id, post_id, comment_id, data)
-        values (${ada.id}, 'comment', ${ola.id}, ${darkMode.id}, ${comment!.id}, '{}'::jsonb) returning id`,
+        values (${ada.id}, 'comment', ${ola.id}, ${darkMode.id}, ${comment!.id}, ${JSON.stringify(notificationData(comment!.id))}::jsonb)
+        returning id`,
   );
   const [view] = await db()
     .insert(triageViews)
@@ -202,6 +204,13 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
   ]);
   return { actors: { member: ada, moderator: linus, admin: grace }, refs };
 }
+
+/** What a comment notification carries, as the notification job writes it. */
+const notificationData = (commentId: number) => ({
+  headline: 'Ola Nordmann commented on “Dark mode for the dashboard”',
+  path: paths.post(P.darkMode, undefined, commentId),
+  excerpt: 'Any news?',
+});
 
 /** The id of the branding asset in the settings answer (its shape is the route's). */
 function findId(settings: unknown, asset: string): string {

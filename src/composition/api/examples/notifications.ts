@@ -15,7 +15,17 @@ export const notificationsExamples: ApiExamples = {
     query: { limit: '20' },
     status: 200,
     response: {
-      items: [{ id: 1, kind: 'comment', path: null, excerpt: null, read: false, createdAt: '2026-11-26T04:31:36.913Z' }],
+      items: [
+        {
+          id: 7,
+          kind: 'comment',
+          headline: 'Ola Nordmann commented on “Dark mode for the dashboard”',
+          path: '/p/120#comment-311',
+          excerpt: 'Any news?',
+          read: false,
+          createdAt: '2026-11-26T04:31:36.913Z',
+        },
+      ],
       unread: 1,
       nextCursor: null,
     },
