@@ -26,7 +26,7 @@ export const TEST_PASSWORD = 'correct horse battery staple';
 /** Creates a verified user of `role` with a signed-in session. */
 export async function createTestActor(
   role: Role,
-  overrides: { email?: string; displayName?: string; banned?: boolean } = {},
+  overrides: { id?: string; email?: string; displayName?: string; banned?: boolean; unverified?: boolean } = {},
 ): Promise<TestActor> {
   passwordHashCache ??= hashPassword(TEST_PASSWORD);
   const email = (overrides.email ?? `${role}-${randomUUID().slice(0, 8)}@example.test`).toLowerCase();
@@ -34,11 +34,12 @@ export async function createTestActor(
   const [user] = await db()
     .insert(users)
     .values({
+      ...(overrides.id ? { id: overrides.id } : {}),
       email,
       displayName,
       role,
       passwordHash: await passwordHashCache,
-      emailVerifiedAt: new Date(),
+      emailVerifiedAt: overrides.unverified ? null : new Date(),
       bannedAt: overrides.banned ? new Date() : null,
     })
     .returning();

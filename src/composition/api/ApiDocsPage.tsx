@@ -1,5 +1,6 @@
 import { PageHeading } from '@/components/ui/PageHeading';
 import type { ShellProps } from '@/core/shell';
+import { ApiExample } from './ApiExample';
 import type { ApiReference, ReferenceField, ReferenceOperation } from './reference';
 
 type Props = ShellProps & { reference?: ApiReference };
@@ -33,7 +34,7 @@ function Operation({ op }: { op: ReferenceOperation }) {
     <article
       id={op.id}
       aria-labelledby={`${op.id}-title`}
-      className="scroll-mt-4 rounded-xl border border-border bg-surface p-4"
+      className="min-w-0 scroll-mt-4 rounded-xl border border-border bg-surface p-4"
       data-testid="api-operation"
     >
       <h3 id={`${op.id}-title`} className="flex flex-wrap items-baseline gap-2 text-base font-semibold">
@@ -67,6 +68,7 @@ function Operation({ op }: { op: ReferenceOperation }) {
           </ul>
         </div>
       ) : null}
+      {op.example ? <ApiExample opId={op.id} title={`${op.method} ${op.path}`} example={op.example} /> : null}
     </article>
   );
 }

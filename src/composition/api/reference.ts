@@ -4,6 +4,8 @@
  * in words) and their error codes. Built in the page loader; the page only renders it.
  */
 import type { OpenApiDocument, OpenApiOperation } from '@/server/http/openapi';
+import { curlOf, SESSION_ONLY } from './examples/openapi';
+import type { ApiExamples } from './examples/types';
 
 export interface ReferenceField {
   name: string;
@@ -25,6 +27,20 @@ export interface ReferenceOperation {
   queryParams: ReferenceField[];
   bodyFields: ReferenceField[];
   errors: { status: number; code: string }[];
+  example?: ReferenceExample;
+}
+
+/** An operation's example, as text to show: the curl line, the request body, the answer. */
+export interface ReferenceExample {
+  /** `key`: an API key or the session; `session`: the session cookie only; `none`: no credential needed. */
+  credential: 'key' | 'session' | 'none';
+  curl: string;
+  /** The JSON request body, pretty-printed, or a word on the file sent. */
+  request?: string;
+  status: number;
+  /** The response's media type, and its body (pretty JSON, a CSV's first line) or a word on it. */
+  responseType?: string;
+  response?: string;
 }
 
 export interface ApiReference {
@@ -103,7 +119,7 @@ function fieldsOf(schema: Schema | undefined): ReferenceField[] {
   }));
 }
 
-export function buildApiReference(doc: OpenApiDocument): ApiReference {
+export function buildApiReference(doc: OpenApiDocument, examples: ApiExamples = {}): ApiReference {
   const groups = new Map<string, ReferenceOperation[]>();
   for (const [path, item] of Object.entries(doc.paths)) {
     for (const [method, op] of Object.entries(item) as [string, OpenApiOperation][]) {
@@ -130,6 +146,7 @@ export function buildApiReference(doc: OpenApiDocument): ApiReference {
         queryParams: params.filter((p) => p.in === 'query').map(asField),
         bodyFields: fieldsOf(op.requestBody?.content['application/json']?.schema),
         errors,
+        ...(examples[`${method.toUpperCase()} ${path}`] ? { example: referenceExample(method.toUpperCase(), path, op, examples) } : {}),
       };
       const tag = op.tags[0] ?? 'API';
       groups.set(tag, [...(groups.get(tag) ?? []), reference]);
@@ -139,6 +156,30 @@ export function buildApiReference(doc: OpenApiDocument): ApiReference {
     title: doc.info.title,
     description: doc.info.description,
     groups: [...groups.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([tag, operations]) => ({ tag, operations })),
+  };
+}
+
+function referenceExample(method: string, path: string, op: OpenApiOperation, examples: ApiExamples): ReferenceExample {
+  const ex = examples[`${method} ${path}`]!;
+  const credential = SESSION_ONLY.has(`${method} ${path}`) ? 'session' : op['x-authorize'] === 'anyone' ? 'none' : 'key';
+  const pretty = (v: unknown) => JSON.stringify(v, null, 2);
+  return {
+    credential,
+    curl: curlOf(method, path, op, ex),
+    ...(ex.file
+      ? { request: `The file itself (${ex.file.contentType}), e.g. ${ex.file.name}` }
+      : ex.body !== undefined
+        ? { request: pretty(ex.body) }
+        : {}),
+    status: ex.status,
+    ...(ex.media
+      ? {
+          responseType: ex.media.type,
+          response: ex.media.firstLine !== undefined ? `${ex.media.firstLine.replace(/^\ufeff/, '')}\n…` : ex.media.note,
+        }
+      : ex.response !== undefined
+        ? { responseType: 'application/json', response: pretty(ex.response) }
+        : {}),
   };
 }
 

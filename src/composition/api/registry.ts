@@ -77,12 +77,14 @@ import { tagRoute, tagsRoute } from '@/features/tags/server/handlers';
 import { mergeRoute, voteRoute, votersCsvRoute, votesRoute } from '@/features/votes/server/handlers';
 import { buildOpenApiDocument, type ApiRouteEntry, type OpenApiDocument } from '@/server/http/openapi';
 import { endpoint, json, route } from '@/server/http/route';
+import { API_EXAMPLES } from './examples';
+import { withExamples } from './examples/openapi';
 
 let document: OpenApiDocument | undefined;
 
-/** The document of every registered route, built once per process. */
+/** The document of every registered route, with each operation's example, built once per process. */
 export function openApiDocument(): OpenApiDocument {
-  document ??= buildOpenApiDocument(API_ROUTES);
+  document ??= withExamples(buildOpenApiDocument(API_ROUTES), API_EXAMPLES);
   return document;
 }
 

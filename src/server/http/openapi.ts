@@ -24,8 +24,11 @@ export interface OpenApiOperation {
   tags: string[];
   security: Record<string, string[]>[];
   parameters?: OpenApiParameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema }> };
-  responses: Record<string, { description: string; content?: Record<string, { schema: JsonSchema }>; 'x-error-codes'?: ErrorCode[] }>;
+  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema; example?: unknown }> };
+  responses: Record<
+    string,
+    { description: string; content?: Record<string, { schema: JsonSchema; example?: unknown }>; 'x-error-codes'?: ErrorCode[] }
+  >;
   /** The policy function that decides who may call it (SPEC.md §6). */
   'x-authorize': string;
   /** Reachable by visitors even in a sign-in-required workspace. */
@@ -39,6 +42,7 @@ export interface OpenApiParameter {
   required: boolean;
   description?: string;
   schema: JsonSchema;
+  example?: unknown;
 }
 
 export interface OpenApiDocument {

@@ -28,7 +28,7 @@ export interface Answer {
 
 export interface Dispatcher {
   origin: string;
-  send(method: string, url: string, headers: Record<string, string>, body?: string): Promise<Answer>;
+  send(method: string, url: string, headers: Record<string, string>, body?: string | Buffer): Promise<Answer>;
   close(): Promise<void>;
 }
 
@@ -89,7 +89,7 @@ export async function startDispatcher(entries: readonly ApiRouteEntry[], notFoun
   const origin = `http://127.0.0.1:${port}`;
   const agent = new http.Agent({ keepAlive: true, maxSockets: 4 });
 
-  const send = (method: string, url: string, headers: Record<string, string>, body?: string) =>
+  const send = (method: string, url: string, headers: Record<string, string>, body?: string | Buffer) =>
     new Promise<Answer>((resolve, reject) => {
       const h = { ...headers };
       if (h.origin === 'self') h.origin = origin;

@@ -1,0 +1,110 @@
+/** Examples: Sign-in, sign-up, setup and one's own account. Checked by examples.test.ts. */
+import type { ApiExamples } from './types';
+
+export const accountsExamples: ApiExamples = {
+  'POST /api/v1/auth/forgot-password': { body: { email: 'ada@example.com' }, status: 202, response: { status: 'check-email' } },
+  'POST /api/v1/auth/magic-link': { body: { email: 'ada@example.com' }, status: 202, response: { status: 'check-email' } },
+  'POST /api/v1/auth/magic-link/consume': {
+    body: { token: 'mG5hJ7kL2qW9eR4tY8uI3oPaSd' },
+    status: 200,
+    response: { status: 'signed-in', passwordCleared: false },
+  },
+  'POST /api/v1/auth/reset-password': {
+    body: { token: 'rT8vQ2xLm4Kp9sWd3ZaE7yHbNc', password: 'a new passphrase, long enough' },
+    status: 200,
+    response: { status: 'signed-in' },
+  },
+  'POST /api/v1/auth/sign-in': {
+    body: { email: 'ada@example.com', password: 'correct horse battery staple' },
+    status: 200,
+    response: { status: 'signed-in' },
+  },
+  'POST /api/v1/auth/sign-out': { as: 'account', status: 204 },
+  'POST /api/v1/auth/sign-up': {
+    body: { displayName: 'Lin Chen', email: 'lin@example.com', password: 'a passphrase, long enough' },
+    status: 201,
+    response: { status: 'signed-in' },
+  },
+  'POST /api/v1/auth/verify-email': {
+    body: { token: 'vE3rF6yT9uH2jK5lM8nB1cXzQw' },
+    status: 200,
+    response: { status: 'signed-in', passwordCleared: false },
+  },
+  'GET /api/v1/me': {
+    status: 200,
+    response: {
+      id: 'd3176575-a09a-4143-bf67-70e265ba5af9',
+      displayName: 'Ada Lovelace',
+      email: 'ada@example.com',
+      avatarUrl: null,
+      role: 'member',
+      emailVerified: true,
+    },
+  },
+  'PATCH /api/v1/me': {
+    body: { displayName: 'Ada L.', avatarUrl: null },
+    status: 200,
+    response: {
+      id: '9b327ed7-f9bc-4a27-af62-f1ab1adb7036',
+      displayName: 'Ada L.',
+      email: 'ada@example.com',
+      avatarUrl: null,
+      role: 'member',
+      emailVerified: true,
+    },
+  },
+  'DELETE /api/v1/me': { body: { confirm: 'DELETE' }, status: 204 },
+  'POST /api/v1/me/email': {
+    body: { email: 'ada.new@example.com', password: 'correct horse battery staple' },
+    status: 202,
+    response: { status: 'check-email', pendingEmail: 'ada.new@example.com' },
+  },
+  'GET /api/v1/me/export': {
+    status: 200,
+    response: {
+      format: 'chorus.account-export.v1',
+      exportedAt: '2026-11-26T04:31:42.223Z',
+      profile: {
+        id: 'f4b25373-86a7-4660-87fc-2694c9a694c5',
+        email: 'ada@example.com',
+        displayName: 'Ada Lovelace',
+        avatarUrl: null,
+        role: 'member',
+        emailVerifiedAt: '2026-11-26T04:31:42.192Z',
+        createdAt: '2026-11-26T04:31:42.197Z',
+        updatedAt: '2026-11-26T04:31:42.197Z',
+        notificationPreferences: [{ kind: 'status_changed', channel: 'email', enabled: true }],
+        pendingEmailChange: null,
+      },
+      sessions: [
+        {
+          createdAt: '2026-11-26T04:31:42.199Z',
+          lastSeenAt: '2026-11-26T04:31:42.199Z',
+          expiresAt: '2026-12-26T04:31:42.198Z',
+          ip: null,
+          userAgent: null,
+          current: true,
+        },
+      ],
+      posts: [],
+      comments: [],
+      votes: [],
+    },
+  },
+  'POST /api/v1/me/password': {
+    body: { currentPassword: 'correct horse battery staple', newPassword: 'a new passphrase, long enough' },
+    status: 200,
+    response: { status: 'changed' },
+  },
+  'POST /api/v1/setup': {
+    body: {
+      workspaceName: 'Acme feedback',
+      displayName: 'Grace Hopper',
+      email: 'grace@example.com',
+      password: 'a passphrase, long enough',
+      demoData: false,
+    },
+    status: 201,
+    response: { status: 'done' },
+  },
+};

@@ -1,0 +1,197 @@
+/** Examples: Workspace settings, branding, data and the API document. Checked by examples.test.ts. */
+import type { ApiExamples } from './types';
+
+export const adminExamples: ApiExamples = {
+  'PUT /api/v1/admin/branding/{asset}': {
+    params: { asset: 'favicon' },
+    file: { contentType: 'image/png', name: 'favicon.png' },
+    status: 200,
+    response: {
+      logoUrl: '/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02',
+      faviconUrl: '/api/v1/branding/84ec79bd-ba16-4e94-a4a6-1c522c746bbd',
+    },
+  },
+  'DELETE /api/v1/admin/branding/{asset}': {
+    params: { asset: 'favicon' },
+    status: 200,
+    response: { logoUrl: '/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02', faviconUrl: null },
+  },
+  'GET /api/v1/admin/email-status': { status: 200, response: { smtpConfigured: false, waiting: 1 } },
+  'GET /api/v1/admin/export': {
+    status: 200,
+    response: {
+      format: 'chorus.workspace-export',
+      version: 1,
+      exportedAt: '2026-11-26T04:31:40.328Z',
+      workspace: {
+        name: 'Acme feedback',
+        accentColor: '#6d28d9',
+        defaultTheme: 'system',
+        access: 'public',
+        signupPolicy: 'open',
+        allowedDomains: [],
+        moderation: 'off',
+      },
+      members: [
+        {
+          email: 'grace@example.com',
+          displayName: 'Grace Hopper',
+          role: 'admin',
+          emailVerifiedAt: '2026-11-26T04:31:33.758Z',
+          bannedAt: null,
+          deletedAt: null,
+          createdAt: '2026-11-26T04:31:33.687Z',
+        },
+      ],
+      statuses: [{ slug: 'open', name: 'Open', color: '#64748b', category: 'open', position: 0, onRoadmap: false }],
+      tags: [{ name: 'Billing', color: '#7c3aed' }],
+      boards: [
+        {
+          slug: 'bugs',
+          name: 'Bugs',
+          description: 'Something broken? Tell us.',
+          visibility: 'public',
+          posting: 'members',
+          position: 0,
+          archivedAt: null,
+          members: [],
+        },
+      ],
+      posts: [
+        {
+          number: 120,
+          board: 'ideas',
+          author: 'ola@example.com',
+          title: 'Dark mode for the dashboard',
+          body: 'The dashboard is too bright at night.',
+          status: 'under-review',
+          tags: ['Dashboard'],
+          pinned: false,
+          approval: 'approved',
+          mergedInto: null,
+          createdAt: '2026-11-26T04:31:35.557Z',
+          updatedAt: '2026-11-26T04:31:35.557Z',
+          statusChangedAt: null,
+          deletedAt: null,
+        },
+      ],
+      votes: [{ post: 120, member: 'ada@example.com', castBy: null, mergedFrom: null, createdAt: '2026-11-26T04:31:36.569Z' }],
+      comments: [
+        {
+          post: 120,
+          author: 'ada@example.com',
+          body: 'Yes, please: my eyes hurt at night.',
+          internal: false,
+          approval: 'approved',
+          createdAt: '2026-11-26T04:31:36.641Z',
+          editedAt: null,
+          deletedAt: null,
+        },
+      ],
+      statusChanges: [],
+      subscriptions: [],
+      changelog: {
+        labels: [{ slug: 'new', name: 'New', position: 0 }],
+        entries: [
+          {
+            slug: 'csv-export',
+            title: 'CSV export',
+            body: 'Export any board to CSV.',
+            label: 'new',
+            state: 'published',
+            publishedAt: '2026-11-26T04:31:40.069Z',
+            author: 'grace.admin@example.com',
+            posts: [],
+          },
+        ],
+        subscribers: [],
+      },
+    },
+  },
+  'POST /api/v1/admin/import': {
+    body: {
+      source: 'canny',
+      board: 'ideas',
+      posts:
+        'ID,Title,Details,Board,Status,Author Name,Author Email,Created At,Tags\r\n' +
+        'c1,Offline mode,Works on the train.,Feature Requests,Under Review,Ann,ann@example.com,2024-01-05T10:00:00Z,offline',
+      votes: 'Post ID,Voter Name,Voter Email,Created At\r\nc1,Cy,cy@example.com,2024-01-06',
+    },
+    status: 200,
+    response: { source: 'canny', members: 2, boards: 1, posts: 1, votes: 1, comments: 0, statusChanges: 0, changelogEntries: 0 },
+  },
+  'GET /api/v1/admin/insights': {
+    query: { period: '30d' },
+    status: 200,
+    response: {
+      period: { key: '30d', from: '2026-10-28', to: '2026-11-26', timezone: 'UTC' },
+      updatedAt: null,
+      weeks: [{ week: '2026-10-26', posts: 0, votes: 0, comments: 0 }],
+      statuses: [],
+      topRequests: [],
+      firstResponse: { medianSeconds: null, answered: 0, unanswered: 0 },
+      boards: [],
+    },
+  },
+  'GET /api/v1/admin/outbox': {
+    query: { limit: '20' },
+    status: 200,
+    response: {
+      smtpConfigured: false,
+      items: [
+        {
+          id: 1,
+          to: 'ada@example.com',
+          kind: 'comment',
+          subject: 'New comment on Dark mode',
+          text: 'Ola commented.',
+          html: '<p>Ola commented.</p>',
+          status: 'smtp_off',
+          attempts: 0,
+          lastError: null,
+          sentAt: null,
+          createdAt: '2026-11-26T04:31:37.009Z',
+        },
+      ],
+      nextCursor: null,
+    },
+  },
+  'GET /api/v1/admin/settings': {
+    status: 200,
+    response: {
+      name: 'Acme feedback',
+      accentColor: '#6d28d9',
+      defaultTheme: 'system',
+      access: 'public',
+      signupPolicy: 'open',
+      allowedDomains: [],
+      moderation: 'off',
+      emailConfirmation: 'auto',
+      showPoweredBy: true,
+    },
+  },
+  'PATCH /api/v1/admin/settings': {
+    body: { name: 'Acme feedback', accentColor: '#4f46e5', access: 'public', moderation: 'new_members' },
+    status: 200,
+    response: {
+      name: 'Acme feedback',
+      accentColor: '#4f46e5',
+      defaultTheme: 'system',
+      access: 'public',
+      signupPolicy: 'open',
+      allowedDomains: [],
+      moderation: 'new_members',
+      emailConfirmation: 'auto',
+      showPoweredBy: true,
+    },
+  },
+  'GET /api/v1/openapi.json': {
+    status: 200,
+    response: {
+      openapi: '3.1.0',
+      info: { title: 'Chorus API', version: '1' },
+      paths: { '/api/v1/workspace': { get: { operationId: 'getWorkspace', tags: ['Workspace'], 'x-authorize': 'anyone' } } },
+    },
+    compare: 'subset',
+  },
+};

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import type { Method } from '@/server/http/route';
+import { buildApiReference } from '../reference';
+import { API_ROUTES, openApiDocument } from '../registry';
+import { API_EXAMPLES } from '.';
+import { curlOf, exampleUrl } from './openapi';
+import { shapeDifferences } from './shape';
+
+describe('the examples in the OpenAPI document', () => {
+  const doc = openApiDocument();
+
+  it('gives every operation its success response under the real status, with the example body', () => {
+    for (const { path, route } of API_ROUTES) {
+      for (const method of Object.keys(route.endpoints) as Method[]) {
+        const ex = API_EXAMPLES[`${method} ${path}`]!;
+        const op = doc.paths[path]![method.toLowerCase() as Lowercase<Method>]!;
+        const success = op.responses[String(ex.status)];
+        expect(success, `${method} ${path}`).toBeDefined();
+        expect(op.responses['2XX'], 'the generic success stays').toBeDefined();
+        if (ex.response !== undefined) expect(success!.content!['application/json']!.example).toEqual(ex.response);
+        if (ex.media) expect(Object.keys(success!.content!)).toEqual([ex.media.type]);
+        if (ex.status === 204) expect(success!.content).toBeUndefined();
+        if (ex.body !== undefined) expect(op.requestBody!.content['application/json']!.example).toEqual(ex.body);
+        for (const p of op.parameters ?? []) {
+          const value = p.in === 'path' ? ex.params?.[p.name] : ex.query?.[p.name];
+          expect(p.example, `${method} ${path} ${p.name}`).toBe(value);
+        }
+      }
+    }
+  });
+
+  it('renders a curl line for every operation in the reference', () => {
+    const ops = buildApiReference(doc, API_EXAMPLES).groups.flatMap((g) => g.operations);
+    expect(ops.length).toBe(Object.keys(API_EXAMPLES).length);
+    for (const op of ops) {
+      expect(op.example?.curl, `${op.method} ${op.path}`).toMatch(/^curl /);
+      expect(op.example!.curl).toContain(`"$CHORUS_URL${op.path.split('{')[0]}`);
+    }
+  });
+});
+
+describe('curl lines', () => {
+  const doc = openApiDocument();
+  const curl = (method: Method, path: string) =>
+    curlOf(method, path, doc.paths[path]![method.toLowerCase() as Lowercase<Method>]!, API_EXAMPLES[`${method} ${path}`]!);
+
+  it('send an API key as a bearer token, with the JSON body', () => {
+    const line = curl('POST', '/api/v1/posts');
+    expect(line).toContain('-X POST "$CHORUS_URL/api/v1/posts"');
+    expect(line).toContain('-H "Authorization: Bearer $CHORUS_API_KEY"');
+    expect(line).toContain('-H "Content-Type: application/json"');
+    expect(line).toContain(`-d '${JSON.stringify(API_EXAMPLES['POST /api/v1/posts']!.body)}'`);
+    expect(line).not.toContain('cookies.txt');
+  });
+
+  it('use the session cookie and the Origin header on account endpoints, and no key', () => {
+    const signIn = curl('POST', '/api/v1/auth/sign-in');
+    expect(signIn).toContain('-c cookies.txt');
+    expect(signIn).toContain('-H "Origin: $CHORUS_URL"');
+    expect(signIn).not.toContain('Authorization');
+    const password = curl('POST', '/api/v1/me/password');
+    expect(password).toContain('-b cookies.txt');
+    expect(password).not.toContain('Authorization');
+    expect(curl('GET', '/api/v1/me')).not.toContain('Origin');
+  });
+
+  it('send no credential to endpoints open to anyone, and fill in path and query', () => {
+    const line = curl('GET', '/api/v1/posts/{number}');
+    expect(line).toBe('curl "$CHORUS_URL/api/v1/posts/120"');
+    expect(curl('GET', '/api/v1/posts')).toBe('curl "$CHORUS_URL/api/v1/posts?board=ideas&sort=top&limit=20"');
+  });
+
+  it('send a file as the body of an upload', () => {
+    expect(curl('POST', '/api/v1/attachments')).toContain('-H "Content-Type: image/png" \\\n  --data-binary @screenshot.png');
+  });
+
+  it('quote a body holding a single quote for the shell', () => {
+    const op = doc.paths['/api/v1/tags']!.post!;
+    expect(curlOf('POST', '/api/v1/tags', op, { status: 201, body: { name: "Ada's" } })).toContain(`-d '{"name":"Ada'\\''s"}'`);
+  });
+
+  it('encode path parameters', () => {
+    expect(exampleUrl('/api/v1/boards/{board}', { status: 200, params: { board: 'a b' } })).toBe('/api/v1/boards/a%20b');
+  });
+});
+
+describe('shape comparison', () => {
+  it('passes the same shape with other values, and names each difference', () => {
+    expect(shapeDifferences({ id: 'a', n: 1, tags: [{ x: true }], at: null }, { id: 'b', n: 2, tags: [{ x: false }], at: null })).toEqual(
+      [],
+    );
+    expect(shapeDifferences({ id: 'a' }, { id: 'a', extra: 1 })).toEqual(['$.extra: in the answer, not in the example']);
+    expect(shapeDifferences({ id: 'a', gone: 1 }, { id: 'a' })).toEqual(['$.gone: in the example, not in the answer']);
+    expect(shapeDifferences({ n: 1 }, { n: '1' })).toEqual(['$.n: the example has number, the answer string']);
+    expect(shapeDifferences({ s: null }, { s: { id: 1 } })).toEqual(['$.s: the example has null, the answer object']);
+    expect(shapeDifferences([{ a: 1 }], [])).toEqual(['$: the example shows items, the answer has none']);
+    expect(shapeDifferences([], [{ a: 1 }])).toEqual(['$: the answer has items, the example shows none']);
+    expect(shapeDifferences([{ a: 1 }], [{ a: 1, b: 2 }])).toEqual(['$[0].b: in the answer, not in the example']);
+  });
+
+  it('in subset mode, ignores keys the example leaves out', () => {
+    expect(shapeDifferences({ a: { b: 1 } }, { a: { b: 2, c: 3 }, d: 4 }, { subset: true })).toEqual([]);
+    expect(shapeDifferences({ a: { z: 1 } }, { a: { b: 2 } }, { subset: true })).toEqual(['$.a.z: in the example, not in the answer']);
+  });
+});

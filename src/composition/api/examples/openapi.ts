@@ -1,0 +1,109 @@
+/**
+ * Puts the examples into the OpenAPI document: parameter examples, the JSON request body's
+ * example, and the success response under its real status (next to the generic `2XX`), and
+ * builds each operation's curl line.
+ */
+import type { OpenApiDocument, OpenApiOperation } from '@/server/http/openapi';
+import type { ApiExample, ApiExamples, ExampleCaller } from './types';
+
+/**
+ * Account and session endpoints, used with the session cookie only: an API key does not sign in,
+ * sign out, set up the workspace or change a person's own account. Their curl lines show the
+ * cookie flow.
+ */
+export const SESSION_ONLY = new Set([
+  'POST /api/v1/auth/sign-in',
+  'POST /api/v1/auth/sign-out',
+  'POST /api/v1/setup',
+  'GET /api/v1/me',
+  'PATCH /api/v1/me',
+  'DELETE /api/v1/me',
+  'POST /api/v1/me/email',
+  'POST /api/v1/me/password',
+  'GET /api/v1/me/export',
+]);
+
+/** Who an example is written for, by default: the least role the endpoint's policy admits. */
+export function callerOf(op: Pick<OpenApiOperation, 'x-authorize'>): ExampleCaller {
+  switch (op['x-authorize']) {
+    case 'anyone':
+      return 'visitor';
+    case 'canManageOwnAccount':
+      return 'account';
+    case 'canAdminister':
+      return 'admin';
+    case 'canModerate':
+    case 'canWriteChangelog':
+    case 'canEnterTeamArea':
+      return 'moderator';
+    default:
+      return 'member';
+  }
+}
+
+/** The example's URL path and query string; `real` maps an example value to the one to send. */
+export function exampleUrl(path: string, ex: ApiExample, real: (v: string) => string = (v) => v): string {
+  const filled = path.replace(/\{([^}]+)\}/g, (_m, name: string) => encodeURIComponent(real(ex.params?.[name] ?? '')));
+  const query = new URLSearchParams(Object.entries(ex.query ?? {}).map(([k, v]) => [k, real(v)])).toString();
+  return query ? `${filled}?${query}` : filled;
+}
+
+/** Single-quotes a shell word. */
+const shell = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
+
+/** The curl line of an example: the bearer key, the session cookie flow, or nothing for open endpoints. */
+export function curlOf(method: string, path: string, op: Pick<OpenApiOperation, 'x-authorize'>, ex: ApiExample): string {
+  const key = `${method} ${path}`;
+  const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} "$CHORUS_URL${exampleUrl(path, ex)}"`];
+  if (SESSION_ONLY.has(key)) {
+    // Sign-in stores the cookie; the others send it. An Origin header, where sent, must be Chorus's own (CSRF).
+    lines.push(key === 'POST /api/v1/auth/sign-in' || key === 'POST /api/v1/setup' ? '-c cookies.txt' : '-b cookies.txt -c cookies.txt');
+    if (method !== 'GET') lines.push('-H "Origin: $CHORUS_URL"');
+  } else if (op['x-authorize'] !== 'anyone') lines.push('-H "Authorization: Bearer $CHORUS_API_KEY"');
+  if (ex.file) lines.push(`-H "Content-Type: ${ex.file.contentType}"`, `--data-binary @${ex.file.name}`);
+  else if (ex.body !== undefined) lines.push('-H "Content-Type: application/json"', `-d ${shell(JSON.stringify(ex.body))}`);
+  if (ex.media && !ex.media.type.startsWith('text/'))
+    lines.push(`-o ${path.includes('branding') ? 'logo' : 'image'}.${ex.media.type.split('/')[1]}`);
+  return lines.join(' \\\n  ');
+}
+
+/** The document with every operation's example in it (a copy; the input is not changed). */
+export function withExamples(doc: OpenApiDocument, examples: ApiExamples): OpenApiDocument {
+  const paths: OpenApiDocument['paths'] = {};
+  for (const [path, item] of Object.entries(doc.paths)) {
+    const out: (typeof paths)[string] = {};
+    for (const [method, op] of Object.entries(item) as [keyof typeof item, OpenApiOperation][]) {
+      const ex = examples[`${method.toUpperCase()} ${path}`];
+      out[method] = ex ? operationWithExample(op, ex) : op;
+    }
+    paths[path] = out;
+  }
+  return { ...doc, paths };
+}
+
+function operationWithExample(op: OpenApiOperation, ex: ApiExample): OpenApiOperation {
+  const values: Record<string, string | undefined> = { ...ex.params, ...ex.query };
+  const parameters = op.parameters?.map((p) => (values[p.name] !== undefined ? { ...p, example: values[p.name] } : p));
+  const json = op.requestBody?.content['application/json'];
+  const requestBody =
+    op.requestBody && json && ex.body !== undefined
+      ? { ...op.requestBody, content: { ...op.requestBody.content, 'application/json': { ...json, example: ex.body } } }
+      : op.requestBody;
+  const success: OpenApiOperation['responses'][string] =
+    ex.status === 204
+      ? { description: 'No content.' }
+      : ex.media
+        ? {
+            description: ex.media.note,
+            content: {
+              [ex.media.type]: { schema: { type: 'string' }, ...(ex.media.firstLine ? { example: `${ex.media.firstLine}\n…` } : {}) },
+            },
+          }
+        : { description: 'Success.', content: { 'application/json': { schema: {}, example: ex.response } } };
+  return {
+    ...op,
+    ...(parameters ? { parameters } : {}),
+    ...(requestBody ? { requestBody } : {}),
+    responses: { [String(ex.status)]: success, ...op.responses },
+  };
+}
