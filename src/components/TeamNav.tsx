@@ -13,6 +13,7 @@ const ITEMS: { href: string; label: string; match: (path: string) => boolean; al
   { href: paths.adminTags(), label: 'Tags', match: (p) => p.startsWith('/admin/tags'), allowed: canAdminister },
   { href: paths.adminChangelog(), label: 'Changelog', match: (p) => p.startsWith('/admin/changelog'), allowed: canWriteChangelog },
   { href: paths.adminMembers(), label: 'Members', match: (p) => p.startsWith('/admin/members'), allowed: canEnterTeamArea },
+  { href: paths.adminApiKeys(), label: 'API keys', match: (p) => p.startsWith('/admin/api-keys'), allowed: canAdminister },
   { href: paths.adminAudit(), label: 'Audit log', match: (p) => p.startsWith('/admin/audit'), allowed: canAdminister },
   { href: paths.adminOutbox(), label: 'Outbox', match: (p) => p.startsWith('/admin/outbox'), allowed: canAdminister },
   { href: paths.adminSettings(), label: 'Settings', match: (p) => p.startsWith('/admin/settings'), allowed: canAdminister },

@@ -57,6 +57,7 @@ export const paths = {
   adminBoards: () => '/admin/boards',
   adminStatuses: () => '/admin/statuses',
   adminTags: () => '/admin/tags',
+  adminApiKeys: () => '/admin/api-keys',
   adminChangelog: () => '/admin/changelog',
   adminAudit: (cursor?: number) => (cursor ? `/admin/audit?cursor=${cursor}` : '/admin/audit'),
   adminOutbox: () => '/admin/outbox',

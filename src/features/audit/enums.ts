@@ -64,6 +64,8 @@ export const AUDIT_ACTIONS = [
   'changelog.label_created',
   'data.exported',
   'data.imported',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

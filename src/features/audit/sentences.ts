@@ -217,6 +217,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
       ' exported the workspace',
       num(f.after.posts) !== null ? ` (${plural(num(f.after.members) ?? 0, 'member')}, ${plural(num(f.after.posts)!, 'post')})` : '',
     ),
+  'api_key.created': (who, f, what) => say(who, ' created the API key ', what, str(f.after.scope) ? ` (${str(f.after.scope)} scope)` : ''),
+  'api_key.revoked': (who, _f, what) => say(who, ' revoked the API key ', what),
   'data.imported': (who, f) =>
     say(
       who,
