@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'member.unbanned',
   'member.email_verified',
   'member.created_for_vote',
+  'member.created_for_customer',
   'post.edited',
   'post.deleted',
   'post.status_changed',

@@ -125,6 +125,7 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   'member.unbanned': (who, _f, what) => say(who, ' lifted the ban on ', what),
   'member.email_verified': (who, _f, what) => say(who, ' marked the email address of ', what, ' as confirmed'),
   'member.created_for_vote': (who, _f, what) => say(who, ' created an account for ', what, ' to vote on their behalf'),
+  'member.created_for_customer': (who, _f, what) => say(who, ' created an account for ', what, ' to act on their behalf'),
 
   'post.edited': (who, _f, what) => say(who, ' edited ', what),
   'post.deleted': (who, _f, what) => say(who, ' deleted ', what),
