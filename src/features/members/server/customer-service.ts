@@ -84,7 +84,7 @@ export async function findOrCreateCustomer(
     await recordAudit(
       {
         actor: audit.actor,
-        action: audit.createdAction,
+        action: audit.createdAction === 'member.created_for_vote' ? 'member.created_for_vote' : 'member.created_for_customer',
         targetType: 'user',
         targetId: user!.id,
         after: { email: user!.email, displayName: user!.displayName, ...(user!.externalId ? { externalId: user!.externalId } : {}) },
