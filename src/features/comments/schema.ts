@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { onBehalfOfSchema } from '@/features/members/customer-schema';
+import { onBehalfOfSchema } from '@/features/members/schema';
 import type { MdDoc } from '@/lib/markdown-tree';
 import { authorSchema } from '@/features/posts/schema';
 

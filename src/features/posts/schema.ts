@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { onBehalfOfSchema } from '@/features/members/customer-schema';
+import { onBehalfOfSchema } from '@/features/members/schema';
 import type { MdDoc } from '@/lib/markdown-tree';
 import { slugify } from '@/lib/slug';
 import { statusRefSchema, type StatusRef } from '@/features/statuses/schema';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { emailSchema, displayNameSchema } from '@/features/accounts/schema';
-import { externalIdSchema, onBehalfOfSchema } from '@/features/members/customer-schema';
+import { externalIdSchema, onBehalfOfSchema } from '@/features/members/schema';
 
 /** A moderator votes for a customer by email (SPEC.md §1, §3). */
 export const voteOnBehalfInput = z.object({
