@@ -100,6 +100,8 @@ function operationId(method: Method, path: string): string {
  * ones. `path` is the documented path: a path parameter names something that may not exist, or
  * be hidden from the caller (SPEC.md §6), so such a path can answer NOT_FOUND.
  */
+const keysMayCall = (path: string): boolean => API_KEY_ACCESS[path] === 'key';
+
 export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Method] & object, path = ''): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   // The pipeline reads a body on every method but GET (route.ts), whether or not the endpoint has a schema for one.
@@ -107,9 +109,12 @@ export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Metho
   if (pathParams(path).length > 0) codes.add('NOT_FOUND');
   // Also without a query schema: a query string holding a NUL is refused on every endpoint (route.ts).
   codes.add('VALIDATION_FAILED');
-  if (ep.authorize !== anyone || !ep.openToVisitors) codes.add('UNAUTHENTICATED');
-  if (ep.authorize !== anyone || method !== 'GET') codes.add('FORBIDDEN'); // the policy, or a cross-site write (CSRF)
-  if (ep.rateLimit || method !== 'GET') codes.add('RATE_LIMITED');
+  // A bearer API key that is not valid is 401 on every endpoint (authenticate.ts), public ones too.
+  codes.add('UNAUTHENTICATED');
+  // The policy, a cross-site write (CSRF), or an API key on an endpoint keys may not call.
+  if (ep.authorize !== anyone || method !== 'GET' || !keysMayCall(path)) codes.add('FORBIDDEN');
+  // Every request with an API key counts against the key's limit.
+  if (ep.rateLimit || method !== 'GET' || keysMayCall(path)) codes.add('RATE_LIMITED');
   for (const c of ep.errors ?? []) codes.add(c);
   codes.add('INTERNAL');
   return [...codes].sort((a, b) => ERROR_CATALOGUE[a].status - ERROR_CATALOGUE[b].status || a.localeCompare(b));
@@ -139,8 +144,6 @@ function parametersOf(path: string, query: ZodType | undefined): OpenApiParamete
   }
   return params;
 }
-
-const keysMayCall = (path: string): boolean => API_KEY_ACCESS[path] === 'key';
 
 function operation(method: Method, path: string, ep: NonNullable<RouteHandler['endpoints'][Method]>): OpenApiOperation {
   const open = ep.authorize === anyone;
