@@ -287,7 +287,7 @@ describe('acting for customers', () => {
       body: { board: boardSlug, title: 'Export to CSV please', onBehalfOf: customer },
     });
     expect(first.status).toBe(201);
-    const [danas] = [await db().select().from(users).where(eq(users.email, 'dana@customer.test'))];
+    const danas = await db().select().from(users).where(eq(users.email, 'dana@customer.test'));
     expect(danas).toHaveLength(1);
     const dana = danas[0]!;
     expect(dana).toMatchObject({
