@@ -14,6 +14,7 @@ const ITEMS: { href: string; label: string; match: (path: string) => boolean; al
   { href: paths.adminChangelog(), label: 'Changelog', match: (p) => p.startsWith('/admin/changelog'), allowed: canWriteChangelog },
   { href: paths.adminMembers(), label: 'Members', match: (p) => p.startsWith('/admin/members'), allowed: canEnterTeamArea },
   { href: paths.adminWebhooks(), label: 'Webhooks', match: (p) => p.startsWith('/admin/webhooks'), allowed: canAdminister },
+  { href: paths.adminApiKeys(), label: 'API keys', match: (p) => p.startsWith('/admin/api-keys'), allowed: canAdminister },
   { href: paths.adminAudit(), label: 'Audit log', match: (p) => p.startsWith('/admin/audit'), allowed: canAdminister },
   { href: paths.adminOutbox(), label: 'Outbox', match: (p) => p.startsWith('/admin/outbox'), allowed: canAdminister },
   { href: paths.adminSettings(), label: 'Settings', match: (p) => p.startsWith('/admin/settings'), allowed: canAdminister },

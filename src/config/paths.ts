@@ -58,6 +58,7 @@ export const paths = {
   adminStatuses: () => '/admin/statuses',
   adminTags: () => '/admin/tags',
   adminWebhooks: () => '/admin/webhooks',
+  adminApiKeys: () => '/admin/api-keys',
   adminChangelog: () => '/admin/changelog',
   adminAudit: (cursor?: number) => (cursor ? `/admin/audit?cursor=${cursor}` : '/admin/audit'),
   adminOutbox: () => '/admin/outbox',

@@ -28,6 +28,7 @@ import { setupRoute } from './setup-route';
 import { eventsRoute } from '../live/events-route';
 import { exportRoute as workspaceExportRoute, importRoute as workspaceImportRoute } from '../data/handlers';
 import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
+import { apiKeyRoute, apiKeysRoute } from '@/features/api-keys/server/handlers';
 import { auditRoute } from '@/features/audit/server/handlers';
 import {
   adminChangelogEntryRoute,
@@ -100,6 +101,8 @@ export const openApiRoute = route({
 });
 
 export const API_ROUTES: readonly ApiRouteEntry[] = [
+  { path: '/api/v1/admin/api-keys', route: apiKeysRoute },
+  { path: '/api/v1/admin/api-keys/{id}', route: apiKeyRoute },
   { path: '/api/v1/admin/branding/{asset}', route: adminBrandingRoute },
   { path: '/api/v1/admin/changelog', route: adminChangelogRoute },
   { path: '/api/v1/admin/changelog/labels', route: adminChangelogLabelsRoute },

@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'member.unbanned',
   'member.email_verified',
   'member.created_for_vote',
+  'member.created_for_customer',
   'post.edited',
   'post.deleted',
   'post.status_changed',
@@ -71,6 +72,8 @@ export const AUDIT_ACTIONS = [
   'webhook.redelivered',
   'data.exported',
   'data.imported',
+  'api_key.created',
+  'api_key.revoked',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

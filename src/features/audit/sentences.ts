@@ -125,6 +125,7 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   'member.unbanned': (who, _f, what) => say(who, ' lifted the ban on ', what),
   'member.email_verified': (who, _f, what) => say(who, ' marked the email address of ', what, ' as confirmed'),
   'member.created_for_vote': (who, _f, what) => say(who, ' created an account for ', what, ' to vote on their behalf'),
+  'member.created_for_customer': (who, _f, what) => say(who, ' created an account for ', what, ' to act on their behalf'),
 
   'post.edited': (who, _f, what) => say(who, ' edited ', what),
   'post.deleted': (who, _f, what) => say(who, ' deleted ', what),
@@ -226,6 +227,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
       ' exported the workspace',
       num(f.after.posts) !== null ? ` (${plural(num(f.after.members) ?? 0, 'member')}, ${plural(num(f.after.posts)!, 'post')})` : '',
     ),
+  'api_key.created': (who, f, what) => say(who, ' created the API key ', what, str(f.after.scope) ? ` (${str(f.after.scope)} scope)` : ''),
+  'api_key.revoked': (who, _f, what) => say(who, ' revoked the API key ', what),
   'data.imported': (who, f) =>
     say(
       who,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onBehalfOfSchema } from '@/features/members/schema';
 import type { MdDoc } from '@/lib/markdown-tree';
 import { authorSchema } from '@/features/posts/schema';
 
@@ -12,6 +13,8 @@ export const commentInput = z.object({
   body: commentBodySchema,
   /** A team-only note (moderators and admins). */
   internal: z.boolean().default(false),
+  /** API keys with the write or admin scope: the customer who becomes the comment's author (not for internal notes). */
+  onBehalfOf: onBehalfOfSchema.optional(),
 });
 export type CommentInput = z.infer<typeof commentInput>;
 export const commentUpdateInput = z.object({ body: commentBodySchema });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { onBehalfOfSchema } from '@/features/members/schema';
 import type { MdDoc } from '@/lib/markdown-tree';
 import { slugify } from '@/lib/slug';
 import { statusRefSchema, type StatusRef } from '@/features/statuses/schema';
@@ -45,6 +46,8 @@ export const newPostInput = z.object({
   board: z.string().min(1, 'Choose a board').max(60),
   title: postTitleSchema,
   body: postBodySchema.default(''),
+  /** API keys with the write or admin scope: the customer who becomes the post's author. */
+  onBehalfOf: onBehalfOfSchema.optional(),
 });
 export type NewPostInput = z.infer<typeof newPostInput>;
 

@@ -1,13 +1,20 @@
 import { z } from 'zod';
 import { emailSchema, displayNameSchema } from '@/features/accounts/schema';
+import { externalIdSchema, onBehalfOfSchema } from '@/features/members/schema';
 
 /** A moderator votes for a customer by email (SPEC.md §1, §3). */
 export const voteOnBehalfInput = z.object({
   email: emailSchema,
   /** Used only when the person has no account yet; empty means "from the email address". */
   displayName: z.union([z.literal('').transform(() => undefined), displayNameSchema]).optional(),
+  /** API keys only: the customer's id in the integrator's system, matched before the email. */
+  externalId: externalIdSchema.optional(),
 });
 export type VoteOnBehalfInput = z.infer<typeof voteOnBehalfInput>;
+
+/** PUT /api/v1/posts/[number]/vote: no body, or (API keys) the customer to vote for. */
+export const voteInput = z.object({ onBehalfOf: onBehalfOfSchema.optional() }).strict().optional();
+export type VoteInput = z.infer<typeof voteInput>;
 
 export const voteStateSchema = z.object({ voted: z.boolean(), voteCount: z.number().int() });
 export type VoteState = z.infer<typeof voteStateSchema>;
@@ -17,7 +24,7 @@ export const voterSchema = z.object({
   displayName: z.string(),
   avatarUrl: z.string().nullable(),
   votedAt: z.string(),
-  /** The team member who cast the vote on this person's behalf (team only). */
+  /** The team member who cast the vote on this person's behalf, or `API key “name”` (team only). */
   castBy: z.string().nullable().optional(),
 });
 export type Voter = z.infer<typeof voterSchema>;

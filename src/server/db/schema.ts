@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { AUTH_TOKEN_KINDS } from '@/server/identity/lifetimes';
 import { ROLES } from '@/core/identity/roles';
+import { API_KEY_SCOPES } from '@/core/identity/api-keys';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
 import { ETA_PRECISIONS, POST_APPROVAL } from '@/features/posts/enums';
 import { STATUS_CATEGORIES } from '@/features/statuses/enums';
@@ -88,6 +89,8 @@ export const auditEvents = pgTable(
     before: jsonb('before'),
     after: jsonb('after'),
     ip: text('ip'),
+    /** The API key the action was taken with, if any (no foreign key: the log outlives its keys' rows). */
+    apiKeyId: uuid('api_key_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_events_created_at_idx').on(t.createdAt.desc(), t.id.desc())],
@@ -115,13 +118,45 @@ export const users = pgTable(
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     notificationPrefs: jsonb('notification_prefs').$type<Record<string, boolean>>().notNull().default({}),
+    /** The customer's id in an integrator's own system (API keys acting for customers; identify SSO). */
+    externalId: text('external_id'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    uniqueIndex('users_external_id_key')
+      .on(t.externalId)
+      .where(sql`${t.externalId} is not null`),
     index('users_role_idx').on(t.role),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_role_valid', sql`${t.role} in ('member', 'moderator', 'admin')`),
+  ],
+);
+
+/**
+ * API keys (SPEC.md §3, §7): only the SHA-256 of the whole key is kept (keys are 190+ random
+ * bits, so a slow hash adds nothing), with its public prefix. Resolved on every request by
+ * `secret_hash`, so a revocation holds at once on every instance.
+ */
+export const apiKeys = pgTable(
+  'api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    /** The public part of the key (`chorus_<id>`), shown in lists. */
+    prefix: text('prefix').notNull(),
+    secretHash: text('secret_hash').notNull(),
+    scope: text('scope', { enum: API_KEY_SCOPES }).notNull(),
+    createdById: uuid('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('api_keys_secret_hash_key').on(t.secretHash),
+    uniqueIndex('api_keys_prefix_key').on(t.prefix),
+    index('api_keys_created_idx').on(t.createdAt.desc()),
+    check('api_keys_scope_valid', sql`${t.scope} in ('read', 'write', 'admin')`),
   ],
 );
 
@@ -314,6 +349,8 @@ export const posts = pgTable(
       .notNull()
       .references(() => boards.id, { onDelete: 'restrict' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key that created the post (for a customer, or as its creator). */
+    createdByKeyId: uuid('created_by_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     title: text('title').notNull(),
     body: text('body').notNull().default(''),
     statusId: uuid('status_id').references(() => statuses.id, { onDelete: 'restrict' }),
@@ -406,6 +443,8 @@ export const votes = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     castById: uuid('cast_by_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key that cast the vote (for a customer, or as its creator). */
+    castByKeyId: uuid('cast_by_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     mergedFromId: uuid('merged_from_id').references(() => posts.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -427,6 +466,8 @@ export const comments = pgTable(
       .notNull()
       .references(() => posts.id, { onDelete: 'cascade' }),
     authorId: uuid('author_id').references(() => users.id, { onDelete: 'set null' }),
+    /** The API key that wrote the comment (for a customer, or as its creator). */
+    createdByKeyId: uuid('created_by_key_id').references(() => apiKeys.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     internal: boolean('internal').notNull().default(false),
     approval: text('approval', { enum: POST_APPROVAL }).notNull().default('approved'),

@@ -6,6 +6,7 @@
 import { z, type ZodType } from 'zod';
 import * as policies from '@/core/identity/policy';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/lib/error-codes';
+import { API_KEY_ACCESS } from './api-key-access';
 import { anyone } from '@/core/identity/policy';
 import type { Method, RouteHandler } from './route';
 
@@ -34,6 +35,8 @@ export interface OpenApiOperation {
   /** Reachable by visitors even in a sign-in-required workspace. */
   'x-open-to-visitors'?: boolean;
   'x-rate-limit'?: { limit: number; windowSeconds: number };
+  /** The API key scopes that may call it (the endpoint's policy still decides from the key's role); absent: keys are refused. */
+  'x-api-key-scopes'?: string[];
 }
 
 export interface OpenApiParameter {
@@ -101,6 +104,8 @@ function operationId(method: Method, path: string): string {
  * ones. `path` is the documented path: a path parameter names something that may not exist, or
  * be hidden from the caller (SPEC.md §6), so such a path can answer NOT_FOUND.
  */
+const keysMayCall = (path: string): boolean => API_KEY_ACCESS[path] === 'key';
+
 export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Method] & object, path = ''): ErrorCode[] {
   const codes = new Set<ErrorCode>();
   // The pipeline reads a body on every method but GET (route.ts), whether or not the endpoint has a schema for one.
@@ -108,9 +113,12 @@ export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Metho
   if (pathParams(path).length > 0) codes.add('NOT_FOUND');
   // Also without a query schema: a query string holding a NUL is refused on every endpoint (route.ts).
   codes.add('VALIDATION_FAILED');
-  if (ep.authorize !== anyone || !ep.openToVisitors) codes.add('UNAUTHENTICATED');
-  if (ep.authorize !== anyone || method !== 'GET') codes.add('FORBIDDEN'); // the policy, or a cross-site write (CSRF)
-  if (ep.rateLimit || method !== 'GET') codes.add('RATE_LIMITED');
+  // A bearer API key that is not valid is 401 on every endpoint (authenticate.ts), public ones too.
+  codes.add('UNAUTHENTICATED');
+  // The policy, a cross-site write (CSRF), or an API key on an endpoint keys may not call.
+  if (ep.authorize !== anyone || method !== 'GET' || !keysMayCall(path)) codes.add('FORBIDDEN');
+  // Every request with an API key counts against the key's limit.
+  if (ep.rateLimit || method !== 'GET' || keysMayCall(path)) codes.add('RATE_LIMITED');
   for (const c of ep.errors ?? []) codes.add(c);
   codes.add('INTERNAL');
   return [...codes].sort((a, b) => ERROR_CATALOGUE[a].status - ERROR_CATALOGUE[b].status || a.localeCompare(b));
@@ -164,8 +172,10 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
     ...(ep.summary ? { summary: ep.summary } : {}),
     ...(ep.description ? { description: ep.description } : {}),
     tags: ep.tags ?? [tagOf(path)],
-    // Anyone: the session is optional (an empty requirement); otherwise it is needed.
-    security: open ? [{}, { cookieAuth: [] }] : [{ cookieAuth: [] }],
+    // Anyone: a credential is optional (an empty requirement); otherwise one is needed. API keys
+    // only where the key access table lets them (./api-key-access.ts).
+    security: [...(open ? [{}] : []), { cookieAuth: [] }, ...(keysMayCall(path) ? [{ bearerAuth: [] }] : [])],
+    ...(keysMayCall(path) ? { 'x-api-key-scopes': method === 'GET' ? ['read', 'write', 'admin'] : ['write', 'admin'] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(ep.upload && method !== 'GET'
       ? {
@@ -208,10 +218,14 @@ export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApi
       title: 'Chorus API',
       version: '1',
       description:
-        'The REST API of Chorus. Every request and error is JSON. Requests are authenticated by the session ' +
-        'cookie that signing in sets (POST /api/v1/auth/sign-in); it is the only credential, and a request ' +
-        'without it is a visitor. State-changing requests from a browser must be same-origin. Lists use ' +
-        'cursor pagination (`cursor`, `limit` ≤ 100). Errors have the shape of the `Error` schema.',
+        'The REST API of Chorus. Every request and error is JSON. A request is authenticated by the session ' +
+        'cookie that signing in sets (POST /api/v1/auth/sign-in), or by an API key that an admin creates at ' +
+        '/admin/api-keys, sent as `Authorization: Bearer <key>` (then cookies are ignored). A request with ' +
+        'neither is a visitor. A key acts as its creator with its scope’s role (read: GET only; write: a ' +
+        'moderator; admin: an admin; never above its creator), is limited to 600 requests a minute, and cannot ' +
+        'call account endpoints (their operations do not list bearerAuth). State-changing requests from a ' +
+        'browser session must be same-origin. Lists use cursor pagination (`cursor`, `limit` ≤ 100). Errors ' +
+        'have the shape of the `Error` schema.',
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
@@ -241,12 +255,21 @@ export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApi
         },
       },
       securitySchemes: {
-        // Only what resolveActor (./actor.ts) reads: openapi.test.ts signs a request in through each scheme.
+        // Only what authenticate (./authenticate.ts) reads: registry.test.ts signs a request in through each scheme.
         cookieAuth: {
           type: 'apiKey',
           in: 'cookie',
           name: 'chorus_session',
           description: 'The session cookie set by sign-in (`__Host-chorus_session` over https).',
+        },
+        bearerAuth: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'chorus_<8 characters>_<40 characters>',
+          description:
+            'An API key created by an admin at /admin/api-keys, as `Authorization: Bearer chorus_…`. Scopes: read (GET only, ' +
+            'what a moderator can see), write (a moderator), admin (an admin); never more than the key’s creator. 600 ' +
+            'requests a minute per key (429 with Retry-After). An unknown or revoked key is 401.',
         },
       },
     },

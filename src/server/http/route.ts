@@ -1,7 +1,7 @@
 /**
  * The one HTTP pipeline for every /api route:
- * method → CSRF → actor → rate limit → workspace access → policy → storable text → body/query
- * validation → handler → JSON.
+ * method → actor (session cookie or API key) and CSRF → rate limit → API key access → workspace
+ * access → policy → storable text → body/query validation → handler → JSON.
  * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id.
  */
 import type { ServerResponse } from 'node:http';
@@ -15,9 +15,10 @@ import { markRecentWrite } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { flushLiveSignals } from '@/server/live/hub';
-import { resolveActor, type Actor, type UserActor } from '../identity/actor';
+import type { Actor, UserActor } from '../identity/actor';
+import { requireApiKeyAccess } from './api-key-access';
+import { authenticate } from './authenticate';
 import { readFileBody, readFormOrJsonBody, readJsonBody } from './body';
-import { isCrossSiteRequest } from './csrf';
 import type { ErrorCode } from '@/lib/error-codes';
 import { AppError, errorBody } from './errors';
 import { enforceRateLimit, type RateLimitRule } from './rate-limit';
@@ -121,6 +122,12 @@ export function endpoint<
 
 /** Every state-changing request from one source counts here too, whatever the endpoint. */
 const WRITE_LIMIT: RateLimitRule = { name: 'writes', limit: 600, windowSeconds: 60 };
+/**
+ * SPEC.md §9: every request made with an API key counts here, per key, and only here: the
+ * endpoints' per-person limits (posts 10/h…) are for people, and an integration acting for many
+ * customers would hit them at once.
+ */
+export const API_KEY_LIMIT: RateLimitRule = { name: 'api-key', limit: 600, windowSeconds: 60 };
 
 // Endpoints of different schemas live in one map; each is checked by `endpoint()` where it is written.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the map is heterogeneous by design
@@ -149,13 +156,17 @@ function pipeline(methods: EndpointMap) {
       if (ownWrites > 0) markRecentWrite(res, ownWrites);
       const ep = methods[method];
       if (!ep) throw new AppError('METHOD_NOT_ALLOWED', undefined, { headers: { Allow: allow } });
-      if (!ep.tokenAuthenticated && isCrossSiteRequest(req)) throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');
 
-      const actor = await resolveActor(req, res);
+      const actor = await authenticate(req, res, ep);
       const ip = clientIp(req);
-      const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
-      if (method !== 'GET') await enforceRateLimit(WRITE_LIMIT, subject);
-      if (ep.rateLimit) await enforceRateLimit(ep.rateLimit, subject);
+      if (actor.kind === 'user' && actor.apiKey) {
+        await enforceRateLimit(API_KEY_LIMIT, actor.apiKey.id);
+        requireApiKeyAccess(req, method, actor.apiKey);
+      } else {
+        const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
+        if (method !== 'GET') await enforceRateLimit(WRITE_LIMIT, subject);
+        if (ep.rateLimit) await enforceRateLimit(ep.rateLimit, subject);
+      }
 
       // Workspace access (SPEC.md §6, first row) is decided here, once, for every endpoint,
       // rather than by a `public: true` flag on the endpoints that serve public content: a

@@ -1,4 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { ApiKeyScope } from '@/core/identity/api-keys';
 import type { Role } from '@/core/identity/roles';
 import { needsFreshReads } from './fresh-reads';
 import { getSessionUser } from './sessions';
@@ -18,7 +19,13 @@ export type Actor =
       email: string;
       emailVerified: boolean;
       avatarUrl: string | null;
+      /** The session's token hash; empty for a request made with an API key. */
       sessionHash: string;
+      /**
+       * Set when the request was made with an API key: the actor is then the key's creator, with
+       * the role the key's scope allows (src/server/identity/api-keys.ts).
+       */
+      apiKey?: { id: string; name: string; scope: ApiKeyScope };
     };
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;

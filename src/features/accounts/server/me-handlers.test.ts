@@ -337,6 +337,10 @@ describe('data export', () => {
 describe('account deletion', () => {
   it('erases personal data, keeps the row, ends every session and link, clears the cookie, and the person cannot sign in again', async () => {
     const member = await createTestActor('member', { displayName: 'Leaving Person' });
+    await db()
+      .update(users)
+      .set({ externalId: `crm-${member.id}` })
+      .where(eq(users.id, member.id));
     const other = await anotherSession(member);
     await callRoute(changeEmailRoute, { method: 'POST', as: member, body: { email: 'pending@example.test', password: TEST_PASSWORD } });
     await callRoute(meRoute, {
@@ -355,6 +359,7 @@ describe('account deletion', () => {
       displayName: 'Deleted user',
       avatarUrl: null,
       passwordHash: null,
+      externalId: null,
       notificationPrefs: {},
     });
     expect(row!.deletedAt).toBeInstanceOf(Date);

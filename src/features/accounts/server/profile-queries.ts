@@ -104,6 +104,8 @@ export async function eraseUser(db: DbOrTx, userId: string): Promise<void> {
       displayName: DELETED_PERSON_NAME,
       avatarUrl: null,
       passwordHash: null,
+      // The person's id in an integrator's system identifies them too.
+      externalId: null,
       notificationPrefs: {},
       role: 'member',
       emailVerifiedAt: null,

@@ -40,6 +40,11 @@ export interface AuditEventRow {
   voterName: string | null;
   voterEmail: string | null;
   voterDeleted: boolean | null;
+  /** The API key the action was taken with, and its name now (null once its row is gone). */
+  apiKeyId: string | null;
+  apiKeyName: string | null;
+  /** The API key an `api_key.*` event is about, by its name now. */
+  targetKeyName: string | null;
 }
 
 /** A text id as a uuid, or null when it is not one (so a malformed id matches nothing instead of failing). */
@@ -77,8 +82,11 @@ export async function listAuditEventRows(db: DbOrTx, limit: number, beforeId?: n
       ce.title as "entryTitle", ce.slug as "entrySlug", ce.state as "entryState",
       mp.number as "mergedNumber", mp.title as "mergedTitle", mp.deleted_at is not null as "mergedDeleted",
       ms.name as "movedStatusName",
-      ou.display_name as "voterName", ou.email as "voterEmail", ou.deleted_at is not null as "voterDeleted"
+      ou.display_name as "voterName", ou.email as "voterEmail", ou.deleted_at is not null as "voterDeleted",
+      e.api_key_id as "apiKeyId", ak.name as "apiKeyName", tk.name as "targetKeyName"
     from page e
+    left join api_keys ak on ak.id = e.api_key_id
+    left join api_keys tk on e.target_type = 'api_key' and tk.id = ${uuidOf(target)}
     left join users au on au.id = e.actor_id
     left join users tu on e.target_type = 'user' and tu.id = ${uuidOf(target)}
     left join posts tp on e.target_type = 'post' and tp.number = ${intOf(target)}

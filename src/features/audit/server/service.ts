@@ -10,7 +10,8 @@ import { auditSentence, type AuditRef } from '../sentences';
 import { listAuditEventRows, type AuditEventRow } from './queries';
 
 export interface AuditEntry {
-  actor: { id: string; displayName: string } | null;
+  /** Who did it; with `apiKey` when they acted through an API key (the log then names the key). */
+  actor: { id: string; displayName: string; apiKey?: { id: string; name: string } } | null;
   /** One of AUDIT_ACTIONS: each has its sentence in the log (sentences.ts). */
   action: AuditAction;
   targetType?: string;
@@ -24,7 +25,8 @@ export interface AuditEntry {
 export async function recordAudit(entry: AuditEntry, tx: DbOrTx = db()): Promise<void> {
   await tx.insert(auditEvents).values({
     actorId: entry.actor?.id ?? null,
-    actorLabel: entry.actor?.displayName ?? 'system',
+    actorLabel: entry.actor?.apiKey ? apiKeyLabel(entry.actor.apiKey.name) : (entry.actor?.displayName ?? 'system'),
+    apiKeyId: entry.actor?.apiKey?.id ?? null,
     action: entry.action,
     targetType: entry.targetType ?? null,
     targetId: entry.targetId ?? null,
@@ -33,6 +35,9 @@ export async function recordAudit(entry: AuditEntry, tx: DbOrTx = db()): Promise
     ip: entry.ip ?? null,
   });
 }
+
+/** How the log names an action taken with an API key. */
+export const apiKeyLabel = (name: string): string => `API key “${name}”`;
 
 const asRecord = (v: unknown): Record<string, unknown> =>
   v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
@@ -99,6 +104,8 @@ function targetRef(row: AuditEventRow): AuditRef | null {
       return { text: 'the workspace', href: paths.adminSettings() };
     case 'webhook':
       return text(after.url ?? before.url) ? { text: text(after.url ?? before.url)!, href: paths.adminWebhooks() } : null;
+    case 'api_key':
+      return namedRef(row.targetKeyName, paths.adminApiKeys(), before.name ?? after.name);
     default:
       return row.targetId ? { text: row.targetId, href: null } : null;
   }
@@ -116,10 +123,13 @@ function relatedRef(row: AuditEventRow): AuditRef | null {
 }
 
 function toView(row: AuditEventRow): AuditEventView {
-  // The actor's name now; an actor without an account row keeps the name recorded then.
-  const actor = row.actorId
-    ? (personRef(row.actorName, row.actorEmail, row.actorDeleted) ?? { text: row.actorLabel ?? DELETED_PERSON_NAME, href: null })
-    : null;
+  // The actor's name now; an actor without an account row keeps the name recorded then. An
+  // action taken with an API key is the key's (by its name now, or as recorded then).
+  const actor = row.apiKeyId
+    ? { text: row.apiKeyName ? apiKeyLabel(row.apiKeyName) : (row.actorLabel ?? 'An API key'), href: paths.adminApiKeys() }
+    : row.actorId
+      ? (personRef(row.actorName, row.actorEmail, row.actorDeleted) ?? { text: row.actorLabel ?? DELETED_PERSON_NAME, href: null })
+      : null;
   const target = targetRef(row);
   const related = relatedRef(row);
   return {

@@ -20,7 +20,7 @@ export const postCommentsRoute = route({
     query: postParams,
     body: commentInput,
     rateLimit: COMMENT_RATE,
-    handle: async ({ actor, query, body }) => json(await createComment(actor, query.number, body), 201),
+    handle: async ({ actor, query, body, ip }) => json(await createComment(actor, query.number, body, ip), 201),
   }),
 });
 

@@ -65,7 +65,7 @@ function normalise(row: { comment: CommentRow; author: CommentWithAuthor['author
 
 export async function insertComment(
   db: DbOrTx,
-  values: { postId: string; authorId: string; body: string; internal: boolean },
+  values: { postId: string; authorId: string; createdByKeyId?: string | null; body: string; internal: boolean },
 ): Promise<CommentRow> {
   const [row] = await db.insert(comments).values(values).returning();
   return row!;

@@ -13,6 +13,7 @@ import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { settleImagesOfText } from '@/features/attachments/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
+import { findOrCreateCustomer, requireCustomerActor } from '@/features/members/server/customer-service';
 import { AppError } from '@/server/http/errors';
 import type { Comment, CommentInput } from '../schema';
 import {
@@ -65,7 +66,14 @@ export async function listComments(actor: Actor, postNumber: number): Promise<Co
   return rows.map((r) => toComment(r, ctx.post.number));
 }
 
-export async function createComment(actor: UserActor, postNumber: number, input: CommentInput): Promise<Comment> {
+export async function createComment(actor: UserActor, postNumber: number, input: CommentInput, ip?: string): Promise<Comment> {
+  if (input.onBehalfOf) {
+    requireCustomerActor(actor);
+    if (input.internal) {
+      const message = 'An internal note is the team’s own: it cannot be written for a customer.';
+      throw new AppError('VALIDATION_FAILED', message, { fields: { internal: message } });
+    }
+  }
   const created = await db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, postNumber, { forUpdate: true });
     const open = canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null });
@@ -77,16 +85,27 @@ export async function createComment(actor: UserActor, postNumber: number, input:
     }
     if (ctx.post.mergedIntoId) throw new AppError('FORBIDDEN', 'This post was merged into another; comment there.');
     if (input.internal && !isTeamMember(actor)) throw new AppError('FORBIDDEN', 'Only the team can write internal notes.');
-    const comment = await insertComment(tx, { postId: ctx.post.id, authorId: actor.id, body: input.body, internal: input.internal });
+    const customer = input.onBehalfOf
+      ? (await findOrCreateCustomer(tx, input.onBehalfOf, { actor, createdAction: 'member.created_for_customer', ip })).user
+      : null;
+    const author = customer
+      ? { id: customer.id, displayName: customer.displayName, avatarUrl: customer.avatarUrl, role: customer.role, deletedAt: null }
+      : { id: actor.id, displayName: actor.displayName, avatarUrl: actor.avatarUrl, role: actor.role, deletedAt: null };
+    const comment = await insertComment(tx, {
+      postId: ctx.post.id,
+      authorId: author.id,
+      createdByKeyId: actor.apiKey?.id ?? null,
+      body: input.body,
+      internal: input.internal,
+    });
     await settleImagesOfText(tx, { postId: ctx.post.id, commentId: comment.id, authorId: actor.id, body: input.body });
     // An internal note is not public activity: it neither counts nor moves the post up in "updated".
-    if (countsPublicly(comment)) await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true, teamAnswered: isTeamMember(actor) });
-    await autoSubscribe(tx, actor.id, ctx.post.id);
+    // A customer's comment is not the team answering, even when a team key wrote it.
+    if (countsPublicly(comment))
+      await adjustPostCommentCount(tx, ctx.post.id, 1, { activity: true, teamAnswered: !customer && isTeamMember(actor) });
+    await autoSubscribe(tx, author.id, ctx.post.id);
     await emitEvent(tx, { type: 'comment.created', postId: ctx.post.id, commentId: comment.id, actorId: actor.id });
-    return toComment(
-      { comment, author: { id: actor.id, displayName: actor.displayName, avatarUrl: actor.avatarUrl, role: actor.role, deletedAt: null } },
-      ctx.post.number,
-    );
+    return toComment({ comment, author }, ctx.post.number);
   });
   kickJobs();
   return created;

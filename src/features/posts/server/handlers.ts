@@ -10,13 +10,16 @@ import { listPostsEndpoint } from './list-handlers';
 /** SPEC.md §9: posts 10 per hour per user. */
 const POST_RATE = { name: 'posts', limit: 10, windowSeconds: 3600 };
 
-/** POST /api/v1/posts {board, title, body}: 201 with the post (its `approval` says whether it awaits moderation). */
+/**
+ * POST /api/v1/posts {board, title, body, onBehalfOf?}: 201 with the post (its `approval` says
+ * whether it awaits moderation). `onBehalfOf` is for API keys with the write or admin scope.
+ */
 export const createPostEndpoint = endpoint({
   authorize: isSignedIn,
   errors: ['NOT_FOUND'],
   body: newPostInput,
   rateLimit: POST_RATE,
-  handle: async ({ actor, body }) => json(await createPost(actor, body), 201),
+  handle: async ({ actor, body, ip }) => json(await createPost(actor, body, ip), 201),
 });
 
 /** /api/v1/posts: GET lists (list-handlers.ts), POST creates. */

@@ -20,7 +20,7 @@ async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]
 
 export async function insertPost(
   db: DbOrTx,
-  values: { boardId: string; authorId: string; title: string; body: string; approval: PostApproval },
+  values: { boardId: string; authorId: string; createdByKeyId?: string | null; title: string; body: string; approval: PostApproval },
 ): Promise<PostRow> {
   const [row] = await db.insert(posts).values(values).returning();
   return row!;

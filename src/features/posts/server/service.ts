@@ -8,6 +8,7 @@ import { emitEvent } from '@/server/events';
 import { presentPerson } from '@/core/identity/person';
 import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
 import { recordAudit } from '@/features/audit/server/service';
+import { findOrCreateCustomer, requireCustomerActor } from '@/features/members/server/customer-service';
 import { getVisibleBoard } from '@/features/boards/server/access-service';
 import { getWorkspaceSettingsForAdmin } from '@/features/settings/server/service';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
@@ -111,7 +112,12 @@ async function approvalFor(tx: DbOrTx, actor: UserActor, mode: 'off' | 'new_memb
   return (await authorHasApprovedPost(tx, actor.id)) ? 'approved' : 'pending';
 }
 
-export async function createPost(actor: UserActor, input: NewPostInput): Promise<PostDetail> {
+/**
+ * A new post by the actor, or (an API key with `onBehalfOf`) by a customer, found or created as
+ * a member; a post written with a key records the key.
+ */
+export async function createPost(actor: UserActor, input: NewPostInput, ip?: string): Promise<PostDetail> {
+  if (input.onBehalfOf) requireCustomerActor(actor);
   // Read before the transaction: PGlite has one connection, and db() inside it would wait forever.
   const { moderation } = await getWorkspaceSettingsForAdmin();
   const number = await db().transaction(async (tx) => {
@@ -120,9 +126,19 @@ export async function createPost(actor: UserActor, input: NewPostInput): Promise
     if (open === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
     if (open === 'forbidden') throw new AppError('FORBIDDEN', board.archivedAt ? OPEN_REFUSALS.archived : OPEN_REFUSALS.team);
     const approval = await approvalFor(tx, actor, moderation);
-    const post = await insertPost(tx, { boardId: board.id, authorId: actor.id, title: input.title, body: input.body, approval });
+    const authorId = input.onBehalfOf
+      ? (await findOrCreateCustomer(tx, input.onBehalfOf, { actor, createdAction: 'member.created_for_customer', ip })).user.id
+      : actor.id;
+    const post = await insertPost(tx, {
+      boardId: board.id,
+      authorId,
+      createdByKeyId: actor.apiKey?.id ?? null,
+      title: input.title,
+      body: input.body,
+      approval,
+    });
     await settleImagesOfText(tx, { postId: post.id, commentId: null, authorId: actor.id, body: input.body });
-    await autoSubscribe(tx, actor.id, post.id);
+    await autoSubscribe(tx, authorId, post.id);
     await emitEvent(tx, { type: 'post.created', postId: post.id, actorId: actor.id });
     return post.number;
   });

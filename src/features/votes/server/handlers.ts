@@ -1,9 +1,10 @@
 import { anyone } from '@/core/identity/policy';
+import { AppError } from '@/server/http/errors';
 import { endpoint, json, route } from '@/server/http/route';
 import type { RateLimitRule } from '@/server/http/rate-limit';
 import { canModerate, isSignedIn } from '@/core/identity/policy';
 import { postMergeInput, postParams } from '@/features/posts/schema';
-import { voteOnBehalfInput, voterListQuery } from '../schema';
+import { voteInput, voteOnBehalfInput, voterListQuery } from '../schema';
 import { mergePost, unmergePost } from './merge';
 import { listVoterPage, setVote, voteOnBehalf } from './service';
 import { exportVotersCsv, VOTER_CSV_COLUMNS } from './voter-export';
@@ -11,14 +12,26 @@ import { exportVotersCsv, VOTER_CSV_COLUMNS } from './voter-export';
 /** SPEC.md §9: votes 120/min per user (the pipeline counts per user when signed in). */
 export const VOTE_RATE_LIMIT: RateLimitRule = { name: 'votes', limit: 120, windowSeconds: 60 };
 
-/** PUT (vote) and DELETE (unvote) /api/v1/posts/[number]/vote → {voted, voteCount}. */
+/**
+ * PUT (vote) and DELETE (unvote) /api/v1/posts/[number]/vote → {voted, voteCount}. An API key
+ * with the write or admin scope may send `{onBehalfOf}` to vote for a customer instead.
+ */
 export const voteRoute = route({
   PUT: endpoint({
     authorize: isSignedIn,
-    errors: ['NOT_FOUND', 'VOTING_CLOSED'],
+    errors: ['NOT_FOUND', 'VOTING_CLOSED', 'CONFLICT'],
     query: postParams,
+    body: voteInput,
     rateLimit: VOTE_RATE_LIMIT,
-    handle: async ({ actor, query }) => json(await setVote(actor, query.number, true)),
+    handle: async ({ actor, query, body, ip }) => {
+      const customer = body?.onBehalfOf;
+      if (!customer) return json(await setVote(actor, query.number, true));
+      if (!actor.apiKey)
+        throw new AppError('FORBIDDEN', 'Only an API key can vote on behalf of a customer here; the team uses POST …/votes.');
+      return json(
+        await voteOnBehalf(actor, query.number, { email: customer.email, displayName: customer.name, externalId: customer.externalId }, ip),
+      );
+    },
   }),
   DELETE: endpoint({
     authorize: isSignedIn,

@@ -7,14 +7,17 @@ import { alias } from 'drizzle-orm/pg-core';
 import { visiblePostSql } from '@/server/identity/visibility';
 import { trendingScoreSql } from '@/features/posts/server/trending-service';
 import type { DbOrTx } from '@/server/db/client';
-import { boards, posts, subscriptions, users, votes } from '@/server/db/schema';
+import { apiKeys, boards, posts, subscriptions, users, votes } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 
 /** Adds the vote unless the person already voted; true when a row was inserted. */
-export async function insertVote(db: DbOrTx, vote: { postId: string; userId: string; castById?: string | null }): Promise<boolean> {
+export async function insertVote(
+  db: DbOrTx,
+  vote: { postId: string; userId: string; castById?: string | null; castByKeyId?: string | null },
+): Promise<boolean> {
   const rows = await db
     .insert(votes)
-    .values({ postId: vote.postId, userId: vote.userId, castById: vote.castById ?? null })
+    .values({ postId: vote.postId, userId: vote.userId, castById: vote.castById ?? null, castByKeyId: vote.castByKeyId ?? null })
     .onConflictDoNothing()
     .returning({ userId: votes.userId });
   return rows.length > 0;
@@ -96,10 +99,12 @@ export async function listVoters(db: DbOrTx, postId: string, opts: { after?: Vot
       createdAt: votes.createdAt,
       createdAtKey: voterKeyText,
       castByName: castBy.displayName,
+      castByKeyName: apiKeys.name,
     })
     .from(votes)
     .innerJoin(users, eq(users.id, votes.userId))
     .leftJoin(castBy, eq(castBy.id, votes.castById))
+    .leftJoin(apiKeys, eq(apiKeys.id, votes.castByKeyId))
     .where(votesOfPostAfter(postId, opts.after))
     .orderBy(desc(votes.createdAt), desc(votes.userId))
     .limit(opts.limit);
@@ -121,25 +126,15 @@ export async function listVotersForExport(db: DbOrTx, postId: string, opts: { af
       castById: castBy.id,
       castByName: castBy.displayName,
       castByDeletedAt: castBy.deletedAt,
+      castByKeyName: apiKeys.name,
     })
     .from(votes)
     .innerJoin(users, eq(users.id, votes.userId))
     .leftJoin(castBy, eq(castBy.id, votes.castById))
+    .leftJoin(apiKeys, eq(apiKeys.id, votes.castByKeyId))
     .where(votesOfPostAfter(postId, opts.after))
     .orderBy(desc(votes.createdAt), desc(votes.userId))
     .limit(opts.limit);
-}
-
-/** Finds a live account by email, or creates a member without a password (email unverified). */
-export async function findOrCreateMemberByEmail(db: DbOrTx, email: string, displayName: string) {
-  const inserted = await db
-    .insert(users)
-    .values({ email, displayName, role: 'member', passwordHash: null, emailVerifiedAt: null })
-    .onConflictDoNothing()
-    .returning();
-  if (inserted[0]) return { user: inserted[0], created: true };
-  const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  return { user: existing!, created: false };
 }
 
 /** Locks these posts' rows in one order (by id), so two merges or a merge and a vote cannot deadlock. */
@@ -188,8 +183,8 @@ export async function mergeChainReaches(db: DbOrTx, fromId: string, toId: string
 /** Copies the duplicate's votes to the target, one per person, remembering where they came from. */
 export async function copyVotesForMerge(db: DbOrTx, duplicateId: string, targetId: string): Promise<number> {
   const result = (await db.execute(sql`
-    insert into ${votes} (post_id, user_id, cast_by_id, merged_from_id, created_at)
-    select ${targetId}, v.user_id, v.cast_by_id, ${duplicateId}, v.created_at from ${votes} v where v.post_id = ${duplicateId}
+    insert into ${votes} (post_id, user_id, cast_by_id, cast_by_key_id, merged_from_id, created_at)
+    select ${targetId}, v.user_id, v.cast_by_id, v.cast_by_key_id, ${duplicateId}, v.created_at from ${votes} v where v.post_id = ${duplicateId}
     on conflict do nothing
     returning user_id`)) as unknown as { rows: unknown[] };
   return result.rows.length;

@@ -13,7 +13,8 @@ import { emitEvent } from '@/server/events';
 import { publishLive } from '@/server/live/publish';
 import { presentPerson } from '@/core/identity/person';
 import { canModerate, isTeamMember, canParticipate } from '@/core/identity/policy';
-import { recordAudit } from '@/features/audit/server/service';
+import { apiKeyLabel, recordAudit } from '@/features/audit/server/service';
+import { findOrCreateCustomer } from '@/features/members/server/customer-service';
 import { assertVotingOpen, getPostContext } from '@/features/posts/server/access-service';
 import { autoSubscribe } from '@/features/subscriptions/server/service';
 import { db } from '@/server/db/client';
@@ -22,16 +23,7 @@ import { requireAllowed } from '@/server/identity/authorize';
 import { isUuid, requireCursor, timeIdCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import type { VoteOnBehalfInput, VoteOnBehalfResult, VoterListQuery, VoterPage, VoteState } from '../schema';
-import {
-  applyVoteDelta,
-  deleteVote,
-  findOrCreateMemberByEmail,
-  hasVoted,
-  insertVote,
-  listVoters,
-  votedPostNumbers,
-  type VoterKey,
-} from './queries';
+import { applyVoteDelta, deleteVote, hasVoted, insertVote, listVoters, votedPostNumbers, type VoterKey } from './queries';
 
 /** Votes (`voted` true) or unvotes; idempotent. */
 export async function setVote(actor: UserActor, number: number, voted: boolean): Promise<VoteState> {
@@ -44,7 +36,9 @@ export async function setVote(actor: UserActor, number: number, voted: boolean):
       canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null }),
       'Only the team votes on this board.',
     );
-    const changed = voted ? await insertVote(tx, { postId: ctx.post.id, userId: actor.id }) : await deleteVote(tx, ctx.post.id, actor.id);
+    const changed = voted
+      ? await insertVote(tx, { postId: ctx.post.id, userId: actor.id, castByKeyId: actor.apiKey?.id ?? null })
+      : await deleteVote(tx, ctx.post.id, actor.id);
     const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, voted ? 1 : -1) : ctx.post.voteCount;
     if (voted) await autoSubscribe(tx, actor.id, ctx.post.id);
     if (voted && changed) {
@@ -71,42 +65,34 @@ export function votedAmong(userId: string, numbers: readonly number[]): Promise<
   return votedPostNumbers(db(), userId, numbers);
 }
 
-/** The local part of an address as a display name (`jane.doe@x` → `jane.doe`), within 50 characters. */
-export function nameFromEmail(email: string): string {
-  const local = email.split('@')[0]?.trim() ?? '';
-  return (local || email).slice(0, 50);
-}
-
 /**
- * A moderator votes for a person by email (SPEC.md §1): their account, or a new member account
- * without a password (email unverified; they can claim it through "email me a link" or a password
- * reset). The vote records who cast it, counts like any other and is idempotent.
+ * A moderator, or an API key with the write or admin scope, votes for a person by email (SPEC.md
+ * §1; `externalId` from keys is matched first): their account, or a new member account without a
+ * password (email unverified; they can claim it through "email me a link" or a password reset).
+ * The vote records who cast it (and the key, when a key did), counts like any other and is idempotent.
  */
 export async function voteOnBehalf(actor: UserActor, number: number, input: VoteOnBehalfInput, ip: string): Promise<VoteOnBehalfResult> {
   requireAllowed(canModerate(actor));
+  if (input.externalId !== undefined && !actor.apiKey) {
+    throw new AppError('FORBIDDEN', 'Only an API key can name a customer by external id.');
+  }
   const result = await db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     assertVotingOpen(ctx);
-    const { user, created } = await findOrCreateMemberByEmail(tx, input.email, input.displayName ?? nameFromEmail(input.email));
-    if (user.deletedAt) throw new AppError('CONFLICT', 'This account was deleted.', { fields: { email: 'This account was deleted.' } });
-    if (user.bannedAt) throw new AppError('CONFLICT', 'This person is banned.', { fields: { email: 'This person is banned.' } });
-    const changed = await insertVote(tx, { postId: ctx.post.id, userId: user.id, castById: actor.id });
+    const { user, created } = await findOrCreateCustomer(
+      tx,
+      { email: input.email, name: input.displayName, externalId: input.externalId },
+      { actor, createdAction: actor.apiKey ? 'member.created_for_customer' : 'member.created_for_vote', ip },
+    );
+    const changed = await insertVote(tx, {
+      postId: ctx.post.id,
+      userId: user.id,
+      castById: actor.id,
+      castByKeyId: actor.apiKey?.id ?? null,
+    });
     const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, 1) : ctx.post.voteCount;
     await autoSubscribe(tx, user.id, ctx.post.id);
     if (changed) await emitEvent(tx, { type: 'vote.created', postId: ctx.post.id, userId: user.id, actorId: actor.id });
-    if (created) {
-      await recordAudit(
-        {
-          actor,
-          action: 'member.created_for_vote',
-          targetType: 'user',
-          targetId: user.id,
-          after: { email: user.email, displayName: user.displayName },
-          ip,
-        },
-        tx,
-      );
-    }
     if (changed) {
       await recordAudit(
         {
@@ -142,7 +128,7 @@ export async function listVoterPage(actor: Actor, number: number, query: VoterLi
     items: page.map((r) => ({
       ...presentPerson({ id: r.userId, displayName: r.displayName, avatarUrl: r.avatarUrl, deleted: r.deletedAt !== null }),
       votedAt: r.createdAt.toISOString(),
-      ...(team ? { castBy: r.castByName ?? null } : {}),
+      ...(team ? { castBy: r.castByKeyName ? apiKeyLabel(r.castByKeyName) : (r.castByName ?? null) } : {}),
     })),
     nextCursor: rows.length > query.limit && last ? voterCursor.encode({ createdAt: last.createdAtKey, id: last.userId }) : null,
     voteCount: ctx.post.voteCount,

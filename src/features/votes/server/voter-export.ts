@@ -10,7 +10,7 @@
  */
 import { presentPerson } from '@/core/identity/person';
 import { canModerate } from '@/core/identity/policy';
-import { recordAudit } from '@/features/audit/server/service';
+import { apiKeyLabel, recordAudit } from '@/features/audit/server/service';
 import { getPostContext } from '@/features/posts/server/access-service';
 import { db } from '@/server/db/client';
 import type { UserActor } from '@/server/identity/actor';
@@ -38,7 +38,9 @@ type ExportRow = Awaited<ReturnType<typeof listVotersForExport>>[number];
 function voterLine(r: ExportRow): string {
   const voter = presentPerson({ id: r.userId, displayName: r.displayName, deleted: r.deletedAt !== null });
   const castBy = r.castById ? presentPerson({ id: r.castById, displayName: r.castByName, deleted: r.castByDeletedAt !== null }) : null;
-  return csvLine([voter.displayName, voter.id ? r.email : '', r.createdAt.toISOString(), castBy?.displayName ?? '']);
+  // A vote cast with an API key is the key's, by name (its creator is in the audit log).
+  const castByText = r.castByKeyName ? apiKeyLabel(r.castByKeyName) : (castBy?.displayName ?? '');
+  return csvLine([voter.displayName, voter.id ? r.email : '', r.createdAt.toISOString(), castByText]);
 }
 
 /**
