@@ -3,13 +3,16 @@
  * people, boards, posts, tags, statuses, changelog entries, files and emailed tokens that the
  * examples name, under the identifiers of src/composition/api/examples/ids.ts. Rows whose ids the
  * database generates (comments, notifications, saved views) and tokens map from the example's
- * value to the real one in `refs`. Test-only.
+ * value to the real one in `refs`. Webhook endpoints point at a receiver on 127.0.0.1 (the test
+ * allows it through CHORUS_WEBHOOK_ALLOW_HOSTS), so the examples that send events reach a real
+ * endpoint and nothing leaves the machine. Test-only.
  */
 import { eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { paths } from '@/config/paths';
 import { db, queryRows } from '@/server/db/client';
 import {
+  apiKeys,
   auditEvents,
   changelogEntries,
   changelogEntryPosts,
@@ -19,8 +22,12 @@ import {
   tags,
   triageViews,
   votes,
+  webhookAttempts,
+  webhookDeliveries,
+  webhookEndpoints,
   workspaceSettings,
 } from '@/server/db/schema';
+import { newApiKey } from '@/server/identity/api-keys';
 import { issueAuthToken } from '@/server/identity/tokens';
 import { createUnsubscribeToken } from '@/features/notifications/server/unsubscribe-token';
 import { attachmentsRoute } from '@/features/attachments/server/handlers';
@@ -29,11 +36,14 @@ import { EXAMPLE_IDS as I, EXAMPLE_POSTS as P, EXAMPLE_REFS as R } from '@/compo
 import { createTestActor, type TestActor } from './actors';
 import { insertBoard, insertPost } from './content';
 import { callRoute } from './http';
+import { startReceiver } from './webhook-receiver';
 
 export interface ExampleWorld {
   actors: { member: TestActor; moderator: TestActor; admin: TestActor };
   /** Example value → the real value it stands for (ids the database generates, tokens). */
   refs: Map<string, string>;
+  /** Stops the webhook receiver. */
+  close: () => Promise<void>;
 }
 
 /** A small PNG, as a client would upload. */
@@ -158,6 +168,51 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     .insert(auditEvents)
     .values({ actorId: grace.id, actorLabel: grace.displayName, action: 'settings.updated', targetType: 'workspace' });
 
+  // An API key, and webhook endpoints with a delivered event and its attempt.
+  const key = newApiKey();
+  await db()
+    .insert(apiKeys)
+    .values({ id: I.apiKey, name: 'Zapier sync', scope: 'write', prefix: key.prefix, secretHash: key.secretHash, createdById: grace.id });
+  const receiver = await startReceiver();
+  const hook = (id: string, description: string) => ({
+    id,
+    url: receiver.url(),
+    description,
+    events: ['post.created', 'vote.created'],
+    secret: `whsec_example_${id}`,
+    createdById: grace.id,
+  });
+  await db()
+    .insert(webhookEndpoints)
+    .values([
+      hook(I.webhook, 'CRM sync'),
+      { ...hook(I.webhookDisabled, 'Old dashboard'), disabledAt: new Date(), disabledReason: 'Disabled after 8 failed attempts' },
+      hook(I.webhookToDelete, 'Staging'),
+    ]);
+  const sentAt = new Date();
+  const payload = { id: I.webhookEvent, type: 'vote.created', createdAt: sentAt.toISOString(), data: { post: { number: P.darkMode } } };
+  await db().insert(webhookDeliveries).values({
+    id: I.webhookDelivery,
+    endpointId: I.webhook,
+    eventId: I.webhookEvent,
+    eventType: 'vote.created',
+    payload,
+    state: 'delivered',
+    attempts: 1,
+    finishedAt: sentAt,
+  });
+  await db()
+    .insert(webhookAttempts)
+    .values({
+      deliveryId: I.webhookDelivery,
+      endpointId: I.webhook,
+      attempt: 1,
+      startedAt: sentAt,
+      durationMs: 84,
+      statusCode: 204,
+      ok: true,
+    });
+
   // Files, uploaded as a client would.
   const png = await examplePng();
   const upload = await callRoute<{ id: string }>(attachmentsRoute, {
@@ -201,8 +256,9 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     [R.magicToken, await issueAuthToken(db(), 'magic_link', { userId: tom.id, email: tom.email })],
     [R.verifyToken, await issueAuthToken(db(), 'verify_email', { userId: tom.id, email: tom.email })],
     [R.unsubscribeToken, await createUnsubscribeToken(db(), { userId: ada.id, kinds: 'all' })],
+    [R.webhookUrl, receiver.url()],
   ]);
-  return { actors: { member: ada, moderator: linus, admin: grace }, refs };
+  return { actors: { member: ada, moderator: linus, admin: grace }, refs, close: receiver.close };
 }
 
 /** What a comment notification carries, as the notification job writes it. */

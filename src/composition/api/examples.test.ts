@@ -27,6 +27,11 @@ const rateLimitMultiplier = vi.hoisted(() => {
   process.env.CHORUS_RATE_LIMIT_MULTIPLIER = '1000';
   return before;
 });
+// The webhook examples send to the seeded world's receiver on 127.0.0.1 (src/test/api-examples-world.ts).
+vi.hoisted(() => {
+  process.env.CHORUS_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
+  process.env.CHORUS_WEBHOOK_ALLOW_HTTP = '1';
+});
 
 useTestDatabase();
 
@@ -86,6 +91,7 @@ describe('sent to the real routes in a seeded workspace', () => {
 
   afterAll(async () => {
     await dispatcher?.close();
+    await world?.close();
     if (rateLimitMultiplier === undefined) delete process.env.CHORUS_RATE_LIMIT_MULTIPLIER;
     else process.env.CHORUS_RATE_LIMIT_MULTIPLIER = rateLimitMultiplier;
     if (RECORD) writeFileSync(RECORD, JSON.stringify(recorded, null, 2));

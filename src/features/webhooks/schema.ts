@@ -16,19 +16,30 @@ export const webhookUrlSchema = z
   .max(MAX_WEBHOOK_URL_LENGTH, `At most ${MAX_WEBHOOK_URL_LENGTH} characters`)
   .refine((v) => /^https?:\/\/[^\s]+$/i.test(v), 'Enter a full URL, like https://example.com/hooks/chorus');
 
+const descriptionSchema = z.string().trim().max(MAX_WEBHOOK_DESCRIPTION_LENGTH, `At most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`);
+const eventsSchema = z
+  .array(z.enum(WEBHOOK_EVENTS, { message: 'Choose events from the list' }), { message: 'Choose at least one event' })
+  .min(1, 'Choose at least one event')
+  .transform((events) => WEBHOOK_EVENTS.filter((e) => events.includes(e)));
+const formatSchema = z.enum(WEBHOOK_FORMATS, { message: 'Choose a format from the list' });
+
 export const webhookEndpointInput = z.object({
   url: webhookUrlSchema,
-  description: z.string().trim().max(MAX_WEBHOOK_DESCRIPTION_LENGTH, `At most ${MAX_WEBHOOK_DESCRIPTION_LENGTH} characters`).default(''),
-  events: z
-    .array(z.enum(WEBHOOK_EVENTS, { message: 'Choose events from the list' }), { message: 'Choose at least one event' })
-    .min(1, 'Choose at least one event')
-    .transform((events) => WEBHOOK_EVENTS.filter((e) => events.includes(e))),
-  format: z.enum(WEBHOOK_FORMATS, { message: 'Choose a format from the list' }).default('generic'),
+  description: descriptionSchema.default(''),
+  events: eventsSchema,
+  format: formatSchema.default('generic'),
   includePrivate: z.boolean().default(false),
 });
 export type WebhookEndpointInput = z.infer<typeof webhookEndpointInput>;
 
-export const webhookEndpointUpdate = webhookEndpointInput.partial();
+/** A change: only the fields sent (no defaults, so a PATCH of `events` keeps the description and format). */
+export const webhookEndpointUpdate = z.object({
+  url: webhookUrlSchema.optional(),
+  description: descriptionSchema.optional(),
+  events: eventsSchema.optional(),
+  format: formatSchema.optional(),
+  includePrivate: z.boolean().optional(),
+});
 export type WebhookEndpointUpdate = z.infer<typeof webhookEndpointUpdate>;
 
 export const webhookEndpointSchema = z.object({

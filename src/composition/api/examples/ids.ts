@@ -35,6 +35,13 @@ export const EXAMPLE_IDS = {
   // Files
   attachment: 'a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c01',
   logo: 'a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02',
+  // API keys and webhooks
+  apiKey: '3f9a2b7c-6d1e-4c8f-a5b2-7e6d5c4b3a01',
+  webhook: '9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e01', // active, with a delivered event
+  webhookDisabled: '9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e02', // disabled after repeated failure, to enable
+  webhookToDelete: '9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e03',
+  webhookDelivery: 'd4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f01',
+  webhookEvent: 'd4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f02',
 } as const;
 
 /** Post numbers: the post most examples act on, and posts kept for one action each. */
@@ -59,4 +66,6 @@ export const EXAMPLE_REFS = {
   magicToken: 'mG5hJ7kL2qW9eR4tY8uI3oPaSd',
   verifyToken: 'vE3rF6yT9uH2jK5lM8nB1cXzQw',
   unsubscribeToken: 'uN4sB7dF1gH5jK8lQ2wE6rTyZx',
+  /** A webhook receiver's URL (the test sends to its own receiver on 127.0.0.1 instead). */
+  webhookUrl: 'https://hooks.example.com/chorus',
 } as const;

@@ -6,6 +6,7 @@ import { boardsExamples } from './boards';
 import { changelogExamples } from './changelog';
 import { teamExamples } from './team';
 import { adminExamples } from './admin';
+import { integrationsExamples } from './integrations';
 import type { ApiExamples } from './types';
 
 export const API_EXAMPLES: ApiExamples = {
@@ -16,4 +17,5 @@ export const API_EXAMPLES: ApiExamples = {
   ...changelogExamples,
   ...teamExamples,
   ...adminExamples,
+  ...integrationsExamples,
 };

@@ -183,19 +183,28 @@ export const teamExamples: ApiExamples = {
     response: {
       items: [
         {
-          id: 19,
-          at: '2026-11-26T04:31:40.709Z',
-          action: 'workspace.settings_changed',
+          id: 28,
+          at: '2026-11-26T06:03:54.775Z',
+          action: 'webhook.test_sent',
           actor: { id: '0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02', label: 'Grace Hopper', href: '/admin/members?q=grace.admin%40example.com' },
-          target: { type: 'workspace', id: '3', label: 'the workspace', href: '/admin/settings' },
+          target: {
+            type: 'webhook',
+            id: '9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e01',
+            label: 'https://hooks.example.com/chorus',
+            href: '/admin/webhooks',
+          },
           related: null,
-          sentence: [{ t: 'ref', v: 'Grace Hopper', href: '/admin/members?q=grace.admin%40example.com' }],
-          before: { moderation: 'off', accentColor: '#6d28d9' },
-          after: { moderation: 'new_members', accentColor: '#4f46e5' },
+          sentence: [
+            { t: 'ref', v: 'Grace Hopper', href: '/admin/members?q=grace.admin%40example.com' },
+            { t: 'text', v: ' sent a test event to the webhook endpoint ' },
+            { t: 'ref', v: 'https://hooks.example.com/chorus', href: '/admin/webhooks' },
+          ],
+          before: null,
+          after: { url: 'https://hooks.example.com/chorus' },
           ip: '127.0.0.1',
         },
       ],
-      nextCursor: null,
+      nextCursor: 9,
     },
   },
 };

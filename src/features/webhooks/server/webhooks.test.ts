@@ -118,6 +118,18 @@ describe('managing endpoints', () => {
     expect(rotated.json.secret).not.toBe(created.secret);
   });
 
+  it('changes only the fields a PATCH sends', async () => {
+    const created = await addEndpoint({ description: 'CRM sync', format: 'slack', includePrivate: true });
+    const res = await callRoute<WebhookEndpoint>(webhookRoute, {
+      method: 'PATCH',
+      params: { id: created.id },
+      body: { events: ['post.created'] },
+      as: actors.admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ description: 'CRM sync', format: 'slack', includePrivate: true, events: ['post.created'] });
+  });
+
   it('refuses a URL that is not allowed at save time, naming the field', async () => {
     for (const url of ['https://10.0.0.5/x', 'https://169.254.169.254/latest', 'https://[::ffff:10.0.0.1]/x', 'https://127.0.0.2/x']) {
       const res = await callRoute(webhooksRoute, { method: 'POST', body: { url, events: ['vote.created'] }, as: actors.admin });
