@@ -4,7 +4,7 @@
  * in words) and their error codes. Built in the page loader; the page only renders it.
  */
 import type { OpenApiDocument, OpenApiOperation } from '@/server/http/openapi';
-import { curlOf, SESSION_ONLY } from './examples/openapi';
+import { credentialOf, curlOf, type ExampleCredential } from './examples/openapi';
 import type { ApiExamples } from './examples/types';
 
 export interface ReferenceField {
@@ -33,7 +33,7 @@ export interface ReferenceOperation {
 /** An operation's example, as text to show: the curl line, the request body, the answer. */
 export interface ReferenceExample {
   /** `key`: an API key or the session; `session`: the session cookie only; `none`: no credential needed. */
-  credential: 'key' | 'session' | 'none';
+  credential: ExampleCredential;
   curl: string;
   /** The JSON request body, pretty-printed, or a word on the file sent. */
   request?: string;
@@ -161,10 +161,9 @@ export function buildApiReference(doc: OpenApiDocument, examples: ApiExamples = 
 
 function referenceExample(method: string, path: string, op: OpenApiOperation, examples: ApiExamples): ReferenceExample {
   const ex = examples[`${method} ${path}`]!;
-  const credential = SESSION_ONLY.has(`${method} ${path}`) ? 'session' : op['x-authorize'] === 'anyone' ? 'none' : 'key';
   const pretty = (v: unknown) => JSON.stringify(v, null, 2);
   return {
-    credential,
+    credential: credentialOf(method, path, op),
     curl: curlOf(method, path, op, ex),
     ...(ex.file
       ? { request: `The file itself (${ex.file.contentType}), e.g. ${ex.file.name}` }

@@ -3,7 +3,8 @@ import type { Method } from '@/server/http/route';
 import { buildApiReference } from '../reference';
 import { API_ROUTES, openApiDocument } from '../registry';
 import { API_EXAMPLES } from '.';
-import { curlOf, exampleUrl } from './openapi';
+import { API_KEY_ACCESS } from '@/server/http/api-key-access';
+import { credentialOf, curlOf, exampleUrl } from './openapi';
 import { shapeDifferences } from './shape';
 
 describe('the examples in the OpenAPI document', () => {
@@ -62,6 +63,26 @@ describe('curl lines', () => {
     expect(password).toContain('-b cookies.txt');
     expect(password).not.toContain('Authorization');
     expect(curl('GET', '/api/v1/me')).not.toContain('Origin');
+  });
+
+  it('take the credential from the list of what API keys may call (API_KEY_ACCESS)', () => {
+    for (const [path, item] of Object.entries(doc.paths)) {
+      for (const [m, op] of Object.entries(item)) {
+        const method = m.toUpperCase() as Method;
+        const line = curl(method, path);
+        const credential = credentialOf(method, path, op);
+        expect(line.includes('Authorization: Bearer'), `${method} ${path}`).toBe(credential === 'key');
+        expect(line.includes('cookies.txt'), `${method} ${path}`).toBe(credential === 'session');
+        if (credential === 'key') expect(API_KEY_ACCESS[path], `${method} ${path}`).toBe('key');
+        if (op['x-authorize'] !== 'anyone' && API_KEY_ACCESS[path] !== 'key') expect(credential, `${method} ${path}`).toBe('session');
+      }
+    }
+    // Keys may not call these: the keys themselves, and a person's own notifications.
+    expect(curl('POST', '/api/v1/admin/api-keys')).toContain('-b cookies.txt');
+    expect(curl('GET', '/api/v1/me/notifications')).not.toContain('Authorization');
+    expect(curl('GET', '/api/v1/admin/webhooks')).toContain('-H "Authorization: Bearer $CHORUS_API_KEY"');
+    expect(curl('POST', '/api/v1/auth/sign-out')).toContain('-b cookies.txt');
+    expect(curl('POST', '/api/v1/auth/forgot-password')).not.toMatch(/cookies\.txt|Authorization/);
   });
 
   it('send no credential to endpoints open to anyone, and fill in path and query', () => {

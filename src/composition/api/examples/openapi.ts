@@ -3,25 +3,34 @@
  * example, and the success response under its real status (next to the generic `2XX`), and
  * builds each operation's curl line.
  */
+import { API_KEY_ACCESS } from '@/server/http/api-key-access';
 import type { OpenApiDocument, OpenApiOperation } from '@/server/http/openapi';
 import type { ApiExample, ApiExamples, ExampleCaller } from './types';
 
 /**
- * Account and session endpoints, used with the session cookie only: an API key does not sign in,
- * sign out, set up the workspace or change a person's own account. Their curl lines show the
- * cookie flow.
+ * Endpoints open to anyone that still work on the session cookie: signing in and setting up store
+ * it, signing out ends it.
  */
-export const SESSION_ONLY = new Set([
-  'POST /api/v1/auth/sign-in',
-  'POST /api/v1/auth/sign-out',
-  'POST /api/v1/setup',
-  'GET /api/v1/me',
-  'PATCH /api/v1/me',
-  'DELETE /api/v1/me',
-  'POST /api/v1/me/email',
-  'POST /api/v1/me/password',
-  'GET /api/v1/me/export',
-]);
+const OPEN_WITH_COOKIE: Record<string, 'store' | 'send'> = {
+  'POST /api/v1/auth/sign-in': 'store',
+  'POST /api/v1/setup': 'store',
+  'POST /api/v1/auth/sign-out': 'send',
+};
+
+/** What a call sends: an API key (or the session), the session cookie only, or nothing. */
+export type ExampleCredential = 'key' | 'session' | 'none';
+
+/**
+ * The credential of an operation's example, from the one list of what keys may call
+ * (API_KEY_ACCESS, src/server/http/api-key-access.ts): an endpoint open to anyone needs none,
+ * one keys may call takes a key, and the others (account, session, keys themselves, or not
+ * listed, which refuses keys) the session cookie.
+ */
+export function credentialOf(method: string, path: string, op: Pick<OpenApiOperation, 'x-authorize'>): ExampleCredential {
+  if (OPEN_WITH_COOKIE[`${method} ${path}`]) return 'session';
+  if (op['x-authorize'] === 'anyone') return 'none';
+  return API_KEY_ACCESS[path] === 'key' ? 'key' : 'session';
+}
 
 /** Who an example is written for, by default: the least role the endpoint's policy admits. */
 export function callerOf(op: Pick<OpenApiOperation, 'x-authorize'>): ExampleCaller {
@@ -51,15 +60,16 @@ export function exampleUrl(path: string, ex: ApiExample, real: (v: string) => st
 /** Single-quotes a shell word. */
 const shell = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
-/** The curl line of an example: the bearer key, the session cookie flow, or nothing for open endpoints. */
+/** The curl line of an example: the bearer key, the session cookie flow, or nothing for open endpoints (see credentialOf). */
 export function curlOf(method: string, path: string, op: Pick<OpenApiOperation, 'x-authorize'>, ex: ApiExample): string {
   const key = `${method} ${path}`;
   const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} "$CHORUS_URL${exampleUrl(path, ex)}"`];
-  if (SESSION_ONLY.has(key)) {
+  const credential = credentialOf(method, path, op);
+  if (credential === 'session') {
     // Sign-in stores the cookie; the others send it. An Origin header, where sent, must be Chorus's own (CSRF).
-    lines.push(key === 'POST /api/v1/auth/sign-in' || key === 'POST /api/v1/setup' ? '-c cookies.txt' : '-b cookies.txt -c cookies.txt');
+    lines.push(OPEN_WITH_COOKIE[key] === 'store' ? '-c cookies.txt' : '-b cookies.txt -c cookies.txt');
     if (method !== 'GET') lines.push('-H "Origin: $CHORUS_URL"');
-  } else if (op['x-authorize'] !== 'anyone') lines.push('-H "Authorization: Bearer $CHORUS_API_KEY"');
+  } else if (credential === 'key') lines.push('-H "Authorization: Bearer $CHORUS_API_KEY"');
   if (ex.file) lines.push(`-H "Content-Type: ${ex.file.contentType}"`, `--data-binary @${ex.file.name}`);
   else if (ex.body !== undefined) lines.push('-H "Content-Type: application/json"', `-d ${shell(JSON.stringify(ex.body))}`);
   if (ex.media && !ex.media.type.startsWith('text/'))
