@@ -8,14 +8,21 @@ test.describe('API reference', () => {
     expect(res.headers()['content-type']).toContain('application/json');
     const doc = (await res.json()) as {
       openapi: string;
-      paths: Record<string, unknown>;
+      info: { description: string };
+      paths: Record<string, Record<string, { security: Record<string, string[]>[] }>>;
       components: { securitySchemes: Record<string, unknown> };
     };
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/api/v1/setup', '/api/v1/members/{id}', '/api/v1/openapi.json']));
-    // The session cookie is the only credential, and the only one the document offers.
-    expect(Object.keys(doc.components.securitySchemes)).toEqual(['cookieAuth']);
-    expect(JSON.stringify(doc)).not.toMatch(/bearer|api key/i);
+    // Two credentials: the session cookie, and an API key as a bearer token where keys may call.
+    expect(Object.keys(doc.components.securitySchemes).sort()).toEqual(['bearerAuth', 'cookieAuth']);
+    expect(doc.info.description).toContain('Authorization: Bearer');
+    const schemes = (path: string, method: string) => doc.paths[path]![method]!.security.flatMap((s) => Object.keys(s));
+    expect(schemes('/api/v1/posts', 'post')).toEqual(['cookieAuth', 'bearerAuth']);
+    expect(schemes('/api/v1/admin/webhooks', 'get')).toEqual(['cookieAuth', 'bearerAuth']);
+    // Not where keys are refused: a person's own account, and the keys themselves.
+    expect(schemes('/api/v1/me', 'get')).toEqual(['cookieAuth']);
+    expect(schemes('/api/v1/admin/api-keys', 'post')).toEqual(['cookieAuth']);
   });
 
   test('/docs/api lists the endpoints with who may call them, their fields and errors', async ({ guardedPage: page }) => {
@@ -31,6 +38,7 @@ test.describe('API reference', () => {
     await expect(page.getByRole('navigation', { name: 'API sections' }).getByRole('link', { name: 'Members' })).toBeVisible();
     expect(await page.getByTestId('api-operation').count()).toBeGreaterThan(20);
     await expect(page.locator('main')).toContainText('authenticated by the session cookie');
+    await expect(page.locator('main')).toContainText('or by an API key');
   });
 
   test('every operation has an example, collapsed until opened: curl line, request and response', async ({ guardedPage: page }) => {
@@ -45,6 +53,7 @@ test.describe('API reference', () => {
     await expect(curl).toBeVisible();
     await expect(curl).toContainText('curl -X POST "$CHORUS_URL/api/v1/posts"');
     await expect(curl).toContainText('Authorization: Bearer $CHORUS_API_KEY');
+    await expect(create).toContainText('Send an API key as a bearer token');
     await expect(create.getByRole('region', { name: 'Request example: POST /api/v1/posts' })).toContainText(
       '"title": "Keyboard shortcuts for voting"',
     );
