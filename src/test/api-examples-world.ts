@@ -201,17 +201,15 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     attempts: 1,
     finishedAt: sentAt,
   });
-  await db()
-    .insert(webhookAttempts)
-    .values({
-      deliveryId: I.webhookDelivery,
-      endpointId: I.webhook,
-      attempt: 1,
-      startedAt: sentAt,
-      durationMs: 84,
-      statusCode: 204,
-      ok: true,
-    });
+  await db().insert(webhookAttempts).values({
+    deliveryId: I.webhookDelivery,
+    endpointId: I.webhook,
+    attempt: 1,
+    startedAt: sentAt,
+    durationMs: 84,
+    statusCode: 204,
+    ok: true,
+  });
 
   // Files, uploaded as a client would.
   const png = await examplePng();
