@@ -82,12 +82,12 @@ export const integrationsExamples: ApiExamples = {
       secret: 'whsec_M0z1m7YrA6hr0izZfBsfu9qbEMemNtJkUjoq5bU0GqY',
     },
   },
-  'GET /api/v1/admin/webhooks/{id}': { params: hook, status: 200, response: { ...crmHook, lastAttempt: null } },
+  'GET /api/v1/admin/webhooks/{id}': { params: hook, status: 200, response: crmHook },
   'PATCH /api/v1/admin/webhooks/{id}': {
     params: hook,
     body: { events: ['post.created', 'post.status_changed', 'vote.created'] },
     status: 200,
-    response: { ...crmHook, events: ['post.created', 'post.status_changed', 'vote.created'], lastAttempt: null },
+    response: { ...crmHook, events: ['post.created', 'post.status_changed', 'vote.created'] },
   },
   'DELETE /api/v1/admin/webhooks/{id}': { params: { id: I.webhookToDelete }, status: 204 },
   'GET /api/v1/admin/webhooks/{id}/attempts': {
@@ -126,7 +126,7 @@ export const integrationsExamples: ApiExamples = {
   'POST /api/v1/admin/webhooks/{id}/secret': {
     params: hook,
     status: 200,
-    response: { ...crmHook, lastAttempt: null, secret: 'whsec_9dPQtpWyH4XSnNrFI_Nz3FAutFWYGnWkiuVL2giNCfc' },
+    response: { ...crmHook, secret: 'whsec_9dPQtpWyH4XSnNrFI_Nz3FAutFWYGnWkiuVL2giNCfc' },
   },
   'POST /api/v1/admin/webhooks/{id}/test': {
     params: hook,

@@ -54,6 +54,16 @@ export async function listEndpointsWithLastAttempt(db: DbOrTx): Promise<{ endpoi
   return endpoints.map((endpoint) => ({ endpoint, last: byEndpoint.get(endpoint.id) }));
 }
 
+/** One endpoint's last attempt, if any. */
+export async function lastAttemptOf(db: DbOrTx, endpointId: string): Promise<LastAttempt | undefined> {
+  const [last] = await rows<LastAttempt>(
+    db,
+    sql`select endpoint_id, started_at, ok, status_code
+        from webhook_attempts where endpoint_id = ${endpointId} order by id desc limit 1`,
+  );
+  return last;
+}
+
 /** The endpoints that take this event type now: active, subscribed, and (for a private board's event) allowed private data. */
 export async function subscribedEndpoints(db: DbOrTx, eventType: string, isPrivate: boolean): Promise<{ id: string }[]> {
   return db

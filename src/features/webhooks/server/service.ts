@@ -28,6 +28,7 @@ import {
   insertDeliveries,
   insertEndpoint,
   listAttempts,
+  lastAttemptOf,
   listEndpointsWithLastAttempt,
   updateEndpoint,
   type EndpointRow,
@@ -86,8 +87,13 @@ export async function listEndpoints(): Promise<WebhookEndpoint[]> {
   return (await listEndpointsWithLastAttempt(db())).map(({ endpoint, last }) => toEndpoint(endpoint, last));
 }
 
+/** One endpoint as the API answers it, with its last attempt (as in the list). */
+async function endpointView(tx: DbOrTx, row: EndpointRow): Promise<WebhookEndpoint> {
+  return toEndpoint(row, await lastAttemptOf(tx, row.id));
+}
+
 export async function getEndpointAs(id: string, tx: DbOrTx = db()): Promise<WebhookEndpoint> {
-  return toEndpoint(await loadOrNotFound(tx, id));
+  return endpointView(tx, await loadOrNotFound(tx, id));
 }
 
 export async function createEndpoint(actor: UserActor, input: WebhookEndpointInput, ip: string): Promise<WebhookEndpointWithSecret> {
@@ -108,7 +114,7 @@ export async function updateEndpointAs(actor: UserActor, id: string, input: Webh
       { actor, action: 'webhook.updated', targetType: 'webhook', targetId: id, before: auditView(before), after: auditView(after), ip },
       tx,
     );
-    return toEndpoint(after);
+    return endpointView(tx, after);
   });
 }
 
@@ -126,7 +132,7 @@ export async function rotateSecret(actor: UserActor, id: string, ip: string): Pr
     const before = await loadOrNotFound(tx, id, true);
     const row = await updateEndpoint(tx, id, { secret: newSecret() });
     await recordAudit({ actor, action: 'webhook.secret_rotated', targetType: 'webhook', targetId: id, after: { url: before.url }, ip }, tx);
-    return { ...toEndpoint(row), secret: row.secret };
+    return { ...(await endpointView(tx, row)), secret: row.secret };
   });
 }
 
@@ -134,10 +140,10 @@ export async function rotateSecret(actor: UserActor, id: string, ip: string): Pr
 export async function enableEndpoint(actor: UserActor, id: string, ip: string): Promise<WebhookEndpoint> {
   return db().transaction(async (tx) => {
     const before = await loadOrNotFound(tx, id, true);
-    if (!before.disabledAt) return toEndpoint(before);
+    if (!before.disabledAt) return endpointView(tx, before);
     const row = await updateEndpoint(tx, id, { disabledAt: null, disabledReason: null });
     await recordAudit({ actor, action: 'webhook.enabled', targetType: 'webhook', targetId: id, after: { url: row.url }, ip }, tx);
-    return toEndpoint(row);
+    return endpointView(tx, row);
   });
 }
 

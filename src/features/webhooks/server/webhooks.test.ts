@@ -130,6 +130,23 @@ describe('managing endpoints', () => {
     expect(res.json).toMatchObject({ description: 'CRM sync', format: 'slack', includePrivate: true, events: ['post.created'] });
   });
 
+  it('answers one endpoint with its last attempt, as the list does', async () => {
+    const created = await addEndpoint();
+    const post = await insertPost(publicBoard.id, { title: 'Last attempt' });
+    expect((await vote(post.number)).status).toBe(200);
+    await deliver();
+    const lastAttempt = { at: expect.any(String), ok: true, statusCode: 204 };
+    const one = await callRoute<WebhookEndpoint>(webhookRoute, { params: { id: created.id }, as: actors.admin });
+    expect(one.json.lastAttempt).toEqual(lastAttempt);
+    const patched = await callRoute<WebhookEndpoint>(webhookRoute, {
+      method: 'PATCH',
+      params: { id: created.id },
+      body: { description: 'Renamed' },
+      as: actors.admin,
+    });
+    expect(patched.json.lastAttempt).toEqual(lastAttempt);
+  });
+
   it('refuses a URL that is not allowed at save time, naming the field', async () => {
     for (const url of ['https://10.0.0.5/x', 'https://169.254.169.254/latest', 'https://[::ffff:10.0.0.1]/x', 'https://127.0.0.2/x']) {
       const res = await callRoute(webhooksRoute, { method: 'POST', body: { url, events: ['vote.created'] }, as: actors.admin });
