@@ -91,6 +91,10 @@ describe('curl lines', () => {
     expect(curl('GET', '/api/v1/posts')).toBe('curl "$CHORUS_URL/api/v1/posts?board=ideas&sort=top&limit=20"');
   });
 
+  it('read an event stream unbuffered', () => {
+    expect(curl('GET', '/api/v1/events')).toBe('curl "$CHORUS_URL/api/v1/events?post=120" \\\n  -N');
+  });
+
   it('send a file as the body of an upload', () => {
     expect(curl('POST', '/api/v1/attachments')).toContain('-H "Content-Type: image/png" \\\n  --data-binary @screenshot.png');
   });

@@ -72,7 +72,9 @@ export function curlOf(method: string, path: string, op: Pick<OpenApiOperation, 
   } else if (credential === 'key') lines.push('-H "Authorization: Bearer $CHORUS_API_KEY"');
   if (ex.file) lines.push(`-H "Content-Type: ${ex.file.contentType}"`, `--data-binary @${ex.file.name}`);
   else if (ex.body !== undefined) lines.push('-H "Content-Type: application/json"', `-d ${shell(JSON.stringify(ex.body))}`);
-  if (ex.media && !ex.media.type.startsWith('text/'))
+  // An event stream stays open: -N prints each event as it arrives instead of buffering.
+  if (ex.media?.type === 'text/event-stream') lines.push('-N');
+  else if (ex.media && !ex.media.type.startsWith('text/'))
     lines.push(`-o ${path.includes('branding') ? 'logo' : 'image'}.${ex.media.type.split('/')[1]}`);
   return lines.join(' \\\n  ');
 }
