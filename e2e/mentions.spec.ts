@@ -37,9 +37,14 @@ async function signIn(page: Page, baseURL: string, creds: Credentials) {
 /** Types `text` into the comment box, a key at a time, and waits for the suggestions. */
 async function typeMention(page: Page, text: string) {
   const box = page.getByTestId('comment-form').getByLabel('Your comment', { exact: true });
-  await box.click();
-  await box.pressSequentially(text);
-  await expect(page.getByRole('listbox', { name: 'People to mention' })).toBeVisible();
+  // Typed before the page has hydrated, the text lands in the box but nothing suggests: start
+  // again until the suggestions answer.
+  await expect(async () => {
+    await box.fill('');
+    await box.click();
+    await box.pressSequentially(text);
+    await expect(page.getByRole('listbox', { name: 'People to mention' })).toBeVisible({ timeout: 2000 });
+  }).toPass();
   return box;
 }
 

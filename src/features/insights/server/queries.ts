@@ -38,6 +38,10 @@ const RESPONDED_AT = sql`least(
 const INSIGHT_POST_COLUMNS = sql`p.id, p.created_at, p.status_id, p.merged_into_id is not null,
   coalesce((select u.role in ${TEAM_ROLES} from users u where u.id = p.author_id), false), ${RESPONDED_AT}`;
 
+/** A row already there is replaced: two instances recomputing one post at once (or a range refresh meanwhile) must not collide on the key. */
+const UPSERT_INSIGHT_POST = sql`on conflict (post_id) do update set created_at = excluded.created_at, status_id = excluded.status_id,
+  merged = excluded.merged, by_team = excluded.by_team, responded_at = excluded.responded_at`;
+
 /** Recomputes every aggregate of days `from`..`to` (UTC): activity per board and day, votes per post and day, the posts created then. */
 export async function recomputeDays(q: DbOrTx, from: string, to: string): Promise<void> {
   const { start, end } = bounds(from, to);
@@ -77,22 +81,17 @@ export async function recomputeDays(q: DbOrTx, from: string, to: string): Promis
     insert into insight_posts (post_id, created_at, status_id, merged, by_team, responded_at)
     select ${INSIGHT_POST_COLUMNS}
       from posts p
-      where p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz and ${COUNTED_POST('p')}
-    on conflict (post_id) do update set created_at = excluded.created_at, status_id = excluded.status_id, merged = excluded.merged,
-      by_team = excluded.by_team, responded_at = excluded.responded_at`);
+      where p.created_at >= ${start}::timestamptz and p.created_at < ${end}::timestamptz and ${COUNTED_POST('p')} ${UPSERT_INSIGHT_POST}`);
 }
 
 /**
  * Brings one post's row up to date (its status, merge, first answer), or removes it when the post no longer counts.
- * Upserts: two instances recomputing one post at once (or a range refresh meanwhile) must not collide on the key.
  */
 export async function recomputePost(q: DbOrTx, postId: string): Promise<void> {
   await q.execute(sql`delete from insight_posts where post_id = ${postId}`);
   await q.execute(sql`
     insert into insight_posts (post_id, created_at, status_id, merged, by_team, responded_at)
-    select ${INSIGHT_POST_COLUMNS} from posts p where p.id = ${postId} and ${COUNTED_POST('p')}
-    on conflict (post_id) do update set created_at = excluded.created_at, status_id = excluded.status_id, merged = excluded.merged,
-      by_team = excluded.by_team, responded_at = excluded.responded_at`);
+    select ${INSIGHT_POST_COLUMNS} from posts p where p.id = ${postId} and ${COUNTED_POST('p')} ${UPSERT_INSIGHT_POST}`);
 }
 
 /** Removes aggregates of days before `day` (nothing is left there once the oldest post is gone). */

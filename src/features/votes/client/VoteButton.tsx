@@ -45,6 +45,13 @@ export function VoteButton({
     confirmed.current = { ...confirmed.current, voteCount: update.votes };
     if (!inFlight.current) setState((s) => ({ ...s, voteCount: update.votes }));
   });
+  // What the button shows now, read by the next click: two clicks within one render would both
+  // read the same `state` and cancel out a toggle.
+  const shown = useRef(initialVoted);
+  const show = (next: VoteState) => {
+    shown.current = next.voted;
+    setState(next);
+  };
 
   async function send(voted: boolean) {
     inFlight.current = true;
@@ -58,10 +65,10 @@ export function VoteButton({
         return send(next);
       }
       wanted.current = null;
-      setState(result);
+      show(result);
     } catch (err) {
       wanted.current = null;
-      setState(confirmed.current);
+      show(confirmed.current);
       if (err instanceof ApiError && err.code === 'UNAUTHENTICATED') {
         void router.push(paths.login(router.asPath));
         return;
@@ -77,7 +84,8 @@ export function VoteButton({
       void router.push(paths.login(router.asPath));
       return;
     }
-    const next = !state.voted;
+    const next = !shown.current;
+    shown.current = next;
     setState((s) => ({ voted: next, voteCount: Math.max(0, s.voteCount + (next ? 1 : -1)) }));
     if (inFlight.current) {
       wanted.current = next;
