@@ -45,10 +45,15 @@ export interface LastAttempt {
 /** Every endpoint, oldest first, with its latest attempt. */
 export async function listEndpointsWithLastAttempt(db: DbOrTx): Promise<{ endpoint: EndpointRow; last: LastAttempt | undefined }[]> {
   const endpoints = await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
+  // One index probe per endpoint (webhook_attempts_endpoint_idx), however long the log grows.
   const last = await rows<LastAttempt>(
     db,
-    sql`select distinct on (endpoint_id) endpoint_id, started_at, ok, status_code
-        from webhook_attempts order by endpoint_id, id desc`,
+    sql`select a.endpoint_id, a.started_at, a.ok, a.status_code
+        from webhook_endpoints e
+        cross join lateral (
+          select endpoint_id, started_at, ok, status_code from webhook_attempts
+          where endpoint_id = e.id order by id desc limit 1
+        ) a`,
   );
   const byEndpoint = new Map(last.map((l) => [l.endpoint_id, l]));
   return endpoints.map((endpoint) => ({ endpoint, last: byEndpoint.get(endpoint.id) }));
