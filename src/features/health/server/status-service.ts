@@ -10,16 +10,18 @@ let release: { version: string; build: string | null } | undefined;
 /** The version in package.json and the production build's id (public: every page's scripts carry it). */
 function releaseOf(): { version: string; build: string | null } {
   if (release) return release;
-  const read = (file: string) => {
+  // Literal paths, so the bundler traces these two files and not the whole project.
+  const read = (open: () => string) => {
     try {
-      return readFileSync(path.join(process.cwd(), file), 'utf8');
+      return open();
     } catch {
       return null;
     }
   };
-  const pkg = read('package.json');
+  const pkg = read(() => readFileSync(path.join(process.cwd(), 'package.json'), 'utf8'));
   const version = pkg ? String((JSON.parse(pkg) as { version?: unknown }).version ?? 'unknown') : 'unknown';
-  release = { version, build: read('.next/BUILD_ID')?.trim() || null };
+  const build = read(() => readFileSync(path.join(process.cwd(), '.next', 'BUILD_ID'), 'utf8'));
+  release = { version, build: build?.trim() || null };
   return release;
 }
 
