@@ -1,7 +1,7 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { refreshPage } from '@/lib/refresh';
 import type { CommentView } from '@/features/comments/schema';
@@ -34,6 +34,17 @@ export function CommentThread({ postNumber, comments, canComment, refusal, signe
   const [liveAsked, setLiveAsked] = useState(false);
   const [seen, setSeen] = useState(comments);
   const [announcement, setAnnouncement] = useState('');
+  // The reader's own new comment takes the focus once it is on the page, whichever reload brings
+  // it (theirs, or a live one that overtook it), and is not announced as someone else's.
+  const [postedHere, setPostedHere] = useState<number[]>([]);
+  const focusNext = useRef<number | null>(null);
+  useEffect(() => {
+    const id = focusNext.current;
+    if (id !== null && comments.some((c) => c.id === id)) {
+      focusNext.current = null;
+      focusHashTarget(`#comment-${id}`);
+    }
+  }, [comments, postedHere]);
   useLiveUpdates((u) => {
     if (u.kind === 'comment' && u.post === postNumber) setLiveAsked(true);
   });
@@ -42,7 +53,7 @@ export function CommentThread({ postNumber, comments, canComment, refusal, signe
     if (liveAsked) {
       setLiveAsked(false);
       const before = new Set(seen.map((c) => c.id));
-      const added = comments.filter((c) => !before.has(c.id) && !c.deleted);
+      const added = comments.filter((c) => !before.has(c.id) && !c.deleted && !postedHere.includes(c.id));
       if (added.length === 1) setAnnouncement(`New comment from ${added[0]!.author.displayName}`);
       else if (added.length > 1) setAnnouncement(`${added.length} new comments`);
     }
@@ -67,8 +78,9 @@ export function CommentThread({ postNumber, comments, canComment, refusal, signe
             postNumber={postNumber}
             allowInternal={isTeam}
             onPosted={async (comment) => {
+              focusNext.current = comment.id;
+              setPostedHere((ids) => [...ids, comment.id]);
               await reload();
-              focusHashTarget(`#comment-${comment.id}`);
             }}
           />
         ) : !signedIn ? (

@@ -2,7 +2,7 @@
  * Sending webhook deliveries (docs/architecture.md, "Webhooks"). Deliveries are rows in the
  * database written by the event's job; any instance claims due ones (SKIP LOCKED, with a lease),
  * sends them with no transaction open (embedded PGlite has one connection, which a hanging
- * receiver must never hold), then records each attempt in a short transaction of its own.
+ * receiver must never hold), then records the batch's attempts in one short transaction.
  *
  * A failed attempt is retried with exponential backoff and jitter, 12 attempts over about a day.
  * When a delivery's last attempt fails, its endpoint is disabled, its other waiting deliveries
@@ -14,7 +14,7 @@ import { logger } from '@/server/log';
 import { WEBHOOK_TEST_EVENT, type WebhookFormat } from '../enums';
 import { renderBody } from './formats';
 import type { WebhookEvent } from './payload';
-import { claimDueDeliveries, disableEndpoint, failPendingDeliveries, insertAttempt, settleDelivery, type ClaimedDelivery } from './queries';
+import { claimDueDeliveries, disableEndpoint, failPendingDeliveries, recordAttempts, type ClaimedDelivery } from './queries';
 import { sendWebhook, type SendOptions } from './send';
 
 /** The job that tells admins an endpoint was disabled (its handler lives in the composition layer). */
@@ -41,10 +41,16 @@ export interface DeliveryOptions extends SendOptions {
   maxAttempts?: number;
 }
 
-async function deliverOne(d: ClaimedDelivery, opts: DeliveryOptions): Promise<boolean> {
+interface Sent {
+  delivery: ClaimedDelivery;
+  startedAt: Date;
+  result: Awaited<ReturnType<typeof sendWebhook>>;
+}
+
+function send(d: ClaimedDelivery, opts: DeliveryOptions): Promise<Sent> {
   const startedAt = new Date();
   const event = d.payload as unknown as WebhookEvent;
-  const result = await sendWebhook(
+  return sendWebhook(
     {
       url: d.url,
       body: renderBody(d.format as WebhookFormat, event),
@@ -54,45 +60,60 @@ async function deliverOne(d: ClaimedDelivery, opts: DeliveryOptions): Promise<bo
       eventId: d.event_id,
     },
     opts,
-  );
+  ).then((result) => ({ delivery: d, startedAt, result }));
+}
+
+/**
+ * Records a batch's attempts in one short transaction: the attempts and the deliveries' new states
+ * in two statements (recordAttempts), then, for a delivery whose last attempt failed, its endpoint
+ * disabled, the endpoint's other waiting deliveries given up and the admins' job queued.
+ */
+async function record(sent: Sent[], opts: DeliveryOptions): Promise<void> {
   const maxAttempts = opts.maxAttempts ?? MAX_ATTEMPTS;
-  const isTest = d.event_type === WEBHOOK_TEST_EVENT;
+  const retryIn = opts.retryDelaySeconds ?? retryDelaySeconds;
   // A test event is tried once: the admin is watching and sends another if they want.
-  const final = !result.ok && (d.attempts >= maxAttempts || isTest);
-  let disabled = false;
+  const isFinal = ({ delivery: d, result }: Sent) => !result.ok && (d.attempts >= maxAttempts || d.event_type === WEBHOOK_TEST_EVENT);
+  const disabled: Sent[] = [];
   await db().transaction(async (tx) => {
-    await insertAttempt(tx, {
-      deliveryId: d.id,
-      endpointId: d.endpoint_id,
-      attempt: d.attempts,
-      startedAt,
-      durationMs: result.durationMs,
-      statusCode: result.statusCode,
-      responseBody: result.responseBody,
-      error: result.error?.slice(0, 500) ?? null,
-      ok: result.ok,
-    });
-    const outcome = result.ok
-      ? ({ state: 'delivered' } as const)
-      : final
-        ? ({ state: 'failed' } as const)
-        : { retryInSeconds: (opts.retryDelaySeconds ?? retryDelaySeconds)(d.attempts) };
-    const settled = await settleDelivery(tx, d.id, d.attempts, outcome);
-    if (settled && final && !isTest) {
-      const reason = `Disabled after ${d.attempts} failed attempts to deliver one event over about a day; the last: ${result.error ?? 'failed'}`;
+    const settled = await recordAttempts(
+      tx,
+      sent.map((s) => ({
+        values: {
+          deliveryId: s.delivery.id,
+          endpointId: s.delivery.endpoint_id,
+          attempt: s.delivery.attempts,
+          startedAt: s.startedAt,
+          durationMs: s.result.durationMs,
+          statusCode: s.result.statusCode,
+          responseBody: s.result.responseBody,
+          error: s.result.error?.slice(0, 500) ?? null,
+          ok: s.result.ok,
+        },
+        outcome: s.result.ok
+          ? { state: 'delivered' as const }
+          : isFinal(s)
+            ? { state: 'failed' as const }
+            : { retryInSeconds: retryIn(s.delivery.attempts) },
+      })),
+    );
+    for (const s of sent) {
+      const d = s.delivery;
+      if (!settled.has(d.id) || !isFinal(s) || d.event_type === WEBHOOK_TEST_EVENT) continue;
+      const reason = `Disabled after ${d.attempts} failed attempts to deliver one event over about a day; the last: ${s.result.error ?? 'failed'}`;
       if (await disableEndpoint(tx, d.endpoint_id, reason.slice(0, 500))) {
         await failPendingDeliveries(tx, d.endpoint_id);
         await enqueueJob(ENDPOINT_DISABLED_JOB, { endpointId: d.endpoint_id }, { tx });
-        disabled = true;
+        disabled.push(s);
       }
     }
   });
-  if (disabled) {
+  for (const { delivery: d } of disabled) {
     logger().warn({ endpointId: d.endpoint_id, deliveryId: d.id }, 'webhook endpoint disabled after repeated failure');
-    kickJobs();
   }
-  if (!result.ok) logger().info({ deliveryId: d.id, attempt: d.attempts, error: result.error }, 'webhook attempt failed');
-  return result.ok;
+  if (disabled.length > 0) kickJobs();
+  for (const { delivery: d, result } of sent) {
+    if (!result.ok) logger().info({ deliveryId: d.id, attempt: d.attempts, error: result.error }, 'webhook attempt failed');
+  }
 }
 
 /** Sends every due delivery, BATCH at a time in parallel, until none is due; answers how many were delivered. */
@@ -101,8 +122,9 @@ export async function deliverDueWebhooks(opts: DeliveryOptions = {}): Promise<nu
   for (;;) {
     const claimed = await claimDueDeliveries(db(), BATCH, LEASE_SECONDS);
     if (claimed.length === 0) return delivered;
-    const results = await Promise.all(claimed.map((d) => deliverOne(d, opts)));
-    delivered += results.filter(Boolean).length;
+    const sent = await Promise.all(claimed.map((d) => send(d, opts)));
+    await record(sent, opts);
+    delivered += sent.filter((s) => s.result.ok).length;
   }
 }
 

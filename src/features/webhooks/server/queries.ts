@@ -131,27 +131,36 @@ export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseSeconds
   return claimed.map((c) => ({ ...c, attempts: Number(c.attempts) }));
 }
 
-export async function insertAttempt(db: DbOrTx, values: typeof webhookAttempts.$inferInsert): Promise<void> {
-  await db.insert(webhookAttempts).values(values);
-}
+export type DeliveryOutcome = { state: 'delivered' | 'failed' } | { retryInSeconds: number };
 
-/** Settles a claimed delivery, if this runner still holds it (same attempt count); answers whether it did. */
-export async function settleDelivery(
+/**
+ * Records a batch of attempts and settles their deliveries, in two statements whatever the batch's
+ * size (on embedded PGlite every statement holds its one thread). A delivery is settled only if
+ * this runner still holds it (same attempt count, still pending); answers the ids it settled.
+ */
+export async function recordAttempts(
   db: DbOrTx,
-  id: string,
-  attempts: number,
-  outcome: { state: 'delivered' | 'failed' } | { retryInSeconds: number },
-): Promise<boolean> {
-  const set =
-    'state' in outcome
-      ? { state: outcome.state, finishedAt: new Date() }
-      : { nextAttemptAt: sql`now() + make_interval(secs => ${outcome.retryInSeconds})` as unknown as Date };
-  const done = await db
-    .update(webhookDeliveries)
-    .set(set)
-    .where(and(eq(webhookDeliveries.id, id), eq(webhookDeliveries.attempts, attempts), eq(webhookDeliveries.state, 'pending')))
-    .returning({ id: webhookDeliveries.id });
-  return done.length > 0;
+  attempts: { values: typeof webhookAttempts.$inferInsert; outcome: DeliveryOutcome }[],
+): Promise<Set<string>> {
+  if (attempts.length === 0) return new Set();
+  await db.insert(webhookAttempts).values(attempts.map((a) => a.values));
+  const outcomes = attempts.map(({ values, outcome }) => ({
+    id: values.deliveryId,
+    attempts: values.attempt,
+    state: 'state' in outcome ? outcome.state : null,
+    retry: 'state' in outcome ? null : outcome.retryInSeconds,
+  }));
+  const settled = await rows<{ id: string }>(
+    db,
+    sql`update webhook_deliveries d set
+          state = coalesce(v.state, d.state),
+          finished_at = case when v.state is null then d.finished_at else now() end,
+          next_attempt_at = case when v.retry is null then d.next_attempt_at else now() + make_interval(secs => v.retry) end
+        from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id uuid, attempts int, state text, retry int)
+        where d.id = v.id and d.attempts = v.attempts and d.state = 'pending'
+        returning d.id`,
+  );
+  return new Set(settled.map((r) => r.id));
 }
 
 /** Disables an active endpoint; answers whether this call did (not already disabled). */
