@@ -156,7 +156,10 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  // npm test (scripts/test.sh) also keeps a JSON report, to name the failed tests at the end of its output.
+  reporter: process.env.CHORUS_TEST_REPORT_DIR
+    ? [['list'], ['json', { outputFile: `${process.env.CHORUS_TEST_REPORT_DIR}/playwright.json` }]]
+    : [['list']],
   // The axe scans of the bigger pages take 20–30 s each on two cores (measured in a quiet run of
   // 25 Nov 2026): 30 s left those tests one slow moment from failing.
   timeout: 60_000,

@@ -7,7 +7,8 @@
 #   5. the production build (when stale), then the Playwright end-to-end tests, with a throwaway
 #      PostgreSQL for the `lb` project (two instances behind HAProxy)
 #   6. the crash durability proof, shortened (5 kills on PGlite and 5 on PostgreSQL)
-# Exits non-zero on the first failure; stops and deletes whatever it started.
+# Exits non-zero on the first failure; stops and deletes whatever it started. A failed run ends
+# with the names of the failed tests (scripts/test-failures.mjs, from the runners' JSON reports).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
@@ -21,6 +22,9 @@ IS_ROOT=false
 
 PG_BIN=""
 PG_TMP=""
+# JSON reports of the test runners, read on failure to name the failed tests at the very end.
+REPORT_DIR=$(mktemp -d "${TMPDIR:-/tmp}/chorus-reports.XXXXXX")
+export CHORUS_TEST_REPORT_DIR="$REPORT_DIR"
 PG_URL=""
 CURRENT_STEP=""
 TIMINGS=()
@@ -65,7 +69,9 @@ cleanup() {
     echo 'All checks passed.'
   else
     echo "FAILED${CURRENT_STEP:+ in: $CURRENT_STEP} (exit $rc)"
+    node scripts/test-failures.mjs "$REPORT_DIR"/*.json 2>/dev/null
   fi
+  rm -rf "$REPORT_DIR"
   exit "$rc"
 }
 trap cleanup EXIT
@@ -168,9 +174,18 @@ stop_postgres() {
   PG_TMP=""
 }
 
+# Vitest, with a JSON report beside its usual output (named by the lane: pglite, postgresql).
+vitest_run() {
+  npx vitest run --reporter=default --reporter=json --outputFile.json="$REPORT_DIR/vitest-$1.json"
+}
+
+tests_on_pglite() {
+  (unset CHORUS_TEST_DATABASE_URL && vitest_run pglite)
+}
+
 tests_on_postgres() {
   start_postgres
-  CHORUS_TEST_DATABASE_URL="$PG_URL" npx vitest run
+  CHORUS_TEST_DATABASE_URL="$PG_URL" vitest_run postgresql
   stop_postgres
 }
 
@@ -185,7 +200,7 @@ crash_proof() {
 
 step '1. System packages' system_packages
 step '2. Typecheck and lint' typecheck_and_lint
-step '3. Unit and integration tests (PGlite)' env -u CHORUS_TEST_DATABASE_URL npx vitest run
+step '3. Unit and integration tests (PGlite)' tests_on_pglite
 step '4. Integration tests (PostgreSQL)' tests_on_postgres
 step '5a. Production build (when stale)' node scripts/start.mjs --build-only
 # The `lb` project creates its own database on this server (the role may create databases).
