@@ -2,14 +2,16 @@
  * The features' work that runs outside requests, wired together for the server entry
  * (src/server/main.ts), which imports no feature itself: the job handlers every instance runs
  * (claimed in the database, src/server/jobs), first-run setup from the environment, and the
- * periodic trending refresh, the insights' keyed periodic jobs, the attachments' orphan sweep and
- * the compaction of the triage list's kept counts.
+ * periodic trending refresh, the insights' keyed periodic jobs, the attachments' orphan sweep,
+ * the compaction of the triage list's kept counts and the pruning of used identify tokens.
  */
 import { accountJobs } from '@/features/accounts/server/job-handlers';
 import { attachmentJobs } from '@/features/attachments/server/job-handlers';
 import { scheduleOrphanSweep } from '@/features/attachments/server/service';
 import { changelogJobs } from '@/features/changelog/server/job-handlers';
 import { headlessSetup } from '@/features/accounts/server/setup-service';
+import { identifyJobs } from '@/features/identify/server/job-handlers';
+import { scheduleTokenUsePruning } from '@/features/identify/server/service';
 import { insightJobs } from '@/features/insights/server/job-handlers';
 import { INSIGHT_JOBS, scheduleInsights } from '@/features/insights/server/service';
 import { EVENT_CONSUMER_KIND as NOTIFICATIONS_CONSUMER, notificationJobs } from '@/features/notifications/server/job-handlers';
@@ -44,6 +46,7 @@ export const jobHandlers: JobHandlers = {
   ...accountJobs,
   ...attachmentJobs,
   ...changelogJobs,
+  ...identifyJobs,
   ...insightJobs,
   ...notificationJobs,
   ...changelogNotificationJobs,
@@ -71,4 +74,5 @@ export async function scheduleBackgroundWork(): Promise<void> {
   await scheduleInsights();
   await scheduleOrphanSweep();
   await scheduleTriageCountsCompaction();
+  await scheduleTokenUsePruning();
 }

@@ -28,6 +28,7 @@ import {
   workspaceSettings,
 } from '@/server/db/schema';
 import { newApiKey } from '@/server/identity/api-keys';
+import { signTestIdentifyToken, useIdentifySecret } from './identify';
 import { issueAuthToken } from '@/server/identity/tokens';
 import { createUnsubscribeToken } from '@/features/notifications/server/unsubscribe-token';
 import { attachmentsRoute } from '@/features/attachments/server/handlers';
@@ -255,6 +256,7 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     [R.verifyToken, await issueAuthToken(db(), 'verify_email', { userId: tom.id, email: tom.email })],
     [R.unsubscribeToken, await createUnsubscribeToken(db(), { userId: ada.id, kinds: 'all' })],
     [R.webhookUrl, receiver.url()],
+    [R.identifyToken, await signTestIdentifyToken(await useIdentifySecret(), { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' })],
   ]);
   return { actors: { member: ada, moderator: linus, admin: grace }, refs, close: receiver.close };
 }

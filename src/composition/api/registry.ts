@@ -24,6 +24,7 @@ import {
   webhookSecretRoute,
   webhookTestRoute,
 } from '@/features/webhooks/server/handlers';
+import { identifyRoute, identifySecretRoute, identifySettingsRoute } from '@/features/identify/server/handlers';
 import { setupRoute } from './setup-route';
 import { eventsRoute } from '../live/events-route';
 import { exportRoute as workspaceExportRoute, importRoute as workspaceImportRoute } from '../data/handlers';
@@ -111,6 +112,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/admin/changelog/{id}/schedule', route: adminChangelogScheduleRoute },
   { path: '/api/v1/admin/changelog/{id}/unpublish', route: adminChangelogUnpublishRoute },
   { path: '/api/v1/admin/email-status', route: emailStatusRoute },
+  { path: '/api/v1/admin/identify', route: identifySettingsRoute },
+  { path: '/api/v1/admin/identify/secret', route: identifySecretRoute },
   { path: '/api/v1/admin/insights', route: insightsRoute },
   { path: '/api/v1/admin/export', route: workspaceExportRoute },
   { path: '/api/v1/admin/import', route: workspaceImportRoute },
@@ -121,6 +124,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/attachments/{id}/web', route: attachmentWebRoute },
   { path: '/api/v1/audit', route: auditRoute },
   { path: '/api/v1/auth/forgot-password', route: forgotPasswordRoute },
+  { path: '/api/v1/auth/identify', route: identifyRoute },
   { path: '/api/v1/auth/magic-link', route: magicLinkRoute },
   { path: '/api/v1/auth/magic-link/consume', route: consumeMagicLinkRoute },
   { path: '/api/v1/auth/reset-password', route: resetPasswordRoute },

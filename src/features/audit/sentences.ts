@@ -97,6 +97,8 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   'workspace.logo_removed': (who) => say(who, ' removed the logo'),
   'workspace.favicon_changed': (who) => say(who, ' uploaded a new favicon'),
   'workspace.favicon_removed': (who) => say(who, ' removed the favicon'),
+  'workspace.identify_secret_rotated': (who, f) =>
+    say(who, f.before.configured === false ? ' created the identify secret' : ' replaced the identify secret (tokens signed with the old one stop working)'),
   'workspace.priority_weights_changed': (who, f) =>
     say(
       who,
@@ -117,6 +119,7 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   'user.unconfirmed_password_cleared': (who) =>
     say('The password set before ', who, ' confirmed their address was removed, because someone else had set it'),
   'user.deleted': (who) => say(who, ' deleted their account'),
+  'user.joined_by_identify': (who) => say(who, ' joined, signed in by the product they came from (identify token)'),
 
   'member.invited': (who, f) => say(who, ' invited ', str(f.after.email) ?? 'someone', ' as ', article(roleName(f.after.role))),
   'member.role_changed': (who, f, what) =>

@@ -26,6 +26,11 @@ export const voterSchema = z.object({
   votedAt: z.string(),
   /** The team member who cast the vote on this person's behalf, or `API key “name”` (team only). */
   castBy: z.string().nullable().optional(),
+  /**
+   * The voter's company, as the host product last named it in an identify token, with its
+   * monthly revenue in cents (null when not given); null when none (team only).
+   */
+  company: z.object({ name: z.string(), monthlyRevenueCents: z.number().int().nullable() }).nullable().optional(),
 });
 export type Voter = z.infer<typeof voterSchema>;
 

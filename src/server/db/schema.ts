@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   check,
@@ -120,10 +121,15 @@ export const users = pgTable(
     notificationPrefs: jsonb('notification_prefs').$type<Record<string, boolean>>().notNull().default({}),
     /** The customer's id in an integrator's own system (API keys acting for customers; identify SSO). */
     externalId: text('external_id'),
+    /** The customer's company, as the host product last named it in an identify token (src/features/identify). */
+    companyId: uuid('company_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_key').on(t.email),
+    index('users_company_idx')
+      .on(t.companyId)
+      .where(sql`${t.companyId} is not null`),
     uniqueIndex('users_external_id_key')
       .on(t.externalId)
       .where(sql`${t.externalId} is not null`),
@@ -907,4 +913,39 @@ export const webhookAttempts = pgTable(
     ok: boolean('ok').notNull(),
   },
   (t) => [index('webhook_attempts_endpoint_idx').on(t.endpointId, t.id.desc()), index('webhook_attempts_delivery_idx').on(t.deliveryId)],
+);
+
+/**
+ * Customers' companies (SPEC.md §3), as host products name them in identify tokens
+ * (src/features/identify): their id in the host's system, name and monthly revenue in cents
+ * (null when the host sends none), updated by every token that names them.
+ */
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    externalId: text('external_id').notNull(),
+    name: text('name').notNull(),
+    monthlyRevenueCents: bigint('monthly_revenue_cents', { mode: 'number' }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('companies_external_id_key').on(t.externalId),
+    check('companies_monthly_revenue_cents_valid', sql`${t.monthlyRevenueCents} is null or ${t.monthlyRevenueCents} >= 0`),
+  ],
+);
+
+/**
+ * The identify tokens already used (their `jti`), until a while after they expire: a token is
+ * accepted once, on whichever instance it reaches first (src/features/identify). Pruned by a
+ * keyed job.
+ */
+export const identifyTokenUses = pgTable(
+  'identify_token_uses',
+  {
+    jti: text('jti').primaryKey(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('identify_token_uses_expires_idx').on(t.expiresAt)],
 );

@@ -6,8 +6,9 @@
  *   every method but GET and HEAD.
  * - `session`: only a person signed in may call it: their own account, session or preferences
  *   (sign-in, password, email, their export, notifications, subscriptions, saved views, setup),
- *   and the API keys themselves (a key never mints or revokes keys). A key is a program, not its
- *   creator at a keyboard: these answer 403 to every key.
+ *   and the API keys themselves (a key never mints or revokes keys), and the identify secret (a
+ *   key that could read or replace it could mint sign-ins for any member). A key is a program,
+ *   not its creator at a keyboard: these answer 403 to every key.
  *
  * It fails closed: a path that is not listed here refuses keys (403), and a test enumerates
  * every endpoint of the API registry and fails while one is not classified here.
@@ -32,6 +33,8 @@ export const API_KEY_ACCESS: Readonly<Record<string, ApiKeyAccess>> = {
   '/api/v1/admin/email-status': 'key',
   '/api/v1/admin/insights': 'key',
   '/api/v1/admin/export': 'key',
+  '/api/v1/admin/identify': 'key',
+  '/api/v1/admin/identify/secret': 'session',
   '/api/v1/admin/import': 'key',
   '/api/v1/admin/outbox': 'key',
   '/api/v1/admin/settings': 'key',
@@ -47,6 +50,7 @@ export const API_KEY_ACCESS: Readonly<Record<string, ApiKeyAccess>> = {
   '/api/v1/attachments/{id}/web': 'key',
   '/api/v1/audit': 'key',
   '/api/v1/auth/forgot-password': 'session',
+  '/api/v1/auth/identify': 'session',
   '/api/v1/auth/magic-link': 'session',
   '/api/v1/auth/magic-link/consume': 'session',
   '/api/v1/auth/reset-password': 'session',

@@ -1,8 +1,14 @@
 /** Examples: Sign-in, sign-up, setup and one's own account. Checked by examples.test.ts. */
+import { EXAMPLE_REFS as R } from './ids';
 import type { ApiExamples } from './types';
 
 export const accountsExamples: ApiExamples = {
   'POST /api/v1/auth/forgot-password': { body: { email: 'ada@example.com' }, status: 202, response: { status: 'check-email' } },
+  'POST /api/v1/auth/identify': {
+    body: { token: R.identifyToken },
+    status: 200,
+    response: { status: 'signed-in', user: { id: '5d0c8a3e-6f1b-4c2d-9e7a-1b2c3d4e5f60', displayName: 'Maya Patel', created: true } },
+  },
   'POST /api/v1/auth/magic-link': { body: { email: 'ada@example.com' }, status: 202, response: { status: 'check-email' } },
   'POST /api/v1/auth/magic-link/consume': {
     body: { token: 'mG5hJ7kL2qW9eR4tY8uI3oPaSd' },

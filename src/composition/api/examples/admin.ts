@@ -16,6 +16,27 @@ export const adminExamples: ApiExamples = {
     status: 200,
     response: { logoUrl: '/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02', faviconUrl: null },
   },
+  'GET /api/v1/admin/identify': {
+    status: 200,
+    response: {
+      configured: true,
+      createdAt: '2026-11-26T04:31:35.112Z',
+      audience: 'https://feedback.example.com',
+      algorithm: 'HS256',
+      maxLifetimeSeconds: 600,
+    },
+  },
+  'POST /api/v1/admin/identify/secret': {
+    status: 200,
+    response: {
+      configured: true,
+      createdAt: '2026-11-26T04:40:02.518Z',
+      audience: 'https://feedback.example.com',
+      algorithm: 'HS256',
+      maxLifetimeSeconds: 600,
+      secret: 'idsec_T1nWq8uYbH3kS0dF6gJ9lZ2xC5vB7nM4qR8tE1yU3iO',
+    },
+  },
   'GET /api/v1/admin/email-status': { status: 200, response: { smtpConfigured: false, waiting: 1 } },
   'GET /api/v1/admin/export': {
     status: 200,

@@ -8,11 +8,12 @@ import type { OpenApiDocument, OpenApiOperation } from '@/server/http/openapi';
 import type { ApiExample, ApiExamples, ExampleCaller } from './types';
 
 /**
- * Endpoints open to anyone that still work on the session cookie: signing in and setting up store
- * it, signing out ends it.
+ * Endpoints open to anyone that still work on the session cookie: signing in (with a password or
+ * an identify token) and setting up store it, signing out ends it.
  */
 const OPEN_WITH_COOKIE: Record<string, 'store' | 'send'> = {
   'POST /api/v1/auth/sign-in': 'store',
+  'POST /api/v1/auth/identify': 'store',
   'POST /api/v1/setup': 'store',
   'POST /api/v1/auth/sign-out': 'send',
 };

@@ -282,7 +282,7 @@ export const postsExamples: ApiExamples = {
     status: 200,
     media: {
       type: 'text/csv',
-      firstLine: '\ufeffvoter_name,voter_email,voted_at,cast_by',
+      firstLine: '\ufeffvoter_name,voter_email,voted_at,cast_by,company,company_mrr',
       note: 'A CSV file (UTF-8 with a byte order mark): a header row, then one row per voter.',
     },
   },

@@ -106,6 +106,7 @@ export async function eraseUser(db: DbOrTx, userId: string): Promise<void> {
       passwordHash: null,
       // The person's id in an integrator's system identifies them too.
       externalId: null,
+      companyId: null,
       notificationPrefs: {},
       role: 'member',
       emailVerifiedAt: null,

@@ -3,12 +3,17 @@ import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
 import { WorkspaceSettingsForm } from '../client/WorkspaceSettingsForm';
 import { BrandingSettings } from '../client/BrandingSettings';
+import { IdentifySettings } from '../client/IdentifySettings';
 import type { WorkspaceSettings } from '../schema';
+import type { IdentifySettings as IdentifySetup } from '@/features/identify/schema';
 
-export type WorkspaceSettingsPageProps = { settings: WorkspaceSettings; smtpConfigured: boolean };
+export type WorkspaceSettingsPageProps = { settings: WorkspaceSettings; smtpConfigured: boolean; identify: IdentifySetup };
 
-/** `/admin/settings`: the workspace's name, look, access, sign-up policy, email confirmation and moderation (admins only). */
-export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured }: ShellProps & WorkspaceSettingsPageProps) {
+/**
+ * `/admin/settings`: the workspace's name, look, access, sign-up policy, email confirmation and
+ * moderation, and sign-in from the host product (identify), for admins only.
+ */
+export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured, identify }: ShellProps & WorkspaceSettingsPageProps) {
   return (
     <>
       <TeamNav viewer={shell.viewer} />
@@ -18,6 +23,7 @@ export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured 
       <div className="flex flex-col gap-10">
         <BrandingSettings logoUrl={shell.workspace.logoUrl} faviconUrl={shell.workspace.faviconUrl} />
         <WorkspaceSettingsForm settings={settings} smtpConfigured={smtpConfigured} />
+        <IdentifySettings initial={identify} />
       </div>
     </>
   );

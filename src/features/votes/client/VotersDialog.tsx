@@ -52,11 +52,19 @@ const freshList = (count: number): ListState => ({
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
 
 /**
+ * Monthly revenue from cents, in the host product's currency units (which Chorus is not told):
+ * `1,234` or `1,234.50`. A fixed locale, so the server's render and the browser's agree.
+ */
+export const formatMoney = (cents: number): string =>
+  (cents / 100).toLocaleString('en-US', { minimumFractionDigits: cents % 100 === 0 ? 0 : 2, maximumFractionDigits: 2 });
+
+/**
  * Everyone who voted for a post, newest first, in a modal dialog (Radix Dialog: focus kept
  * inside, Escape closes, focus returns to what opened it, the rest of the page hidden from
  * assistive technology). Pages load from GET /api/v1/posts/N/votes as asked; after "Load more",
  * focus moves to the first voter it added. The team also sees who cast a vote on someone's
- * behalf, and gets the CSV download. Not portalled, so it keeps the shell's font and theme.
+ * behalf and each voter's company with its monthly revenue (from identify tokens), and gets the
+ * CSV download. Not portalled, so it keeps the shell's font and theme.
  *
  * The list is read afresh each time the dialog opens.
  */
@@ -189,7 +197,7 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
               >
                 Download CSV
               </a>
-              <span className="text-xs text-muted">Every voter, with their email address and who voted for them.</span>
+              <span className="text-xs text-muted">Every voter, with their email address, company and who voted for them.</span>
             </p>
           ) : null}
 
@@ -224,6 +232,12 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
                       Voted <time dateTime={v.votedAt} title={formatDateTime(v.votedAt)}>{`on ${formatDate(v.votedAt)}`}</time>
                       {isTeam && v.castBy ? <span data-testid="voter-cast-by">{` · voted for them by ${v.castBy}`}</span> : null}
                     </p>
+                    {isTeam && v.company ? (
+                      <p className="m-0 text-xs text-muted [overflow-wrap:anywhere]" data-testid="voter-company">
+                        {v.company.name}
+                        {v.company.monthlyRevenueCents !== null ? ` · MRR ${formatMoney(v.company.monthlyRevenueCents)}` : ''}
+                      </p>
+                    ) : null}
                   </div>
                 </li>
               ))}

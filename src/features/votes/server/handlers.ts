@@ -76,7 +76,9 @@ export const votersCsvRoute = route({
     description:
       'A CSV file, not JSON (RFC 4180: UTF-8 with a byte-order mark, CRLF line ends, a header line), of every voter of the post, ' +
       `newest first, as an attachment named post-<number>-voters.csv. Columns: ${VOTER_CSV_COLUMNS.join(', ')} ` +
-      '(voted_at in ISO 8601 UTC; cast_by is the team member who voted on the person’s behalf, or empty). A deleted account ' +
+      '(voted_at in ISO 8601 UTC; cast_by is the team member who voted on the person’s behalf, or empty; company and ' +
+      'company_mrr are the company the host product named in its identify token and its monthly revenue in currency units, ' +
+      'or empty). A deleted account ' +
       'is “Deleted user” with no address. Text a spreadsheet would run as a formula starts with an apostrophe. Errors are JSON as ' +
       'everywhere; a post the caller may not see is 404. Each download is recorded in the audit log.',
     handle: async ({ actor, query, ip }) => {

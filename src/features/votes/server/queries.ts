@@ -7,7 +7,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import { visiblePostSql } from '@/server/identity/visibility';
 import { trendingScoreSql } from '@/features/posts/server/trending-service';
 import type { DbOrTx } from '@/server/db/client';
-import { apiKeys, boards, posts, subscriptions, users, votes } from '@/server/db/schema';
+import { apiKeys, boards, companies, posts, subscriptions, users, votes } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 
 /** Adds the vote unless the person already voted; true when a row was inserted. */
@@ -100,11 +100,14 @@ export async function listVoters(db: DbOrTx, postId: string, opts: { after?: Vot
       createdAtKey: voterKeyText,
       castByName: castBy.displayName,
       castByKeyName: apiKeys.name,
+      companyName: companies.name,
+      companyMonthlyRevenueCents: companies.monthlyRevenueCents,
     })
     .from(votes)
     .innerJoin(users, eq(users.id, votes.userId))
     .leftJoin(castBy, eq(castBy.id, votes.castById))
     .leftJoin(apiKeys, eq(apiKeys.id, votes.castByKeyId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(votesOfPostAfter(postId, opts.after))
     .orderBy(desc(votes.createdAt), desc(votes.userId))
     .limit(opts.limit);
@@ -127,11 +130,14 @@ export async function listVotersForExport(db: DbOrTx, postId: string, opts: { af
       castByName: castBy.displayName,
       castByDeletedAt: castBy.deletedAt,
       castByKeyName: apiKeys.name,
+      companyName: companies.name,
+      companyMonthlyRevenueCents: companies.monthlyRevenueCents,
     })
     .from(votes)
     .innerJoin(users, eq(users.id, votes.userId))
     .leftJoin(castBy, eq(castBy.id, votes.castById))
     .leftJoin(apiKeys, eq(apiKeys.id, votes.castByKeyId))
+    .leftJoin(companies, eq(companies.id, users.companyId))
     .where(votesOfPostAfter(postId, opts.after))
     .orderBy(desc(votes.createdAt), desc(votes.userId))
     .limit(opts.limit);

@@ -128,7 +128,12 @@ export async function listVoterPage(actor: Actor, number: number, query: VoterLi
     items: page.map((r) => ({
       ...presentPerson({ id: r.userId, displayName: r.displayName, avatarUrl: r.avatarUrl, deleted: r.deletedAt !== null }),
       votedAt: r.createdAt.toISOString(),
-      ...(team ? { castBy: r.castByKeyName ? apiKeyLabel(r.castByKeyName) : (r.castByName ?? null) } : {}),
+      ...(team
+        ? {
+            castBy: r.castByKeyName ? apiKeyLabel(r.castByKeyName) : (r.castByName ?? null),
+            company: r.companyName !== null ? { name: r.companyName, monthlyRevenueCents: r.companyMonthlyRevenueCents } : null,
+          }
+        : {}),
     })),
     nextCursor: rows.length > query.limit && last ? voterCursor.encode({ createdAt: last.createdAtKey, id: last.userId }) : null,
     voteCount: ctx.post.voteCount,

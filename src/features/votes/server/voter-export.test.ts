@@ -178,7 +178,7 @@ describe('GET /api/v1/posts/[number]/votes.csv', () => {
 
     const [, ...rows] = records((await download(actors.moderator, post.number)).text);
     const [goneRow, helpedRow, plainRow] = rows;
-    expect(goneRow).toEqual([DELETED_PERSON_NAME, '', expect.any(String), DELETED_PERSON_NAME]);
+    expect(goneRow).toEqual([DELETED_PERSON_NAME, '', expect.any(String), DELETED_PERSON_NAME, '', '']);
     expect(helpedRow![0]).toBe('cast 1');
     expect(helpedRow![1]).toMatch(/^cast-.*-1@example\.test$/);
     expect(helpedRow![3]).toBe(actors.moderator.displayName);

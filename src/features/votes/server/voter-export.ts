@@ -1,6 +1,6 @@
 /**
  * A post's whole voter list as CSV, for the team (SPEC.md §1: the team sees who voted, and when,
- * and who cast a vote on someone's behalf). The members page shows the team people's email
+ * and who cast a vote on someone's behalf, and each voter's company and its monthly revenue). The members page shows the team people's email
  * addresses, so the file carries them too.
  *
  * The file is written as it is read: a batch of voters at a time, in the voter list's keyset order
@@ -18,7 +18,8 @@ import { requireAllowed } from '@/server/identity/authorize';
 import { csvLine } from '@/lib/csv';
 import { listVotersForExport, type VoterKey } from './queries';
 
-export const VOTER_CSV_COLUMNS = ['voter_name', 'voter_email', 'voted_at', 'cast_by'] as const;
+/** `company_mrr` is the company's monthly revenue in the host product's currency units (`1234.50`), empty when unknown. */
+export const VOTER_CSV_COLUMNS = ['voter_name', 'voter_email', 'voted_at', 'cast_by', 'company', 'company_mrr'] as const;
 /** Rows read per query. */
 export const VOTER_CSV_BATCH = 1000;
 /**
@@ -40,7 +41,8 @@ function voterLine(r: ExportRow): string {
   const castBy = r.castById ? presentPerson({ id: r.castById, displayName: r.castByName, deleted: r.castByDeletedAt !== null }) : null;
   // A vote cast with an API key is the key's, by name (its creator is in the audit log).
   const castByText = r.castByKeyName ? apiKeyLabel(r.castByKeyName) : (castBy?.displayName ?? '');
-  return csvLine([voter.displayName, voter.id ? r.email : '', r.createdAt.toISOString(), castByText]);
+  const mrr = r.companyMonthlyRevenueCents === null ? '' : (r.companyMonthlyRevenueCents / 100).toFixed(2);
+  return csvLine([voter.displayName, voter.id ? r.email : '', r.createdAt.toISOString(), castByText, r.companyName ?? '', r.companyName ? mrr : '']);
 }
 
 /**

@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
+import { formatDateTime } from '@/lib/dates';
+import { ApiError, api } from '@/lib/api';
+import type { IdentifySecret, IdentifySettings as IdentifySetup } from '@/features/identify/schema';
+
+const SECRET_PATH = '/api/v1/admin/identify/secret';
+
+/** The new secret, shown once, with a Copy button; focus moves to it when it appears. */
+function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
+  const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), [secret]);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('copied');
+    } catch {
+      setCopied('failed');
+    }
+  };
+  return (
+    <div className="rounded-xl border border-accent bg-surface p-4" data-testid="identify-secret">
+      <h3 ref={heading} tabIndex={-1} className="mb-1 text-base font-semibold">
+        Your identify secret
+      </h3>
+      <p className="mb-3 text-sm text-muted">
+        Store it in your product’s server configuration and sign tokens with it. It is shown only now: replace it to get a new one.
+        Never put it in code that runs in a browser.
+      </p>
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+        <code className="min-w-0 flex-1 rounded-md border border-border bg-bg px-3 py-2 text-sm break-all" data-testid="identify-secret-value">
+          {secret}
+        </code>
+        <div className="flex gap-2">
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => void copy()}>
+            Copy
+          </Button>
+          <Button variant="secondary" className="px-3 py-1.5" onClick={onDone}>
+            Done
+          </Button>
+        </div>
+      </div>
+      <p aria-live="polite" className="mt-2 text-sm empty:hidden">
+        {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the secret and copy it by hand.' : ''}
+      </p>
+    </div>
+  );
+}
+
+/**
+ * "Identify users from your product" (admins): whether an identify secret exists, what a token
+ * must carry, and a button to create or replace the secret, which is shown once (docs/identify.md).
+ */
+export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
+  const [setup, setSetup] = useState(initial);
+  const [secret, setSecret] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const make = async () => {
+    setError(null);
+    setBusy(true);
+    try {
+      const made = await api<IdentifySecret>(SECRET_PATH, { method: 'POST' });
+      const { secret: value, ...rest } = made;
+      setSetup(rest);
+      setSecret(value);
+    } catch (err) {
+      setError(err instanceof ApiError ? err.message : 'That did not work. Try again.');
+      throw err;
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section aria-labelledby="identify-heading" className="flex max-w-2xl flex-col gap-4" data-testid="identify-settings">
+      <h2 id="identify-heading" className="text-lg font-semibold">
+        Identify users from your product
+      </h2>
+      <p className="m-0 text-sm text-muted">
+        Your product’s server signs a short-lived token for its signed-in user and links to{' '}
+        <code className="break-all">/sso?token=…</code>: the person arrives here signed in, without a password. The address your
+        product signs counts as confirmed. Team members keep signing in with their own credentials.
+      </p>
+      <dl className="m-0 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className="font-medium">Algorithm</dt>
+        <dd className="m-0">{setup.algorithm}</dd>
+        <dt className="font-medium">Audience (aud)</dt>
+        <dd className="m-0 break-all">
+          <code data-testid="identify-audience">{setup.audience}</code>
+        </dd>
+        <dt className="font-medium">Lifetime</dt>
+        <dd className="m-0">{`At most ${setup.maxLifetimeSeconds / 60} minutes from iat to exp; each jti works once.`}</dd>
+        <dt className="font-medium">Secret</dt>
+        <dd className="m-0" data-testid="identify-status">
+          {setup.configured && setup.createdAt ? `Created ${formatDateTime(setup.createdAt)}` : 'None yet: sign-in from your product is off.'}
+        </dd>
+      </dl>
+      {secret ? <NewSecret secret={secret} onDone={() => setSecret(null)} /> : null}
+      <div>
+        {setup.configured ? (
+          <ConfirmDialog
+            trigger={
+              <Button variant="secondary" data-testid="identify-rotate">
+                Replace the secret
+              </Button>
+            }
+            title="Replace the identify secret?"
+            description="Links and tokens signed with the current secret stop working at once. Update your product with the new secret right away."
+            confirmLabel="Replace the secret"
+            onConfirm={make}
+            testId="identify-rotate-dialog"
+          />
+        ) : (
+          <Button busy={busy} onClick={() => void make().catch(() => undefined)} data-testid="identify-create">
+            Create a secret
+          </Button>
+        )}
+      </div>
+      {error ? (
+        <Alert tone="error" testId="identify-error">
+          {error}
+        </Alert>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,4 @@
+import { identifySecretRoute } from '@/features/identify/server/handlers';
+
+export default identifySecretRoute;
+export const config = { api: { bodyParser: false } };
