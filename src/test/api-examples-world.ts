@@ -256,7 +256,10 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     [R.verifyToken, await issueAuthToken(db(), 'verify_email', { userId: tom.id, email: tom.email })],
     [R.unsubscribeToken, await createUnsubscribeToken(db(), { userId: ada.id, kinds: 'all' })],
     [R.webhookUrl, receiver.url()],
-    [R.identifyToken, await signTestIdentifyToken(await useIdentifySecret(), { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' })],
+    [
+      R.identifyToken,
+      await signTestIdentifyToken(await useIdentifySecret(), { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' }),
+    ],
   ]);
   return { actors: { member: ada, moderator: linus, admin: grace }, refs, close: receiver.close };
 }

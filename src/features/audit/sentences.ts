@@ -98,7 +98,12 @@ const SENTENCES: Record<AuditAction, Sentence> = {
   'workspace.favicon_changed': (who) => say(who, ' uploaded a new favicon'),
   'workspace.favicon_removed': (who) => say(who, ' removed the favicon'),
   'workspace.identify_secret_rotated': (who, f) =>
-    say(who, f.before.configured === false ? ' created the identify secret' : ' replaced the identify secret (tokens signed with the old one stop working)'),
+    say(
+      who,
+      f.before.configured === false
+        ? ' created the identify secret'
+        : ' replaced the identify secret (tokens signed with the old one stop working)',
+    ),
   'workspace.priority_weights_changed': (who, f) =>
     say(
       who,

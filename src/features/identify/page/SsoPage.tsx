@@ -33,9 +33,7 @@ export default function SsoPage({ shell, reason = 'malformed' }: ShellProps & Pa
           {IDENTIFY_FAILURE_MESSAGES[reason]}
         </p>
         {FOR_THE_TEAM.has(reason) ? (
-          <p className="m-0 text-sm text-muted">
-            If this keeps happening, tell the team of that product: their sign-in link needs fixing.
-          </p>
+          <p className="m-0 text-sm text-muted">If this keeps happening, tell the team of that product: their sign-in link needs fixing.</p>
         ) : null}
         <p className="m-0 text-sm">
           <Link href={paths.home()} className={linkClass}>

@@ -125,7 +125,9 @@ describe('the checks of a token', () => {
 
   it('refuses a token that lives longer than 10 minutes, or lacks iat, exp or jti', async () => {
     const t = now();
-    expect(await outcome(await signTestIdentifyToken(secret, person(), { iat: t, exp: t + IDENTIFY_MAX_LIFETIME_SECONDS }))).toBe('accepted');
+    expect(await outcome(await signTestIdentifyToken(secret, person(), { iat: t, exp: t + IDENTIFY_MAX_LIFETIME_SECONDS }))).toBe(
+      'accepted',
+    );
     const long = await signTestIdentifyToken(secret, person(), { iat: t, exp: t + IDENTIFY_MAX_LIFETIME_SECONDS + 1 });
     expect(await outcome(long)).toBe('too_long_lived');
     expect(await outcome(await signTestIdentifyToken(secret, person(), { iat: null }))).toBe('claims');
@@ -147,7 +149,11 @@ describe('the checks of a token', () => {
 
   it('uses a jti once, across instances: the database decides, so two at once give one sign-in', async () => {
     const token = await signTestIdentifyToken(secret, person());
-    const results = await Promise.all([outcome(token), outcome(token), post(token).then((r) => (r.status === 200 ? 'accepted' : 'refused'))]);
+    const results = await Promise.all([
+      outcome(token),
+      outcome(token),
+      post(token).then((r) => (r.status === 200 ? 'accepted' : 'refused')),
+    ]);
     expect(results.filter((r) => r === 'accepted')).toHaveLength(1);
     expect(await outcome(token)).toBe('replayed');
     const replay = await post(token);
@@ -161,10 +167,18 @@ describe('the checks of a token', () => {
     expect(await outcome(token)).toBe('accepted');
     await pruneTokenUses(db());
     expect(await outcome(token)).toBe('replayed');
-    const [row] = await db().select().from(identifyTokenUses).where(eq(identifyTokenUses.jti, `prune-${t}`));
+    const [row] = await db()
+      .select()
+      .from(identifyTokenUses)
+      .where(eq(identifyTokenUses.jti, `prune-${t}`));
     expect(row!.expiresAt.getTime()).toBe((t + 100 + IDENTIFY_CLOCK_SKEW_SECONDS) * 1000);
     await pruneTokenUses(db(), new Date((t + 100 + IDENTIFY_CLOCK_SKEW_SECONDS + 1) * 1000));
-    expect(await db().select().from(identifyTokenUses).where(eq(identifyTokenUses.jti, `prune-${t}`))).toHaveLength(0);
+    expect(
+      await db()
+        .select()
+        .from(identifyTokenUses)
+        .where(eq(identifyTokenUses.jti, `prune-${t}`)),
+    ).toHaveLength(0);
   });
 
   it('refuses tokens signed with a replaced secret at once', async () => {

@@ -102,4 +102,3 @@ export const IDENTIFY_PRUNE_EVERY_SECONDS = 10 * 60;
 export async function scheduleTokenUsePruning(): Promise<void> {
   await enqueueJob(IDENTIFY_PRUNE_JOB, {}, { key: IDENTIFY_PRUNE_KEY, delaySeconds: IDENTIFY_PRUNE_EVERY_SECONDS });
 }
-

@@ -39,10 +39,7 @@ const looseText = (max: number) =>
     .pipe(z.string().min(1));
 
 /** An id given as a number is the same id as text. */
-const idText = z
-  .union([z.string(), z.number().int().nonnegative()])
-  .transform(String)
-  .pipe(externalIdSchema);
+const idText = z.union([z.string(), z.number().int().nonnegative()]).transform(String).pipe(externalIdSchema);
 
 /** Money per month in the host's currency units (49.99), kept in cents. */
 const monthlyMoney = z

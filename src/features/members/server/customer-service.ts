@@ -192,7 +192,13 @@ export async function findOrCreateIdentifiedMember(
     if (unconfirmedPassword) {
       await tx.delete(sessions).where(eq(sessions.userId, found.id));
       await recordAudit(
-        { actor: { id: found.id, displayName: user!.displayName }, action: 'user.unconfirmed_password_cleared', targetType: 'user', targetId: found.id, ip },
+        {
+          actor: { id: found.id, displayName: user!.displayName },
+          action: 'user.unconfirmed_password_cleared',
+          targetType: 'user',
+          targetId: found.id,
+          ip,
+        },
         tx,
       );
     }

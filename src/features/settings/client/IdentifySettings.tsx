@@ -27,11 +27,14 @@ function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
         Your identify secret
       </h3>
       <p className="mb-3 text-sm text-muted">
-        Store it in your product’s server configuration and sign tokens with it. It is shown only now: replace it to get a new one.
-        Never put it in code that runs in a browser.
+        Store it in your product’s server configuration and sign tokens with it. It is shown only now: replace it to get a new one. Never
+        put it in code that runs in a browser.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
-        <code className="min-w-0 flex-1 rounded-md border border-border bg-bg px-3 py-2 text-sm break-all" data-testid="identify-secret-value">
+        <code
+          className="min-w-0 flex-1 rounded-md border border-border bg-bg px-3 py-2 text-sm break-all"
+          data-testid="identify-secret-value"
+        >
           {secret}
         </code>
         <div className="flex gap-2">
@@ -44,7 +47,11 @@ function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
         </div>
       </div>
       <p aria-live="polite" className="mt-2 text-sm empty:hidden">
-        {copied === 'copied' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Could not copy: select the secret and copy it by hand.' : ''}
+        {copied === 'copied'
+          ? 'Copied to the clipboard.'
+          : copied === 'failed'
+            ? 'Could not copy: select the secret and copy it by hand.'
+            : ''}
       </p>
     </div>
   );
@@ -82,9 +89,9 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
         Identify users from your product
       </h2>
       <p className="m-0 text-sm text-muted">
-        Your product’s server signs a short-lived token for its signed-in user and links to{' '}
-        <code className="break-all">/sso?token=…</code>: the person arrives here signed in, without a password. The address your
-        product signs counts as confirmed. Team members keep signing in with their own credentials.
+        Your product’s server signs a short-lived token for its signed-in user and links to <code className="break-all">/sso?token=…</code>:
+        the person arrives here signed in, without a password. The address your product signs counts as confirmed. Team members keep signing
+        in with their own credentials.
       </p>
       <dl className="m-0 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
         <dt className="font-medium">Algorithm</dt>
@@ -97,7 +104,9 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
         <dd className="m-0">{`At most ${setup.maxLifetimeSeconds / 60} minutes from iat to exp; each jti works once.`}</dd>
         <dt className="font-medium">Secret</dt>
         <dd className="m-0" data-testid="identify-status">
-          {setup.configured && setup.createdAt ? `Created ${formatDateTime(setup.createdAt)}` : 'None yet: sign-in from your product is off.'}
+          {setup.configured && setup.createdAt
+            ? `Created ${formatDateTime(setup.createdAt)}`
+            : 'None yet: sign-in from your product is off.'}
         </dd>
       </dl>
       {secret ? <NewSecret secret={secret} onDone={() => setSecret(null)} /> : null}

@@ -42,7 +42,14 @@ function voterLine(r: ExportRow): string {
   // A vote cast with an API key is the key's, by name (its creator is in the audit log).
   const castByText = r.castByKeyName ? apiKeyLabel(r.castByKeyName) : (castBy?.displayName ?? '');
   const mrr = r.companyMonthlyRevenueCents === null ? '' : (r.companyMonthlyRevenueCents / 100).toFixed(2);
-  return csvLine([voter.displayName, voter.id ? r.email : '', r.createdAt.toISOString(), castByText, r.companyName ?? '', r.companyName ? mrr : '']);
+  return csvLine([
+    voter.displayName,
+    voter.id ? r.email : '',
+    r.createdAt.toISOString(),
+    castByText,
+    r.companyName ?? '',
+    r.companyName ? mrr : '',
+  ]);
 }
 
 /**
