@@ -38,7 +38,11 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
         banned_at: Stamp;
         deleted_at: Stamp;
         created_at: Stamp;
-      }>(tx, sql`select email, display_name, role, email_verified_at, banned_at, deleted_at, created_at from users order by date_trunc('milliseconds', created_at), email`);
+      }>(
+        tx,
+        sql`select email, display_name, role, email_verified_at, banned_at, deleted_at, created_at
+            from users order by date_trunc('milliseconds', created_at), email`,
+      );
 
       const statuses = await rows<{
         slug: string;
