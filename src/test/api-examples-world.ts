@@ -28,7 +28,7 @@ import {
   workspaceSettings,
 } from '@/server/db/schema';
 import { newApiKey } from '@/server/identity/api-keys';
-import { signTestIdentifyToken, useIdentifySecret } from './identify';
+import { signTestIdentifyToken, installIdentifySecret } from './identify';
 import { issueAuthToken } from '@/server/identity/tokens';
 import { createUnsubscribeToken } from '@/features/notifications/server/unsubscribe-token';
 import { attachmentsRoute } from '@/features/attachments/server/handlers';
@@ -258,7 +258,7 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     [R.webhookUrl, receiver.url()],
     [
       R.identifyToken,
-      await signTestIdentifyToken(await useIdentifySecret(), { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' }),
+      await signTestIdentifyToken(await installIdentifySecret(), { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' }),
     ],
   ]);
   return { actors: { member: ada, moderator: linus, admin: grace }, refs, close: receiver.close };

@@ -10,7 +10,7 @@ import { eraseUser } from '@/features/accounts/server/profile-queries';
 import { db } from '@/server/db/client';
 import { auditEvents, companies, rateLimits, sessions, signingKeys, users } from '@/server/db/schema';
 import { createTestActor } from '@/test/actors';
-import { signTestIdentifyToken, useIdentifySecret } from '@/test/identify';
+import { signTestIdentifyToken, installIdentifySecret } from '@/test/identify';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { identifyRoute, identifySecretRoute, identifySettingsRoute } from './handlers';
@@ -21,7 +21,7 @@ useTestDatabase();
 let secret: string;
 beforeEach(async () => {
   await db().delete(rateLimits);
-  secret = await useIdentifySecret();
+  secret = await installIdentifySecret();
 });
 
 const identify = async (claims: Record<string, unknown>) => identifyPerson(await signTestIdentifyToken(secret, claims));

@@ -14,7 +14,7 @@ import { createRoleActors, type TestActor } from '@/test/actors';
 import { insertBoard, insertPost } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { signTestIdentifyToken, useIdentifySecret } from '@/test/identify';
+import { signTestIdentifyToken, installIdentifySecret } from '@/test/identify';
 import { votersCsvRoute, votesRoute } from './handlers';
 
 useTestDatabase();
@@ -25,7 +25,7 @@ let secret: string;
 beforeAll(async () => {
   actors = await createRoleActors();
   boardId = (await insertBoard()).id;
-  secret = await useIdentifySecret();
+  secret = await installIdentifySecret();
 });
 beforeEach(async () => {
   await db().delete(rateLimits);
