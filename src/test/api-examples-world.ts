@@ -17,10 +17,12 @@ import {
   changelogEntries,
   changelogEntryPosts,
   comments,
+  companies,
   outbox,
   posts,
   tags,
   triageViews,
+  users,
   votes,
   webhookAttempts,
   webhookDeliveries,
@@ -81,6 +83,12 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
   await createTestActor('member', { id: I.uma, email: 'uma@example.com', displayName: 'Uma Rao', unverified: true });
   await createTestActor('member', { id: I.pat, email: 'pat@example.com', displayName: 'Pat Kim' });
   const tom = await createTestActor('member', { email: 'tom@example.com', displayName: 'Tom Okafor' });
+  // Tom's company, as his product's identify token named it (the export and the team's voter list show it).
+  const [acme] = await db()
+    .insert(companies)
+    .values({ externalId: 'acme-42', name: 'Acme Rockets', monthlyRevenueCents: 499900 })
+    .returning();
+  await db().update(users).set({ externalId: 'cust-7', companyId: acme!.id }).where(eq(users.id, tom.id));
 
   const ideas = await insertBoard({ id: I.ideasBoard, slug: 'ideas', name: 'Ideas', description: 'What should we build next?' });
   await insertBoard({ id: I.bugsBoard, slug: 'bugs', name: 'Bugs', description: 'Something broken? Tell us.' });
