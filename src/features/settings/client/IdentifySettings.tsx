@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -10,14 +10,13 @@ import type { IdentifySecret, IdentifySettings as IdentifySetup } from '@/featur
 const SECRET_PATH = '/api/v1/admin/identify/secret';
 
 /**
- * The new secret, shown once, with a Copy button; focus moves to it when it appears, once the
- * page has settled: after replacing, the closing confirmation dialog hands focus back to its
- * trigger first, and would otherwise take it from here.
+ * The new secret, shown once, with a Copy button; focus moves to its heading when it appears.
+ * After replacing, the confirmation dialog closes after this, and sends focus here too
+ * (`focusOnClose`) rather than back to its button.
  */
-function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
+function NewSecret({ secret, onDone, heading }: { secret: string; onDone: () => void; heading: RefObject<HTMLHeadingElement | null> }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => focusWhenSettled(() => heading.current), [secret]);
+  useEffect(() => focusWhenSettled(() => heading.current), [secret, heading]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
@@ -72,6 +71,7 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const sectionHeading = useRef<HTMLHeadingElement>(null);
+  const secretHeading = useRef<HTMLHeadingElement>(null);
 
   /** Makes the secret; a failure is the caller's to show (the dialog shows its own). */
   const make = async () => {
@@ -121,6 +121,7 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
       {secret ? (
         <NewSecret
           secret={secret}
+          heading={secretHeading}
           onDone={() => {
             setSecret(null);
             // The Done button is gone: focus goes back to the section, not to the page's start.
@@ -140,6 +141,8 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
             description="Links and tokens signed with the current secret stop working at once. Update your product with the new secret right away."
             confirmLabel="Replace the secret"
             onConfirm={make}
+            // The new secret, not the button: the dialog closes once it is shown.
+            focusOnClose={() => secretHeading.current}
             testId="identify-rotate-dialog"
           />
         ) : (
