@@ -2,10 +2,20 @@ import { canAdminister } from '@/core/identity/policy';
 import { gate, withShell } from '@/server/page/with-shell';
 import { smtpConfigured } from '@/server/mail/transport';
 import { getWorkspaceSettingsForAdmin } from '../server/service';
+import { getSsoSettings } from '@/features/accounts/server/sso-service';
 import type { WorkspaceSettingsPageProps } from './WorkspaceSettingsPage';
 
 /** `/admin/settings` data: admins only. */
 export const getServerSideProps = withShell<WorkspaceSettingsPageProps>(
   async (ctx, { actor }) =>
-    gate(ctx, canAdminister(actor)) ?? { props: { settings: await getWorkspaceSettingsForAdmin(), smtpConfigured: smtpConfigured() } },
+    gate(ctx, canAdminister(actor)) ??
+    (actor.kind === 'user'
+      ? {
+          props: {
+            settings: await getWorkspaceSettingsForAdmin(),
+            smtpConfigured: smtpConfigured(),
+            sso: await getSsoSettings(actor),
+          },
+        }
+      : { props: { errorPage: 403 as const } }),
 );
