@@ -1,0 +1,79 @@
+/**
+ * A real OpenID Connect provider for the single sign-on spec (e2e/sso.spec.ts), built on the
+ * `oidc-provider` package (a certified OpenID Provider), started by the spec on loopback and
+ * stopped after it. Its development login form accepts any password; the login name decides who
+ * signs in:
+ *   "ada@corp.test"             → sub "ada@corp.test", that address, verified
+ *   "unverified:bob@corp.test"  → sub "unverified:bob@corp.test", bob@corp.test, NOT verified
+ * Consent is granted at once (openid email profile), so the browser goes straight back.
+ * `setCodeTtl(seconds)` shortens the life of authorization codes, for the expired-code case.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+
+export interface TestProvider {
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  setCodeTtl(seconds: number): void;
+  close(): Promise<void>;
+}
+
+export function claimsFor(login: string) {
+  const unverified = login.startsWith('unverified:');
+  const email = unverified ? login.slice('unverified:'.length) : login;
+  return { sub: login, email, email_verified: !unverified, name: email.split('@')[0]!.replace(/[._-]/g, ' ') };
+}
+
+export async function startOidcProvider(port: number, redirectUri: string): Promise<TestProvider> {
+  const issuer = `http://127.0.0.1:${port}`;
+  const clientId = 'chorus-e2e';
+  const clientSecret = 'e2e client secret, long enough to look real';
+  let codeTtl = 60;
+  const provider = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+        token_endpoint_auth_method: 'client_secret_post',
+      },
+    ],
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
+    cookies: { keys: ['e2e cookie signing key, not a secret'] },
+    pkce: { required: () => true },
+    ttl: { AuthorizationCode: () => codeTtl },
+    async findAccount(_ctx: KoaContextWithOIDC, id: string) {
+      return { accountId: id, claims: async () => claimsFor(id) };
+    },
+    async loadExistingGrant(ctx: KoaContextWithOIDC) {
+      const oidc = ctx.oidc;
+      const existing = oidc.result?.consent?.grantId ?? oidc.session?.grantIdFor(oidc.client!.clientId);
+      if (existing) return oidc.provider.Grant.find(existing);
+      const grant = new oidc.provider.Grant({ clientId: oidc.client!.clientId, accountId: oidc.session!.accountId! });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+  });
+  // The development login form is the point here; its warnings are not news.
+  provider.on('server_error', (_ctx, err) => console.error('test OpenID provider error', err));
+  const server = http.createServer(provider.callback());
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  return {
+    issuer: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    clientId,
+    clientSecret,
+    setCodeTtl(seconds) {
+      codeTtl = seconds;
+    },
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
