@@ -16,6 +16,7 @@ import type { Viewer } from '@/core/identity/viewer';
 import {
   deleteUserAuthTokens,
   deleteUserSessions,
+  deleteUserSsoIdentities,
   eraseUser,
   getPendingEmailChange,
   listUserSessionsForExport,
@@ -117,6 +118,7 @@ export async function deleteAccount(actor: UserActor, ip: string): Promise<void>
     await eraseUser(tx, actor.id);
     await deleteUserSessions(tx, actor.id);
     await deleteUserAuthTokens(tx, actor.id);
+    await deleteUserSsoIdentities(tx, actor.id);
     await forgetNotificationsOf(tx, actor.id);
     await forgetAuditPerson(actor.id, tx);
     // The event keeps who (the id) and when, not the name that was just erased.
