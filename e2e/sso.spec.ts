@@ -15,8 +15,9 @@ test.describe.configure({ mode: 'serial' });
 const LABEL = 'Corp SSO';
 let idp: TestProvider;
 
-test.beforeAll(async ({ baseURL }) => {
-  idp = await startOidcProvider(PORTS.oidcProvider, `${baseURL}/login/sso/oidc`);
+test.beforeAll(async () => {
+  // The sso project's server (playwright.config.ts): its redirect URI is registered at the provider.
+  idp = await startOidcProvider(PORTS.oidcProvider, `http://127.0.0.1:${PORTS.sso}/login/sso/oidc`);
 });
 test.afterAll(async () => {
   await idp?.close();
@@ -50,18 +51,19 @@ test('an admin configures a generic OpenID Connect provider; the client secret n
   browser,
   baseURL,
 }) => {
+  test.setTimeout(120_000);
   const context = await adminContext(browser, baseURL!);
   const page = await context.newPage();
   await page.goto('/admin/settings');
   const form = page.getByTestId('sso-form-oidc');
   await expect(form).toContainText(`${baseURL}/login/sso/oidc`);
-  await form.getByLabel('Button label').fill(LABEL);
-  await form.getByLabel('Issuer URL').fill(idp.issuer);
-  await form.getByLabel('Client ID').fill(idp.clientId);
-  await form.getByLabel('Client secret').fill(idp.clientSecret);
+  await form.getByLabel('Button label', { exact: true }).fill(LABEL);
+  await form.getByLabel('Issuer URL', { exact: true }).fill(idp.issuer);
+  await form.getByLabel('Client ID', { exact: true }).fill(idp.clientId);
+  await form.getByLabel('Client secret', { exact: true }).fill(idp.clientSecret);
   await form.getByRole('button', { name: 'Save OpenID Connect' }).click();
   await expect(page.getByTestId('sso-oidc-message')).toHaveText('OpenID Connect saved.');
-  await expect(form.getByLabel('Replace the client secret')).toHaveValue('');
+  await expect(form.getByLabel('Replace the client secret', { exact: true })).toHaveValue('');
   await page.reload();
   expect(await page.content()).not.toContain(idp.clientSecret);
   const api = await context.request.get('/api/v1/admin/sso');
@@ -159,6 +161,7 @@ test('a domain outside the allowlist cannot sign up through the provider; an all
 });
 
 test('single sign-on only: an admin who signed in through the provider turns password sign-in off', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
   // The admin links their account by signing in through the provider with their verified address.
   const { context, page } = await visitor(browser, baseURL!);
   await page.goto('/login?next=/admin/settings');

@@ -7,6 +7,9 @@
  *   "unverified:bob@corp.test"  → sub "unverified:bob@corp.test", bob@corp.test, NOT verified
  * Consent is granted at once (openid email profile), so the browser goes straight back.
  * `setCodeTtl(seconds)` shortens the life of authorization codes, for the expired-code case.
+ * `authorizeAs(url, login)` plays the browser without one (the integration tests): it follows the
+ * authorization URL, signs in on the login form, and answers the URL the provider sends back to.
+ * Port 0 picks a free port.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -27,7 +30,10 @@ export function claimsFor(login: string) {
 }
 
 export async function startOidcProvider(port: number, redirectUri: string): Promise<TestProvider> {
-  const issuer = `http://127.0.0.1:${port}`;
+  let handle: http.RequestListener = (_req, res) => res.writeHead(503).end();
+  const server = http.createServer((req, res) => handle(req, res));
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'chorus-e2e';
   const clientSecret = 'e2e client secret, long enough to look real';
   let codeTtl = 60;
@@ -61,10 +67,9 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
   });
   // The development login form is the point here; its warnings are not news.
   provider.on('server_error', (_ctx, err) => console.error('test OpenID provider error', err));
-  const server = http.createServer(provider.callback());
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  handle = provider.callback();
   return {
-    issuer: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    issuer,
     clientId,
     clientSecret,
     setCodeTtl(seconds) {
@@ -76,4 +81,45 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
         server.close(() => resolve());
       }),
   };
+}
+
+/** Follows an authorization URL as a browser would, signs in as `login`, and answers where the provider sends it back. */
+export async function authorizeAs(authorizationUrl: string, login: string): Promise<URL> {
+  const jar = new Map<string, string>();
+  const remember = (res: Response) => {
+    for (const cookie of res.headers.getSetCookie()) {
+      const pair = cookie.split(';')[0]!;
+      const at = pair.indexOf('=');
+      const [name, value] = [pair.slice(0, at), pair.slice(at + 1)];
+      if (value === '' || /max-age=0|expires=thu, 01 jan 1970/i.test(cookie)) jar.delete(name);
+      else jar.set(name, value);
+    }
+  };
+  let url = new URL(authorizationUrl);
+  const issuerOrigin = url.origin;
+  let form: string | undefined;
+  for (let hop = 0; hop < 12; hop++) {
+    if (url.origin !== issuerOrigin) return url;
+    const res = await fetch(url, {
+      method: form ? 'POST' : 'GET',
+      redirect: 'manual',
+      headers: {
+        cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; '),
+        ...(form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      body: form,
+    });
+    remember(res);
+    await res.arrayBuffer();
+    const location = res.headers.get('location');
+    if (location) {
+      url = new URL(location, url);
+      form = undefined;
+    } else if (!form && res.status === 200 && url.pathname.startsWith('/interaction/')) {
+      form = new URLSearchParams({ prompt: 'login', login, password: 'any password' }).toString();
+    } else {
+      throw new Error(`the provider answered ${res.status} at ${url.pathname}`);
+    }
+  }
+  throw new Error('the provider did not send the browser back');
 }

@@ -3,7 +3,20 @@ import { clientIp } from '@/server/http/request-meta';
 import { SsoProblem } from '../server/sso-accounts';
 import { finishSsoSignIn, isSsoProvider } from '../server/sso-flow';
 import { listSsoButtons } from '../server/sso-service';
+import type { SsoFailure } from '../sso-schema';
 import type { SsoCallbackProps } from './SsoCallbackPage';
+
+/** The page's HTTP status for each failure (it is still a page explaining it). */
+const STATUS: Record<SsoFailure, number> = {
+  state: 400,
+  provider: 400,
+  unverified: 403,
+  no_email: 403,
+  not_allowed: 403,
+  banned: 403,
+  unavailable: 404,
+  rate_limited: 429,
+};
 
 /**
  * `/login/sso/{provider}`: the redirect URI a provider sends the browser back to. A page rather
@@ -23,6 +36,7 @@ export const getServerSideProps = withShell<SsoCallbackProps>(
       return { redirect: { destination: next, permanent: false } };
     } catch (err) {
       if (!(err instanceof SsoProblem)) throw err;
+      ctx.res.statusCode = STATUS[err.failure];
       const label = (await listSsoButtons()).find((b) => b.id === provider)?.label ?? null;
       return { props: { failure: err.failure, providerLabel: label } };
     }

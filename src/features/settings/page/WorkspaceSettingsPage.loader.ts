@@ -1,5 +1,5 @@
 import { canAdminister } from '@/core/identity/policy';
-import { gate, withShell } from '@/server/page/with-shell';
+import { forbidden, gate, withShell } from '@/server/page/with-shell';
 import { smtpConfigured } from '@/server/mail/transport';
 import { getWorkspaceSettingsForAdmin } from '../server/service';
 import { getSsoSettings } from '@/features/accounts/server/sso-service';
@@ -17,5 +17,5 @@ export const getServerSideProps = withShell<WorkspaceSettingsPageProps>(
             sso: await getSsoSettings(actor),
           },
         }
-      : { props: { errorPage: 403 as const } }),
+      : { props: forbidden }),
 );
