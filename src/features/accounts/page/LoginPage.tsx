@@ -43,7 +43,7 @@ export default function LoginPage({
   const workspace = shell.workspace.name;
   if (!passwordSignIn) {
     return (
-      <AuthCard title="Sign in" siteName={workspace} intro={`${workspace} signs you in through your organisation’s account.`}>
+      <AuthCard title="Sign in" siteName={workspace} intro={`Sign in to ${workspace} with your account at one of these providers.`}>
         {ssoButtons.length > 0 ? (
           <SsoButtons buttons={ssoButtons} next={safeNextPath(next)} />
         ) : (
