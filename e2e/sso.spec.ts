@@ -79,9 +79,18 @@ test('an admin configures a generic OpenID Connect provider; the client secret n
 });
 
 test('success: a new person signs in through the provider and gets a verified account', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
   const { context, page } = await visitor(browser, baseURL!);
-  await page.goto('/login?next=/roadmap');
-  expect(await axeViolations(page, '/login with a provider')).toEqual([]);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.goto('/login?next=/roadmap');
+      await expect(page.getByLabel('Password', { exact: true })).toBeVisible();
+      expect(await axeViolations(page, `/login with a provider (${width}px, ${scheme})`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+  }
   await signInThroughProvider(page, 'ada.lovelace@corp.test');
   await expect(page).toHaveURL(`${baseURL}/roadmap`);
   await expectSignedInAs(page, 'ada lovelace');

@@ -12,6 +12,7 @@ import { createTestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { signInRoute, signUpRoute } from './handlers';
+import { meRoute } from './me-handlers';
 import { accountForSso, displayNameFrom, SsoProblem, type SsoProfile } from './sso-accounts';
 
 useTestDatabase();
@@ -112,6 +113,18 @@ describe('an existing account', () => {
     await accountForSso('oidc', profile({ email: admin.email }), '::1');
     const [row] = await db().select().from(ssoProviders).where(eq(ssoProviders.id, 'oidc'));
     expect(row!.adminSignInAt).not.toBeNull();
+  });
+});
+
+describe('a deleted account', () => {
+  it('forgets its provider links, so the subject no longer signs in to it', async () => {
+    const member = await createTestActor('member');
+    const p = profile({ email: member.email });
+    expect(await accountForSso('oidc', p, '::1')).toBe(member.id);
+    const deleted = await callRoute(meRoute, { method: 'DELETE', body: { confirm: 'DELETE' }, as: member });
+    expect(deleted.status).toBe(204);
+    expect(await identitiesOf(member.id)).toHaveLength(0);
+    expect(await accountForSso('oidc', p, '::1')).not.toBe(member.id);
   });
 });
 
