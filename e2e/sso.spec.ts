@@ -47,10 +47,7 @@ const onCallback = (page: Page, handle: (url: URL) => Promise<string>) =>
     async (route) => route.continue({ url: await handle(new URL(route.request().url())) }),
   );
 
-test('an admin configures a generic OpenID Connect provider; the client secret never comes back', async ({
-  browser,
-  baseURL,
-}) => {
+test('an admin configures a generic OpenID Connect provider; the client secret never comes back', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const context = await adminContext(browser, baseURL!);
   const page = await context.newPage();

@@ -79,5 +79,14 @@ export interface SsoButton {
 }
 
 /** Why a single sign-on attempt ended without signing in; each has a message on the callback page. */
-export const SSO_FAILURES = ['state', 'provider', 'unverified', 'no_email', 'not_allowed', 'banned', 'unavailable', 'rate_limited'] as const;
+export const SSO_FAILURES = [
+  'state',
+  'provider',
+  'unverified',
+  'no_email',
+  'not_allowed',
+  'banned',
+  'unavailable',
+  'rate_limited',
+] as const;
 export type SsoFailure = (typeof SSO_FAILURES)[number];

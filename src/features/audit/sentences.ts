@@ -108,8 +108,10 @@ const SENTENCES: Record<AuditAction, Sentence> = {
 
   'workspace.password_sign_in_changed': (who, f) =>
     say(who, f.after.passwordSignIn === false ? ' turned password sign-in off (single sign-on only)' : ' turned password sign-in on'),
-  'sso.provider_saved': (who, f) => say(who, ' configured single sign-on with ', quoted(f.after.label) ?? str(f.after.provider) ?? 'a provider'),
-  'sso.provider_removed': (who, f) => say(who, ' removed single sign-on with ', quoted(f.before.label) ?? str(f.before.provider) ?? 'a provider'),
+  'sso.provider_saved': (who, f) =>
+    say(who, ' configured single sign-on with ', quoted(f.after.label) ?? str(f.after.provider) ?? 'a provider'),
+  'sso.provider_removed': (who, f) =>
+    say(who, ' removed single sign-on with ', quoted(f.before.label) ?? str(f.before.provider) ?? 'a provider'),
 
   'user.signed_up': (who, f) =>
     say(who, ' signed up', f.after.role && f.after.role !== 'member' ? ` as ${article(roleName(f.after.role))}` : ''),

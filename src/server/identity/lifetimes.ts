@@ -1,7 +1,15 @@
 /** How long sessions and emailed tokens last (SPEC.md §9); no imports, so the database schema can use it. */
 
 /** Kinds of single-use tokens (emailed, or a single sign-on round trip), with their lifetimes in seconds (SPEC.md §9). */
-export const AUTH_TOKEN_KINDS = ['verify_email', 'reset_password', 'magic_link', 'invite', 'change_email', 'unsubscribe', 'sso_flow'] as const;
+export const AUTH_TOKEN_KINDS = [
+  'verify_email',
+  'reset_password',
+  'magic_link',
+  'invite',
+  'change_email',
+  'unsubscribe',
+  'sso_flow',
+] as const;
 export type AuthTokenKind = (typeof AUTH_TOKEN_KINDS)[number];
 export const AUTH_TOKEN_TTL_SECONDS: Record<AuthTokenKind, number> = {
   verify_email: 7 * 24 * 3600,

@@ -70,7 +70,10 @@ describe('an existing account', () => {
   it('is linked by a verified address; a password set by someone who never proved it is removed', async () => {
     const victim = 'sso.victim@example.test';
     // Someone signs up with the victim's address and a password of their own (not confirmed).
-    const early = await callRoute(signUpRoute, { method: 'POST', body: { email: victim, displayName: 'Not the owner', password: 'attacker chose this' } });
+    const early = await callRoute(signUpRoute, {
+      method: 'POST',
+      body: { email: victim, displayName: 'Not the owner', password: 'attacker chose this' },
+    });
     expect(early.status).toBe(201);
     const before = await userByEmail(victim);
     expect(before!.emailVerifiedAt).toBeNull();
@@ -82,7 +85,9 @@ describe('an existing account', () => {
     expect(after!.emailVerifiedAt).not.toBeNull();
     expect(await db().select().from(sessions).where(eq(sessions.userId, id))).toHaveLength(0);
     expect((await callRoute(signInRoute, { method: 'POST', body: { email: victim, password: 'attacker chose this' } })).status).toBe(401);
-    const actions = (await db().select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(desc(auditEvents.id))).map((e) => e.action);
+    const actions = (await db().select().from(auditEvents).where(eq(auditEvents.targetId, id)).orderBy(desc(auditEvents.id))).map(
+      (e) => e.action,
+    );
     expect(actions).toEqual(expect.arrayContaining(['user.unconfirmed_password_cleared', 'user.sso_linked']));
   });
 
@@ -108,7 +113,14 @@ describe('an existing account', () => {
   it('of an admin records that an admin signed in through the provider', async () => {
     await db()
       .insert(ssoProviders)
-      .values({ id: 'oidc', label: 'Corp', issuer: 'https://login.example.test', clientId: 'c', clientSecretSealed: 'x', scopes: 'openid' });
+      .values({
+        id: 'oidc',
+        label: 'Corp',
+        issuer: 'https://login.example.test',
+        clientId: 'c',
+        clientSecretSealed: 'x',
+        scopes: 'openid',
+      });
     const admin = await createTestActor('admin');
     await accountForSso('oidc', profile({ email: admin.email }), '::1');
     const [row] = await db().select().from(ssoProviders).where(eq(ssoProviders.id, 'oidc'));
@@ -145,7 +157,9 @@ describe('the sign-up policy', () => {
   });
 
   it('allowed domains: refused outside the list, admitted inside it', async () => {
-    await db().update(workspaceSettings).set({ signupPolicy: 'domain_allowlist', allowedDomains: ['corp.test'] });
+    await db()
+      .update(workspaceSettings)
+      .set({ signupPolicy: 'domain_allowlist', allowedDomains: ['corp.test'] });
     expect(await failureOf(accountForSso('oidc', profile({ email: 'mallory@elsewhere.test' }), '::1'))).toBe('not_allowed');
     expect(await userByEmail('mallory@elsewhere.test')).toBeUndefined();
     expect(await failureOf(accountForSso('oidc', profile({ email: 'carol@corp.test' }), '::1'))).toBe('signed-in');

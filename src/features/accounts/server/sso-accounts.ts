@@ -72,7 +72,14 @@ export async function accountForSso(provider: SsoProviderId, profile: SsoProfile
         await confirmAddressOwner(tx, existing.id, { passwordSetter: false, ip });
         await linkSsoIdentity(tx, provider, profile.subject, existing.id);
         await recordAudit(
-          { actor: { id: existing.id, displayName: existing.displayName }, action: 'user.sso_linked', targetType: 'user', targetId: existing.id, after: { provider }, ip },
+          {
+            actor: { id: existing.id, displayName: existing.displayName },
+            action: 'user.sso_linked',
+            targetType: 'user',
+            targetId: existing.id,
+            after: { provider },
+            ip,
+          },
           tx,
         );
         if (existing.role === 'admin') await markAdminSignIn(tx, provider);
@@ -81,7 +88,14 @@ export async function accountForSso(provider: SsoProviderId, profile: SsoProfile
       const invited = await takeInvitationFor(tx, email);
       if (!invited && !signUpAllowed(rules, email)) throw new SsoProblem('not_allowed');
       const role: Role = isRole(invited) ? invited : 'member';
-      const user = await createAccount(tx, { email, displayName: displayNameFrom(profile, email), passwordHash: null, role, verified: true, ip });
+      const user = await createAccount(tx, {
+        email,
+        displayName: displayNameFrom(profile, email),
+        passwordHash: null,
+        role,
+        verified: true,
+        ip,
+      });
       await linkSsoIdentity(tx, provider, profile.subject, user.id);
       if (role === 'admin') await markAdminSignIn(tx, provider);
       return user.id;
@@ -89,7 +103,10 @@ export async function accountForSso(provider: SsoProviderId, profile: SsoProfile
   } catch (err) {
     // Two first sign-ins racing for one address: the loser signs in to the winner's account.
     if (isUniqueViolation(err)) {
-      const [row] = await db().select({ id: users.id }).from(users).where(eq(users.email, (profile.email ?? '').toLowerCase()));
+      const [row] = await db()
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.email, (profile.email ?? '').toLowerCase()));
       if (row) return accountForSso(provider, profile, ip);
     }
     throw err;

@@ -123,7 +123,9 @@ describe('signing in through a real OpenID provider', () => {
   });
 
   it('keeps the allowed domains: an address outside them gets no account', async () => {
-    await db().update(workspaceSettings).set({ signupPolicy: 'domain_allowlist', allowedDomains: ['corp.test'] });
+    await db()
+      .update(workspaceSettings)
+      .set({ signupPolicy: 'domain_allowlist', allowedDomains: ['corp.test'] });
     try {
       const { cookie, params } = await roundTrip('mallory@elsewhere.test');
       expect(await failureOf(finish(cookie, params).done)).toBe('not_allowed');

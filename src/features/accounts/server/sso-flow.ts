@@ -102,7 +102,10 @@ export async function startSsoSignIn(id: SsoProviderId, next: string | undefined
 const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** The person, from the validated ID token (or the userinfo endpoint when the token carries no email). */
-async function oidcProfile(config: oidc.Configuration, tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>): Promise<SsoProfile> {
+async function oidcProfile(
+  config: oidc.Configuration,
+  tokens: Awaited<ReturnType<typeof oidc.authorizationCodeGrant>>,
+): Promise<SsoProfile> {
   const claims = tokens.claims();
   if (!claims) throw new SsoProblem('provider');
   let info: Record<string, unknown> = claims;

@@ -27,7 +27,8 @@ export const adminSsoRoute = route({
   GET: endpoint({
     authorize: canAdminister,
     summary: 'Single sign-on settings',
-    description: 'The configured providers (never their client secrets), the redirect URIs to register, and whether password sign-in is on.',
+    description:
+      'The configured providers (never their client secrets), the redirect URIs to register, and whether password sign-in is on.',
     handle: async ({ actor }) => json(await getSsoSettings(actor)),
   }),
   PATCH: endpoint({
@@ -61,7 +62,8 @@ export const adminSsoProviderRoute = route({
     authorize: canAdminister,
     query: ssoProviderParams,
     summary: 'Remove a single sign-on provider',
-    description: 'Accounts that signed in through it keep working with any other way they have. 409 while it is the last one and password sign-in is off.',
+    description:
+      'Accounts that signed in through it keep working with any other way they have. 409 while it is the last one and password sign-in is off.',
     errors: ['NOT_FOUND', 'CONFLICT'],
     handle: async ({ actor, query, ip }) => {
       await removeSsoProvider(actor, query.provider, ip);

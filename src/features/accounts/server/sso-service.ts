@@ -93,7 +93,9 @@ export async function saveSsoProvider(
     throw new AppError('VALIDATION_FAILED', undefined, { fields: { issuer: 'Enter the issuer URL, like https://login.example.com' } });
   }
   if (issuer && !issuerAllowed(issuer)) {
-    throw new AppError('VALIDATION_FAILED', undefined, { fields: { issuer: 'Use an https:// issuer (plain http only for a provider on this machine)' } });
+    throw new AppError('VALIDATION_FAILED', undefined, {
+      fields: { issuer: 'Use an https:// issuer (plain http only for a provider on this machine)' },
+    });
   }
   const view = await db().transaction(async (tx) => {
     const before = await getSsoProvider(tx, id);
@@ -138,7 +140,14 @@ export async function removeSsoProvider(actor: Admin, id: SsoProviderId, ip: str
     if (before.enabled && (await wouldLockOut(tx, id))) throw lockOut();
     await deleteSsoProvider(tx, id);
     await recordAudit(
-      { actor, action: 'sso.provider_removed', targetType: 'sso_provider', targetId: id, before: { provider: id, label: before.label }, ip },
+      {
+        actor,
+        action: 'sso.provider_removed',
+        targetType: 'sso_provider',
+        targetId: id,
+        before: { provider: id, label: before.label },
+        ip,
+      },
       tx,
     );
   });

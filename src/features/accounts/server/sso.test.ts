@@ -60,7 +60,11 @@ describe('the provider settings (admins)', () => {
     expect(JSON.stringify(row)).not.toContain(SECRET);
     const read = await callRoute(adminSsoRoute, { as: admin });
     expect(read.text).not.toContain(SECRET);
-    expect(read.json).toMatchObject({ secretKeyConfigured: true, passwordSignIn: true, providers: [{ id: 'github', clientSecretSet: true }] });
+    expect(read.json).toMatchObject({
+      secretKeyConfigured: true,
+      passwordSignIn: true,
+      providers: [{ id: 'github', clientSecretSet: true }],
+    });
     // Saving without a secret keeps the stored one.
     expect((await putGithub(admin, { clientSecret: undefined, label: 'GitHub (staff)' })).status).toBe(200);
     const [kept] = await db().select().from(ssoProviders);
@@ -142,7 +146,11 @@ describe('starting and finishing a round trip', () => {
 
   it('answers the authorization URL with PKCE and state, binds it to the browser, and the state must come back', async () => {
     await putGithub(await createTestActor('admin'));
-    const started = await callRoute<{ url: string }>(ssoStartRoute, { method: 'POST', params: { provider: 'github' }, body: { next: '/roadmap' } });
+    const started = await callRoute<{ url: string }>(ssoStartRoute, {
+      method: 'POST',
+      params: { provider: 'github' },
+      body: { next: '/roadmap' },
+    });
     expect(started.status).toBe(200);
     const url = new URL(started.json.url);
     expect(url.origin + url.pathname).toBe('https://github.com/login/oauth/authorize');
@@ -171,7 +179,10 @@ describe('starting and finishing a round trip', () => {
     const admin = await createTestActor('admin');
     await putGithub(admin);
     const started = await callRoute<{ url: string }>(ssoStartRoute, { method: 'POST', params: { provider: 'github' }, body: {} });
-    const cookie = started.headers.getSetCookie().find((c) => c.startsWith('chorus_sso_flow='))!.split(';')[0]!;
+    const cookie = started.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('chorus_sso_flow='))!
+      .split(';')[0]!;
     const state = new URL(started.json.url).searchParams.get('state')!;
     expect(await failureOf(finishSsoSignIn('google', fakeHttp(cookie, { code: 'c', state })))).toBe('state');
   });
@@ -179,7 +190,10 @@ describe('starting and finishing a round trip', () => {
   it('sends an error from the provider back as such', async () => {
     await putGithub(await createTestActor('admin'));
     const started = await callRoute<{ url: string }>(ssoStartRoute, { method: 'POST', params: { provider: 'github' }, body: {} });
-    const cookie = started.headers.getSetCookie().find((c) => c.startsWith('chorus_sso_flow='))!.split(';')[0]!;
+    const cookie = started.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('chorus_sso_flow='))!
+      .split(';')[0]!;
     const state = new URL(started.json.url).searchParams.get('state')!;
     expect(await failureOf(finishSsoSignIn('github', fakeHttp(cookie, { error: 'access_denied', state })))).toBe('provider');
   });

@@ -208,8 +208,8 @@ export function SsoSettings({ settings }: { settings: SsoSettingsView }) {
         </p>
         {!settings.secretKeyConfigured ? (
           <Alert tone="info" testId="sso-needs-key">
-            Single sign-on needs the CHORUS_SECRET_KEY environment variable, which encrypts client secrets. Set it (for example to the output
-            of <code>openssl rand -base64 32</code>) and restart; until then providers cannot be saved.
+            Single sign-on needs the CHORUS_SECRET_KEY environment variable, which encrypts client secrets. Set it (for example to the
+            output of <code>openssl rand -base64 32</code>) and restart; until then providers cannot be saved.
           </Alert>
         ) : null}
       </div>
