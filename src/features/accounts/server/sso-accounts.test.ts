@@ -111,16 +111,14 @@ describe('an existing account', () => {
   });
 
   it('of an admin records that an admin signed in through the provider', async () => {
-    await db()
-      .insert(ssoProviders)
-      .values({
-        id: 'oidc',
-        label: 'Corp',
-        issuer: 'https://login.example.test',
-        clientId: 'c',
-        clientSecretSealed: 'x',
-        scopes: 'openid',
-      });
+    await db().insert(ssoProviders).values({
+      id: 'oidc',
+      label: 'Corp',
+      issuer: 'https://login.example.test',
+      clientId: 'c',
+      clientSecretSealed: 'x',
+      scopes: 'openid',
+    });
     const admin = await createTestActor('admin');
     await accountForSso('oidc', profile({ email: admin.email }), '::1');
     const [row] = await db().select().from(ssoProviders).where(eq(ssoProviders.id, 'oidc'));

@@ -16,7 +16,7 @@ export async function getSsoProvider(db: DbOrTx, id: SsoProviderId): Promise<Sso
 }
 
 export async function upsertSsoProvider(db: DbOrTx, row: Omit<SsoProviderRow, 'createdAt' | 'updatedAt' | 'adminSignInAt'>): Promise<void> {
-  const { id, ...rest } = row;
+  const { id: _id, ...rest } = row;
   await db
     .insert(ssoProviders)
     .values(row)
