@@ -274,6 +274,7 @@ export async function requestPasswordReset(email: string, ip: string): Promise<E
  * and a password set by anyone else is gone), and every session of the account ends.
  */
 export async function resetPassword(token: string, password: string, http: HttpCtx): Promise<void> {
+  await requirePasswordSignIn();
   const passwordHash = await hashPassword(password);
   const userId = await db().transaction(async (tx) => {
     const t = await consumeAuthToken(tx, 'reset_password', token);
@@ -299,6 +300,8 @@ export async function requestMagicLink(email: string, ip: string): Promise<Email
 
 /** Signs in with an emailed link, which also proves the address (see verifyEmail). */
 export async function consumeMagicLink(token: string, http: HttpCtx): Promise<{ passwordCleared: boolean }> {
+  // A link sent before the workspace went single sign-on only does not sign in after.
+  await requirePasswordSignIn();
   const nonce = readPasswordSetterCookie(http.req);
   const result = await db().transaction(async (tx) => {
     const t = await consumeAuthToken(tx, 'magic_link', token);

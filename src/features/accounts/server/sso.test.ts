@@ -16,7 +16,8 @@ import { authTokens, rateLimits, ssoIdentities, ssoProviders, workspaceSettings 
 import { createTestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { forgotPasswordRoute, magicLinkRoute, signInRoute, signUpRoute } from './handlers';
+import { issueAuthToken } from '@/server/identity/tokens';
+import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, signInRoute, signUpRoute } from './handlers';
 import { SsoProblem } from './sso-accounts';
 import { finishSsoSignIn } from './sso-flow';
 import { adminSsoProviderRoute, adminSsoRoute, ssoStartRoute } from './sso-handlers';
@@ -112,6 +113,12 @@ describe('turning password sign-in off', () => {
       body: { email: 'newcomer@example.test', displayName: 'New', password: 'a long enough password' },
     });
     expect(signUp.status).toBe(403);
+    // Links emailed before the switch do not sign in after it either.
+    const magic = await issueAuthToken(db(), 'magic_link', { userId: member.id, email: member.email });
+    expect((await callRoute(consumeMagicLinkRoute, { method: 'POST', body: { token: magic } })).status).toBe(403);
+    const reset = await issueAuthToken(db(), 'reset_password', { userId: member.id, email: member.email });
+    const resetting = await callRoute(resetPasswordRoute, { method: 'POST', body: { token: reset, password: 'a brand new password' } });
+    expect(resetting.status).toBe(403);
 
     // The last enabled provider cannot go while password sign-in is off.
     expect((await putGithub(admin, { enabled: false })).status).toBe(409);
@@ -119,6 +126,11 @@ describe('turning password sign-in off', () => {
     // Back on: password sign-in works again.
     expect((await callRoute(adminSsoRoute, { method: 'PATCH', body: { passwordSignIn: true }, as: admin })).status).toBe(200);
     expect((await callRoute(signInRoute, { method: 'POST', body: { email: member.email, password: member.password } })).status).toBe(200);
+    // The links were not used up by the refusals.
+    expect((await callRoute(consumeMagicLinkRoute, { method: 'POST', body: { token: magic } })).status).toBe(200);
+    expect((await callRoute(resetPasswordRoute, { method: 'POST', body: { token: reset, password: 'a brand new password' } })).status).toBe(
+      200,
+    );
   });
 });
 
