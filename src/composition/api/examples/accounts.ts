@@ -97,6 +97,7 @@ export const accountsExamples: ApiExamples = {
           current: true,
         },
       ],
+      signInProviders: [],
       posts: [],
       comments: [],
       votes: [],

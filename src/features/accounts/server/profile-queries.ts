@@ -42,6 +42,20 @@ export async function deleteUserSsoIdentities(db: DbOrTx, userId: string): Promi
   await db.delete(ssoIdentities).where(eq(ssoIdentities.userId, userId));
 }
 
+/** The single sign-on providers this account signs in through, for the account export. */
+export async function listUserSsoIdentities(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      provider: ssoIdentities.provider,
+      subject: ssoIdentities.subject,
+      createdAt: ssoIdentities.createdAt,
+      lastSignInAt: ssoIdentities.lastSignInAt,
+    })
+    .from(ssoIdentities)
+    .where(eq(ssoIdentities.userId, userId))
+    .orderBy(ssoIdentities.provider);
+}
+
 /** Uses up a user's unused email-change links, so only the newest one works. */
 export async function revokePendingEmailChanges(db: DbOrTx, userId: string): Promise<void> {
   await db

@@ -20,6 +20,7 @@ import {
   eraseUser,
   getPendingEmailChange,
   listUserSessionsForExport,
+  listUserSsoIdentities,
   lockActiveAdmins,
   updateUserProfile,
   userHasPassword,
@@ -98,6 +99,12 @@ export async function exportAccount(actor: UserActor) {
       ip: s.ip,
       userAgent: s.userAgent,
       current: Boolean(s.current),
+    })),
+    signInProviders: (await listUserSsoIdentities(db(), actor.id)).map((i) => ({
+      provider: i.provider,
+      subject: i.subject,
+      linkedAt: i.createdAt.toISOString(),
+      lastSignInAt: i.lastSignInAt.toISOString(),
     })),
     ...(await exportContentOf(db(), actor)),
   };

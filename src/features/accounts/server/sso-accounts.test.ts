@@ -12,7 +12,7 @@ import { createTestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { signInRoute, signUpRoute } from './handlers';
-import { meRoute } from './me-handlers';
+import { exportRoute, meRoute } from './me-handlers';
 import { accountForSso, displayNameFrom, SsoProblem, type SsoProfile } from './sso-accounts';
 
 useTestDatabase();
@@ -123,6 +123,18 @@ describe('an existing account', () => {
     await accountForSso('oidc', profile({ email: admin.email }), '::1');
     const [row] = await db().select().from(ssoProviders).where(eq(ssoProviders.id, 'oidc'));
     expect(row!.adminSignInAt).not.toBeNull();
+  });
+});
+
+describe('the account export', () => {
+  it('lists the providers linked to the account, without anything secret', async () => {
+    const member = await createTestActor('member');
+    await accountForSso('github', profile({ email: member.email, subject: '9001' }), '::1');
+    const exported = await callRoute(exportRoute, { as: member });
+    expect(exported.status).toBe(200);
+    expect(exported.json.signInProviders).toEqual([
+      { provider: 'github', subject: '9001', linkedAt: expect.any(String), lastSignInAt: expect.any(String) },
+    ]);
   });
 });
 
