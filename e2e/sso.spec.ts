@@ -201,3 +201,28 @@ test('single sign-on only: an admin who signed in through the provider turns pas
     await context.close();
   }
 });
+
+test('an admin removes the provider after confirming; its button leaves the sign-in page', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
+  const context = await adminContext(browser, baseURL!);
+  const page = await context.newPage();
+  await page.goto('/admin/settings');
+  const form = page.getByTestId('sso-form-oidc');
+  await form.getByRole('button', { name: 'Remove OpenID Connect' }).click();
+  const dialog = page.getByTestId('sso-oidc-remove-dialog');
+  await expect(dialog).toBeVisible();
+  expect(await axeViolations(page, '/admin/settings, removing a provider')).toEqual([]);
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(form.getByRole('button', { name: 'Remove OpenID Connect' })).toBeFocused();
+  await form.getByRole('button', { name: 'Remove OpenID Connect' }).click();
+  await dialog.getByRole('button', { name: 'Remove OpenID Connect' }).click();
+  await expect(page.getByTestId('sso-oidc-message')).toHaveText('OpenID Connect removed.');
+  await expect(form).toContainText('(Not set up)');
+  const { page: visitorPage } = await visitor(browser, baseURL!);
+  await visitorPage.goto('/login');
+  await expect(visitorPage.getByLabel('Password', { exact: true })).toBeVisible();
+  await expect(visitorPage.getByRole('button', { name: `Continue with ${LABEL}` })).toHaveCount(0);
+  await visitorPage.context().close();
+  await context.close();
+});

@@ -2,6 +2,7 @@ import { useRouter } from 'next/router';
 import { useState, type FormEvent } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
 import { ApiError, api } from '@/lib/api';
 import { SSO_PRESETS, SSO_PROVIDERS, type SsoProviderId, type SsoProviderView, type SsoSettingsView } from '@/features/accounts/sso-schema';
@@ -23,13 +24,13 @@ function ProviderForm({ id, current, redirectUri }: { id: SsoProviderId; current
     enabled: current?.enabled ?? true,
   });
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<'save' | 'remove' | null>(null);
+  const [busy, setBusy] = useState<'save' | null>(null);
   const [message, setMessage] = useState<Message>(null);
   const set = (k: keyof typeof values) => (e: { currentTarget: HTMLInputElement }) =>
     setValues((v) => ({ ...v, [k]: k === 'enabled' ? e.currentTarget.checked : e.currentTarget.value }));
   const idOf = (k: string) => `sso-${id}-${k}`;
 
-  async function run(kind: 'save' | 'remove', work: () => Promise<unknown>, done: string) {
+  async function run(kind: 'save', work: () => Promise<unknown>, done: string) {
     setBusy(kind);
     setMessage(null);
     setFields({});
@@ -128,14 +129,25 @@ function ProviderForm({ id, current, redirectUri }: { id: SsoProviderId; current
           {busy === 'save' ? 'Saving…' : `Save ${preset.name}`}
         </Button>
         {current ? (
-          <Button
-            variant="secondary"
-            busy={busy === 'remove'}
-            disabled={busy !== null}
-            onClick={() => void run('remove', () => api(`/api/v1/admin/sso/${id}`, { method: 'DELETE' }), `${preset.name} removed.`)}
-          >
-            {`Remove ${preset.name}`}
-          </Button>
+          <ConfirmDialog
+            trigger={
+              <Button variant="secondary" disabled={busy !== null}>
+                {`Remove ${preset.name}`}
+              </Button>
+            }
+            title={`Remove ${preset.name}?`}
+            description={
+              'Its settings and client secret are deleted and its button leaves the sign-in page. ' +
+              'Accounts that signed in through it keep any other way they have to sign in.'
+            }
+            confirmLabel={`Remove ${preset.name}`}
+            testId={`sso-${id}-remove-dialog`}
+            onConfirm={async () => {
+              await api(`/api/v1/admin/sso/${id}`, { method: 'DELETE' });
+              setMessage({ tone: 'success', text: `${preset.name} removed.` });
+              await router.replace(router.asPath, undefined, { scroll: false });
+            }}
+          />
         ) : null}
       </div>
     </form>
