@@ -12,7 +12,18 @@ type Message = { tone: 'success' | 'error'; text: string } | null;
 const errorText = (err: unknown) => (err instanceof ApiError ? err.message : 'That did not work. Try again.');
 
 /** One provider's form: label, issuer (generic OIDC only), client id, a write-only secret, scopes, on/off. */
-function ProviderForm({ id, current, redirectUri }: { id: SsoProviderId; current: SsoProviderView | undefined; redirectUri: string }) {
+function ProviderForm({
+  id,
+  current,
+  redirectUri,
+  locked,
+}: {
+  id: SsoProviderId;
+  current: SsoProviderView | undefined;
+  redirectUri: string;
+  /** CHORUS_SECRET_KEY is not set: nothing can be saved (the section says why). */
+  locked: boolean;
+}) {
   const router = useRouter();
   const preset = SSO_PRESETS[id];
   const [values, setValues] = useState({
@@ -125,7 +136,7 @@ function ProviderForm({ id, current, redirectUri }: { id: SsoProviderId; current
         ) : null}
       </div>
       <div className="flex flex-wrap gap-3">
-        <Button type="submit" busy={busy === 'save'} disabled={busy !== null}>
+        <Button type="submit" busy={busy === 'save'} disabled={busy !== null || locked}>
           {busy === 'save' ? 'Saving…' : `Save ${preset.name}`}
         </Button>
         {current ? (
@@ -226,7 +237,13 @@ export function SsoSettings({ settings }: { settings: SsoSettingsView }) {
         ) : null}
       </div>
       {SSO_PROVIDERS.map((id) => (
-        <ProviderForm key={id} id={id} current={settings.providers.find((p) => p.id === id)} redirectUri={settings.redirectUris[id]} />
+        <ProviderForm
+          key={id}
+          id={id}
+          current={settings.providers.find((p) => p.id === id)}
+          redirectUri={settings.redirectUris[id]}
+          locked={!settings.secretKeyConfigured}
+        />
       ))}
       <PasswordSignIn settings={settings} />
     </section>
