@@ -37,8 +37,11 @@ function ProviderForm({
   const [fields, setFields] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<'save' | null>(null);
   const [message, setMessage] = useState<Message>(null);
-  const set = (k: keyof typeof values) => (e: { currentTarget: HTMLInputElement }) =>
-    setValues((v) => ({ ...v, [k]: k === 'enabled' ? e.currentTarget.checked : e.currentTarget.value }));
+  const set = (k: keyof typeof values) => (e: { currentTarget: HTMLInputElement }) => {
+    // Read the input now: React clears `currentTarget` once the handler returns, before a deferred updater runs.
+    const value = k === 'enabled' ? e.currentTarget.checked : e.currentTarget.value;
+    setValues((v) => ({ ...v, [k]: value }));
+  };
   const idOf = (k: string) => `sso-${id}-${k}`;
 
   async function run(kind: 'save', work: () => Promise<unknown>, done: string) {
