@@ -106,6 +106,16 @@ test('a wrong state is refused, and nobody is signed in', async ({ browser, base
   await signInThroughProvider(page, 'state.victim@corp.test');
   await expect(page.getByTestId('sso-failure')).toContainText('could not be matched');
   expect(await me(context.request)).toBe(401);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      expect(await axeViolations(page, `/login/sso/oidc failure (${width}px, ${scheme})`)).toEqual([]);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+    }
+  }
+  await page.getByRole('link', { name: 'Back to sign in' }).click();
+  await expect(page).toHaveURL(`${baseURL}/login`);
   await context.close();
 });
 
