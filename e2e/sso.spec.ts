@@ -97,6 +97,7 @@ test('success: a new person signs in through the provider and gets a verified ac
 });
 
 test('a wrong state is refused, and nobody is signed in', async ({ browser, baseURL }) => {
+  test.setTimeout(120_000);
   const { context, page } = await visitor(browser, baseURL!);
   await onCallback(page, async (url) => {
     url.searchParams.set('state', 'forged-state-value');
