@@ -16,7 +16,7 @@ import { authTokens, rateLimits, ssoIdentities, ssoProviders, workspaceSettings 
 import { createTestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { issueAuthToken } from '@/server/identity/tokens';
+import { issueAuthToken, pruneExpiredSsoFlows } from '@/server/identity/tokens';
 import { consumeMagicLinkRoute, forgotPasswordRoute, magicLinkRoute, resetPasswordRoute, signInRoute, signUpRoute } from './handlers';
 import { SsoProblem } from './sso-accounts';
 import { finishSsoSignIn } from './sso-flow';
@@ -185,6 +185,20 @@ describe('starting and finishing a round trip', () => {
     expect(await failureOf(finishSsoSignIn('github', fakeHttp(cookie, { code: 'c', state: 'forged' })))).toBe('state');
     // The flow was used up by that attempt: the right state cannot finish it afterwards.
     expect(await failureOf(finishSsoSignIn('github', fakeHttp(cookie, { code: 'c', state })))).toBe('state');
+  });
+
+  it('forgets expired round trips (anyone may start one), and nothing else', async () => {
+    await db().delete(authTokens);
+    await putGithub(await createTestActor('admin'));
+    for (let i = 0; i < 3; i++) await callRoute(ssoStartRoute, { method: 'POST', params: { provider: 'github' }, body: {} });
+    await issueAuthToken(db(), 'invite', { userId: null, email: 'kept@example.test' });
+    const past = new Date(Date.now() - 60_000);
+    await db().update(authTokens).set({ expiresAt: past }).where(eq(authTokens.kind, 'sso_flow'));
+    await db().update(authTokens).set({ expiresAt: past }).where(eq(authTokens.kind, 'invite'));
+    await callRoute(ssoStartRoute, { method: 'POST', params: { provider: 'github' }, body: {} });
+    expect(await pruneExpiredSsoFlows()).toBe(3);
+    expect(await db().select().from(authTokens).where(eq(authTokens.kind, 'sso_flow'))).toHaveLength(1);
+    expect(await db().select().from(authTokens).where(eq(authTokens.kind, 'invite'))).toHaveLength(1);
   });
 
   it('refuses a flow started for another provider', async () => {
