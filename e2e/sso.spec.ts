@@ -40,13 +40,6 @@ async function visitor(browser: Browser, baseURL: string) {
   return { context, page: await context.newPage() };
 }
 
-/** Holds the provider's redirect back to us, to change it or let it wait. */
-const onCallback = (page: Page, handle: (url: URL) => Promise<string>) =>
-  page.route(
-    (url) => url.pathname === '/login/sso/oidc',
-    async (route) => route.continue({ url: await handle(new URL(route.request().url())) }),
-  );
-
 test('an admin configures a generic OpenID Connect provider; the client secret never comes back', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const context = await adminContext(browser, baseURL!);
@@ -99,9 +92,10 @@ test('success: a new person signs in through the provider and gets a verified ac
 test('a wrong state is refused, and nobody is signed in', async ({ browser, baseURL }) => {
   test.setTimeout(120_000);
   const { context, page } = await visitor(browser, baseURL!);
-  await onCallback(page, async (url) => {
+  // The provider's redirect back arrives with a state this browser never started with.
+  idp.onNextCallback((url) => {
     url.searchParams.set('state', 'forged-state-value');
-    return url.href;
+    return url;
   });
   await page.goto('/login');
   await signInThroughProvider(page, 'state.victim@corp.test');
@@ -124,9 +118,10 @@ test('an expired authorization code is refused', async ({ browser, baseURL }) =>
   const { context, page } = await visitor(browser, baseURL!);
   idp.setCodeTtl(1);
   try {
-    await onCallback(page, async (url) => {
+    // The person comes back after the code has expired.
+    idp.onNextCallback(async (url) => {
       await new Promise((r) => setTimeout(r, 2500));
-      return url.href;
+      return url;
     });
     await page.goto('/login');
     await signInThroughProvider(page, 'slow.person@corp.test');

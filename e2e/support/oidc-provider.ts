@@ -11,7 +11,7 @@
  * authorization URL, signs in on the login form, and answers the URL the provider sends back to.
  * Port 0 picks a free port.
  */
-import http from 'node:http';
+import http, { type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 
@@ -20,6 +20,13 @@ export interface TestProvider {
   clientId: string;
   clientSecret: string;
   setCodeTtl(seconds: number): void;
+  /**
+   * Lets the test change (or hold) the provider's next redirect back to the client: `hook` gets
+   * the URL with `code` and `state` and answers the one the browser is sent to. This plays what a
+   * browser cannot be made to do from a test (Playwright does not intercept redirects): a forged
+   * `state`, or a person who comes back too late.
+   */
+  onNextCallback(hook: (url: URL) => URL | Promise<URL>): void;
   close(): Promise<void>;
 }
 
@@ -67,13 +74,33 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
   });
   // The development login form is the point here; its warnings are not news.
   provider.on('server_error', (_ctx, err) => console.error('test OpenID provider error', err));
-  handle = provider.callback();
+  const callback = provider.callback();
+  let nextCallbackHook: ((url: URL) => URL | Promise<URL>) | null = null;
+  handle = (req, res) => {
+    const end = res.end.bind(res) as (...args: unknown[]) => ServerResponse;
+    // Koa sets Location with setHeader and sends it with end(): the hook runs in between.
+    res.end = ((...args: unknown[]) => {
+      const location = res.getHeader('location');
+      const hook = nextCallbackHook;
+      if (!hook || typeof location !== 'string' || !location.startsWith(redirectUri)) return end(...args);
+      nextCallbackHook = null;
+      void Promise.resolve(hook(new URL(location))).then((url) => {
+        res.setHeader('location', url.href);
+        end(...args);
+      });
+      return res;
+    }) as ServerResponse['end'];
+    return callback(req, res);
+  };
   return {
     issuer,
     clientId,
     clientSecret,
     setCodeTtl(seconds) {
       codeTtl = seconds;
+    },
+    onNextCallback(hook) {
+      nextCallbackHook = hook;
     },
     close: () =>
       new Promise<void>((resolve) => {
