@@ -11,6 +11,8 @@ import { defineConfig, devices } from '@playwright/test';
  *  - smtp:      emails delivered over SMTP_URL to a real SMTP server (e2e/support/smtp-sink.ts);
  *  - workspace: for the spec that changes workspace-wide settings (e.g. makes it private),
  *               which would disturb specs running beside it on a shared server;
+ *  - sso:       single sign-on against a real OpenID provider the spec starts (e2e/support/oidc-provider.ts);
+ *               it changes sign-up policy and password sign-in, so it runs alone on its own server;
  *  - lb:        two instances on one PostgreSQL behind HAProxy (e2e/support/two-instances.ts),
  *               delivering email to the SMTP sink; only when CHORUS_E2E_POSTGRES_URL names a
  *               PostgreSQL server where a new database may be created (npm test starts one).
@@ -27,10 +29,13 @@ export const PORTS = {
   lb: BASE + 7,
   lbA: BASE + 8,
   lbB: BASE + 9,
+  sso: BASE + 10,
   standin: BASE + 90,
   standinBlackhole: BASE + 91,
   sinkSmtp: BASE + 92,
   sinkHttp: BASE + 93,
+  /** The OpenID provider e2e/sso.spec.ts starts for itself. */
+  oidcProvider: BASE + 94,
 } as const;
 /** The SMTP sink's control endpoint (GET /messages?to=, POST /reset). */
 export const SMTP_SINK_URL = `http://127.0.0.1:${PORTS.sinkHttp}`;
@@ -141,6 +146,8 @@ const SMTP_SPECS = /\/(accounts|notifications)-smtp\.spec\.ts$/;
 const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
 /** Sends webhooks to a receiver on loopback: needs the plain server's allowlist. */
 const WEBHOOK_SPECS = /\/webhooks\.spec\.ts$/;
+/** Single sign-on: needs CHORUS_SECRET_KEY, and changes workspace-wide sign-in settings. */
+const SSO_SPECS = /\/sso\.spec\.ts$/;
 /** Proves what must hold across instances; meaningful only behind the balancer. */
 const TWO_INSTANCE_SPECS = /\/two-instances\.spec\.ts$/;
 /**
@@ -194,19 +201,21 @@ export default defineConfig({
       serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
       serve('workspace', PORTS.workspace),
       serve('smtp', PORTS.smtp, SMTP_ENV),
+      // A fixed test key: 32 bytes as 64 hex digits.
+      serve('sso', PORTS.sso, { CHORUS_SECRET_KEY: 'e2e0'.repeat(16) }),
       ...(POSTGRES_URL ? [twoInstances()] : []),
     ].filter(wanted),
   ],
   projects: [
     {
       name: 'plain',
-      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS],
+      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, SSO_SPECS],
       use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` },
     },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WEBHOOK_SPECS],
+      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WEBHOOK_SPECS, SSO_SPECS],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
@@ -219,6 +228,7 @@ export default defineConfig({
     { name: 'firstrun', testMatch: SETUP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.firstrun}` } },
     { name: 'workspace', testMatch: WORKSPACE_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.workspace}` } },
     { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
+    { name: 'sso', testMatch: SSO_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sso}` } },
     ...(POSTGRES_URL ? [{ name: 'lb', testMatch: LB_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.lb}` } }] : []),
   ],
 });

@@ -57,6 +57,7 @@ const publicPaths = (s: Seed) => [
   '/reset-password?token=not-a-token',
   '/verify-email?token=not-a-token',
   '/magic-link?token=not-a-token',
+  '/login/sso/oidc?code=not-a-code&state=not-a-state',
   '/unsubscribe?token=not-a-token',
   '/no-such-page',
 ];

@@ -39,6 +39,9 @@ test.describe('workspace settings', () => {
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Workspace settings' })).toBeVisible();
     await expectNoAxeViolations(page, '/admin/settings');
+    // This server runs without CHORUS_SECRET_KEY: single sign-on says what it needs, and saves nothing.
+    await expect(page.getByTestId('sso-needs-key')).toContainText('CHORUS_SECRET_KEY');
+    await expect(page.getByRole('button', { name: 'Save Google' })).toBeDisabled();
 
     // Browser-side validation with the server's schema: nothing is sent.
     await page.getByLabel('Accent colour').fill('purple');

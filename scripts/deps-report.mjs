@@ -22,7 +22,7 @@ const src = path.join(root, 'src');
 const list = process.argv.includes('--list');
 
 /** A feature's public surface: the files other features may import (docs/architecture.md). */
-const PUBLIC = [/^schema\.ts$/, /^enums\.ts$/, /^server\/(?:[\w-]+-)?service\.ts$/];
+const PUBLIC = [/^(?:[\w-]+-)?schema\.ts$/, /^enums\.ts$/, /^server\/(?:[\w-]+-)?service\.ts$/];
 
 function walk(dir) {
   const out = [];

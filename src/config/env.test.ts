@@ -29,6 +29,8 @@ describe('parseEnv', () => {
       CHORUS_VISITOR_CACHE_SECONDS: 3,
       CHORUS_NOTIFICATION_DIGEST_SECONDS: 120,
       CHORUS_WEBHOOK_ALLOW_HTTP: false,
+      CHORUS_SECRET_KEY: undefined,
+      CHORUS_FORCE_PASSWORD_SIGN_IN: false,
       SMTP_URL: undefined,
       S3_REGION: 'us-east-1',
       MAIL_FROM: undefined,
@@ -113,6 +115,8 @@ describe('parseEnv', () => {
     ['POSTHOG_KEY', 'has spaces'],
     ['LOG_LEVEL', 'loud'],
     ['NODE_ENV', 'staging'],
+    ['CHORUS_SECRET_KEY', 'too short'],
+    ['CHORUS_SECRET_KEY', 'ab'.repeat(31)],
     ['CHORUS_TRUST_PROXY', 'maybe'],
   ])('rejects %s=%s with an EnvError naming it', (name, value) => {
     const problems = problemsOf({ [name]: value });

@@ -41,6 +41,17 @@ function allowListItemValid(raw: string): boolean {
   return ipaddr.isValid(item.replace(/^\[|\]$/g, '')) || /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/i.test(item);
 }
 
+/** The 32 bytes of a CHORUS_SECRET_KEY (64 hex digits or base64), or null when it is not such a key. */
+export function secretKeyBytes(raw: string): Buffer | null {
+  const text = raw.trim();
+  const bytes = /^[0-9a-fA-F]{64}$/.test(text)
+    ? Buffer.from(text, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(text)
+      ? Buffer.from(text.replace(/-/g, '+').replace(/_/g, '/'), 'base64')
+      : null;
+  return bytes && bytes.length === 32 ? bytes : null;
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -117,6 +128,13 @@ export const envSchema = z
     }),
     // Accept plain http:// webhook URLs (otherwise https only).
     CHORUS_WEBHOOK_ALLOW_HTTP: flag,
+    // The key that encrypts stored secrets (single sign-on client secrets) with AES-256-GCM:
+    // 32 random bytes, as 64 hex digits or base64. Without it SSO cannot be configured.
+    CHORUS_SECRET_KEY: optionalString.refine((v) => v === undefined || secretKeyBytes(v) !== null, {
+      message: 'CHORUS_SECRET_KEY must be 32 random bytes as 64 hex digits or base64 (e.g. `openssl rand -base64 32`)',
+    }),
+    // Recovery: password sign-in works even where an admin turned it off (SSO only, docs/sso.md).
+    CHORUS_FORCE_PASSWORD_SIGN_IN: flag,
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   })
   .refine((e) => Boolean(e.CHORUS_ADMIN_EMAIL) === Boolean(e.CHORUS_ADMIN_PASSWORD), {

@@ -29,6 +29,7 @@ import {
 import { deliverPendingEmails } from '@/server/mail/outbox';
 import { mayShareRender, serveSharedPage } from '@/composition/shell/shared-pages';
 import { pruneExpiredSessions } from '@/server/identity/sessions';
+import { pruneExpiredSsoFlows } from '@/server/identity/tokens';
 import { logger } from '@/server/log';
 import { collectWhenQuiet } from '@/server/idle-gc';
 import { liveHub } from '@/server/live/hub';
@@ -198,6 +199,7 @@ export async function startServer(): Promise<void> {
   const pruneTimer = setInterval(() => {
     void pruneRateLimits().catch(() => undefined);
     void pruneExpiredSessions().catch(() => undefined);
+    void pruneExpiredSsoFlows().catch(() => undefined);
     refreshTrending();
   }, 10 * 60_000);
   pruneTimer.unref();

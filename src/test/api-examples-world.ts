@@ -20,6 +20,7 @@ import {
   companies,
   outbox,
   posts,
+  ssoProviders,
   tags,
   triageViews,
   users,
@@ -32,6 +33,7 @@ import {
 import { newApiKey } from '@/server/identity/api-keys';
 import { signTestIdentifyToken, installIdentifySecret } from './identify';
 import { issueAuthToken } from '@/server/identity/tokens';
+import { seal } from '@/server/crypto/secret-box';
 import { createUnsubscribeToken } from '@/features/notifications/server/unsubscribe-token';
 import { attachmentsRoute } from '@/features/attachments/server/handlers';
 import { adminBrandingRoute } from '@/features/settings/server/handlers';
@@ -250,6 +252,27 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
   if (logo.status !== 200) throw new Error(`example world: the logo answered ${logo.status} ${logo.text}`);
   // The screenshot is shown on the dark mode post, so anyone who may read the post may see it.
   await queryRows(sql`update attachments set post_id = ${darkMode.id} where id = ${upload.json.id}`);
+
+  // Single sign-on through GitHub and Google (the examples test sets CHORUS_SECRET_KEY).
+  await db()
+    .insert(ssoProviders)
+    .values([
+      {
+        id: 'github',
+        label: 'GitHub',
+        clientId: 'Iv23liExampleClientId',
+        clientSecretSealed: seal('github example secret', 'sso_providers:github:client_secret'),
+        scopes: 'read:user user:email',
+      },
+      {
+        id: 'google',
+        label: 'Google',
+        issuer: 'https://accounts.google.com',
+        clientId: '123456789-example.apps.googleusercontent.com',
+        clientSecretSealed: seal('google example secret', 'sso_providers:google:client_secret'),
+        scopes: 'openid email profile',
+      },
+    ]);
 
   const refs = new Map<string, string>([
     [I.attachment, upload.json.id],

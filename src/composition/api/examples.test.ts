@@ -31,6 +31,8 @@ const rateLimitMultiplier = vi.hoisted(() => {
 vi.hoisted(() => {
   process.env.CHORUS_WEBHOOK_ALLOW_HOSTS = '127.0.0.1';
   process.env.CHORUS_WEBHOOK_ALLOW_HTTP = '1';
+  // The single sign-on examples store client secrets, sealed with this key (src/test/api-examples-world.ts).
+  process.env.CHORUS_SECRET_KEY = 'e2e0'.repeat(16);
 });
 
 useTestDatabase();

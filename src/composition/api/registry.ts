@@ -25,6 +25,7 @@ import {
   webhookTestRoute,
 } from '@/features/webhooks/server/handlers';
 import { identifyRoute, identifySecretRoute, identifySettingsRoute } from '@/features/identify/server/handlers';
+import { adminSsoProviderRoute, adminSsoRoute, ssoStartRoute } from '@/features/accounts/server/sso-handlers';
 import { setupRoute } from './setup-route';
 import { eventsRoute } from '../live/events-route';
 import { exportRoute as workspaceExportRoute, importRoute as workspaceImportRoute } from '../data/handlers';
@@ -119,6 +120,8 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/admin/import', route: workspaceImportRoute },
   { path: '/api/v1/admin/outbox', route: outboxRoute },
   { path: '/api/v1/admin/settings', route: adminSettingsRoute },
+  { path: '/api/v1/admin/sso', route: adminSsoRoute },
+  { path: '/api/v1/admin/sso/{provider}', route: adminSsoProviderRoute },
   { path: '/api/v1/attachments', route: attachmentsRoute },
   { path: '/api/v1/attachments/{id}', route: attachmentRoute },
   { path: '/api/v1/attachments/{id}/web', route: attachmentWebRoute },
@@ -131,6 +134,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/auth/sign-in', route: signInRoute },
   { path: '/api/v1/auth/sign-out', route: signOutRoute },
   { path: '/api/v1/auth/sign-up', route: signUpRoute },
+  { path: '/api/v1/auth/sso/{provider}', route: ssoStartRoute },
   { path: '/api/v1/auth/verify-email', route: verifyEmailRoute },
   { path: '/api/v1/boards', route: boardsRoute },
   { path: '/api/v1/branding/{id}', route: brandingImageRoute },

@@ -113,6 +113,13 @@ const SENTENCES: Record<AuditAction, Sentence> = {
         : '',
     ),
 
+  'workspace.password_sign_in_changed': (who, f) =>
+    say(who, f.after.passwordSignIn === false ? ' turned password sign-in off (single sign-on only)' : ' turned password sign-in on'),
+  'sso.provider_saved': (who, f) =>
+    say(who, ' configured single sign-on with ', quoted(f.after.label) ?? str(f.after.provider) ?? 'a provider'),
+  'sso.provider_removed': (who, f) =>
+    say(who, ' removed single sign-on with ', quoted(f.before.label) ?? str(f.before.provider) ?? 'a provider'),
+
   'user.signed_up': (who, f) =>
     say(who, ' signed up', f.after.role && f.after.role !== 'member' ? ` as ${article(roleName(f.after.role))}` : ''),
   'user.profile_updated': (who, f) => say(who, ' updated their profile', changedKeys(f)),
@@ -125,6 +132,7 @@ const SENTENCES: Record<AuditAction, Sentence> = {
     say('The password set before ', who, ' confirmed their address was removed, because someone else had set it'),
   'user.deleted': (who) => say(who, ' deleted their account'),
   'user.joined_by_identify': (who) => say(who, ' joined, signed in by the product they came from (identify token)'),
+  'user.sso_linked': (who, f) => say(who, ' signed in through ', str(f.after.provider) ?? 'single sign-on', ' for the first time'),
 
   'member.invited': (who, f) => say(who, ' invited ', str(f.after.email) ?? 'someone', ' as ', article(roleName(f.after.role))),
   'member.role_changed': (who, f, what) =>

@@ -24,6 +24,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { AUTH_TOKEN_KINDS } from '@/server/identity/lifetimes';
 import { ROLES } from '@/core/identity/roles';
+import { SSO_PROVIDERS } from '@/features/accounts/enums';
 import { API_KEY_SCOPES } from '@/core/identity/api-keys';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
 import { ETA_PRECISIONS, POST_APPROVAL } from '@/features/posts/enums';
@@ -69,6 +70,8 @@ export const workspaceSettings = pgTable(
       .notNull()
       .default({ votes: 1, impact: 1, effort: 0.5 }),
     setupCompletedAt: timestamp('setup_completed_at', { withTimezone: true }),
+    /** Whether people may sign in with a password (and emailed links); off = single sign-on only (docs/sso.md). */
+    passwordSignIn: boolean('password_sign_in').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -137,6 +140,39 @@ export const users = pgTable(
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_role_valid', sql`${t.role} in ('member', 'moderator', 'admin')`),
   ],
+);
+
+/**
+ * Single sign-on providers an admin configured (docs/sso.md). The client secret is sealed with
+ * CHORUS_SECRET_KEY (src/server/crypto/secret-box.ts) and never leaves the server.
+ */
+export const ssoProviders = pgTable('sso_providers', {
+  id: text('id', { enum: SSO_PROVIDERS }).primaryKey(),
+  label: text('label').notNull(),
+  /** The OpenID Connect issuer (discovery); null for GitHub, whose endpoints are fixed. */
+  issuer: text('issuer'),
+  clientId: text('client_id').notNull(),
+  clientSecretSealed: text('client_secret_sealed').notNull(),
+  scopes: text('scopes').notNull(),
+  enabled: boolean('enabled').notNull().default(true),
+  /** The last time an admin signed in through this provider: needed before password sign-in can be turned off. */
+  adminSignInAt: timestamp('admin_sign_in_at', { withTimezone: true }),
+  ...timestamps,
+});
+
+/** Which account a provider's subject (`sub`, or GitHub's user id) signs in to. */
+export const ssoIdentities = pgTable(
+  'sso_identities',
+  {
+    provider: text('provider', { enum: SSO_PROVIDERS }).notNull(),
+    subject: text('subject').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.provider, t.subject] }), index('sso_identities_user_idx').on(t.userId)],
 );
 
 /**

@@ -38,6 +38,9 @@ export const API_KEY_ACCESS: Readonly<Record<string, ApiKeyAccess>> = {
   '/api/v1/admin/import': 'key',
   '/api/v1/admin/outbox': 'key',
   '/api/v1/admin/settings': 'key',
+  // Single sign-on holds credentials (client secrets) and decides who can sign in: people only.
+  '/api/v1/admin/sso': 'session',
+  '/api/v1/admin/sso/{provider}': 'session',
   '/api/v1/admin/webhooks': 'key',
   '/api/v1/admin/webhooks/{id}': 'key',
   '/api/v1/admin/webhooks/{id}/attempts': 'key',
@@ -57,6 +60,7 @@ export const API_KEY_ACCESS: Readonly<Record<string, ApiKeyAccess>> = {
   '/api/v1/auth/sign-in': 'session',
   '/api/v1/auth/sign-out': 'session',
   '/api/v1/auth/sign-up': 'session',
+  '/api/v1/auth/sso/{provider}': 'session',
   '/api/v1/auth/verify-email': 'session',
   '/api/v1/boards': 'key',
   '/api/v1/branding/{id}': 'key',

@@ -4,8 +4,8 @@
  * email change, unsubscribe) with their lifetimes (SPEC.md §9).
  */
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { db, type DbOrTx } from '@/server/db/client';
 import { authTokens } from '@/server/db/schema';
 import { AUTH_TOKEN_TTL_SECONDS, type AuthTokenKind } from './lifetimes';
 
@@ -69,4 +69,16 @@ export async function peekAuthToken(db: DbOrTx, kind: AuthTokenKind, token: stri
     )
     .limit(1);
   return rows[0];
+}
+
+/**
+ * Deletes expired tokens of the kinds nobody needs afterwards: single sign-on round trips, which
+ * anyone may start (rate-limited), so that their rows do not pile up. Runs with the other prunes.
+ */
+export async function pruneExpiredSsoFlows(from: DbOrTx = db()): Promise<number> {
+  const rows = await from
+    .delete(authTokens)
+    .where(and(eq(authTokens.kind, 'sso_flow'), lt(authTokens.expiresAt, new Date())))
+    .returning({ tokenHash: authTokens.tokenHash });
+  return rows.length;
 }

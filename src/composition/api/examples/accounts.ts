@@ -31,6 +31,17 @@ export const accountsExamples: ApiExamples = {
     status: 201,
     response: { status: 'signed-in' },
   },
+  'POST /api/v1/auth/sso/{provider}': {
+    params: { provider: 'github' },
+    body: { next: '/roadmap' },
+    status: 200,
+    response: {
+      url:
+        'https://github.com/login/oauth/authorize?client_id=Iv23liExampleClientId&redirect_uri=https%3A%2F%2Ffeedback.example.com%2Flogin%2Fsso%2Fgithub' +
+        '&response_type=code&scope=read%3Auser+user%3Aemail&state=q3Xk9vS2bN7mT4wL&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM' +
+        '&code_challenge_method=S256',
+    },
+  },
   'POST /api/v1/auth/verify-email': {
     body: { token: 'vE3rF6yT9uH2jK5lM8nB1cXzQw' },
     status: 200,
@@ -92,6 +103,7 @@ export const accountsExamples: ApiExamples = {
           current: true,
         },
       ],
+      signInProviders: [],
       posts: [],
       comments: [],
       votes: [],

@@ -13,22 +13,45 @@ import { emailForm, signInForm, type EmailFormInput, type SignInFormInput } from
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
 import { safeNextPath } from '@/lib/next-path';
+import { SsoButtons } from '../client/SsoButtons';
+import type { SsoButton } from '../sso-schema';
 
 export type LoginProps = {
   /** Where to go after signing in: a same-origin path, already checked on the server. */
   next: string;
   /** Whether the workspace sends email (SMTP configured); without it a sign-in link waits in the outbox. */
   canSendEmail: boolean;
+  /** The workspace's single sign-on providers. */
+  ssoButtons: SsoButton[];
+  /** False when the workspace signs in through single sign-on only: no password form, no emailed links. */
+  passwordSignIn: boolean;
 };
 
-/** `/login`: sign in with a password, or ask for a one-time sign-in link by email. */
-export default function LoginPage({ shell, next = '/', canSendEmail = true }: ShellProps & Partial<LoginProps>) {
+/** `/login`: sign in through a provider, with a password, or ask for a one-time sign-in link by email. */
+export default function LoginPage({
+  shell,
+  next = '/',
+  canSendEmail = true,
+  ssoButtons = [],
+  passwordSignIn = true,
+}: ShellProps & Partial<LoginProps>) {
   const [mode, setMode] = useState<{ kind: 'password' | 'link'; email: string; moved: boolean }>({
     kind: 'password',
     email: '',
     moved: false,
   });
   const workspace = shell.workspace.name;
+  if (!passwordSignIn) {
+    return (
+      <AuthCard title="Sign in" siteName={workspace} intro={`Sign in to ${workspace} with your account at one of these providers.`}>
+        {ssoButtons.length > 0 ? (
+          <SsoButtons buttons={ssoButtons} next={safeNextPath(next)} />
+        ) : (
+          <p className="m-0 text-sm">No sign-in provider is available right now. Ask the team for help.</p>
+        )}
+      </AuthCard>
+    );
+  }
   return (
     <AuthCard
       title="Sign in"
@@ -43,6 +66,14 @@ export default function LoginPage({ shell, next = '/', canSendEmail = true }: Sh
         </p>
       }
     >
+      {ssoButtons.length > 0 ? (
+        <div className="mb-4 flex flex-col gap-4">
+          <SsoButtons buttons={ssoButtons} next={safeNextPath(next)} />
+          <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
+            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+          </div>
+        </div>
+      ) : null}
       {mode.kind === 'password' ? (
         <PasswordSignIn
           next={safeNextPath(next)}

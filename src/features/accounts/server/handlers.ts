@@ -19,6 +19,8 @@ import { endSession } from '@/server/identity/sessions';
  * account: `check-email` when the workspace sends email, `ask-admin` when it cannot (no SMTP: the
  * email waits in the outbox, for an admin to pass on).
  */
+const SSO_ONLY_DOC = ' FORBIDDEN while the workspace signs in through single sign-on only (docs/sso.md).';
+
 const EMAIL_ANSWER_DOC =
   'Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured ' +
   '(the email then waits in the outbox for an admin).';
@@ -47,7 +49,9 @@ export const signInRoute = route({
     openToVisitors: true,
     body: signInInput,
     summary: 'Sign in with a password',
-    description: 'FORBIDDEN when the address is not confirmed yet and the workspace requires it (a new confirmation link is queued).',
+    description:
+      'FORBIDDEN when the address is not confirmed yet and the workspace requires it (a new confirmation link is queued), ' +
+      'or while the workspace signs in through single sign-on only (docs/sso.md).',
     errors: ['INVALID_CREDENTIALS', 'ACCOUNT_BANNED', 'FORBIDDEN'],
     handle: async ({ body, req, res, ip }) => {
       await signIn(body, { req, res, ip });
@@ -78,7 +82,8 @@ const emailRequestRoute = (send: (email: string, ip: string) => Promise<EmailOut
       openToVisitors: true,
       body: emailOnlyInput,
       summary,
-      description: EMAIL_ANSWER_DOC,
+      description: `${EMAIL_ANSWER_DOC}${SSO_ONLY_DOC}`,
+      errors: ['FORBIDDEN'],
       handle: async ({ body, ip }) => json({ status: await send(body.email, ip) }, 202),
     }),
   });
@@ -91,6 +96,8 @@ const emailRequestRoute = (send: (email: string, ip: string) => Promise<EmailOut
 const tokenSignInRoute = (
   follow: (token: string, http: { req: IncomingMessage; res: ServerResponse; ip: string }) => Promise<{ passwordCleared: boolean }>,
   summary: string,
+  /** Refused (FORBIDDEN) while the workspace signs in through single sign-on only. */
+  ssoOnlyRefuses: boolean,
 ) =>
   route({
     POST: endpoint({
@@ -101,8 +108,9 @@ const tokenSignInRoute = (
       summary,
       description:
         'Signs this browser in. `passwordCleared: true` when the address was confirmed for the first time by ' +
-        "someone other than the browser that set the account's password: that password was removed and every other session ended.",
-      errors: ['TOKEN_INVALID', 'ACCOUNT_BANNED', 'CONFLICT'],
+        "someone other than the browser that set the account's password: that password was removed and every other session ended." +
+        (ssoOnlyRefuses ? SSO_ONLY_DOC : ''),
+      errors: ['TOKEN_INVALID', 'ACCOUNT_BANNED', 'CONFLICT', ...(ssoOnlyRefuses ? (['FORBIDDEN'] as const) : [])],
       handle: async ({ body, req, res, ip }) => {
         const { passwordCleared } = await follow(body.token, { req, res, ip });
         return json({ status: 'signed-in', passwordCleared });
@@ -110,17 +118,18 @@ const tokenSignInRoute = (
     }),
   });
 
-export const verifyEmailRoute = tokenSignInRoute(verifyEmail, 'Confirm an email address from its emailed link');
-export const consumeMagicLinkRoute = tokenSignInRoute(consumeMagicLink, 'Sign in with an emailed link');
+export const verifyEmailRoute = tokenSignInRoute(verifyEmail, 'Confirm an email address from its emailed link', false);
+export const consumeMagicLinkRoute = tokenSignInRoute(consumeMagicLink, 'Sign in with an emailed link', true);
 export const forgotPasswordRoute = emailRequestRoute(requestPasswordReset, 'Ask for a password reset link');
 export const magicLinkRoute = emailRequestRoute(requestMagicLink, 'Ask for a sign-in link');
 
 export const resetPasswordRoute = route({
   POST: endpoint({
     authorize: anyone,
-    errors: ['TOKEN_INVALID'],
+    errors: ['TOKEN_INVALID', 'FORBIDDEN'],
     openToVisitors: true,
     body: resetPasswordInput,
+    description: `Sets the new password and signs this browser in.${SSO_ONLY_DOC}`,
     rateLimit: TOKEN_USE,
     handle: async ({ body, req, res, ip }) => {
       await resetPassword(body.token, body.password, { req, res, ip });

@@ -2,7 +2,7 @@
 import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
-import { authTokens, sessions, users } from '@/server/db/schema';
+import { authTokens, sessions, ssoIdentities, users } from '@/server/db/schema';
 
 export async function updateUserProfile(db: DbOrTx, userId: string, changes: { displayName: string; avatarUrl?: string | null }) {
   const [row] = await db
@@ -35,6 +35,25 @@ export async function deleteUserSessions(db: DbOrTx, userId: string, keepSession
 
 export async function deleteUserAuthTokens(db: DbOrTx, userId: string): Promise<void> {
   await db.delete(authTokens).where(eq(authTokens.userId, userId));
+}
+
+/** Forgets which provider accounts signed in to this account (single sign-on). */
+export async function deleteUserSsoIdentities(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(ssoIdentities).where(eq(ssoIdentities.userId, userId));
+}
+
+/** The single sign-on providers this account signs in through, for the account export. */
+export async function listUserSsoIdentities(db: DbOrTx, userId: string) {
+  return db
+    .select({
+      provider: ssoIdentities.provider,
+      subject: ssoIdentities.subject,
+      createdAt: ssoIdentities.createdAt,
+      lastSignInAt: ssoIdentities.lastSignInAt,
+    })
+    .from(ssoIdentities)
+    .where(eq(ssoIdentities.userId, userId))
+    .orderBy(ssoIdentities.provider);
 }
 
 /** Uses up a user's unused email-change links, so only the newest one works. */

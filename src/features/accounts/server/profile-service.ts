@@ -16,9 +16,11 @@ import type { Viewer } from '@/core/identity/viewer';
 import {
   deleteUserAuthTokens,
   deleteUserSessions,
+  deleteUserSsoIdentities,
   eraseUser,
   getPendingEmailChange,
   listUserSessionsForExport,
+  listUserSsoIdentities,
   lockActiveAdmins,
   updateUserProfile,
   userHasPassword,
@@ -98,6 +100,12 @@ export async function exportAccount(actor: UserActor) {
       userAgent: s.userAgent,
       current: Boolean(s.current),
     })),
+    signInProviders: (await listUserSsoIdentities(db(), actor.id)).map((i) => ({
+      provider: i.provider,
+      subject: i.subject,
+      linkedAt: i.createdAt.toISOString(),
+      lastSignInAt: i.lastSignInAt.toISOString(),
+    })),
     ...(await exportContentOf(db(), actor)),
   };
 }
@@ -117,6 +125,7 @@ export async function deleteAccount(actor: UserActor, ip: string): Promise<void>
     await eraseUser(tx, actor.id);
     await deleteUserSessions(tx, actor.id);
     await deleteUserAuthTokens(tx, actor.id);
+    await deleteUserSsoIdentities(tx, actor.id);
     await forgetNotificationsOf(tx, actor.id);
     await forgetAuditPerson(actor.id, tx);
     // The event keeps who (the id) and when, not the name that was just erased.

@@ -15,7 +15,8 @@ import { accountEmails } from './emails';
 export interface NewAccount {
   email: string;
   displayName: string;
-  passwordHash: string;
+  /** Null for an account that signs in through a single sign-on provider only. */
+  passwordHash: string | null;
   role: Role;
   /** Set when the address is already proven (an accepted invitation). */
   verified: boolean;

@@ -34,6 +34,7 @@ import { getUserByEmail } from './queries';
 import { consumeAuthToken, issueAuthToken, peekAuthToken, hashToken, newToken } from '@/server/identity/tokens';
 import { startSession } from '@/server/identity/sessions';
 import { deleteUserSessions, setUserPasswordHash } from './profile-queries';
+import { requirePasswordSignIn } from './sso-service';
 
 export const AUTH_LIMITS = {
   signInPerIp: { name: 'sign-in-ip', limit: 10, windowSeconds: 60 },
@@ -60,7 +61,7 @@ export type SignUpOutcome = 'signed-in' | EmailOutcome;
 const emailOutcome = (): EmailOutcome => (smtpConfigured() ? 'check-email' : 'ask-admin');
 
 /** The workspace's rules for joining, in one statement. */
-async function joinRules() {
+export async function joinRules() {
   const [ws] = await db()
     .select({
       policy: workspaceSettings.signupPolicy,
@@ -77,7 +78,7 @@ async function joinRules() {
 }
 
 /** The sign-up policy for an address (an invitation overrides it). */
-function signUpAllowed(rules: { policy: string; domains: string[] }, email: string): boolean {
+export function signUpAllowed(rules: { policy: string; domains: string[] }, email: string): boolean {
   if (rules.policy === 'open') return true;
   if (rules.policy === 'invite_only') return false;
   const domain = email.split('@')[1] ?? '';
@@ -100,6 +101,7 @@ const addressTaken = () =>
   });
 
 export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx): Promise<SignUpOutcome> {
+  await requirePasswordSignIn();
   await limit(AUTH_LIMITS.emailPerIp, http.ip);
   await limit(AUTH_LIMITS.emailPerAddress, input.email);
   if (input.inviteToken) return signUpWithInvitation({ ...input, inviteToken: input.inviteToken }, http);
@@ -231,6 +233,7 @@ export async function verifyEmail(token: string, http: HttpCtx): Promise<{ passw
 }
 
 export async function signIn(input: { email: string; password: string }, http: HttpCtx): Promise<void> {
+  await requirePasswordSignIn();
   await limit(AUTH_LIMITS.signInPerIp, http.ip);
   await limit(AUTH_LIMITS.signInPerEmail, input.email);
   const user = await getUserByEmail(db(), input.email);
@@ -258,6 +261,7 @@ export async function signIn(input: { email: string; password: string }, http: H
 
 /** "Forgot password": the same work and answer for every address; the link, if any, comes from a job. */
 export async function requestPasswordReset(email: string, ip: string): Promise<EmailOutcome> {
+  await requirePasswordSignIn();
   await limit(AUTH_LIMITS.emailPerIp, ip);
   await limit(AUTH_LIMITS.emailPerAddress, email);
   await enqueueJob(ACCOUNT_JOB_KINDS.passwordReset, { email });
@@ -270,6 +274,7 @@ export async function requestPasswordReset(email: string, ip: string): Promise<E
  * and a password set by anyone else is gone), and every session of the account ends.
  */
 export async function resetPassword(token: string, password: string, http: HttpCtx): Promise<void> {
+  await requirePasswordSignIn();
   const passwordHash = await hashPassword(password);
   const userId = await db().transaction(async (tx) => {
     const t = await consumeAuthToken(tx, 'reset_password', token);
@@ -285,6 +290,7 @@ export async function resetPassword(token: string, password: string, http: HttpC
 
 /** "Email me a sign-in link": the same work and answer for every address. */
 export async function requestMagicLink(email: string, ip: string): Promise<EmailOutcome> {
+  await requirePasswordSignIn();
   await limit(AUTH_LIMITS.emailPerIp, ip);
   await limit(AUTH_LIMITS.emailPerAddress, email);
   await enqueueJob(ACCOUNT_JOB_KINDS.magicLink, { email });
@@ -294,6 +300,8 @@ export async function requestMagicLink(email: string, ip: string): Promise<Email
 
 /** Signs in with an emailed link, which also proves the address (see verifyEmail). */
 export async function consumeMagicLink(token: string, http: HttpCtx): Promise<{ passwordCleared: boolean }> {
+  // A link sent before the workspace went single sign-on only does not sign in after.
+  await requirePasswordSignIn();
   const nonce = readPasswordSetterCookie(http.req);
   const result = await db().transaction(async (tx) => {
     const t = await consumeAuthToken(tx, 'magic_link', token);

@@ -6,14 +6,21 @@ import { BrandingSettings } from '../client/BrandingSettings';
 import { IdentifySettings } from '../client/IdentifySettings';
 import type { WorkspaceSettings } from '../schema';
 import type { IdentifySettings as IdentifySetup } from '@/features/identify/schema';
+import type { SsoSettingsView } from '@/features/accounts/sso-schema';
+import { SsoSettings } from '../client/SsoSettings';
 
-export type WorkspaceSettingsPageProps = { settings: WorkspaceSettings; smtpConfigured: boolean; identify: IdentifySetup };
+export type WorkspaceSettingsPageProps = {
+  settings: WorkspaceSettings;
+  smtpConfigured: boolean;
+  identify: IdentifySetup;
+  sso: SsoSettingsView;
+};
 
 /**
- * `/admin/settings`: the workspace's name, look, access, sign-up policy, email confirmation and
- * moderation, and sign-in from the host product (identify), for admins only.
+ * `/admin/settings`: the workspace's name, look, access, sign-up policy, email confirmation,
+ * moderation, single sign-on, and sign-in from the host product (identify), for admins only.
  */
-export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured, identify }: ShellProps & WorkspaceSettingsPageProps) {
+export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured, identify, sso }: ShellProps & WorkspaceSettingsPageProps) {
   return (
     <>
       <TeamNav viewer={shell.viewer} />
@@ -23,6 +30,7 @@ export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured,
       <div className="flex flex-col gap-10">
         <BrandingSettings logoUrl={shell.workspace.logoUrl} faviconUrl={shell.workspace.faviconUrl} />
         <WorkspaceSettingsForm settings={settings} smtpConfigured={smtpConfigured} />
+        <SsoSettings settings={sso} />
         <IdentifySettings initial={identify} />
       </div>
     </>

@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import { Alert } from '@/components/ui/Alert';
+import { Button } from '@/components/ui/Button';
+import { ApiError, api } from '@/lib/api';
+import type { SsoButton } from '../sso-schema';
+
+/** One button per single sign-on provider: asks the server where to go, then goes there. */
+export function SsoButtons({ buttons, next }: { buttons: SsoButton[]; next: string }) {
+  const [leaving, setLeaving] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  if (buttons.length === 0) return null;
+
+  async function start(id: string) {
+    setError(null);
+    setLeaving(id);
+    try {
+      const { url } = await api<{ url: string }>(`/api/v1/auth/sso/${id}`, { body: { next } });
+      window.location.assign(url);
+    } catch (err) {
+      setLeaving(null);
+      setError(err instanceof ApiError ? err.message : 'That did not work. Try again.');
+    }
+  }
+
+  return (
+    <div className="flex flex-col gap-3" role="group" aria-label="Sign in with a provider">
+      {error ? (
+        <Alert tone="error" testId="sso-start-error">
+          {error}
+        </Alert>
+      ) : null}
+      {buttons.map((b) => (
+        <Button
+          key={b.id}
+          variant="secondary"
+          busy={leaving === b.id}
+          disabled={leaving !== null}
+          onClick={() => void start(b.id)}
+          data-testid={`sso-${b.id}`}
+        >
+          {leaving === b.id ? 'Redirecting…' : `Continue with ${b.label}`}
+        </Button>
+      ))}
+    </div>
+  );
+}

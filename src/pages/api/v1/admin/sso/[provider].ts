@@ -1,0 +1,4 @@
+import { adminSsoProviderRoute } from '@/features/accounts/server/sso-handlers';
+
+export default adminSsoProviderRoute;
+export const config = { api: { bodyParser: false } };

@@ -1,0 +1,2 @@
+export { default } from '@/features/accounts/page/SsoCallbackPage';
+export { getServerSideProps } from '@/features/accounts/page/SsoCallbackPage.loader';
