@@ -85,7 +85,9 @@ test('no script served to the browser contains server code', async ({ guardedPag
   });
   const { id, slug } = (await entry.json()) as { id: string; slug: string };
   await admin.request.post(`/api/v1/admin/changelog/${id}/publish`, { headers: { Origin: baseURL! } });
-  const urls = pageFiles().map((f) => urlOf(f, { board: board.slug, number: String(post.number), slug, unknown: 'no-such-page' }));
+  const urls = pageFiles().map((f) =>
+    urlOf(f, { board: board.slug, number: String(post.number), slug, unknown: 'no-such-page', provider: 'oidc' }),
+  );
   for (const kind of ['/p/', '/b/', '/admin/', '/settings'])
     expect(
       urls.some((u) => u.startsWith(kind)),
