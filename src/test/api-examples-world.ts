@@ -243,6 +243,7 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
   // The screenshot is shown on the dark mode post, so anyone who may read the post may see it.
   await queryRows(sql`update attachments set post_id = ${darkMode.id} where id = ${upload.json.id}`);
 
+  const identifySecret = await useIdentifySecret();
   const refs = new Map<string, string>([
     [I.attachment, upload.json.id],
     [I.logo, findId(logo.json, 'logo')],
@@ -256,9 +257,10 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     [R.verifyToken, await issueAuthToken(db(), 'verify_email', { userId: tom.id, email: tom.email })],
     [R.unsubscribeToken, await createUnsubscribeToken(db(), { userId: ada.id, kinds: 'all' })],
     [R.webhookUrl, receiver.url()],
+    [R.identifyToken, await signTestIdentifyToken(identifySecret, { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' })],
     [
-      R.identifyToken,
-      await signTestIdentifyToken(await useIdentifySecret(), { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' }),
+      R.widgetIdentifyToken,
+      await signTestIdentifyToken(identifySecret, { sub: 'cust-43', email: 'jonas@example.com', name: 'Jonas Berg' }),
     ],
   ]);
   return { actors: { member: ada, moderator: linus, admin: grace }, refs, close: receiver.close };

@@ -189,6 +189,7 @@ export const adminExamples: ApiExamples = {
       moderation: 'off',
       emailConfirmation: 'auto',
       showPoweredBy: true,
+      widgetOrigins: ['https://app.example.com'],
     },
   },
   'PATCH /api/v1/admin/settings': {
@@ -204,6 +205,7 @@ export const adminExamples: ApiExamples = {
       moderation: 'new_members',
       emailConfirmation: 'auto',
       showPoweredBy: true,
+      widgetOrigins: ['https://app.example.com'],
     },
   },
   'GET /api/v1/openapi.json': {
