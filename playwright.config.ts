@@ -11,6 +11,8 @@ import { defineConfig, devices } from '@playwright/test';
  *  - smtp:      emails delivered over SMTP_URL to a real SMTP server (e2e/support/smtp-sink.ts);
  *  - workspace: for the spec that changes workspace-wide settings (e.g. makes it private),
  *               which would disturb specs running beside it on a shared server;
+ *  - widget:    for the embeddable widget's spec, which sets the allowed host origins and the
+ *               identify secret (workspace-wide, and the identify spec replaces that secret);
  *  - lb:        two instances on one PostgreSQL behind HAProxy (e2e/support/two-instances.ts),
  *               delivering email to the SMTP sink; only when CHORUS_E2E_POSTGRES_URL names a
  *               PostgreSQL server where a new database may be created (npm test starts one).
@@ -27,10 +29,14 @@ export const PORTS = {
   lb: BASE + 7,
   lbA: BASE + 8,
   lbB: BASE + 9,
+  widget: BASE + 10,
   standin: BASE + 90,
   standinBlackhole: BASE + 91,
   sinkSmtp: BASE + 92,
   sinkHttp: BASE + 93,
+  /** The widget spec's host pages, on 127.0.0.2 (allowed) and 127.0.0.3 (not allowed). */
+  widgetHost: BASE + 94,
+  widgetOther: BASE + 95,
 } as const;
 /** The SMTP sink's control endpoint (GET /messages?to=, POST /reset). */
 export const SMTP_SINK_URL = `http://127.0.0.1:${PORTS.sinkHttp}`;
@@ -139,6 +145,8 @@ const SETUP_SPECS = /\/accounts-setup\.spec\.ts$/;
 const SMTP_SPECS = /\/(accounts|notifications)-smtp\.spec\.ts$/;
 /** Changes workspace-wide settings: runs alone on its own server. */
 const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
+/** Sets the widget's host origins and the identify secret: runs on its own server. */
+const WIDGET_SPECS = /\/widget\.spec\.ts$/;
 /** Sends webhooks to a receiver on loopback: needs the plain server's allowlist. */
 const WEBHOOK_SPECS = /\/webhooks\.spec\.ts$/;
 /** Proves what must hold across instances; meaningful only behind the balancer. */
@@ -193,6 +201,7 @@ export default defineConfig({
       }),
       serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
       serve('workspace', PORTS.workspace),
+      serve('widget', PORTS.widget),
       serve('smtp', PORTS.smtp, SMTP_ENV),
       ...(POSTGRES_URL ? [twoInstances()] : []),
     ].filter(wanted),
@@ -200,13 +209,13 @@ export default defineConfig({
   projects: [
     {
       name: 'plain',
-      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS],
+      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WIDGET_SPECS],
       use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` },
     },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WEBHOOK_SPECS],
+      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WEBHOOK_SPECS, WIDGET_SPECS],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
@@ -218,6 +227,7 @@ export default defineConfig({
     },
     { name: 'firstrun', testMatch: SETUP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.firstrun}` } },
     { name: 'workspace', testMatch: WORKSPACE_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.workspace}` } },
+    { name: 'widget', testMatch: WIDGET_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.widget}` } },
     { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
     ...(POSTGRES_URL ? [{ name: 'lb', testMatch: LB_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.lb}` } }] : []),
   ],

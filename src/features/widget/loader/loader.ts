@@ -102,9 +102,10 @@ function start(script: HTMLScriptElement): void {
   // The launcher, unless the host binds its own buttons (data-selector).
   const bound = data.selector ? Array.from(document.querySelectorAll<HTMLElement>(data.selector)) : [];
   const launcher = data.selector ? null : el('button', { type: 'button', 'aria-haspopup': 'dialog', 'aria-expanded': 'false' });
+  // The count shows as a badge; assistive technology hears it as words (the launcher's name is its text).
   const badge = el('span', { 'aria-hidden': 'true' });
+  const spoken = el('span');
   const paintLauncher = () => {
-    const text = `${label}${unread > 0 ? `, ${unread} new ${unread === 1 ? 'update' : 'updates'}` : ''}`;
     for (const b of bound) {
       b.setAttribute('aria-expanded', String(isOpen));
       if (unread > 0) b.setAttribute('data-chorus-unread', String(unread));
@@ -112,14 +113,24 @@ function start(script: HTMLScriptElement): void {
     }
     if (!launcher) return;
     launcher.setAttribute('aria-expanded', String(isOpen));
-    launcher.setAttribute('aria-label', text);
+    spoken.textContent = unread > 0 ? `, ${unread} new ${unread === 1 ? 'update' : 'updates'}` : '';
     badge.textContent = unread > 9 ? '9+' : String(unread);
     badge.hidden = unread === 0;
     css(launcher, { background: accent, color: accentFg });
     css(badge, { background: '#b91c1c', color: '#ffffff', borderColor: accentFg });
   };
   if (launcher) {
-    launcher.append(document.createTextNode(label), badge);
+    launcher.append(document.createTextNode(label), badge, spoken);
+    css(spoken, {
+      position: 'absolute',
+      width: '1px',
+      height: '1px',
+      overflow: 'hidden',
+      clip: 'rect(0 0 0 0)',
+      whiteSpace: 'nowrap',
+      margin: '-1px',
+      padding: '0',
+    });
     css(launcher, {
       position: 'fixed',
       bottom: '20px',
