@@ -32,7 +32,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await db()
     .update(workspaceSettings)
-    .set({ ...DEFAULTS, allowedDomains: [] })
+    .set({ ...DEFAULTS, allowedDomains: [], widgetOrigins: [] })
     .where(eq(workspaceSettings.id, 1));
 });
 
