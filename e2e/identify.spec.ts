@@ -40,12 +40,49 @@ async function makeSecret(page: Page): Promise<string> {
     await section.getByTestId('identify-rotate').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Replace the secret' }).click();
     await expect(value).toHaveText(/^idsec_/);
+    // The closing dialog hands focus back to its button first; it must end on the new secret.
+    await expect(section.getByRole('heading', { name: 'Your identify secret' })).toBeFocused();
   }
   await expect(section.getByTestId('identify-status')).toHaveText(/^Created /);
   return (await value.textContent())!.trim();
 }
 
 test.describe('identify: the host product signs its users in', () => {
+  test('admins create and replace the secret at /admin/settings: shown once, focus managed, axe-clean', async ({ browser, baseURL }) => {
+    test.setTimeout(240_000);
+    const admin = await adminContext(browser, baseURL!);
+    const page = await admin.newPage();
+    const first = await makeSecret(page);
+    const section = page.getByRole('region', { name: 'Identify users from your product' });
+    const problems: string[] = [];
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        problems.push(...(await axeViolations(page, `/admin/settings with the new secret ${scheme} ${width}px`)));
+        expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+      }
+    }
+    // Done: the secret is gone for good, and focus stays in the section instead of falling to the page's start.
+    await section.getByRole('button', { name: 'Done' }).click();
+    await expect(section.getByTestId('identify-secret')).toHaveCount(0);
+    await expect(section.getByRole('heading', { name: 'Identify users from your product' })).toBeFocused();
+    await page.reload();
+    await expect(section.getByTestId('identify-status')).toHaveText(/^Created /);
+    await expect(section.getByTestId('identify-secret')).toHaveCount(0);
+    expect(await page.content()).not.toContain(first);
+
+    // Replacing asks first (the dialog is axe-clean too), then shows a different secret, focused.
+    await section.getByTestId('identify-rotate').click();
+    await expect(page.getByRole('dialog', { name: 'Replace the identify secret?' })).toBeVisible();
+    problems.push(...(await axeViolations(page, '/admin/settings replace dialog')));
+    await page.keyboard.press('Escape');
+    const second = await makeSecret(page);
+    expect(second).not.toBe(first);
+    expect(problems).toEqual([]);
+    await admin.close();
+  });
+
   test('a host-signed link signs a new person in, lands on the redirect, and the team sees their company', async ({
     browser,
     guardedPage: page,

@@ -17,10 +17,12 @@ import {
   changelogEntries,
   changelogEntryPosts,
   comments,
+  companies,
   outbox,
   posts,
   tags,
   triageViews,
+  users,
   votes,
   webhookAttempts,
   webhookDeliveries,
@@ -28,7 +30,7 @@ import {
   workspaceSettings,
 } from '@/server/db/schema';
 import { newApiKey } from '@/server/identity/api-keys';
-import { signTestIdentifyToken, useIdentifySecret } from './identify';
+import { signTestIdentifyToken, installIdentifySecret } from './identify';
 import { issueAuthToken } from '@/server/identity/tokens';
 import { createUnsubscribeToken } from '@/features/notifications/server/unsubscribe-token';
 import { attachmentsRoute } from '@/features/attachments/server/handlers';
@@ -81,6 +83,12 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
   await createTestActor('member', { id: I.uma, email: 'uma@example.com', displayName: 'Uma Rao', unverified: true });
   await createTestActor('member', { id: I.pat, email: 'pat@example.com', displayName: 'Pat Kim' });
   const tom = await createTestActor('member', { email: 'tom@example.com', displayName: 'Tom Okafor' });
+  // Tom's company, as his product's identify token named it (the export and the team's voter list show it).
+  const [acme] = await db()
+    .insert(companies)
+    .values({ externalId: 'acme-42', name: 'Acme Rockets', monthlyRevenueCents: 499900 })
+    .returning();
+  await db().update(users).set({ externalId: 'cust-7', companyId: acme!.id }).where(eq(users.id, tom.id));
 
   const ideas = await insertBoard({ id: I.ideasBoard, slug: 'ideas', name: 'Ideas', description: 'What should we build next?' });
   await insertBoard({ id: I.bugsBoard, slug: 'bugs', name: 'Bugs', description: 'Something broken? Tell us.' });
@@ -243,7 +251,7 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
   // The screenshot is shown on the dark mode post, so anyone who may read the post may see it.
   await queryRows(sql`update attachments set post_id = ${darkMode.id} where id = ${upload.json.id}`);
 
-  const identifySecret = await useIdentifySecret();
+  const identifySecret = await installIdentifySecret();
   const refs = new Map<string, string>([
     [I.attachment, upload.json.id],
     [I.logo, findId(logo.json, 'logo')],

@@ -10,7 +10,7 @@ import { putIdentifySecret } from '@/features/identify/server/queries';
 import { newIdentifySecret } from '@/features/identify/server/secret-service';
 
 /** Sets (replacing) the workspace's identify secret; returns it. */
-export async function useIdentifySecret(secret = newIdentifySecret()): Promise<string> {
+export async function installIdentifySecret(secret = newIdentifySecret()): Promise<string> {
   await putIdentifySecret(db(), secret);
   return secret;
 }

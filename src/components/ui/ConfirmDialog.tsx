@@ -14,6 +14,11 @@ interface Props {
   testId?: string;
   /** Extra controls the question needs (e.g. where to move things), drawn below the description. */
   children?: ReactNode;
+  /**
+   * Where focus goes when the dialog closes, instead of its trigger: e.g. what the confirmed
+   * action showed. When it names nothing, focus returns to the trigger as usual.
+   */
+  focusOnClose?: () => HTMLElement | null | undefined;
 }
 
 /**
@@ -21,7 +26,17 @@ interface Props {
  * closes, the rest of the page hidden from assistive technology). Not portalled, so it keeps
  * the shell's font and theme, like the account menu.
  */
-export function ConfirmDialog({ trigger, title, description, confirmLabel, tone = 'danger', onConfirm, testId, children }: Props) {
+export function ConfirmDialog({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  tone = 'danger',
+  onConfirm,
+  testId,
+  children,
+  focusOnClose,
+}: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -54,6 +69,12 @@ export function ConfirmDialog({ trigger, title, description, confirmLabel, tone 
         className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2
           rounded-xl border border-border bg-surface p-6 text-left text-fg shadow-xl"
         data-testid={testId}
+        onCloseAutoFocus={(event) => {
+          const target = focusOnClose?.();
+          if (!target) return;
+          event.preventDefault();
+          target.focus();
+        }}
       >
         <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
         <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>

@@ -20,6 +20,7 @@ const count = async (table: string) => (await queryRows<{ n: number }>(sql.raw(`
 async function emptyWorkspace() {
   await db().execute(sql`truncate posts, boards, tags, changelog_entries, changelog_labels, audit_events cascade`);
   await db().execute(sql`delete from users where id <> ${admin.id}`);
+  await db().execute(sql`delete from companies`);
 }
 
 const exportAs = (who: TestActor) => callRoute<WorkspaceExport>(exportRoute, { as: who });
@@ -28,6 +29,10 @@ const importAs = (who: TestActor, body: unknown) => callRoute(importRoute, { met
 beforeAll(async () => {
   ({ admin, member } = await createRoleActors());
   await seedDemo(db(), { posts: 30, members: 6, seed: 'export', now: new Date('2026-03-01T12:00:00Z') });
+  // Companies as identify tokens record them (docs/identify.md): one with a revenue beyond 32 bits, one without.
+  await db().execute(sql`insert into companies (external_id, name, monthly_revenue_cents) values ('acme', 'Acme Inc.', 12345678901), ('initech', 'Initech', null)`);
+  await db().execute(sql`update users set external_id = 'cust-' || email, company_id = (select id from companies where external_id = 'acme')
+    where id in (select u.id from users u where u.role = 'member' and exists (select 1 from votes v where v.user_id = u.id) order by u.email limit 2)`);
 });
 
 describe('workspace export and import', () => {
@@ -45,6 +50,13 @@ describe('workspace export and import', () => {
     expect(exported.comments.length).toBe(await count('comments'));
     expect(exported.statusChanges.length).toBe(await count('status_changes'));
     expect(exported.members.map((m) => m.email)).toContain(admin.email);
+    expect(exported.companies).toEqual([
+      { id: 'acme', name: 'Acme Inc.', monthlyRevenueCents: 12345678901 },
+      { id: 'initech', name: 'Initech', monthlyRevenueCents: null },
+    ]);
+    const ofAcme = exported.members.filter((m) => m.company === 'acme');
+    expect(ofAcme).toHaveLength(2);
+    for (const m of ofAcme) expect(m.externalId).toBe(`cust-${m.email}`);
     expect(res.text).not.toMatch(/password|argon2|token|secret/i);
     expect(await queryRows(sql`select 1 from audit_events where action = 'data.exported'`)).toHaveLength(1);
   });
@@ -61,6 +73,20 @@ describe('workspace export and import', () => {
     expect(res.json.error?.fields).toMatchObject({ 'posts #6 (title)': expect.any(String) });
     const again = await importAs(admin, { source: 'chorus', file: { ...broken, posts: broken.posts.map((p, i) => (i === 5 ? exported.posts[5] : p)) } });
     expect(again.json.error?.fields).toEqual({ 'posts #3': 'unknown board "no-such-board"', 'votes #1': 'unknown post 999999' });
+    const acmeMember = exported.members.findIndex((m) => m.company === 'acme');
+    const badCompany = await importAs(admin, {
+      source: 'chorus',
+      file: {
+        ...exported,
+        companies: [...exported.companies, exported.companies[0]],
+        members: exported.members.map((m, i) => (i === acmeMember ? { ...m, company: 'no-such-company' } : m)),
+      },
+    });
+    expect(badCompany.json.error?.fields).toEqual({
+      'companies #3': 'company id "acme" appears twice (also companies #1)',
+      [`members #${acmeMember + 1}`]: 'unknown company "no-such-company"',
+    });
+    expect(await count('companies')).toBe(0);
     expect(await count('posts')).toBe(0);
     expect(await count('users')).toBe(1);
   });

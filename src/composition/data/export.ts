@@ -30,6 +30,11 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
 
       // Rows are ordered by their time at the file's precision (milliseconds), then by a unique
       // key: an import writes those times back truncated, and exporting again gives the same order.
+      const companies = await rows<{ external_id: string; name: string; monthly_revenue_cents: number | string | null }>(
+        tx,
+        sql`select external_id, name, monthly_revenue_cents from companies order by external_id`,
+      );
+
       const members = await rows<{
         email: string;
         display_name: string;
@@ -38,10 +43,14 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
         banned_at: Stamp;
         deleted_at: Stamp;
         created_at: Stamp;
+        external_id: string | null;
+        company: string | null;
       }>(
         tx,
-        sql`select email, display_name, role, email_verified_at, banned_at, deleted_at, created_at
-            from users order by date_trunc('milliseconds', created_at), email`,
+        sql`select u.email, u.display_name, u.role, u.email_verified_at, u.banned_at, u.deleted_at, u.created_at, u.external_id,
+              c.external_id as company
+            from users u left join companies c on c.id = u.company_id
+            order by date_trunc('milliseconds', u.created_at), u.email`,
       );
 
       const statuses = await rows<{
@@ -181,6 +190,11 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
               moderation: ws.moderation,
             }
           : null,
+        companies: companies.map((c) => ({
+          id: c.external_id,
+          name: c.name,
+          monthlyRevenueCents: c.monthly_revenue_cents === null ? null : Number(c.monthly_revenue_cents),
+        })),
         members: members.map((m) => ({
           email: m.email,
           displayName: m.display_name,
@@ -189,6 +203,8 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
           bannedAt: iso(m.banned_at),
           deletedAt: iso(m.deleted_at),
           createdAt: isoOr(m.created_at),
+          externalId: m.external_id,
+          company: m.company,
         })),
         statuses: statuses.map((s) => ({
           slug: s.slug,

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { ROLES } from '@/core/identity/roles';
+import { externalIdSchema } from '@/features/members/schema';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
 import { CHANGELOG_STATES } from '@/features/changelog/enums';
 import { POST_APPROVAL } from '@/features/posts/enums';
@@ -34,6 +35,18 @@ export const exportedMember = z.object({
   bannedAt: at.nullable().default(null),
   deletedAt: at.nullable().default(null),
   createdAt: at.optional(),
+  /** Their id in the host product's system (identify tokens, API keys acting for customers). */
+  externalId: externalIdSchema.nullable().default(null),
+  /** Their company, by its id in the host product's system (`companies`). */
+  company: externalIdSchema.nullable().default(null),
+});
+
+/** A customer's company, as the host product names it in identify tokens (docs/identify.md). */
+export const exportedCompany = z.object({
+  /** Its id in the host product's system. */
+  id: externalIdSchema,
+  name: z.string().trim().min(1).max(100),
+  monthlyRevenueCents: z.number().int().nonnegative().max(1e14).nullable().default(null),
 });
 
 export const exportedPost = z.object({
@@ -78,6 +91,7 @@ export const workspaceExport = z.object({
     })
     .nullable()
     .default(null),
+  companies: z.array(exportedCompany).default([]),
   members: z.array(exportedMember).default([]),
   statuses: z
     .array(

@@ -99,6 +99,7 @@ export interface ImportOptions {
 export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, opts: ImportOptions, ip: string): Promise<ImportSummary> {
   const locate = opts.locate ?? jsonLocate;
   const total =
+    doc.companies.length +
     doc.members.length + doc.posts.length + doc.votes.length + doc.comments.length + doc.statusChanges.length + doc.subscriptions.length;
   if (total > MAX_IMPORT_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', `The file has ${total} rows; an import takes at most ${MAX_IMPORT_ROWS}.`);
 
@@ -146,6 +147,29 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
     doc.statusChanges.forEach((c, i) => {
       for (const s of [c.from, c.to]) if (s !== null && !statusSlugs.has(s)) report.add(locate('statusChanges', i), `unknown status "${s}"`);
     });
+    const companyIds = new Set((await rowsOf<{ external_id: string }>(tx, sql`select external_id from companies`)).map((c) => c.external_id));
+    const fileCompanies = new Map<string, number>();
+    doc.companies.forEach((c, i) => {
+      if (fileCompanies.has(c.id)) report.add(locate('companies', i), `company id "${c.id}" appears twice (also ${locate('companies', fileCompanies.get(c.id)!)})`);
+      fileCompanies.set(c.id, i);
+      companyIds.add(c.id);
+    });
+    const takenExternalIds = new Map(
+      (await rowsOf<{ external_id: string; email: string }>(tx, sql`select external_id, email from users where external_id is not null`)).map((u) => [
+        u.external_id,
+        u.email,
+      ]),
+    );
+    const fileExternalIds = new Map<string, number>();
+    doc.members.forEach((m, i) => {
+      if (m.company !== null && !companyIds.has(m.company)) report.add(locate('members', i), `unknown company "${m.company}"`);
+      if (m.externalId === null) return;
+      if (fileExternalIds.has(m.externalId))
+        report.add(locate('members', i), `external id "${m.externalId}" appears twice (also ${locate('members', fileExternalIds.get(m.externalId)!)})`);
+      fileExternalIds.set(m.externalId, i);
+      const holder = takenExternalIds.get(m.externalId);
+      if (holder !== undefined && holder !== m.email) report.add(locate('members', i), `external id "${m.externalId}" belongs to another account`);
+    });
     doc.changelog.entries.forEach((e, i) => {
       if (!labelSlugs.has(e.label)) report.add(locate('changelog.entries', i), `unknown label "${e.label}"`);
       for (const n of e.posts) if (!numbers.has(n)) report.add(locate('changelog.entries', i), `unknown post ${n}`);
@@ -177,6 +201,18 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
     await insertRows(tx, 'tags', ['name', 'color'], [...tagNames.values()], sql`on conflict do nothing`);
     const tagIds = new Map((await rowsOf<{ name: string; id: string }>(tx, sql`select lower(name) as name, id from tags`)).map((t) => [t.name, t.id]));
 
+    // Companies before the people who belong to them; the file's name and revenue win.
+    await insertRows(
+      tx,
+      'companies',
+      ['external_id', 'name', 'monthly_revenue_cents'],
+      doc.companies.map((c) => ({ external_id: c.id, name: c.name, monthly_revenue_cents: c.monthlyRevenueCents })),
+      sql`on conflict (external_id) do update set name = excluded.name, monthly_revenue_cents = excluded.monthly_revenue_cents, updated_at = now()`,
+    );
+    const companyRowIds = new Map(
+      (await rowsOf<{ external_id: string; id: string }>(tx, sql`select external_id, id from companies`)).map((c) => [c.external_id, c.id]),
+    );
+
     const people = new Map<string, Record<string, unknown>>();
     for (const m of doc.members)
       people.set(m.email, {
@@ -187,6 +223,8 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
         banned_at: m.bannedAt,
         deleted_at: m.deletedAt,
         created_at: m.createdAt ?? new Date().toISOString(),
+        external_id: m.externalId,
+        company_id: m.company === null ? null : companyRowIds.get(m.company),
       });
     const referenced = [
       ...doc.posts.map((p) => p.author),
@@ -201,12 +239,13 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
     // Someone referenced by email only is created as a member without a password, as a vote on
     // their behalf would: they can sign in by an emailed link or set a password later.
     for (const email of referenced)
-      if (email && !people.has(email)) people.set(email, { email, display_name: nameFromEmail(email), role: 'member', created_at: new Date().toISOString() });
+      if (email && !people.has(email))
+        people.set(email, { email, display_name: nameFromEmail(email), role: 'member', created_at: new Date().toISOString(), external_id: null, company_id: null });
     const before = Number((await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from users`))[0]!.n);
     await insertRows(
       tx,
       'users',
-      ['email', 'display_name', 'role', 'email_verified_at', 'banned_at', 'deleted_at', 'created_at', 'updated_at'],
+      ['email', 'display_name', 'role', 'email_verified_at', 'banned_at', 'deleted_at', 'created_at', 'updated_at', 'external_id', 'company_id'],
       [...people.values()].map((p) => ({ ...p, updated_at: p.created_at })),
       sql`on conflict (email) do nothing`,
     );

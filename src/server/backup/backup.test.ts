@@ -82,6 +82,10 @@ beforeAll(async () => {
     trending_score = 0.1234567890123456789, created_at = '2026-02-03 04:05:06.789012+00'
     where number = (select min(number) from posts)`);
   await db().execute(sql`insert into audit_events (action, before, after) values ('test.event', '{"a":[null,{"b":"c"}]}', 'null'::jsonb)`);
+  // A customer's company (identify tokens) with a revenue beyond 32 bits, and a member who belongs to it.
+  await db().execute(sql`insert into companies (external_id, name, monthly_revenue_cents) values ('acme', 'Acme "Inc."', 12345678901)`);
+  await db().execute(sql`update users set external_id = 'cust-1', company_id = (select id from companies)
+    where id = (select id from users where role = 'member' order by email limit 1)`);
   // An uploaded image's bytes (every byte value, and more than one fetch batch of such rows) and its row.
   const bytes = Buffer.from(Array.from({ length: 70_000 }, (_, i) => (i * 7) % 256));
   for (let i = 0; i < 6; i++) {
@@ -125,6 +129,7 @@ describe('the logical backup', () => {
     expect(summary.perTable.votes).toBeGreaterThan(0);
     expect(summary.perTable.attachment_blobs).toBe(6);
     expect(summary.perTable.attachments).toBe(1);
+    expect(summary.perTable.companies).toBe(1);
 
     const target = await emptyTarget();
     const opened = await openLogicalBackup(file);

@@ -53,6 +53,7 @@ export const adminExamples: ApiExamples = {
         allowedDomains: [],
         moderation: 'off',
       },
+      companies: [{ id: 'acme-42', name: 'Acme Rockets', monthlyRevenueCents: 499900 }],
       members: [
         {
           email: 'grace@example.com',
@@ -62,6 +63,8 @@ export const adminExamples: ApiExamples = {
           bannedAt: null,
           deletedAt: null,
           createdAt: '2026-11-26T04:31:33.687Z',
+          externalId: null,
+          company: null,
         },
       ],
       statuses: [{ slug: 'open', name: 'Open', color: '#64748b', category: 'open', position: 0, onRoadmap: false }],

@@ -10,7 +10,7 @@ import { db } from '@/server/db/client';
 import { rateLimits, workspaceSettings } from '@/server/db/schema';
 import { forgetWorkspace } from '@/server/workspace';
 import { useTestDatabase } from '@/test/db';
-import { signTestIdentifyToken, useIdentifySecret } from '@/test/identify';
+import { signTestIdentifyToken, installIdentifySecret } from '@/test/identify';
 import { getServerSideProps } from './SsoPage.loader';
 
 useTestDatabase();
@@ -19,7 +19,7 @@ let secret: string;
 beforeAll(async () => {
   await db().update(workspaceSettings).set({ setupCompletedAt: new Date() }).where(eq(workspaceSettings.id, 1));
   forgetWorkspace();
-  secret = await useIdentifySecret();
+  secret = await installIdentifySecret();
 });
 beforeEach(async () => {
   await db().delete(rateLimits);

@@ -10,7 +10,7 @@ import { eraseUser } from '@/features/accounts/server/profile-queries';
 import { db } from '@/server/db/client';
 import { auditEvents, companies, rateLimits, sessions, signingKeys, users } from '@/server/db/schema';
 import { createTestActor } from '@/test/actors';
-import { signTestIdentifyToken, useIdentifySecret } from '@/test/identify';
+import { signTestIdentifyToken, installIdentifySecret } from '@/test/identify';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { identifyRoute, identifySecretRoute, identifySettingsRoute } from './handlers';
@@ -21,7 +21,7 @@ useTestDatabase();
 let secret: string;
 beforeEach(async () => {
   await db().delete(rateLimits);
-  secret = await useIdentifySecret();
+  secret = await installIdentifySecret();
 });
 
 const identify = async (claims: Record<string, unknown>) => identifyPerson(await signTestIdentifyToken(secret, claims));
@@ -158,6 +158,12 @@ describe('the identify secret (admins)', () => {
     expect((await callRoute(identifySettingsRoute, { as: member })).status).toBe(403);
     expect((await callRoute(identifySecretRoute, { method: 'POST', as: member, origin: 'self' })).status).toBe(403);
     expect((await callRoute(identifySettingsRoute, {})).status).toBe(401);
+    const moderator = await createTestActor('moderator');
+    expect((await callRoute(identifySettingsRoute, { as: moderator })).status).toBe(403);
+    expect((await callRoute(identifySecretRoute, { method: 'POST', as: moderator, origin: 'self' })).status).toBe(403);
+    // Replacing the secret from another site (CSRF) is refused, and makes none.
+    expect((await callRoute(identifySecretRoute, { method: 'POST', as: admin, origin: 'https://evil.example' })).status).toBe(403);
+    expect(await db().select().from(signingKeys).where(eq(signingKeys.purpose, 'identify'))).toHaveLength(0);
 
     const empty = await callRoute(identifySettingsRoute, { as: admin });
     expect(empty.json).toMatchObject({ configured: false, createdAt: null, algorithm: 'HS256', maxLifetimeSeconds: 600 });

@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
 import { identifyTokenUses, rateLimits, sessions, signingKeys, users } from '@/server/db/schema';
-import { signTestIdentifyToken, unsignedIdentifyToken, useIdentifySecret } from '@/test/identify';
+import { signTestIdentifyToken, unsignedIdentifyToken, installIdentifySecret } from '@/test/identify';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { IDENTIFY_CLOCK_SKEW_SECONDS, IDENTIFY_MAX_LIFETIME_SECONDS } from '../schema';
@@ -21,7 +21,7 @@ useTestDatabase();
 let secret: string;
 beforeEach(async () => {
   await db().delete(rateLimits);
-  secret = await useIdentifySecret();
+  secret = await installIdentifySecret();
 });
 
 let n = 0;

@@ -1,6 +1,6 @@
 import { eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
-import { companies, identifyTokenUses, posts, signingKeys, users } from '@/server/db/schema';
+import { companies, identifyTokenUses, posts, signingKeys, users, votes } from '@/server/db/schema';
 
 /** The identify secret is one of the workspace's signing keys, by purpose (kept as is: it verifies every token). */
 const PURPOSE = 'identify';
@@ -69,17 +69,24 @@ export async function setUserCompany(db: DbOrTx, userId: string, companyId: stri
 }
 
 /**
- * The revenue behind a post, in cents, as a SQL expression over the post's id (a column such as
- * `posts.id`, or a value): the distinct companies of its voters, their monthly revenue summed.
+ * The revenue behind a post, in cents, as a SQL expression over the post's id: `posts.id` (the
+ * posts table, not an alias), or any SQL naming it (an aliased table's column, a value): the
+ * distinct companies of its voters, their monthly revenue summed.
+ *
+ * `posts.id` is written out as `"posts"."id"`: drizzle prints a column of a one-table select
+ * without its table, and inside this subquery a bare `"id"` would be the voter's.
  */
-export const revenueBehindPostSql = (postId: SQL | typeof posts.id): SQL<string> => sql<string>`(
+export const revenueBehindPostSql = (postId: SQL | typeof posts.id): SQL<string> => {
+  const ref = postId === posts.id ? sql`${sql.identifier('posts')}.${sql.identifier(posts.id.name)}` : postId;
+  return sql<string>`(
   select coalesce(sum(c.monthly_revenue_cents), 0)::bigint
   from ${companies} c
   where c.id in (
-    select u.company_id from votes v join ${users} u on u.id = v.user_id
-    where v.post_id = ${postId} and u.company_id is not null and u.deleted_at is null
+    select u.company_id from ${votes} v join ${users} u on u.id = v.user_id
+    where v.post_id = ${ref} and u.company_id is not null and u.deleted_at is null
   )
 )`;
+};
 
 export async function selectRevenueBehindPosts(db: DbOrTx, postIds: readonly string[]) {
   return db

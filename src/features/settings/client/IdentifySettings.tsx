@@ -1,18 +1,22 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { formatDateTime } from '@/lib/dates';
+import { focusWhenSettled } from '@/lib/focus';
 import { ApiError, api } from '@/lib/api';
 import type { IdentifySecret, IdentifySettings as IdentifySetup } from '@/features/identify/schema';
 
 const SECRET_PATH = '/api/v1/admin/identify/secret';
 
-/** The new secret, shown once, with a Copy button; focus moves to it when it appears. */
-function NewSecret({ secret, onDone }: { secret: string; onDone: () => void }) {
+/**
+ * The new secret, shown once, with a Copy button; focus moves to its heading when it appears.
+ * After replacing, the confirmation dialog closes after this, and sends focus here too
+ * (`focusOnClose`) rather than back to its button.
+ */
+function NewSecret({ secret, onDone, heading }: { secret: string; onDone: () => void; heading: RefObject<HTMLHeadingElement | null> }) {
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
-  const heading = useRef<HTMLHeadingElement>(null);
-  useEffect(() => heading.current?.focus(), [secret]);
+  useEffect(() => focusWhenSettled(() => heading.current), [secret, heading]);
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(secret);
@@ -66,18 +70,23 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const sectionHeading = useRef<HTMLHeadingElement>(null);
+  const secretHeading = useRef<HTMLHeadingElement>(null);
 
+  /** Makes the secret; a failure is the caller's to show (the dialog shows its own). */
   const make = async () => {
+    const { secret: value, ...rest } = await api<IdentifySecret>(SECRET_PATH, { method: 'POST' });
+    setSetup(rest);
+    setSecret(value);
+  };
+
+  const create = async () => {
     setError(null);
     setBusy(true);
     try {
-      const made = await api<IdentifySecret>(SECRET_PATH, { method: 'POST' });
-      const { secret: value, ...rest } = made;
-      setSetup(rest);
-      setSecret(value);
+      await make();
     } catch (err) {
       setError(err instanceof ApiError ? err.message : 'That did not work. Try again.');
-      throw err;
     } finally {
       setBusy(false);
     }
@@ -85,7 +94,7 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
 
   return (
     <section aria-labelledby="identify-heading" className="flex max-w-2xl flex-col gap-4" data-testid="identify-settings">
-      <h2 id="identify-heading" className="text-lg font-semibold">
+      <h2 id="identify-heading" ref={sectionHeading} tabIndex={-1} className="text-lg font-semibold">
         Identify users from your product
       </h2>
       <p className="m-0 text-sm text-muted">
@@ -109,7 +118,17 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
             : 'None yet: sign-in from your product is off.'}
         </dd>
       </dl>
-      {secret ? <NewSecret secret={secret} onDone={() => setSecret(null)} /> : null}
+      {secret ? (
+        <NewSecret
+          secret={secret}
+          heading={secretHeading}
+          onDone={() => {
+            setSecret(null);
+            // The Done button is gone: focus goes back to the section, not to the page's start.
+            focusWhenSettled(() => sectionHeading.current);
+          }}
+        />
+      ) : null}
       <div>
         {setup.configured ? (
           <ConfirmDialog
@@ -122,10 +141,12 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
             description="Links and tokens signed with the current secret stop working at once. Update your product with the new secret right away."
             confirmLabel="Replace the secret"
             onConfirm={make}
+            // The new secret, not the button: the dialog closes once it is shown.
+            focusOnClose={() => secretHeading.current}
             testId="identify-rotate-dialog"
           />
         ) : (
-          <Button busy={busy} onClick={() => void make().catch(() => undefined)} data-testid="identify-create">
+          <Button busy={busy} onClick={() => void create()} data-testid="identify-create">
             Create a secret
           </Button>
         )}

@@ -3,18 +3,18 @@
  * docs/identify.md) in the voter list and its CSV; members and visitors do not. And the revenue
  * behind a post, the seam for sorting by it, counts each company once.
  */
-import { eq } from 'drizzle-orm';
+import { desc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '@/composition/data/csv';
 import { identifyPerson } from '@/features/identify/server/service';
-import { revenueBehindPosts } from '@/features/identify/server/company-service';
+import { revenueBehindPostSql, revenueBehindPosts } from '@/features/identify/server/company-service';
 import { db } from '@/server/db/client';
-import { posts, rateLimits, votes } from '@/server/db/schema';
+import { boards, posts, rateLimits, votes } from '@/server/db/schema';
 import { createRoleActors, type TestActor } from '@/test/actors';
 import { insertBoard, insertPost } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { signTestIdentifyToken, useIdentifySecret } from '@/test/identify';
+import { signTestIdentifyToken, installIdentifySecret } from '@/test/identify';
 import { votersCsvRoute, votesRoute } from './handlers';
 
 useTestDatabase();
@@ -25,7 +25,7 @@ let secret: string;
 beforeAll(async () => {
   actors = await createRoleActors();
   boardId = (await insertBoard()).id;
-  secret = await useIdentifySecret();
+  secret = await installIdentifySecret();
 });
 beforeEach(async () => {
   await db().delete(rateLimits);
@@ -88,5 +88,14 @@ describe('voters and their companies', () => {
     const revenue = await revenueBehindPosts(db(), [post.id, other.id]);
     expect(revenue.get(post.id)).toBe(102550);
     expect(revenue.get(other.id)).toBe(0);
+    // The seam sorts a posts query, joined or not: the other post first once it has more behind it.
+    await customerVotes(other.id, { id: `whale-${Date.now()}`, name: 'Whale', mrr: 5000 });
+    const sorted = await db()
+      .select({ id: posts.id })
+      .from(posts)
+      .innerJoin(boards, eq(boards.id, posts.boardId))
+      .where(inArray(posts.id, [post.id, other.id]))
+      .orderBy(desc(revenueBehindPostSql(posts.id)));
+    expect(sorted.map((r) => r.id)).toEqual([other.id, post.id]);
   });
 });

@@ -1,7 +1,8 @@
 /**
  * A post's whole voter list as CSV, for the team (SPEC.md §1: the team sees who voted, and when,
- * and who cast a vote on someone's behalf, and each voter's company and its monthly revenue). The members page shows the team people's email
- * addresses, so the file carries them too.
+ * and who cast a vote on someone's behalf; issue 13: each voter's company and its monthly
+ * revenue). The members page shows the team people's email addresses, so the file carries them
+ * too.
  *
  * The file is written as it is read: a batch of voters at a time, in the voter list's keyset order
  * (newest first), so a post with a hundred thousand voters never sits in memory as objects, and

@@ -17,7 +17,7 @@ import { createTestActor } from '@/test/actors';
 import { insertBoard, insertPost } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
-import { signTestIdentifyToken, useIdentifySecret } from '@/test/identify';
+import { signTestIdentifyToken, installIdentifySecret } from '@/test/identify';
 import { widgetSessionRoute } from './handlers';
 
 useTestDatabase();
@@ -25,7 +25,7 @@ useTestDatabase();
 let secret: string;
 beforeEach(async () => {
   await db().delete(rateLimits);
-  secret = await useIdentifySecret();
+  secret = await installIdentifySecret();
 });
 
 const uniq = () => Math.random().toString(36).slice(2, 10);
