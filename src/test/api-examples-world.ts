@@ -67,7 +67,14 @@ const STATUS_IDS: Record<string, string> = {
 export async function createExampleWorld(): Promise<ExampleWorld> {
   await db()
     .update(workspaceSettings)
-    .set({ setupCompletedAt: new Date(), access: 'public', moderation: 'off', signupPolicy: 'open' })
+    // One host product may embed the widget (the settings examples show it).
+    .set({
+      setupCompletedAt: new Date(),
+      access: 'public',
+      moderation: 'off',
+      signupPolicy: 'open',
+      widgetOrigins: ['https://app.example.com'],
+    })
     .where(eq(workspaceSettings.id, 1));
   // The default statuses, under the examples' ids (nothing refers to them yet), and one more.
   for (const [slug, id] of Object.entries(STATUS_IDS)) await queryRows(sql`update statuses set id = ${id} where slug = ${slug}`);
