@@ -134,6 +134,7 @@ test.describe('the embeddable widget', () => {
     await expect(panel(page).getByTestId('widget-title')).toBeFocused();
     await panel(page).getByTestId('widget-title').fill('Dark mode for reports please');
     await expect(panel(page).getByTestId('widget-similar')).toContainText(world.existing.title);
+    expect(await axeViolations(page, 'the new-request form in the panel')).toEqual([]);
     await panel(page).getByTestId('widget-body').fill('Our team works at night.');
     await panel(page).getByRole('button', { name: 'Post request' }).click();
     await expect(panel(page).getByTestId('widget-notice')).toContainText('Your request is posted');
