@@ -110,7 +110,7 @@ test.describe('the embeddable widget', () => {
     test.setTimeout(120_000);
     await page.goto(world.host.origin);
     // The badge counts the entries published since the last visit (none yet).
-    await expect(launcher(page)).toHaveAccessibleName(/^Feedback, \d+ new updates?$/);
+    await expect(launcher(page)).toHaveAccessibleName(/^Feedback \(\d+ new updates?\)$/);
     await expect.poll(() => events(page)).toContain('identified');
 
     await launcher(page).click();

@@ -113,7 +113,7 @@ function start(script: HTMLScriptElement): void {
     }
     if (!launcher) return;
     launcher.setAttribute('aria-expanded', String(isOpen));
-    spoken.textContent = unread > 0 ? `, ${unread} new ${unread === 1 ? 'update' : 'updates'}` : '';
+    spoken.textContent = unread > 0 ? ` (${unread} new ${unread === 1 ? 'update' : 'updates'})` : '';
     badge.textContent = unread > 9 ? '9+' : String(unread);
     badge.hidden = unread === 0;
     css(launcher, { background: accent, color: accentFg });
