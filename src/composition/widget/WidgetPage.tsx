@@ -38,6 +38,8 @@ export function WidgetPage(props: Props) {
   const [focusKey, setFocusKey] = useState(0);
   const [notice, setNotice] = useState<{ text: string; tone: 'info' | 'problem'; link?: string } | null>(null);
   const [askSignIn, setAskSignIn] = useState(false);
+  // Votes cast in the panel, by post number: they apply to the board's list and to search results alike.
+  const [votes, setVotes] = useState<Record<number, { voted: boolean; voteCount: number }>>({});
   const root = useRef<HTMLDivElement>(null);
   const signedIn = person !== null;
 
@@ -95,6 +97,7 @@ export function WidgetPage(props: Props) {
     ]);
     setBoards(nextBoards);
     setPosts(nextPosts);
+    setVotes({});
     setEntries(nextEntries);
     setCanRead(true);
   }, []);
@@ -110,6 +113,7 @@ export function WidgetPage(props: Props) {
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 'INTERNAL';
       send({ type: 'event', name: 'identify.failed', data: { code, message: problemOf(err) } });
+      setNotice({ text: 'You could not be signed in here. You can still read, or sign in on the board.', tone: 'problem' });
     }
   }
 
@@ -132,7 +136,7 @@ export function WidgetPage(props: Props) {
     setNotice(null);
     try {
       const state = await client.setVote(bearer, post.number, !post.voted);
-      setPosts((list) => list.map((p) => (p.number === post.number ? { ...p, ...state } : p)));
+      setVotes((v) => ({ ...v, [post.number]: state }));
       if (state.voted) send({ type: 'event', name: 'vote.created', data: { post: { number: post.number, title: post.title } } });
     } catch (err) {
       if (!sessionEnded(err)) setNotice({ text: problemOf(err), tone: 'problem' });
@@ -142,7 +146,7 @@ export function WidgetPage(props: Props) {
   const voteSimilar = async (post: SimilarPost) => {
     try {
       const state = await client.setVote(bearer, post.number, true);
-      setPosts((list) => list.map((p) => (p.number === post.number ? { ...p, ...state } : p)));
+      setVotes((v) => ({ ...v, [post.number]: state }));
       send({ type: 'event', name: 'vote.created', data: { post: { number: post.number, title: post.title } } });
       return true;
     } catch (err) {
@@ -272,6 +276,7 @@ export function WidgetPage(props: Props) {
             board={board}
             boards={boards}
             posts={posts}
+            votes={votes}
             onBoard={changeBoard}
             onVote={(p) => void vote(p)}
             onNew={() => showView('new')}

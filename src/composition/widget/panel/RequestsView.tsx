@@ -12,6 +12,8 @@ interface Props {
   board: string | null;
   boards: WidgetBoard[];
   posts: WidgetPost[];
+  /** Votes cast in the panel since its lists were loaded. */
+  votes: Record<number, { voted: boolean; voteCount: number }>;
   onBoard: (slug: string | null) => void;
   onVote: (post: WidgetPost) => void;
   onNew: () => void;
@@ -28,6 +30,7 @@ export function RequestsView({
   board,
   boards,
   posts,
+  votes,
   onBoard,
   onVote,
   onNew,
@@ -67,8 +70,7 @@ export function RequestsView({
   const results = current?.items ?? null;
   const state = !searching ? 'idle' : !current ? 'loading' : current.items === null ? 'error' : 'idle';
 
-  // Votes change counts in both lists: the shown copy follows the panel's.
-  const shown = (results ?? posts).map((r) => posts.find((p) => p.number === r.number) ?? r);
+  const shown = (results ?? posts).map((p) => ({ ...p, ...votes[p.number] }));
 
   return (
     <section aria-labelledby="chorus-requests-heading" className="flex flex-col gap-3">
