@@ -30,7 +30,8 @@ beforeAll(async () => {
   ({ admin, member } = await createRoleActors());
   await seedDemo(db(), { posts: 30, members: 6, seed: 'export', now: new Date('2026-03-01T12:00:00Z') });
   // Companies as identify tokens record them (docs/identify.md): one with a revenue beyond 32 bits, one without.
-  await db().execute(sql`insert into companies (external_id, name, monthly_revenue_cents) values ('acme', 'Acme Inc.', 12345678901), ('initech', 'Initech', null)`);
+  await db().execute(sql`insert into companies (external_id, name, monthly_revenue_cents)
+    values ('acme', 'Acme Inc.', 12345678901), ('initech', 'Initech', null)`);
   await db().execute(sql`update users set external_id = 'cust-' || email, company_id = (select id from companies where external_id = 'acme')
     where id in (select u.id from users u where u.role = 'member' and exists (select 1 from votes v where v.user_id = u.id) order by u.email limit 2)`);
 });

@@ -150,7 +150,8 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
     const companyIds = new Set((await rowsOf<{ external_id: string }>(tx, sql`select external_id from companies`)).map((c) => c.external_id));
     const fileCompanies = new Map<string, number>();
     doc.companies.forEach((c, i) => {
-      if (fileCompanies.has(c.id)) report.add(locate('companies', i), `company id "${c.id}" appears twice (also ${locate('companies', fileCompanies.get(c.id)!)})`);
+      const earlier = fileCompanies.get(c.id);
+      if (earlier !== undefined) report.add(locate('companies', i), `company id "${c.id}" appears twice (also ${locate('companies', earlier)})`);
       fileCompanies.set(c.id, i);
       companyIds.add(c.id);
     });
@@ -240,7 +241,14 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
     // their behalf would: they can sign in by an emailed link or set a password later.
     for (const email of referenced)
       if (email && !people.has(email))
-        people.set(email, { email, display_name: nameFromEmail(email), role: 'member', created_at: new Date().toISOString(), external_id: null, company_id: null });
+        people.set(email, {
+          email,
+          display_name: nameFromEmail(email),
+          role: 'member',
+          created_at: new Date().toISOString(),
+          external_id: null,
+          company_id: null,
+        });
     const before = Number((await rowsOf<{ n: number }>(tx, sql`select count(*)::int as n from users`))[0]!.n);
     await insertRows(
       tx,
