@@ -186,6 +186,22 @@ test.describe('the embeddable widget', () => {
     expect(exchange.status()).toBe(201);
   });
 
+  test('bound to the host’s own button: no launcher; it opens the panel and gets the focus back', async ({ guardedPage: page }) => {
+    await page.goto(`${world.host.origin}/own-button`);
+    await expect.poll(() => events(page)).toContain('ready');
+    await expect(launcher(page)).toHaveCount(0);
+    const own = page.getByRole('button', { name: 'Ideas and updates' });
+    await expect(own).toHaveAttribute('aria-haspopup', 'dialog');
+    await expect(own).toHaveAttribute('data-chorus-unread', /^\d+$/);
+    await own.click();
+    await expect(page.getByRole('dialog', { name: 'Feedback' })).toBeVisible();
+    await expect(own).toHaveAttribute('aria-expanded', 'true');
+    await expect(panel(page).getByTestId('widget-search')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'Feedback' })).toBeHidden();
+    await expect(own).toBeFocused();
+  });
+
   test('a page on an origin that is not allowed cannot frame the panel', async ({ browser }) => {
     const page = await browser.newPage();
     const refusals: string[] = [];

@@ -3,7 +3,8 @@
  * (another site than the board's 127.0.0.1), started and stopped by the spec. Its `/` page signs
  * a fresh identify token on every request, as a host product's server would, and embeds the
  * widget with the documented snippet; `/anon` embeds it without identify, beside a frame from
- * `otherOrigin` whose `fire()` posts forged messages; `/evil` is that frame.
+ * `otherOrigin` whose `fire()` posts forged messages; `/evil` is that frame; `/own-button` binds
+ * the widget to the page's own button (`data-selector`).
  */
 import http from 'node:http';
 import { randomUUID } from 'node:crypto';
@@ -41,7 +42,7 @@ const page = (title: string, body: string) =>
   `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
   `<title>${title}</title></head><body><main aria-label="${title}"><h1>${title}</h1>${body}</main></body></html>`;
 
-function snippet(o: HostOptions, identify: string): string {
+function snippet(o: HostOptions, identify: string, attrs = ''): string {
   return `<script>
 window.Chorus = window.Chorus || function () { (window.Chorus.q = window.Chorus.q || []).push(arguments); };
 window.chorusEvents = [];
@@ -50,7 +51,7 @@ window.chorusEvents = [];
 });
 ${identify}
 </script>
-<script src="${o.boardUrl}/widget.js" data-board="${o.board}" async></script>`;
+<script src="${o.boardUrl}/widget.js" data-board="${o.board}"${attrs} async></script>`;
 }
 
 export async function startHost(o: HostOptions): Promise<HostServer> {
@@ -67,6 +68,8 @@ export async function startHost(o: HostOptions): Promise<HostServer> {
       } else if (path === '/' || path === '/anon') {
         const other = o.otherOrigin ? `<iframe src="${o.otherOrigin}/evil" title="Another site" width="200" height="60"></iframe>` : '';
         html = page('Host app', `<p>Not signed in.</p>${other}${snippet(o, '')}`);
+      } else if (path === '/own-button') {
+        html = page('Host app', `<button type="button" id="help">Ideas and updates</button>${snippet(o, '', ' data-selector="#help"')}`);
       } else if (path === '/evil') {
         html = page(
           'Another site',
