@@ -13,6 +13,8 @@ import { defineConfig, devices } from '@playwright/test';
  *               which would disturb specs running beside it on a shared server;
  *  - sso:       single sign-on against a real OpenID provider the spec starts (e2e/support/oidc-provider.ts);
  *               it changes sign-up policy and password sign-in, so it runs alone on its own server;
+ *  - widget:    for the embeddable widget's spec, which sets the allowed host origins and the
+ *               identify secret (workspace-wide, and the identify spec replaces that secret);
  *  - lb:        two instances on one PostgreSQL behind HAProxy (e2e/support/two-instances.ts),
  *               delivering email to the SMTP sink; only when CHORUS_E2E_POSTGRES_URL names a
  *               PostgreSQL server where a new database may be created (npm test starts one).
@@ -30,12 +32,16 @@ export const PORTS = {
   lbA: BASE + 8,
   lbB: BASE + 9,
   sso: BASE + 10,
+  widget: BASE + 11,
   standin: BASE + 90,
   standinBlackhole: BASE + 91,
   sinkSmtp: BASE + 92,
   sinkHttp: BASE + 93,
   /** The OpenID provider e2e/sso.spec.ts starts for itself. */
   oidcProvider: BASE + 94,
+  /** The widget spec's host pages, on 127.0.0.2 (allowed) and 127.0.0.3 (not allowed). */
+  widgetHost: BASE + 95,
+  widgetOther: BASE + 96,
 } as const;
 /** The SMTP sink's control endpoint (GET /messages?to=, POST /reset). */
 export const SMTP_SINK_URL = `http://127.0.0.1:${PORTS.sinkHttp}`;
@@ -144,6 +150,8 @@ const SETUP_SPECS = /\/accounts-setup\.spec\.ts$/;
 const SMTP_SPECS = /\/(accounts|notifications)-smtp\.spec\.ts$/;
 /** Changes workspace-wide settings: runs alone on its own server. */
 const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
+/** Sets the widget's host origins and the identify secret: runs on its own server. */
+const WIDGET_SPECS = /\/widget\.spec\.ts$/;
 /** Sends webhooks to a receiver on loopback: needs the plain server's allowlist. */
 const WEBHOOK_SPECS = /\/webhooks\.spec\.ts$/;
 /** Single sign-on: needs CHORUS_SECRET_KEY, and changes workspace-wide sign-in settings. */
@@ -200,6 +208,7 @@ export default defineConfig({
       }),
       serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
       serve('workspace', PORTS.workspace),
+      serve('widget', PORTS.widget),
       serve('smtp', PORTS.smtp, SMTP_ENV),
       // A fixed test key: 32 bytes as 64 hex digits.
       serve('sso', PORTS.sso, { CHORUS_SECRET_KEY: 'e2e0'.repeat(16) }),
@@ -209,13 +218,13 @@ export default defineConfig({
   projects: [
     {
       name: 'plain',
-      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, SSO_SPECS],
+      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, SSO_SPECS, WIDGET_SPECS],
       use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` },
     },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WEBHOOK_SPECS, SSO_SPECS],
+      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WEBHOOK_SPECS, SSO_SPECS, WIDGET_SPECS],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
@@ -227,6 +236,7 @@ export default defineConfig({
     },
     { name: 'firstrun', testMatch: SETUP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.firstrun}` } },
     { name: 'workspace', testMatch: WORKSPACE_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.workspace}` } },
+    { name: 'widget', testMatch: WIDGET_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.widget}` } },
     { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
     { name: 'sso', testMatch: SSO_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sso}` } },
     ...(POSTGRES_URL ? [{ name: 'lb', testMatch: LB_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.lb}` } }] : []),

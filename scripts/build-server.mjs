@@ -9,6 +9,27 @@ import { rmSync } from 'node:fs';
 import path from 'node:path';
 
 export const SERVER_BUNDLE = '.next/chorus-server/serve.mjs';
+/** The embeddable widget's loader, served at /widget.js (src/features/widget/loader). */
+export const WIDGET_LOADER = '.next/chorus-server/widget.js';
+export const WIDGET_LOADER_ENTRY = 'src/features/widget/loader/loader.ts';
+
+/** One minified script for browsers a few years old; no modules, nothing global but `Chorus`. */
+export async function buildWidgetLoader({ write = true } = {}) {
+  const { build } = await import('esbuild');
+  const result = await build({
+    entryPoints: [WIDGET_LOADER_ENTRY],
+    outfile: WIDGET_LOADER,
+    bundle: true,
+    minify: true,
+    format: 'iife',
+    target: ['chrome100', 'firefox100', 'safari15'],
+    tsconfig: 'tsconfig.json',
+    legalComments: 'none',
+    logLevel: 'warning',
+    write,
+  });
+  return write ? undefined : result.outputFiles[0].text;
+}
 
 export async function buildServer() {
   // Imported here: a start that needs no build does not load the compiler.
@@ -28,4 +49,5 @@ export async function buildServer() {
     sourcemap: 'linked',
     logLevel: 'warning',
   });
+  await buildWidgetLoader();
 }

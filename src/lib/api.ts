@@ -18,13 +18,20 @@ export class ApiError extends Error {
  * Calls the app's own JSON API. Errors become ApiError with the server's message (or the
  * catalogue's human message); a network failure becomes code NETWORK.
  */
-export async function api<T = unknown>(path: string, init: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+export async function api<T = unknown>(
+  path: string,
+  init: { method?: string; body?: unknown; signal?: AbortSignal; bearer?: string } = {},
+): Promise<T> {
   let res: Response;
   try {
     res = await fetch(path, {
       method: init.method ?? (init.body === undefined ? 'GET' : 'POST'),
-      headers:
-        init.body === undefined ? { accept: 'application/json' } : { 'content-type': 'application/json', accept: 'application/json' },
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        // The embedded widget's session (docs/widget.md): held in the panel's memory, never a cookie.
+        ...(init.bearer ? { authorization: `Bearer ${init.bearer}` } : {}),
+      },
       body: init.body === undefined ? undefined : JSON.stringify(init.body),
       credentials: 'same-origin',
       signal: init.signal,

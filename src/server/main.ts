@@ -18,6 +18,7 @@ import { answerClientError } from '@/server/http/client-error';
 import { errorBody } from '@/server/http/errors';
 import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
+import { readWidgetScript, serveWidgetScript, WIDGET_SCRIPT_PATH } from '@/server/http/widget-script';
 import { drainJobs, registerJobHandlers } from '@/server/jobs/queue';
 import {
   deliverWebhooks,
@@ -101,6 +102,10 @@ export async function startServer(): Promise<void> {
   // instance's signals; embedded PGlite keeps them in this process.
   const liveListener = config.DATABASE_URL ? listenForLiveSignals(config.DATABASE_URL, liveHub()) : undefined;
 
+  // The embeddable widget's loader, built with the server (scripts/build-server.mjs).
+  const widgetScript = readWidgetScript();
+  if (!widgetScript) log.warn('the widget loader is missing from the build: /widget.js answers 404');
+
   // Memory back after a burst of traffic (src/server/idle-gc.ts).
   const quiet = collectWhenQuiet(() => dbHandle.collectGarbage?.());
   let shuttingDown = false;
@@ -137,6 +142,10 @@ export async function startServer(): Promise<void> {
     const apiPath = answerForApiPath(req.url ?? '/');
     if (apiPath.kind !== 'pass') {
       answerApiPath(req, res, apiPath, requestId);
+      return;
+    }
+    if (req.url?.split('?')[0] === WIDGET_SCRIPT_PATH) {
+      serveWidgetScript(req, res, widgetScript);
       return;
     }
     // Visitors' public pages: a current rendered copy is served as is (src/server/cache).

@@ -59,3 +59,16 @@ export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWor
   rememberWorkspace(workspace);
   return workspace;
 }
+
+/**
+ * The host origins allowed to embed the widget (workspace setting, docs/widget.md): read from the
+ * database on every call, on every instance, so a change holds at once everywhere.
+ */
+export async function getWidgetOrigins(from: DbOrTx = db()): Promise<string[]> {
+  const [row] = await from
+    .select({ widgetOrigins: workspaceSettings.widgetOrigins })
+    .from(workspaceSettings)
+    .where(eq(workspaceSettings.id, 1))
+    .limit(1);
+  return row?.widgetOrigins ?? [];
+}

@@ -69,7 +69,14 @@ const STATUS_IDS: Record<string, string> = {
 export async function createExampleWorld(): Promise<ExampleWorld> {
   await db()
     .update(workspaceSettings)
-    .set({ setupCompletedAt: new Date(), access: 'public', moderation: 'off', signupPolicy: 'open' })
+    // One host product may embed the widget (the settings examples show it).
+    .set({
+      setupCompletedAt: new Date(),
+      access: 'public',
+      moderation: 'off',
+      signupPolicy: 'open',
+      widgetOrigins: ['https://app.example.com'],
+    })
     .where(eq(workspaceSettings.id, 1));
   // The default statuses, under the examples' ids (nothing refers to them yet), and one more.
   for (const [slug, id] of Object.entries(STATUS_IDS)) await queryRows(sql`update statuses set id = ${id} where slug = ${slug}`);
@@ -274,6 +281,7 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
       },
     ]);
 
+  const identifySecret = await installIdentifySecret();
   const refs = new Map<string, string>([
     [I.attachment, upload.json.id],
     [I.logo, findId(logo.json, 'logo')],
@@ -287,9 +295,10 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     [R.verifyToken, await issueAuthToken(db(), 'verify_email', { userId: tom.id, email: tom.email })],
     [R.unsubscribeToken, await createUnsubscribeToken(db(), { userId: ada.id, kinds: 'all' })],
     [R.webhookUrl, receiver.url()],
+    [R.identifyToken, await signTestIdentifyToken(identifySecret, { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' })],
     [
-      R.identifyToken,
-      await signTestIdentifyToken(await installIdentifySecret(), { sub: 'cust-42', email: 'maya@example.com', name: 'Maya Patel' }),
+      R.widgetIdentifyToken,
+      await signTestIdentifyToken(identifySecret, { sub: 'cust-43', email: 'jonas@example.com', name: 'Jonas Berg' }),
     ],
   ]);
   return { actors: { member: ada, moderator: linus, admin: grace }, refs, close: receiver.close };

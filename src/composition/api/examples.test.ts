@@ -81,10 +81,16 @@ describe('sent to the real routes in a seeded workspace', () => {
 
   /**
    * The reorder examples list every board and status: they run before examples that add one. The
-   * identify example's token is signed with the world's identify secret: it runs before the
-   * example that replaces that secret.
+   * identify and widget session examples' tokens are signed with the world's identify secret: they
+   * run before the example that replaces that secret.
    */
-  const FIRST = ['POST /api/v1/setup', 'POST /api/v1/boards/reorder', 'POST /api/v1/statuses/reorder', 'POST /api/v1/auth/identify'];
+  const FIRST = [
+    'POST /api/v1/setup',
+    'POST /api/v1/boards/reorder',
+    'POST /api/v1/statuses/reorder',
+    'POST /api/v1/auth/identify',
+    'POST /api/v1/widget/session',
+  ];
   const order = [
     ...FIRST,
     ...Object.entries(openApiDocument().paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`)),

@@ -26,6 +26,7 @@ import {
 } from '@/features/webhooks/server/handlers';
 import { identifyRoute, identifySecretRoute, identifySettingsRoute } from '@/features/identify/server/handlers';
 import { adminSsoProviderRoute, adminSsoRoute, ssoStartRoute } from '@/features/accounts/server/sso-handlers';
+import { widgetSessionRoute } from '@/features/widget/server/handlers';
 import { setupRoute } from './setup-route';
 import { eventsRoute } from '../live/events-route';
 import { exportRoute as workspaceExportRoute, importRoute as workspaceImportRoute } from '../data/handlers';
@@ -194,6 +195,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/tags', route: tagsRoute },
   { path: '/api/v1/tags/{id}', route: tagRoute },
   { path: '/api/v1/unsubscribe', route: unsubscribeRoute },
+  { path: '/api/v1/widget/session', route: widgetSessionRoute },
   { path: '/api/v1/workspace', route: workspaceRoute },
   { path: '/api/v1/admin/webhooks', route: webhooksRoute },
   { path: '/api/v1/admin/webhooks/{id}', route: webhookRoute },

@@ -42,6 +42,22 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
   // Analytics configuration is per install, so the first page's answer holds for the visit.
   const [analytics] = useState(pageProps.shell?.analytics ?? null);
 
+  // A page drawn inside another site (the widget's panel): no header, footer, consent banner,
+  // top loader or analytics; it brings its own landmarks.
+  if ((Component as { bare?: boolean }).bare && !pageProps.errorPage) {
+    return (
+      <>
+        <Head>
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <style key="accent">{accentCss(workspace.accentColor)}</style>
+        </Head>
+        <div className={`${poppins.className} ${poppins.variable}`}>
+          <Component {...pageProps} />
+        </div>
+      </>
+    );
+  }
+
   return (
     <AnalyticsProvider config={analytics}>
       <Head>

@@ -65,6 +65,7 @@ const KEY_WORDS: Record<string, string> = {
   defaultTheme: 'default theme',
   signupPolicy: 'sign-up policy',
   allowedDomains: 'allowed domains',
+  widgetOrigins: 'widget host origins',
   emailConfirmation: 'email confirmation',
   grantedUserIds: 'granted members',
   onRoadmap: 'roadmap',

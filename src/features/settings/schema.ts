@@ -13,6 +13,7 @@ import {
   EMAIL_CONFIRMATION_MODES,
   type EmailConfirmationMode,
 } from '@/core/workspace';
+import { splitOriginList, widgetOriginsSchema } from '@/features/widget/schema';
 
 export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
 
@@ -82,6 +83,8 @@ const workspaceSettingsFields = z.object({
   emailConfirmation: z.enum(EMAIL_CONFIRMATION_MODES, { message: 'Choose whether new members confirm their email' }),
   /** Whether the footer says "Powered by Chorus". */
   showPoweredBy: z.boolean({ message: 'Choose whether the footer names Chorus' }),
+  /** The host products' origins that may embed the widget (docs/widget.md); none: it cannot be embedded. */
+  widgetOrigins: widgetOriginsSchema,
 });
 
 /** A domain allowlist without domains would let nobody sign up. */
@@ -103,5 +106,8 @@ export const workspaceSettingsPatch = workspaceSettingsFields.partial();
 
 /** The browser's form: the same rules, with the domain list typed as text. */
 export const workspaceSettingsForm = workspaceSettingsFields
-  .extend({ allowedDomains: z.string().max(20_000).transform(splitDomainList).pipe(allowedDomainsSchema) })
+  .extend({
+    allowedDomains: z.string().max(20_000).transform(splitDomainList).pipe(allowedDomainsSchema),
+    widgetOrigins: z.string().max(20_000).transform(splitOriginList).pipe(widgetOriginsSchema),
+  })
   .superRefine(requireDomainsForAllowlist);

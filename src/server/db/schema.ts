@@ -61,6 +61,15 @@ export const workspaceSettings = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     moderation: text('moderation', { enum: MODERATION_MODES }).notNull().default('off'),
+    /**
+     * The origins (`https://app.example.com`) of the host products that may embed the widget's
+     * panel (its `frame-ancestors`) and talk to it through postMessage (docs/widget.md). Empty:
+     * nobody may frame it.
+     */
+    widgetOrigins: text('widget_origins')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Whether sign-up needs a confirmed email (`auto`: only when SMTP is configured). */
     emailConfirmation: text('email_confirmation', { enum: EMAIL_CONFIRMATION_MODES }).notNull().default('auto'),
     analytics: jsonb('analytics').$type<Record<string, unknown>>().notNull().default({}),
@@ -217,6 +226,25 @@ export const sessions = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The embedded widget's sessions (docs/widget.md): made from an identify token, held in the
+ * panel's memory and sent as `Authorization: Bearer`, never a cookie. Only the SHA-256 of the
+ * token is kept, like sessions; short-lived and not sliding.
+ */
+export const widgetSessions = pgTable(
+  'widget_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ip: text('ip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('widget_sessions_user_idx').on(t.userId), index('widget_sessions_expires_idx').on(t.expiresAt)],
 );
 
 /**

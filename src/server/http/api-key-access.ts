@@ -120,6 +120,7 @@ export const API_KEY_ACCESS: Readonly<Record<string, ApiKeyAccess>> = {
   '/api/v1/tags': 'key',
   '/api/v1/tags/{id}': 'key',
   '/api/v1/unsubscribe': 'session',
+  '/api/v1/widget/session': 'session',
   '/api/v1/workspace': 'key',
 };
 

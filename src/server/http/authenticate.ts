@@ -6,19 +6,32 @@
  * session it also carries. A valid key skips the Origin check: the browser attaches cookies on
  * its own, never this header, so a cross-site page cannot make a request carry a key. Every
  * other request goes through the CSRF check as before, including one with a cookie and a
- * bad bearer token.
+ * bad bearer token. A widget token (`cwt_…`) is judged the same way: by itself, without the
+ * Origin check, as the member it was made for.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { readBearer, resolveApiKey } from '@/server/identity/api-keys';
 import { resolveActor, type Actor } from '@/server/identity/actor';
+import { isWidgetToken, resolveWidgetSession } from '@/server/identity/widget-sessions';
 import { isCrossSiteRequest } from './csrf';
 import { AppError } from './errors';
 
 /** The same answer for every key that does not work, so that none tells more than another. */
 export const INVALID_API_KEY_MESSAGE = 'This API key is not valid: it is unknown or revoked, or its creator can no longer sign in.';
 
+/** A widget token that no longer works: expired, signed out, or its member banned or gone. */
+export const WIDGET_SESSION_ENDED_MESSAGE = 'This widget session has ended: sign in again from the product.';
+
 export async function authenticate(req: IncomingMessage, res: ServerResponse, opts: { tokenAuthenticated?: boolean }): Promise<Actor> {
   const bearer = readBearer(req);
+  // The widget's panel sends its own token the same way (docs/widget.md): the member, as with a
+  // session, but never combined with a cookie and, like a key, not sent by the browser on its own.
+  if (bearer !== undefined && isWidgetToken(bearer)) {
+    const member = await resolveWidgetSession(bearer);
+    if (!member) throw new AppError('UNAUTHENTICATED', WIDGET_SESSION_ENDED_MESSAGE);
+    const { widgetSessionHash, ...user } = member;
+    return { kind: 'user', ...user, sessionHash: '', widgetSessionHash };
+  }
   const keyUser = bearer === undefined ? null : await resolveApiKey(bearer);
   if (keyUser) return { kind: 'user', ...keyUser, sessionHash: '' };
   if (!opts.tokenAuthenticated && isCrossSiteRequest(req)) throw new AppError('FORBIDDEN', 'Cross-site requests are not allowed.');

@@ -1,6 +1,6 @@
 /**
  * The one HTTP pipeline for every /api route:
- * method → actor (session cookie or API key) and CSRF → rate limit → API key access → workspace
+ * method → actor (session cookie, API key or widget token) and CSRF → API key or widget access → rate limit → workspace
  * access → policy → storable text → body/query validation → handler → JSON.
  * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id.
  */
@@ -17,6 +17,7 @@ import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { flushLiveSignals } from '@/server/live/hub';
 import type { Actor, UserActor } from '../identity/actor';
 import { requireApiKeyAccess } from './api-key-access';
+import { requireWidgetAccess } from './widget-access';
 import { authenticate } from './authenticate';
 import { readFileBody, readFormOrJsonBody, readJsonBody } from './body';
 import type { ErrorCode } from '@/lib/error-codes';
@@ -163,6 +164,8 @@ function pipeline(methods: EndpointMap) {
         await enforceRateLimit(API_KEY_LIMIT, actor.apiKey.id);
         requireApiKeyAccess(req, method, actor.apiKey);
       } else {
+        // A widget token is the member's session inside the widget: their limits, the widget's endpoints only.
+        if (actor.kind === 'user' && actor.widgetSessionHash) requireWidgetAccess(req, method);
         const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
         if (method !== 'GET') await enforceRateLimit(WRITE_LIMIT, subject);
         if (ep.rateLimit) await enforceRateLimit(ep.rateLimit, subject);

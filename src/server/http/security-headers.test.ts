@@ -1,8 +1,9 @@
 import { createHash } from 'node:crypto';
+import { IncomingMessage, ServerResponse } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { parseEnv } from '@/config/env';
 import { THEME_SCRIPT } from '@/lib/theme-script';
-import { newNonce, securityHeaders } from './security-headers';
+import { allowFramingBy, newNonce, securityHeaders } from './security-headers';
 
 /** The CSP as a map of directive → its sources. */
 function directives(csp: string | undefined): Map<string, string[]> {
@@ -62,5 +63,31 @@ describe('securityHeaders', () => {
     const secure = headersFor({ PUBLIC_URL: 'https://feedback.example.com' });
     expect(secure['Strict-Transport-Security']).toMatch(/^max-age=\d{7,}/);
     expect(directives(secure['Content-Security-Policy']).has('upgrade-insecure-requests')).toBe(true);
+  });
+});
+
+describe('allowFramingBy (the widget panel only)', () => {
+  const response = () => {
+    const res = new ServerResponse(new IncomingMessage(null as never));
+    for (const [k, v] of Object.entries(headersFor({}))) res.setHeader(k, v);
+    return res;
+  };
+
+  it('lets the allowed origins, and only them, frame the response, and drops X-Frame-Options', () => {
+    const res = response();
+    allowFramingBy(res, ['https://app.example.com', 'http://localhost:3000']);
+    const csp = directives(String(res.getHeader('Content-Security-Policy')));
+    expect(csp.get('frame-ancestors')).toEqual(['https://app.example.com', 'http://localhost:3000']);
+    expect(csp.get('script-src')).toContain(`'nonce-${NONCE}'`);
+    expect(res.getHeader('X-Frame-Options')).toBeUndefined();
+  });
+
+  it("keeps 'none' and DENY without an origin, and never writes a source that is not an origin", () => {
+    for (const origins of [[], ["'unsafe-inline'", 'https://a.example.com; script-src *', '*']]) {
+      const res = response();
+      allowFramingBy(res, origins);
+      expect(directives(String(res.getHeader('Content-Security-Policy'))).get('frame-ancestors')).toEqual(["'none'"]);
+      expect(res.getHeader('X-Frame-Options')).toBe('DENY');
+    }
   });
 });

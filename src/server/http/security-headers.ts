@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import { createHash, randomBytes } from 'node:crypto';
 import type { Env } from '@/config/env';
 import { THEME_SCRIPT } from '@/lib/theme-script';
@@ -62,4 +63,22 @@ function policy(env: Env): string {
     "frame-ancestors 'none'",
     ...(env.PUBLIC_URL.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
+}
+
+const SOURCE_ORIGIN = /^https?:\/\/[a-z0-9.\-[\]:]+$/;
+
+/**
+ * Lets the embeddable widget's panel be framed by the allowed host origins (docs/widget.md): its
+ * response's `frame-ancestors 'none'` becomes those origins, and `X-Frame-Options: DENY` goes
+ * (it cannot name origins; browsers that know CSP ignore it beside `frame-ancestors`). With no
+ * origin the response stays unframeable. Every other response keeps `'none'`.
+ */
+export function allowFramingBy(res: ServerResponse, origins: readonly string[]): void {
+  // Stored origins are canonical (features/widget/schema.ts); this keeps anything else out of the header.
+  const sources = origins.filter((o) => SOURCE_ORIGIN.test(o));
+  if (sources.length === 0) return;
+  const csp = res.getHeader('Content-Security-Policy');
+  if (typeof csp !== 'string') return;
+  res.setHeader('Content-Security-Policy', csp.replace("frame-ancestors 'none'", `frame-ancestors ${sources.join(' ')}`));
+  res.removeHeader('X-Frame-Options');
 }

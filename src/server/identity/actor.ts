@@ -26,6 +26,12 @@ export type Actor =
        * the role the key's scope allows (src/server/identity/api-keys.ts).
        */
       apiKey?: { id: string; name: string; scope: ApiKeyScope };
+      /**
+       * Set when the request was made from the embedded widget's panel with its bearer token
+       * (src/server/identity/widget-sessions.ts): the member themselves, limited to the widget's
+       * endpoints (src/server/http/widget-access.ts). Holds the token's hash, to sign out.
+       */
+      widgetSessionHash?: string;
     };
 
 export type UserActor = Extract<Actor, { kind: 'user' }>;

@@ -6,6 +6,7 @@ import type { Role } from '@/core/identity/roles';
 import { SESSION_TTL_SECONDS } from './lifetimes';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookies';
 import { hashToken, newToken } from './tokens';
+import { endUserWidgetSessions, pruneExpiredWidgetSessions } from './widget-sessions';
 
 /** A session is extended (sliding expiry) at most this often, to keep reads cheap. */
 const REFRESH_AFTER_SECONDS = 24 * 3600;
@@ -117,8 +118,9 @@ export async function endSession(req: IncomingMessage, res: ServerResponse): Pro
   clearSessionCookie(res);
 }
 
-/** Ends every session of a user (ban, role change, password change), optionally keeping one. */
+/** Ends every session of a user (ban, role change, password change), optionally keeping one; and every widget session. */
 export async function endUserSessions(userId: string, keepSessionHash?: string): Promise<void> {
+  await endUserWidgetSessions(db(), userId);
   await db()
     .delete(sessions)
     .where(keepSessionHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepSessionHash)) : eq(sessions.userId, userId));
@@ -126,4 +128,5 @@ export async function endUserSessions(userId: string, keepSessionHash?: string):
 
 export async function pruneExpiredSessions(): Promise<void> {
   await db().delete(sessions).where(lt(sessions.expiresAt, new Date()));
+  await pruneExpiredWidgetSessions();
 }

@@ -9,6 +9,15 @@ export const accountsExamples: ApiExamples = {
     status: 200,
     response: { status: 'signed-in', user: { id: '5d0c8a3e-6f1b-4c2d-9e7a-1b2c3d4e5f60', displayName: 'Maya Patel', created: true } },
   },
+  'POST /api/v1/widget/session': {
+    body: { token: R.widgetIdentifyToken },
+    status: 201,
+    response: {
+      token: 'cwt_Qm9vdHN0cmFwLXdpZGdldC1zZXNzaW9uLXRva2VuLTAx',
+      expiresAt: '2026-11-26T08:14:03.089Z',
+      user: { id: '8a1f3c5e-2b4d-4e6f-9a0b-1c2d3e4f5a6b', displayName: 'Jonas Berg' },
+    },
+  },
   'POST /api/v1/auth/magic-link': { body: { email: 'ada@example.com' }, status: 202, response: { status: 'check-email' } },
   'POST /api/v1/auth/magic-link/consume': {
     body: { token: 'mG5hJ7kL2qW9eR4tY8uI3oPaSd' },

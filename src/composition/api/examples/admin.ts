@@ -192,6 +192,7 @@ export const adminExamples: ApiExamples = {
       moderation: 'off',
       emailConfirmation: 'auto',
       showPoweredBy: true,
+      widgetOrigins: ['https://app.example.com'],
     },
   },
   'PATCH /api/v1/admin/settings': {
@@ -207,6 +208,7 @@ export const adminExamples: ApiExamples = {
       moderation: 'new_members',
       emailConfirmation: 'auto',
       showPoweredBy: true,
+      widgetOrigins: ['https://app.example.com'],
     },
   },
   'GET /api/v1/admin/sso': {

@@ -73,6 +73,13 @@ export const EXAMPLE_REFS = {
       'anRpIjoiOWY0YzJlN2EiLCJpYXQiOjE3OTU2NzAwMDAsImV4cCI6MTc5NTY3MDMwMH0',
     'q3J5mQ0xRk1b2pV6n8uYtE4wZcH7sLdA9gKfT1oPiNs',
   ].join('.'),
+  /** Another one, for the widget's session (a token is used once). */
+  widgetIdentifyToken: [
+    'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9',
+    'eyJzdWIiOiJjdXN0LTQzIiwiZW1haWwiOiJqb25hc0BleGFtcGxlLmNvbSIsIm5hbWUiOiJKb25hcyBCZXJnIiwiYXVkIjoiaHR0cHM6Ly9mZWVkYmFjay5leGFtcGxlLmNvbSIsImp0' +
+      'aSI6IjNiN2QxYzQwIiwiaWF0IjoxNzk1NjcwMDAwLCJleHAiOjE3OTU2NzAzMDB9',
+    'Wm2pQ7xV4kN9bT1cR6yH3sL8dF0gJ5aE2uZ7oPiMq4s',
+  ].join('.'),
   /** A webhook receiver's URL (the test sends to its own receiver on 127.0.0.1 instead). */
   webhookUrl: 'https://hooks.example.com/chorus',
 } as const;

@@ -1,4 +1,5 @@
 /** SQL for the member's own account (profile, email change, export, deletion). No HTTP here. */
+import { endUserWidgetSessions } from '@/server/identity/widget-sessions';
 import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
@@ -26,8 +27,9 @@ export async function setUserPasswordHash(db: DbOrTx, userId: string, passwordHa
   await db.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, userId));
 }
 
-/** Deletes a user's sessions, except `keepSessionHash` when given. */
+/** Deletes a user's sessions, except `keepSessionHash` when given, and all their widget sessions. */
 export async function deleteUserSessions(db: DbOrTx, userId: string, keepSessionHash?: string): Promise<void> {
+  await endUserWidgetSessions(db, userId);
   await db
     .delete(sessions)
     .where(keepSessionHash ? and(eq(sessions.userId, userId), ne(sessions.tokenHash, keepSessionHash)) : eq(sessions.userId, userId));

@@ -33,7 +33,11 @@ type Input = z.input<typeof workspaceSettingsForm>;
 type Output = z.output<typeof workspaceSettingsForm>;
 
 const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
-const toInput = (s: WorkspaceSettings): Input => ({ ...s, allowedDomains: s.allowedDomains.join('\n') });
+const toInput = (s: WorkspaceSettings): Input => ({
+  ...s,
+  allowedDomains: s.allowedDomains.join('\n'),
+  widgetOrigins: s.widgetOrigins.join('\n'),
+});
 
 /** What the chosen email-confirmation mode means on this install, in words. */
 function confirmationHint(mode: EmailConfirmationMode | undefined, smtpConfigured: boolean): string {
@@ -144,6 +148,19 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
           error={errors.emailConfirmation?.message}
           data-testid="settings-email-confirmation"
           {...form.register('emailConfirmation')}
+        />
+      </fieldset>
+
+      <fieldset className="flex min-w-0 flex-col gap-4">
+        <legend className="mb-2 text-lg font-semibold">Embedded widget</legend>
+        <TextareaField
+          label="Sites that may embed the widget"
+          hint="The origins of your product's pages, one per line, such as https://app.example.com (scheme, host and port; no path). Only these may show the widget and talk to it; with none, it cannot be embedded anywhere."
+          rows={3}
+          spellCheck={false}
+          data-testid="settings-widget-origins"
+          error={errors.widgetOrigins?.message}
+          {...form.register('widgetOrigins')}
         />
       </fieldset>
 

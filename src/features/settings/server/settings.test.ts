@@ -23,6 +23,7 @@ const DEFAULTS = {
   moderation: 'off',
   emailConfirmation: 'auto',
   showPoweredBy: true,
+  widgetOrigins: [],
 } as const;
 
 beforeEach(async () => {
@@ -31,7 +32,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await db()
     .update(workspaceSettings)
-    .set({ ...DEFAULTS, allowedDomains: [] })
+    .set({ ...DEFAULTS, allowedDomains: [], widgetOrigins: [] })
     .where(eq(workspaceSettings.id, 1));
 });
 
@@ -114,11 +115,22 @@ describe('workspace settings', () => {
     [{ moderation: 'sometimes' }, 'moderation'],
     [{ defaultTheme: 'blue' }, 'defaultTheme'],
     [{ emailConfirmation: 'sometimes' }, 'emailConfirmation'],
+    [{ widgetOrigins: ['https://app.example.com/path'] }, 'widgetOrigins'],
+    [{ widgetOrigins: ["https://app.example.com 'unsafe-inline'"] }, 'widgetOrigins'],
+    [{ widgetOrigins: 'https://app.example.com' }, 'widgetOrigins'],
   ])('refuses %j with 422 on %s', async (body, field) => {
     const res = await patch(body);
     expect(res.status).toBe(422);
     expect(res.json.error?.code).toBe('VALIDATION_FAILED');
     expect(res.json.error?.fields).toHaveProperty([field]);
+  });
+
+  it('keeps the widget’s host origins canonical, and audits them', async () => {
+    const res = await patch({ widgetOrigins: ['HTTPS://App.Example.com:443/', 'http://localhost:3000', 'https://app.example.com'] });
+    expect(res.status).toBe(200);
+    expect(res.json.widgetOrigins).toEqual(['https://app.example.com', 'http://localhost:3000']);
+    expect((await lastSettingsAudit())?.after).toEqual({ widgetOrigins: ['https://app.example.com', 'http://localhost:3000'] });
+    expect((await patch({ widgetOrigins: [] })).json.widgetOrigins).toEqual([]);
   });
 
   it('the sign-up policy takes effect', async () => {

@@ -1,0 +1,39 @@
+import { paths } from '@/config/paths';
+import { isNewEntry, type WidgetEntry } from '../widget-data';
+
+const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
+
+/** "What's new": the latest published changelog entries; those since the last visit are marked. */
+export function WhatsNewView({ entries, newSince, boardUrl }: { entries: WidgetEntry[]; newSince: string | null; boardUrl: string }) {
+  return (
+    <section aria-labelledby="chorus-whats-new-heading" className="flex flex-col gap-3">
+      <h2 id="chorus-whats-new-heading" className="sr-only">
+        What’s new
+      </h2>
+      {entries.length === 0 ? <p className="text-sm text-muted">Nothing has been announced yet.</p> : null}
+      <ul className="flex flex-col gap-3" data-testid="widget-entries">
+        {entries.map((e) => (
+          <li key={e.slug}>
+            <article className="flex flex-col gap-1 rounded-lg border border-border bg-surface p-3">
+              <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
+                <span>{e.label}</span>
+                <time dateTime={e.publishedAt}>{DATE.format(new Date(e.publishedAt))}</time>
+                {isNewEntry(e, newSince) ? <span className="rounded-full bg-accent px-2 font-semibold text-accent-fg">New</span> : null}
+              </p>
+              <h3 className="break-words font-semibold">{e.title}</h3>
+              {e.excerpt ? <p className="break-words text-sm">{e.excerpt}</p> : null}
+              <a
+                href={new URL(paths.changelogEntry(e.slug), boardUrl).href}
+                target="_blank"
+                rel="noopener"
+                className="self-start text-sm text-accent underline underline-offset-2"
+              >
+                Read more<span className="sr-only"> about “{e.title}” (opens the board in a new tab)</span>
+              </a>
+            </article>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,2 @@
+export { WidgetPage as default } from '@/composition/widget/WidgetPage';
+export { getServerSideProps } from '@/composition/widget/WidgetPage.loader';
