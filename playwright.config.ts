@@ -218,13 +218,32 @@ export default defineConfig({
   projects: [
     {
       name: 'plain',
-      testIgnore: [ANALYTICS_SPECS, UNREACHABLE_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, SSO_SPECS, WIDGET_SPECS],
+      testIgnore: [
+        ANALYTICS_SPECS,
+        UNREACHABLE_SPECS,
+        SETUP_SPECS,
+        SMTP_SPECS,
+        WORKSPACE_SPECS,
+        TWO_INSTANCE_SPECS,
+        SSO_SPECS,
+        WIDGET_SPECS,
+      ],
       use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` },
     },
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [ANALYTICS_SPECS, OFF_SPECS, SETUP_SPECS, SMTP_SPECS, WORKSPACE_SPECS, TWO_INSTANCE_SPECS, WEBHOOK_SPECS, SSO_SPECS, WIDGET_SPECS],
+      testIgnore: [
+        ANALYTICS_SPECS,
+        OFF_SPECS,
+        SETUP_SPECS,
+        SMTP_SPECS,
+        WORKSPACE_SPECS,
+        TWO_INSTANCE_SPECS,
+        WEBHOOK_SPECS,
+        SSO_SPECS,
+        WIDGET_SPECS,
+      ],
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
