@@ -2,6 +2,7 @@ import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { PagesTopLoader } from 'nextjs-toploader/pages';
 import NProgress from 'nprogress';
+import { NextIntlClientProvider, useTranslations } from 'next-intl';
 import { useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
 import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
@@ -10,6 +11,8 @@ import { TeamAreaNotices } from '@/components/TeamNav';
 import type { PublicWorkspace } from '@/core/workspace';
 import { accentCss } from '@/lib/accent';
 import type { ShellProps } from '@/core/shell';
+import { SOURCE_LOCALE } from '@/core/i18n/locales';
+import type { PageMessages } from '@/i18n/messages';
 import { ErrorView } from './ErrorView';
 import { poppins } from './font';
 import { Footer } from './Footer';
@@ -32,11 +35,42 @@ const FALLBACK_WORKSPACE: PublicWorkspace = {
   showPoweredBy: true,
   accentColor: '#6d28d9',
   defaultTheme: 'system',
+  defaultLocale: SOURCE_LOCALE,
   access: 'public',
   setupDone: true,
 };
 
-export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
+/**
+ * Pages rendered without the shell's server data carry no catalogue: the error page brings the
+ * source language's (ErrorPages.tsx); the diagnostics pages show message keys, logged nowhere.
+ */
+const NO_MESSAGES = {} as PageMessages;
+
+/** Dates are shown in UTC until people have a time zone setting, so the server's render and the browser's agree. */
+const TIME_ZONE = 'UTC';
+
+type Props = Partial<ShellProps> & { fallbackMessages?: PageMessages };
+
+export function App(props: AppProps<Props>) {
+  const { shell, fallbackMessages } = props.pageProps;
+  return (
+    <NextIntlClientProvider
+      locale={shell?.locale ?? SOURCE_LOCALE}
+      messages={shell?.messages ?? fallbackMessages ?? NO_MESSAGES}
+      timeZone={TIME_ZONE}
+      onError={ignoreMissing}
+      getMessageFallback={fallbackText}
+    >
+      <Shell {...props} />
+    </NextIntlClientProvider>
+  );
+}
+
+const ignoreMissing = () => undefined;
+const fallbackText = ({ key }: { key: string }) => key;
+
+function Shell({ Component, pageProps }: AppProps<Props>) {
+  const t = useTranslations('shell');
   const workspace = pageProps.shell?.workspace ?? FALLBACK_WORKSPACE;
   const viewer = pageProps.shell?.viewer ?? null;
   // Analytics configuration is per install, so the first page's answer holds for the visit.
@@ -54,9 +88,9 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
       <div className={`${poppins.className} ${poppins.variable} flex min-h-dvh flex-col bg-bg text-fg`}>
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
         >
-          Skip to content
+          {t('skipLink')}
         </a>
         <Header workspace={workspace} viewer={viewer} />
         <main
@@ -74,7 +108,7 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
             </TeamAreaNotices.Provider>
           )}
         </main>
-        <Footer workspaceName={workspace.name} poweredBy={workspace.showPoweredBy} />
+        <Footer workspaceName={workspace.name} poweredBy={workspace.showPoweredBy} signedIn={viewer !== null} />
         <ConsentBanner />
         <NavigationEffects />
       </div>

@@ -83,7 +83,7 @@ function placeholderViewer(audience: Audience): Viewer {
   return { ...viewerOfPerson(a), avatarLook: placeholderLook() };
 }
 
-const audienceOfViewer = (v: Viewer): Audience => ({ role: v.role, emailVerified: v.emailVerified, hasAvatar: v.avatarUrl !== null });
+const audienceOfViewer = (v: Viewer): Audience => ({ role: v.role, emailVerified: v.emailVerified, hasAvatar: v.avatarUrl !== null, locale: 'en' });
 
 const person = fc.record({
   id: fc.uuid(),

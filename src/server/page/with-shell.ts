@@ -13,6 +13,8 @@ import type { ShellProps } from '@/core/shell';
 import { getPublicWorkspace } from '@/server/workspace';
 import { placeholderActor, placeholderLook, sharedRenderAudience } from '@/server/cache/shared-render';
 import { loadShellContext } from './shell-context';
+import { requestLocale } from '@/server/i18n/request-locale';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
 
 function analyticsConfig(): AnalyticsConfig {
   const e = env();
@@ -95,10 +97,14 @@ export function withShell<P extends Record<string, unknown>>(
       const load: Inner<P> | undefined = pathIsStorable(ctx) ? inner : async () => ({ props: notFound });
       const result = load ? await load({ ...ctx, query: storableQuery(ctx.query) }, { actor, workspace }) : { props: {} as P };
       const viewer = viewerOf(actor);
+      // A shared render is made in its audience's language, which is part of the audience.
+      const locale = audience ? audience.locale : requestLocale(ctx.req, actor, workspace.defaultLocale);
       const shell = {
         workspace,
         analytics: analyticsConfig(),
         viewer: audience && viewer ? { ...viewer, avatarLook: placeholderLook() } : viewer,
+        locale,
+        messages: pageMessagesOf(locale),
       };
       if ('redirect' in result) return result;
       if ('notFound' in result) {

@@ -39,8 +39,10 @@ export const accountsExamples: ApiExamples = {
       avatarUrl: null,
       role: 'member',
       emailVerified: true,
+      locale: null,
     },
   },
+  'PUT /api/v1/me/locale': { body: { locale: 'de' }, status: 200, response: { locale: 'de' } },
   'PATCH /api/v1/me': {
     body: { displayName: 'Ada L.', avatarUrl: null },
     status: 200,

@@ -13,6 +13,7 @@ import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import type { profileInput } from '../schema';
 import type { Viewer } from '@/core/identity/viewer';
+import type { Locale } from '@/core/i18n/locales';
 import {
   deleteUserAuthTokens,
   deleteUserSessions,
@@ -20,6 +21,7 @@ import {
   getPendingEmailChange,
   listUserSessionsForExport,
   lockActiveAdmins,
+  updateUserLocale,
   updateUserProfile,
   userHasPassword,
 } from './profile-queries';
@@ -61,6 +63,12 @@ export async function updateProfile(actor: UserActor, input: z.output<typeof pro
     role: user.role,
     emailVerified: user.emailVerifiedAt !== null,
   };
+}
+
+/** The language of one's pages and emails; null: the browser's, then the workspace default. A preference: not audited. */
+export async function setOwnLocale(actor: UserActor, locale: Locale | null): Promise<{ locale: Locale | null }> {
+  if (!(await updateUserLocale(db(), actor.id, locale))) throw new AppError('UNAUTHENTICATED');
+  return { locale };
 }
 
 export function pendingEmailChange(userId: string): Promise<string | null> {
