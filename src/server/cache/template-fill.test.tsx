@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
+import { NextIntlClientProvider } from 'next-intl';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '@/core/identity/viewer';
@@ -9,6 +10,7 @@ import { ROLES } from '@/core/identity/roles';
 import { AccountMenu } from '@/features/accounts/client/AccountMenu';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import { Avatar } from '@/components/ui/Avatar';
+import en from '@/i18n/messages/en.json';
 import { placeholderActor, placeholderLook, placeholders, type Audience } from './shared-render';
 import { authorIdsOf, escapeLikeReact, fillTemplate, pageDataOf, votablePostNumbers } from './template-fill';
 
@@ -39,6 +41,7 @@ const POSTS = [1, 2, 3, 40].map((n) => ({ id: `post-${n}`, number: n, title: `Po
 function page(viewer: Viewer, voted: ReadonlySet<number>, nonce: string, extra?: (v: Viewer) => string): string {
   const posts = POSTS.map((p) => ({ ...p, voted: voted.has(p.number), author: { id: 'someone-else', displayName: 'Ann' } }));
   const markup = renderToString(
+    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
     <RouterContext.Provider value={router}>
       <header>
         <AccountMenu viewer={viewer} />
@@ -59,7 +62,8 @@ function page(viewer: Viewer, voted: ReadonlySet<number>, nonce: string, extra?:
           />
         ))}
       </main>
-    </RouterContext.Provider>,
+    </RouterContext.Provider>
+    </NextIntlClientProvider>,
   );
   const data = { props: { pageProps: { posts, title: 'a </script> & <b>', shell: { workspace: { name: 'W' }, viewer } }, __N_SSP: true } };
   return (
