@@ -112,6 +112,8 @@ export const TRANSLATED_FILES = [
   'src/composition/shell/ThemeToggle.tsx',
   'src/composition/shell/NavigationEffects.tsx',
   'src/composition/shell/LanguagePicker.tsx',
+  'src/composition/shell/ErrorView.tsx',
+  'src/features/notifications/client/NotificationBell.tsx',
   'src/features/accounts/client/AccountMenu.tsx',
   'src/features/accounts/client/AuthCard.tsx',
   'src/features/accounts/client/FormProblemAlert.tsx',

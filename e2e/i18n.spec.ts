@@ -6,7 +6,13 @@ import { expect, test } from './support/fixtures';
 /** What the sign-in page says in each language (src/i18n/messages/<locale>.json). */
 const SIGN_IN = {
   'de-DE': { lang: 'de', heading: 'Anmelden', email: 'E-Mail', skip: 'Zum Inhalt springen', nav: ['Boards', 'Roadmap', 'Neuigkeiten'] },
-  'ja-JP': { lang: 'ja', heading: 'ログイン', email: 'メールアドレス', skip: '本文へスキップ', nav: ['ボード', 'ロードマップ', '更新情報'] },
+  'ja-JP': {
+    lang: 'ja',
+    heading: 'ログイン',
+    email: 'メールアドレス',
+    skip: '本文へスキップ',
+    nav: ['ボード', 'ロードマップ', '更新情報'],
+  },
   'ar-EG': {
     lang: 'ar',
     heading: 'تسجيل الدخول',
@@ -42,6 +48,30 @@ for (const [browserLocale, words] of Object.entries(SIGN_IN)) {
     });
   });
 }
+
+test.describe('only the active language is loaded', () => {
+  test.use({ locale: 'de' });
+
+  test('the page carries its own catalogue in its data, and no script carries any catalogue', async ({ guardedPage: page }) => {
+    const scripts: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
+    });
+    await page.goto('/login');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    const data = await page.locator('#__NEXT_DATA__').textContent();
+    expect(data).toContain('Zum Inhalt springen');
+    // Other languages' words are nowhere: not in the page data, not in any script.
+    const others = ['Aller au contenu', 'Saltar al contenido', 'Pular para o conteúdo', '本文へスキップ', 'انتقل إلى المحتوى'];
+    for (const words of others) expect(data).not.toContain(words);
+    // Emails are written on the server: their words never reach the browser.
+    expect(data).not.toContain('Neues Passwort wählen');
+    const bodies = await Promise.all(scripts);
+    expect(bodies.length).toBeGreaterThan(0);
+    for (const words of [...others, 'Zum Inhalt springen', 'Skip to content'])
+      expect(bodies.filter((b) => b.includes(words)).length, `a script carries "${words}"`).toBe(0);
+  });
+});
 
 test.describe('right to left (Arabic)', () => {
   test.use({ locale: 'ar' });

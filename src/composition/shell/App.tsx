@@ -42,7 +42,7 @@ const FALLBACK_WORKSPACE: PublicWorkspace = {
 
 /**
  * Pages rendered without the shell's server data carry no catalogue: the error page brings the
- * source language's (ErrorPages.tsx); the diagnostics pages show message keys, logged nowhere.
+ * source language's (ErrorPages.tsx); the diagnostics pages show message keys.
  */
 const NO_MESSAGES = {} as PageMessages;
 
@@ -58,8 +58,8 @@ export function App(props: AppProps<Props>) {
       locale={shell?.locale ?? SOURCE_LOCALE}
       messages={shell?.messages ?? fallbackMessages ?? NO_MESSAGES}
       timeZone={TIME_ZONE}
-      onError={ignoreMissing}
-      getMessageFallback={fallbackText}
+      // Without any catalogue (diagnostics pages), missing messages are expected: not logged on every render.
+      onError={shell || fallbackMessages ? undefined : ignoreMissing}
     >
       <Shell {...props} />
     </NextIntlClientProvider>
@@ -67,7 +67,6 @@ export function App(props: AppProps<Props>) {
 }
 
 const ignoreMissing = () => undefined;
-const fallbackText = ({ key }: { key: string }) => key;
 
 function Shell({ Component, pageProps }: AppProps<Props>) {
   const t = useTranslations('shell');

@@ -42,27 +42,27 @@ function page(viewer: Viewer, voted: ReadonlySet<number>, nonce: string, extra?:
   const posts = POSTS.map((p) => ({ ...p, voted: voted.has(p.number), author: { id: 'someone-else', displayName: 'Ann' } }));
   const markup = renderToString(
     <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
-    <RouterContext.Provider value={router}>
-      <header>
-        <AccountMenu viewer={viewer} />
-        <p>{extra?.(viewer)}</p>
-      </header>
-      <main>
-        <Avatar name="Ann Other" size={20} />
-        {posts.map((p) => (
-          // Every size a page draws: lists (PostCard), roadmap cards, the post page.
-          <VoteButton
-            key={p.id}
-            postNumber={p.number}
-            postTitle={p.title}
-            voted={p.voted}
-            voteCount={p.voteCount}
-            signedIn
-            size={SIZES[p.number % SIZES.length]}
-          />
-        ))}
-      </main>
-    </RouterContext.Provider>
+      <RouterContext.Provider value={router}>
+        <header>
+          <AccountMenu viewer={viewer} />
+          <p>{extra?.(viewer)}</p>
+        </header>
+        <main>
+          <Avatar name="Ann Other" size={20} />
+          {posts.map((p) => (
+            // Every size a page draws: lists (PostCard), roadmap cards, the post page.
+            <VoteButton
+              key={p.id}
+              postNumber={p.number}
+              postTitle={p.title}
+              voted={p.voted}
+              voteCount={p.voteCount}
+              signedIn
+              size={SIZES[p.number % SIZES.length]}
+            />
+          ))}
+        </main>
+      </RouterContext.Provider>
     </NextIntlClientProvider>,
   );
   const data = { props: { pageProps: { posts, title: 'a </script> & <b>', shell: { workspace: { name: 'W' }, viewer } }, __N_SSP: true } };
@@ -87,7 +87,12 @@ function placeholderViewer(audience: Audience): Viewer {
   return { ...viewerOfPerson(a), avatarLook: placeholderLook() };
 }
 
-const audienceOfViewer = (v: Viewer): Audience => ({ role: v.role, emailVerified: v.emailVerified, hasAvatar: v.avatarUrl !== null, locale: 'en' });
+const audienceOfViewer = (v: Viewer): Audience => ({
+  role: v.role,
+  emailVerified: v.emailVerified,
+  hasAvatar: v.avatarUrl !== null,
+  locale: 'en',
+});
 
 const person = fc.record({
   id: fc.uuid(),

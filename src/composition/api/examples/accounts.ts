@@ -72,6 +72,7 @@ export const accountsExamples: ApiExamples = {
         displayName: 'Ada Lovelace',
         avatarUrl: null,
         role: 'member',
+        locale: null,
         emailVerifiedAt: '2026-11-26T04:31:42.192Z',
         createdAt: '2026-11-26T04:31:42.197Z',
         updatedAt: '2026-11-26T04:31:42.197Z',

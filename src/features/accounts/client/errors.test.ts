@@ -1,6 +1,7 @@
 import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@/core/i18n/locales';
+import type { Messages } from '@/i18n/messages';
 import ar from '@/i18n/messages/ar.json';
 import de from '@/i18n/messages/de.json';
 import en from '@/i18n/messages/en.json';
@@ -10,7 +11,7 @@ import { describeProblem, problemTextOf } from './errors';
 
 const CATALOGUES = { en, de, ja, ar } as const;
 const textIn = (locale: keyof typeof CATALOGUES) =>
-  problemTextOf(createTranslator({ locale: locale as Locale, messages: CATALOGUES[locale], namespace: 'problems' }));
+  problemTextOf(createTranslator({ locale: locale as Locale, messages: CATALOGUES[locale] as Messages, namespace: 'problems' }));
 const english = textIn('en');
 
 describe('describeProblem: a clear message per error code on the account forms', () => {

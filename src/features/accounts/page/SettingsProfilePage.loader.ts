@@ -8,7 +8,8 @@ type Props = { pendingEmail: string | null; hasPassword: boolean; canSendEmail: 
 
 export const getServerSideProps = withShell<Props>(async (ctx, { actor }) => {
   const denied = gate(ctx, canManageOwnAccount(actor));
-  if (denied || actor.kind !== 'user') return denied ?? { props: { pendingEmail: null, hasPassword: true, canSendEmail: true, ownLocale: null } };
+  if (denied || actor.kind !== 'user')
+    return denied ?? { props: { pendingEmail: null, hasPassword: true, canSendEmail: true, ownLocale: null } };
   const [pendingEmail, passwordSet] = await Promise.all([pendingEmailChange(actor.id), hasPassword(actor.id)]);
   return { props: { pendingEmail, hasPassword: passwordSet, canSendEmail: smtpConfigured(), ownLocale: actor.locale ?? null } };
 });

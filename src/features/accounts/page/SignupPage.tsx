@@ -97,15 +97,11 @@ function SignupForm({ inviteToken, invitation }: SignupProps) {
   });
 
   if (answer?.status === 'check-email') {
-    return (
-      <CheckEmail>{t.rich('signup.sent', { email: answer.email, strong })}</CheckEmail>
-    );
+    return <CheckEmail>{t.rich('signup.sent', { email: answer.email, strong })}</CheckEmail>;
   }
   if (answer?.status === 'ask-admin') {
     // The same words whether or not the address already had an account (no enumeration).
-    return (
-      <AskAdmin>{t.rich('signup.waiting', { email: answer.email, strong })}</AskAdmin>
-    );
+    return <AskAdmin>{t.rich('signup.waiting', { email: answer.email, strong })}</AskAdmin>;
   }
   return (
     <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('signup.title')}>

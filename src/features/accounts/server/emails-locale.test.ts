@@ -34,7 +34,11 @@ describe('account emails are written in the recipient’s language', () => {
   it('uses the person’s own setting (users.locale) for a password reset, whatever the browser that asked', async () => {
     const person = await createTestActor('member');
     await db().update(users).set({ locale: 'de' }).where(eq(users.id, person.id));
-    const res = await callRoute(forgotPasswordRoute, { method: 'POST', body: { email: person.email }, headers: { 'accept-language': 'fr' } });
+    const res = await callRoute(forgotPasswordRoute, {
+      method: 'POST',
+      body: { email: person.email },
+      headers: { 'accept-language': 'fr' },
+    });
     expect(res.status).toBe(202);
     await runJobs();
     const email = await lastEmailTo(person.email);

@@ -92,6 +92,7 @@ export async function exportAccount(actor: UserActor) {
       displayName: user.displayName,
       avatarUrl: user.avatarUrl,
       role: user.role,
+      locale: user.locale,
       emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),

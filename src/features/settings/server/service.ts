@@ -7,9 +7,30 @@ import { forgetWorkspace } from '@/server/workspace';
 import { getWorkspaceSettings, updateWorkspaceSettings, type WorkspaceSettingsRow } from './queries';
 
 function settingsOf(row: WorkspaceSettingsRow): WorkspaceSettings {
-  const { name, accentColor, defaultTheme, defaultLocale, access, signupPolicy, allowedDomains, moderation, emailConfirmation, showPoweredBy } =
-    row;
-  return { name, accentColor, defaultTheme, defaultLocale, access, signupPolicy, allowedDomains, moderation, emailConfirmation, showPoweredBy };
+  const {
+    name,
+    accentColor,
+    defaultTheme,
+    defaultLocale,
+    access,
+    signupPolicy,
+    allowedDomains,
+    moderation,
+    emailConfirmation,
+    showPoweredBy,
+  } = row;
+  return {
+    name,
+    accentColor,
+    defaultTheme,
+    defaultLocale,
+    access,
+    signupPolicy,
+    allowedDomains,
+    moderation,
+    emailConfirmation,
+    showPoweredBy,
+  };
 }
 
 function pick(settings: WorkspaceSettings, keys: readonly (keyof WorkspaceSettings)[]): Partial<WorkspaceSettings> {
