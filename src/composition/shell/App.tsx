@@ -3,7 +3,7 @@ import Head from 'next/head';
 import { PagesTopLoader } from 'nextjs-toploader/pages';
 import NProgress from 'nprogress';
 import { NextIntlClientProvider, useTranslations } from 'next-intl';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
 import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
 import { EmailNotConfiguredNotice } from '@/features/notifications/client/EmailNotConfiguredNotice';
@@ -11,7 +11,7 @@ import { TeamAreaNotices } from '@/components/TeamNav';
 import type { PublicWorkspace } from '@/core/workspace';
 import { accentCss } from '@/lib/accent';
 import type { ShellProps } from '@/core/shell';
-import { SOURCE_LOCALE } from '@/core/i18n/locales';
+import { directionOf, SOURCE_LOCALE } from '@/core/i18n/locales';
 import type { PageMessages } from '@/i18n/messages';
 import { ErrorView } from './ErrorView';
 import { poppins } from './font';
@@ -53,9 +53,15 @@ type Props = Partial<ShellProps> & { fallbackMessages?: PageMessages };
 
 export function App(props: AppProps<Props>) {
   const { shell, fallbackMessages } = props.pageProps;
+  const locale = shell?.locale ?? SOURCE_LOCALE;
+  // The document's language follows a client-side navigation too (the server sets it on a full load).
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = directionOf(locale);
+  }, [locale]);
   return (
     <NextIntlClientProvider
-      locale={shell?.locale ?? SOURCE_LOCALE}
+      locale={locale}
       messages={shell?.messages ?? fallbackMessages ?? NO_MESSAGES}
       timeZone={TIME_ZONE}
       // Without any catalogue (diagnostics pages), missing messages are expected: not logged on every render.
