@@ -103,7 +103,10 @@ describe('redirects built from the request are same-origin and ASCII', () => {
 describe('withShell: the page’s language', () => {
   const page = withShell(async () => ({ props: {} }));
   const shellOf = async (opts: Parameters<typeof pageContext>[0]) => {
-    const result = (await page(pageContext(opts))) as { props: { shell: { locale: string; messages: Record<string, unknown> } } };
+    const ctx = pageContext(opts);
+    const result = (await page(ctx)) as { props: { shell: { locale: string; messages: Record<string, unknown> } } };
+    // The answer says its language too.
+    expect(ctx.res.getHeader('content-language')).toBe(result.props.shell.locale);
     return result.props.shell;
   };
 

@@ -99,6 +99,7 @@ export function withShell<P extends Record<string, unknown>>(
       const viewer = viewerOf(actor);
       // A shared render is made in its audience's language, which is part of the audience.
       const locale = audience ? audience.locale : requestLocale(ctx.req, actor, workspace.defaultLocale);
+      ctx.res.setHeader('content-language', locale);
       const shell = {
         workspace,
         analytics: analyticsConfig(),
