@@ -15,6 +15,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { requireFreshReads } from '@/server/identity/fresh-reads';
+import { visitorLanguageKey } from '@/server/i18n/request-locale';
 import { contentGeneration, visitorCacheMaxAgeMs } from './visitor-cache';
 import { Copies } from './sweep';
 
