@@ -181,8 +181,9 @@ async function main() {
         );
       }
       // A job that fell due later (a retry, a scheduled fold) is run as the server's poller would.
-      if ((await dueJobs()) > 0) kickJobs();
-      return (await dueJobs()) === 0 && (await pendingDeliveries()) === 0 && received - receivedBefore >= REQUESTS * endpoints;
+      const due = await dueJobs();
+      if (due > 0) kickJobs();
+      return due === 0 && (await pendingDeliveries()) === 0 && received - receivedBefore >= REQUESTS * endpoints;
     });
     const failed = (await failedAttempts()).reduce((n, r) => n + Number(r.n), 0);
     await db().execute(sql`delete from webhook_attempts`);

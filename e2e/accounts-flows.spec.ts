@@ -236,6 +236,8 @@ test.describe('accounts in the browser', () => {
       'Tags',
       'Changelog',
       'Members',
+      'Webhooks',
+      'API keys',
       'Audit log',
       'Outbox',
       'Settings',

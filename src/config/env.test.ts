@@ -28,6 +28,7 @@ describe('parseEnv', () => {
       CHORUS_TRUST_PROXY: false,
       CHORUS_VISITOR_CACHE_SECONDS: 3,
       CHORUS_NOTIFICATION_DIGEST_SECONDS: 120,
+      CHORUS_WEBHOOK_ALLOW_HTTP: false,
       SMTP_URL: undefined,
       S3_REGION: 'us-east-1',
       MAIL_FROM: undefined,
@@ -36,6 +37,15 @@ describe('parseEnv', () => {
       CHORUS_WORKSPACE_NAME: undefined,
       LOG_LEVEL: 'info',
     });
+  });
+
+  it('takes webhook allowlist entries as host names and CIDR ranges, and refuses anything else', () => {
+    expect(parseEnv({ CHORUS_WEBHOOK_ALLOW_HOSTS: 'hooks.internal,10.0.0.0/8,127.0.0.1' }).CHORUS_WEBHOOK_ALLOW_HOSTS).toBe(
+      'hooks.internal,10.0.0.0/8,127.0.0.1',
+    );
+    expect(() => parseEnv({ CHORUS_WEBHOOK_ALLOW_HOSTS: 'hooks internal' })).toThrow(/CHORUS_WEBHOOK_ALLOW_HOSTS/);
+    expect(() => parseEnv({ CHORUS_WEBHOOK_ALLOW_HOSTS: '10.0.0.0/99' })).toThrow(/CHORUS_WEBHOOK_ALLOW_HOSTS/);
+    expect(parseEnv({ CHORUS_WEBHOOK_ALLOW_HTTP: '1' }).CHORUS_WEBHOOK_ALLOW_HTTP).toBe(true);
   });
 
   it('bounds the notification digest window to 0–3600 seconds', () => {

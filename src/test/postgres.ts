@@ -41,7 +41,23 @@ export async function createScratchDatabase(serverUrl: string): Promise<ScratchD
   return {
     name,
     url: url.href,
-    // FORCE: a pool that was just ended may still have backends on their way out.
-    drop: () => withMaintenanceClient(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`)).then(() => undefined),
+    drop: () => dropDatabase(serverUrl, name),
   };
+}
+
+/**
+ * FORCE: a pool that was just ended may still have backends on their way out. A role without
+ * pg_signal_backend may not end an autovacuum worker that happens to be in the database, though
+ * (PostgreSQL answers 42501); the worker stops on its own, so wait briefly and try again.
+ */
+async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await withMaintenanceClient(serverUrl, (c) => c.query(`drop database if exists "${name}" with (force)`));
+      return;
+    } catch (err) {
+      if ((err as { code?: string }).code !== '42501' || attempt >= 20) throw err;
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }

@@ -65,6 +65,17 @@ describe('workspace export and import', () => {
     expect(await count('users')).toBe(1);
   });
 
+  it('orders people created within one millisecond by email: the file keeps milliseconds only', async () => {
+    await db().execute(
+      sql`insert into users (email, display_name, created_at) values
+            ('zz-same-ms@example.test', 'Z', '2026-01-01T00:00:00.0001Z'), ('aa-same-ms@example.test', 'A', '2026-01-01T00:00:00.0009Z')`,
+    );
+    const emails = (await exportAs(admin)).json.members.map((m) => m.email);
+    expect(emails.indexOf('aa-same-ms@example.test')).toBeGreaterThanOrEqual(0);
+    expect(emails.indexOf('aa-same-ms@example.test')).toBe(emails.indexOf('zz-same-ms@example.test') - 1);
+    await db().execute(sql`delete from users where email in ('zz-same-ms@example.test', 'aa-same-ms@example.test')`);
+  });
+
   it('imports an export into an empty workspace, and exporting again gives the same file', async () => {
     const res = await importAs(admin, { source: 'chorus', file: exported });
     expect(res.status).toBe(200);

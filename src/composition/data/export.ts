@@ -28,6 +28,8 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
         moderation: 'off' | 'new_members' | 'all';
       }>(tx, sql`select name, accent_color, default_theme, access, signup_policy, allowed_domains, moderation from workspace_settings where id = 1`);
 
+      // Rows are ordered by their time at the file's precision (milliseconds), then by a unique
+      // key: an import writes those times back truncated, and exporting again gives the same order.
       const members = await rows<{
         email: string;
         display_name: string;
@@ -36,7 +38,11 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
         banned_at: Stamp;
         deleted_at: Stamp;
         created_at: Stamp;
-      }>(tx, sql`select email, display_name, role, email_verified_at, banned_at, deleted_at, created_at from users order by created_at, email`);
+      }>(
+        tx,
+        sql`select email, display_name, role, email_verified_at, banned_at, deleted_at, created_at
+            from users order by date_trunc('milliseconds', created_at), email`,
+      );
 
       const statuses = await rows<{
         slug: string;
@@ -100,7 +106,7 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
         sql`select p.number as post, u.email as member, c.email as cast_by, d.number as merged_from, v.created_at
             from votes v join posts p on p.id = v.post_id join users u on u.id = v.user_id left join users c on c.id = v.cast_by_id
             left join posts d on d.id = v.merged_from_id
-            order by p.number, v.created_at, u.email`,
+            order by p.number, date_trunc('milliseconds', v.created_at), u.email`,
       );
 
       const comments = await rows<{
@@ -153,7 +159,7 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
         sql`select e.slug, e.title, e.body, e.label, e.state, e.published_at, u.email as author,
               (select array_agg(p.number order by p.number) from changelog_entry_posts ep join posts p on p.id = ep.post_id where ep.entry_id = e.id) as posts
             from changelog_entries e left join users u on u.id = e.author_id
-            order by e.created_at, e.slug`,
+            order by date_trunc('milliseconds', e.created_at), e.slug`,
       );
       const subscribers = await rows<{ member: string; subscribed: boolean }>(
         tx,
