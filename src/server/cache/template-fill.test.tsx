@@ -139,7 +139,7 @@ describe('filling a shared render', () => {
   });
 
   it('reads which posts show a vote, and who wrote what, from the page data', () => {
-    const viewer = placeholderViewer({ role: 'member', emailVerified: true, hasAvatar: false });
+    const viewer = placeholderViewer({ role: 'member', emailVerified: true, hasAvatar: false, locale: 'en' });
     const data = pageDataOf(page(viewer, new Set(), 'n'));
     expect(votablePostNumbers(data).sort((a, b) => a - b)).toEqual([1, 2, 3, 40]);
     expect([...authorIdsOf(data)]).toEqual(['someone-else']);

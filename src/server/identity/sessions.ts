@@ -57,7 +57,8 @@ export interface SessionRow extends Record<string, unknown> {
 
 /** The select list of a session lookup; goes with `sessionJoin`. */
 export const sessionColumns = sql`u.id as user_id, u.email, u.display_name, u.avatar_url, u.role,
-  u.email_verified_at is not null as email_verified, u.locale, s.expires_at < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS}) as stale`;
+  u.email_verified_at is not null as email_verified, u.locale,
+  s.expires_at < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS}) as stale`;
 
 /**
  * The session rules, in one place: the session with this token hash, unexpired, and its user,

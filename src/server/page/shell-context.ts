@@ -48,7 +48,8 @@ async function resolveShellContext(req: IncomingMessage, res: ServerResponse): P
   const cached = token ? undefined : cachedWorkspace();
   if (cached) return { workspace: cached, actor: visitorOf(req) };
   const rows = await queryRows<Row>(sql`
-    select w.name, w.logo_url, w.favicon_url, w.show_powered_by, w.accent_color, w.default_theme, w.default_locale, w.access, w.setup_completed_at is not null as setup_done,
+    select w.name, w.logo_url, w.favicon_url, w.show_powered_by, w.accent_color, w.default_theme, w.default_locale,
+           w.access, w.setup_completed_at is not null as setup_done,
            ${sessionColumns}
     from workspace_settings w ${sessionJoin(tokenHash)}
     where w.id = 1`);
