@@ -1,5 +1,5 @@
 import { useLocale, useTranslations } from 'next-intl';
-import { useId, useState } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { LOCALE_NAMES, LOCALES, isLocale } from '@/core/i18n/locales';
 import { api } from '@/lib/api';
 import { rememberLocale } from '@/lib/locale-cookie';
@@ -8,15 +8,19 @@ import { rememberLocale } from '@/lib/locale-cookie';
  * The footer's language picker: each language in its own name. A signed-in person's choice is
  * their setting (users.locale, also the language of their emails); everyone's is remembered in
  * this browser too. The page then loads again, in the new language (its catalogue comes with it).
+ * The choice applies with its button, not on change: the arrow keys move through a closed
+ * select's options one by one, and each would otherwise load the page again.
  */
 export function LanguagePicker({ signedIn }: { signedIn: boolean }) {
   const t = useTranslations('language');
   const current = useLocale();
   const id = useId();
+  const [value, setValue] = useState<string>(current);
   const [busy, setBusy] = useState(false);
   const [failed, setFailed] = useState(false);
 
-  const choose = async (value: string) => {
+  const choose = async (e: FormEvent) => {
+    e.preventDefault();
     if (!isLocale(value) || value === current) return;
     setBusy(true);
     setFailed(false);
@@ -31,14 +35,14 @@ export function LanguagePicker({ signedIn }: { signedIn: boolean }) {
   };
 
   return (
-    <div className="flex flex-wrap items-center gap-2">
+    <form className="flex flex-wrap items-center gap-2" onSubmit={(e) => void choose(e)} data-testid="language-picker-form">
       <label htmlFor={id}>{t('label')}</label>
       <select
         id={id}
-        value={current}
+        value={value}
         disabled={busy}
         aria-describedby={failed ? `${id}-error` : undefined}
-        onChange={(e) => void choose(e.target.value)}
+        onChange={(e) => setValue(e.target.value)}
         className="rounded-md border border-border bg-surface px-2 py-1 text-sm text-fg"
         data-testid="language-picker"
       >
@@ -48,11 +52,19 @@ export function LanguagePicker({ signedIn }: { signedIn: boolean }) {
           </option>
         ))}
       </select>
+      <button
+        type="submit"
+        disabled={busy}
+        className="rounded-md border border-border bg-surface px-2 py-1 text-sm text-fg hover:bg-bg disabled:opacity-60"
+        data-testid="language-apply"
+      >
+        {t('apply')}
+      </button>
       {failed ? (
         <p id={`${id}-error`} role="alert" className="m-0 w-full text-danger">
           {t('failed')}
         </p>
       ) : null}
-    </div>
+    </form>
   );
 }
