@@ -12,7 +12,8 @@ import type { PublicWorkspace } from '@/core/workspace';
 import { accentCss } from '@/lib/accent';
 import type { ShellProps } from '@/core/shell';
 import { directionOf, SOURCE_LOCALE } from '@/core/i18n/locales';
-import type { PageMessages } from '@/i18n/messages';
+import type { CompiledCatalogue } from '@/i18n/compile';
+import type { AbstractIntlMessages } from 'next-intl';
 import { ErrorView } from './ErrorView';
 import { poppins } from './font';
 import { Footer } from './Footer';
@@ -44,12 +45,12 @@ const FALLBACK_WORKSPACE: PublicWorkspace = {
  * Pages rendered without the shell's server data carry no catalogue: the error page brings the
  * source language's (ErrorPages.tsx); the diagnostics pages show message keys.
  */
-const NO_MESSAGES = {} as PageMessages;
+const NO_MESSAGES: CompiledCatalogue = {};
 
 /** Dates are shown in UTC until people have a time zone setting, so the server's render and the browser's agree. */
 const TIME_ZONE = 'UTC';
 
-type Props = Partial<ShellProps> & { fallbackMessages?: PageMessages };
+type Props = Partial<ShellProps> & { fallbackMessages?: CompiledCatalogue };
 
 export function App(props: AppProps<Props>) {
   const { shell, fallbackMessages } = props.pageProps;
@@ -62,7 +63,8 @@ export function App(props: AppProps<Props>) {
   return (
     <NextIntlClientProvider
       locale={locale}
-      messages={shell?.messages ?? fallbackMessages ?? NO_MESSAGES}
+      // Compiled messages (src/i18n/compile.ts), which next-intl's format-only runtime formats (next.config.mjs).
+      messages={(shell?.messages ?? fallbackMessages ?? NO_MESSAGES) as unknown as AbstractIntlMessages}
       timeZone={TIME_ZONE}
       // Without any catalogue (diagnostics pages), missing messages are expected: not logged on every render.
       onError={shell || fallbackMessages ? undefined : ignoreMissing}

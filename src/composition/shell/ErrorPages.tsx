@@ -1,5 +1,5 @@
 import type { NextPageContext } from 'next';
-import type { PageMessages } from '@/i18n/messages';
+import type { CompiledCatalogue } from '@/i18n/compile';
 import { ErrorView } from './ErrorView';
 
 /**
@@ -7,18 +7,20 @@ import { ErrorView } from './ErrorView';
  * response's CSP nonce. Pages normally draw their 403/404 inside the shell via `withShell`;
  * this covers failures and paths no page handles.
  */
-export function ErrorPage({ statusCode }: { statusCode: number; fallbackMessages?: PageMessages }) {
+export function ErrorPage({ statusCode }: { statusCode: number; fallbackMessages?: CompiledCatalogue }) {
   return <ErrorView code={statusCode === 404 ? 404 : statusCode === 403 ? 403 : 500} />;
 }
 
 /**
  * Without the shell's server data, the shell around this page is drawn in the source language;
- * its catalogue is imported on demand, so it is a chunk of this page alone, never of the others.
+ * its catalogue and the ICU compiler are imported on demand, so they are chunks of this page
+ * alone, never of the others.
  */
 ErrorPage.getInitialProps = async ({ res, err }: NextPageContext) => {
-  const { emails: _emails, ...fallbackMessages } = (await import('@/i18n/messages/en.json')).default;
+  const [{ default: en }, { compileCatalogue }] = await Promise.all([import('@/i18n/messages/en.json'), import('@/i18n/compile')]);
+  const { emails: _emails, ...page } = en;
   return {
     statusCode: res?.statusCode ?? (err as { statusCode?: number } | undefined)?.statusCode ?? 500,
-    fallbackMessages,
+    fallbackMessages: compileCatalogue(page),
   };
 };

@@ -10,7 +10,8 @@ import { ROLES } from '@/core/identity/roles';
 import { AccountMenu } from '@/features/accounts/client/AccountMenu';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import { Avatar } from '@/components/ui/Avatar';
-import en from '@/i18n/messages/en.json';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
+import type { AbstractIntlMessages } from 'next-intl';
 import { placeholderActor, placeholderLook, placeholders, type Audience } from './shared-render';
 import { authorIdsOf, escapeLikeReact, fillTemplate, pageDataOf, votablePostNumbers } from './template-fill';
 
@@ -41,7 +42,7 @@ const POSTS = [1, 2, 3, 40].map((n) => ({ id: `post-${n}`, number: n, title: `Po
 function page(viewer: Viewer, voted: ReadonlySet<number>, nonce: string, extra?: (v: Viewer) => string): string {
   const posts = POSTS.map((p) => ({ ...p, voted: voted.has(p.number), author: { id: 'someone-else', displayName: 'Ann' } }));
   const markup = renderToString(
-    <NextIntlClientProvider locale="en" messages={en} timeZone="UTC">
+    <NextIntlClientProvider locale="en" messages={pageMessagesOf('en') as unknown as AbstractIntlMessages} timeZone="UTC">
       <RouterContext.Provider value={router}>
         <header>
           <AccountMenu viewer={viewer} />

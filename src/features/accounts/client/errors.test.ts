@@ -2,16 +2,13 @@ import { createTranslator } from 'next-intl';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@/core/i18n/locales';
 import type { Messages } from '@/i18n/messages';
-import ar from '@/i18n/messages/ar.json';
-import de from '@/i18n/messages/de.json';
-import en from '@/i18n/messages/en.json';
-import ja from '@/i18n/messages/ja.json';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
 import { ApiError } from '@/lib/api';
 import { describeProblem, problemTextOf } from './errors';
 
-const CATALOGUES = { en, de, ja, ar } as const;
-const textIn = (locale: keyof typeof CATALOGUES) =>
-  problemTextOf(createTranslator({ locale: locale as Locale, messages: CATALOGUES[locale] as Messages, namespace: 'problems' }));
+// The compiled catalogue, as pages receive it (the tests format it with the same runtime as the build: vitest.config.mts).
+const textIn = (locale: Locale) =>
+  problemTextOf(createTranslator({ locale, messages: pageMessagesOf(locale) as unknown as Messages, namespace: 'problems' }));
 const english = textIn('en');
 
 describe('describeProblem: a clear message per error code on the account forms', () => {

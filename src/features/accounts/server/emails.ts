@@ -1,7 +1,6 @@
-import { createTranslator } from 'next-intl';
 import { env } from '@/config/env';
 import { directionOf, SOURCE_LOCALE, type Locale } from '@/core/i18n/locales';
-import { catalogueOf } from '@/server/i18n/catalogues';
+import { emailTranslator } from '@/server/i18n/catalogues';
 import { escapeHtml } from '@/server/mail/html';
 import type { Email } from '@/server/mail/outbox';
 
@@ -39,7 +38,7 @@ ${
 }
 
 /** The `emails` namespace of the recipient's language. */
-const emailText = (locale: Locale) => createTranslator({ locale, messages: catalogueOf(locale), namespace: 'emails' });
+const emailText = emailTranslator;
 
 export const accountEmails = {
   verifyEmail: (to: string, workspace: string, token: string, locale: Locale) => {
