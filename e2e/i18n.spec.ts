@@ -53,7 +53,9 @@ for (const [browserLocale, words] of Object.entries(SIGN_IN)) {
 test.describe('only the active language is loaded', () => {
   test.use({ locale: 'de' });
 
-  test('the page carries its own catalogue in its data, and no script carries any catalogue', async ({ guardedPage: page }) => {
+  test('the page carries its own catalogue in its data, and no script carries any catalogue or the ICU parser', async ({
+    guardedPage: page,
+  }) => {
     const scripts: Promise<string>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
@@ -71,6 +73,9 @@ test.describe('only the active language is loaded', () => {
     expect(bodies.length).toBeGreaterThan(0);
     for (const words of [...others, 'Zum Inhalt springen', 'Skip to content'])
       expect(bodies.filter((b) => b.includes(words)).length, `a script carries "${words}"`).toBe(0);
+    // Messages arrive compiled: neither the ICU parser nor intl-messageformat is loaded (docs/i18n.md).
+    for (const code of ['EXPECT_ARGUMENT_CLOSING_BRACE', 'IntlMessageFormat'])
+      expect(bodies.filter((b) => b.includes(code)).length, `a script carries "${code}"`).toBe(0);
   });
 });
 
