@@ -12,7 +12,7 @@ export default defineConfig({
   },
   test: {
     // Bundled by Vite, so that the alias above applies inside them too.
-    server: { deps: { inline: ['next-intl', 'use-intl'] } },
+    server: { deps: { inline: ['use-intl'] } },
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',

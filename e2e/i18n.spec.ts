@@ -50,6 +50,17 @@ for (const [browserLocale, words] of Object.entries(SIGN_IN)) {
   });
 }
 
+test('the server renders the page in the language, arguments filled in (not only the browser)', async ({ request }) => {
+  const res = await request.get('/login', { headers: { 'accept-language': 'de-DE,de;q=0.9' } });
+  expect(res.headers()['content-language']).toBe('de');
+  const html = await res.text();
+  expect(html).toContain('<html lang="de" dir="ltr"');
+  expect(html).toContain('Zum Inhalt springen');
+  // A message with an argument (the workspace's name), formatted by the server's render.
+  expect(html).toMatch(/Feedback zu Acme Feedback( · betrieben mit Chorus)?/);
+  expect(html).not.toMatch(/shell\.credit/);
+});
+
 test.describe('only the active language is loaded', () => {
   test.use({ locale: 'de' });
 

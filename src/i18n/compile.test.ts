@@ -1,11 +1,11 @@
 /**
- * Pages receive their catalogue compiled (src/i18n/compile.ts) and format it with next-intl's
+ * Pages receive their catalogue compiled (src/i18n/compile.ts) and format it with use-intl's
  * format-only runtime (next.config.mjs; vitest.config.mts does the same). Every message of every
  * language must come out whole: arguments filled, plurals chosen, tags applied, no ICU left over.
  */
 import { parse, TYPE, type MessageFormatElement } from '@formatjs/icu-messageformat-parser';
 import format from 'icu-minify/format';
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl';
 import { describe, expect, it } from 'vitest';
 import { LOCALES, type Locale } from '@/core/i18n/locales';
 import type { Messages } from '@/i18n/messages';
@@ -67,7 +67,7 @@ describe('compiled catalogues', () => {
     });
   }
 
-  it('formats through next-intl as pages do: plurals per language, arguments as text, tags', () => {
+  it('formats through use-intl as pages do: plurals per language, arguments as text, tags', () => {
     const t = (locale: Locale) => createTranslator({ locale, messages: pageMessagesOf(locale) as unknown as Messages, timeZone: 'UTC' });
     expect(t('en')('problems.seconds', { count: 1 })).toBe('1 second');
     expect(t('en')('problems.seconds', { count: 5 })).toBe('5 seconds');

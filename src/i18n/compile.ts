@@ -2,7 +2,7 @@ import compile from 'icu-minify/compile';
 
 /**
  * A catalogue with every ICU message compiled ahead (icu-minify): what the browser receives and
- * formats with next-intl's format-only runtime (next.config.mjs aliases `use-intl/format-message`
+ * formats with use-intl's format-only runtime (next.config.mjs aliases `use-intl/format-message`
  * to it), so the ICU parser and intl-messageformat never reach a page's JavaScript. A message
  * without arguments stays the same string.
  */

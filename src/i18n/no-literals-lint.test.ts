@@ -18,7 +18,7 @@ async function literalErrors(code: string, file: string): Promise<string[]> {
     .map((m) => `${m.line}:${m.ruleId}`);
 }
 
-const component = (body: string) => `import { useTranslations } from 'next-intl';
+const component = (body: string) => `import { useTranslations } from 'use-intl';
 
 export function Footer() {
   const t = useTranslations('shell');

@@ -1,9 +1,9 @@
-import { useLocale } from 'next-intl';
+import { useLocale } from 'use-intl';
 import { useMemo } from 'react';
 import { formatDate, formatDateTime, formatNumber, relativeTime } from './dates';
 
 /**
- * The date and number helpers in the page's language (the locale of NextIntlClientProvider).
+ * The date and number helpers in the page's language (the locale of IntlProvider).
  * Screens being converted call these instead of the helpers' English defaults.
  */
 export function useFormats() {

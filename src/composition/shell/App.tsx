@@ -2,7 +2,7 @@ import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { PagesTopLoader } from 'nextjs-toploader/pages';
 import NProgress from 'nprogress';
-import { NextIntlClientProvider, useTranslations } from 'next-intl';
+import { IntlProvider, useTranslations } from 'use-intl';
 import { useEffect, useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
 import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
@@ -13,7 +13,7 @@ import { accentCss } from '@/lib/accent';
 import type { ShellProps } from '@/core/shell';
 import { directionOf, SOURCE_LOCALE } from '@/core/i18n/locales';
 import type { CompiledCatalogue } from '@/i18n/compile';
-import type { AbstractIntlMessages } from 'next-intl';
+import type { AbstractIntlMessages } from 'use-intl';
 import { ErrorView } from './ErrorView';
 import { poppins } from './font';
 import { Footer } from './Footer';
@@ -61,16 +61,16 @@ export function App(props: AppProps<Props>) {
     document.documentElement.dir = directionOf(locale);
   }, [locale]);
   return (
-    <NextIntlClientProvider
+    <IntlProvider
       locale={locale}
-      // Compiled messages (src/i18n/compile.ts), which next-intl's format-only runtime formats (next.config.mjs).
+      // Compiled messages (src/i18n/compile.ts), which use-intl's format-only runtime formats (next.config.mjs).
       messages={(shell?.messages ?? fallbackMessages ?? NO_MESSAGES) as unknown as AbstractIntlMessages}
       timeZone={TIME_ZONE}
       // Without any catalogue (diagnostics pages), missing messages are expected: not logged on every render.
       onError={shell || fallbackMessages ? undefined : ignoreMissing}
     >
       <Shell {...props} />
-    </NextIntlClientProvider>
+    </IntlProvider>
   );
 }
 

@@ -1,6 +1,6 @@
 import Head from 'next/head';
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 
 const COPY = {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { LanguagePicker } from './LanguagePicker';
 

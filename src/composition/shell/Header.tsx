@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/accounts/client/AccountMenu';
 import { NotificationBell } from '@/features/notifications/client/NotificationBell';

@@ -1,4 +1,4 @@
-import { useLocale, useTranslations } from 'next-intl';
+import { useLocale, useTranslations } from 'use-intl';
 import { useId, useState, type FormEvent } from 'react';
 import { LOCALE_NAMES, LOCALES, isLocale } from '@/core/i18n/locales';
 import { api } from '@/lib/api';

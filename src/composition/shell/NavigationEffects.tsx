@@ -1,5 +1,5 @@
 import Router from 'next/router';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { useEffect, useState } from 'react';
 import { focusHashTarget } from '@/lib/focus';
 

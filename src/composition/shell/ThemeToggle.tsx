@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { useEffect, useState } from 'react';
 import { THEMES, type Theme } from '@/core/workspace';
 import { THEME_STORAGE_KEY } from '@/lib/theme-script';

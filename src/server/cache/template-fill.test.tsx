@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
-import { NextIntlClientProvider } from 'next-intl';
+import { IntlProvider } from 'use-intl';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '@/core/identity/viewer';
@@ -11,7 +11,7 @@ import { AccountMenu } from '@/features/accounts/client/AccountMenu';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import { Avatar } from '@/components/ui/Avatar';
 import { pageMessagesOf } from '@/server/i18n/catalogues';
-import type { AbstractIntlMessages } from 'next-intl';
+import type { AbstractIntlMessages } from 'use-intl';
 import { placeholderActor, placeholderLook, placeholders, type Audience } from './shared-render';
 import { authorIdsOf, escapeLikeReact, fillTemplate, pageDataOf, votablePostNumbers } from './template-fill';
 
@@ -42,7 +42,7 @@ const POSTS = [1, 2, 3, 40].map((n) => ({ id: `post-${n}`, number: n, title: `Po
 function page(viewer: Viewer, voted: ReadonlySet<number>, nonce: string, extra?: (v: Viewer) => string): string {
   const posts = POSTS.map((p) => ({ ...p, voted: voted.has(p.number), author: { id: 'someone-else', displayName: 'Ann' } }));
   const markup = renderToString(
-    <NextIntlClientProvider locale="en" messages={pageMessagesOf('en') as unknown as AbstractIntlMessages} timeZone="UTC">
+    <IntlProvider locale="en" messages={pageMessagesOf('en') as unknown as AbstractIntlMessages} timeZone="UTC">
       <RouterContext.Provider value={router}>
         <header>
           <AccountMenu viewer={viewer} />
@@ -64,7 +64,7 @@ function page(viewer: Viewer, voted: ReadonlySet<number>, nonce: string, extra?:
           ))}
         </main>
       </RouterContext.Provider>
-    </NextIntlClientProvider>,
+    </IntlProvider>,
   );
   const data = { props: { pageProps: { posts, title: 'a </script> & <b>', shell: { workspace: { name: 'W' }, viewer } }, __N_SSP: true } };
   return (

@@ -49,7 +49,7 @@ const FORMATTERS = {
 
 /**
  * The `emails` messages of one language, as text. Formatted with icu-minify directly (not
- * next-intl's translator), so an email reads the same whichever process writes it.
+ * use-intl's translator), so an email reads the same whichever process writes it.
  * User content (a workspace name, an address) is an argument, never part of a template.
  */
 export function emailTranslator(locale: Locale) {

@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/Avatar';
 import { paths } from '@/config/paths';

@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { PageHeading } from '@/components/ui/PageHeading';
 

@@ -1,4 +1,4 @@
-import { createTranslator } from 'next-intl';
+import { createTranslator } from 'use-intl';
 import { describe, expect, it } from 'vitest';
 import type { Locale } from '@/core/i18n/locales';
 import type { Messages } from '@/i18n/messages';

@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { useMemo } from 'react';
 import { ApiError } from '@/lib/api';
 import { messageFor } from '@/lib/error-codes';

@@ -1,4 +1,4 @@
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import type { ShellProps } from '@/core/shell';
 import type { Locale } from '@/core/i18n/locales';
 import { EmailForm } from '../client/settings/EmailForm';

@@ -1,6 +1,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
-import { useTranslations } from 'next-intl';
+import { useTranslations } from 'use-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { useDismiss } from '@/lib/use-dismiss';
