@@ -1,9 +1,18 @@
+import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: {
+    alias: [
+      { find: /^@\//, replacement: `${fileURLToPath(new URL('./src', import.meta.url))}/` },
+      // As in the build (next.config.mjs): pages format compiled messages (src/i18n/compile.ts).
+      { find: /^use-intl\/format-message$/, replacement: createRequire(import.meta.url).resolve('use-intl/format-message/format-only') },
+    ],
+  },
   test: {
+    // Bundled by Vite, so that the alias above applies inside them too.
+    server: { deps: { inline: ['use-intl'] } },
     include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
     environment: 'node',
     pool: 'forks',

@@ -145,6 +145,30 @@ test.describe('workspace settings', () => {
     }
   });
 
+  test('the default language an admin picks: for browsers that ask for none of ours', async ({ guardedPage: page, baseURL, browser }) => {
+    const admin = page.context().request;
+    await apiSignIn(admin, baseURL!);
+    const visitor = await browser.newContext({ baseURL });
+    const langOf = async (acceptLanguage: string) => {
+      const res = await visitor.request.get('/', { headers: { 'accept-language': acceptLanguage } });
+      return { header: res.headers()['content-language'], html: /<html lang="([^"]+)" dir="([^"]+)"/.exec(await res.text())?.slice(1) };
+    };
+    try {
+      expect(await langOf('ko-KR')).toEqual({ header: 'en', html: ['en', 'ltr'] });
+      await page.goto('/admin/settings');
+      await page.getByTestId('settings-default-locale').selectOption('ar');
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await expect(page.getByTestId('settings-saved')).toBeVisible();
+      // A browser asking for none of our languages now gets Arabic, right to left (no stale copy of the English page).
+      expect(await langOf('ko-KR')).toEqual({ header: 'ar', html: ['ar', 'rtl'] });
+      // One that asks for one of ours still gets it.
+      expect(await langOf('fr-CA,fr;q=0.8')).toEqual({ header: 'fr', html: ['fr', 'ltr'] });
+    } finally {
+      await admin.patch('/api/v1/admin/settings', { data: { defaultLocale: 'en' }, headers: { Origin: baseURL! } });
+      await visitor.close();
+    }
+  });
+
   test('branding: an uploaded logo shows in the header, the favicon in the head, and "powered by" can be hidden', async ({
     guardedPage: page,
     baseURL,

@@ -3,6 +3,8 @@
  * once (zod enums and types derive from them), and what any visitor may see of it. Core, not the
  * settings feature: the pipeline, the page shell and the theme toggle need it, and ship no zod.
  */
+import type { Locale } from './i18n/locales';
+
 export const WORKSPACE_ACCESS = ['public', 'sign_in_required'] as const;
 export const SIGNUP_POLICIES = ['open', 'invite_only', 'domain_allowlist'] as const;
 export const MODERATION_MODES = ['off', 'new_members', 'all'] as const;
@@ -35,6 +37,8 @@ export interface PublicWorkspace {
   showPoweredBy: boolean;
   accentColor: string;
   defaultTheme: Theme;
+  /** The language for whoever has no setting and whose browser asks for none of ours (src/core/i18n). */
+  defaultLocale: Locale;
   access: WorkspaceAccess;
   setupDone: boolean;
 }

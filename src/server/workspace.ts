@@ -47,6 +47,7 @@ export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWor
       showPoweredBy: workspaceSettings.showPoweredBy,
       accentColor: workspaceSettings.accentColor,
       defaultTheme: workspaceSettings.defaultTheme,
+      defaultLocale: workspaceSettings.defaultLocale,
       access: workspaceSettings.access,
       setupCompletedAt: workspaceSettings.setupCompletedAt,
     })

@@ -30,7 +30,7 @@ import { widgetSessionRoute } from '@/features/widget/server/handlers';
 import { setupRoute } from './setup-route';
 import { eventsRoute } from '../live/events-route';
 import { exportRoute as workspaceExportRoute, importRoute as workspaceImportRoute } from '../data/handlers';
-import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
+import { changeEmailRoute, changePasswordRoute, exportRoute, localeRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { apiKeyRoute, apiKeysRoute } from '@/features/api-keys/server/handlers';
 import { auditRoute } from '@/features/audit/server/handlers';
 import {
@@ -154,6 +154,7 @@ export const API_ROUTES: readonly ApiRouteEntry[] = [
   { path: '/api/v1/me', route: meRoute },
   { path: '/api/v1/me/email', route: changeEmailRoute },
   { path: '/api/v1/me/export', route: exportRoute },
+  { path: '/api/v1/me/locale', route: localeRoute },
   { path: '/api/v1/me/notification-preferences', route: preferencesRoute },
   { path: '/api/v1/me/notifications', route: myNotificationsRoute },
   { path: '/api/v1/me/notifications/read-all', route: markAllReadRoute },

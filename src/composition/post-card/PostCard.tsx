@@ -3,7 +3,7 @@ import { paths } from '@/config/paths';
 import { isVotingOpenCategory } from '@/features/statuses/enums';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import type { Highlight, PostSummary } from '@/features/posts/schema';
-import { relativeTime } from '@/features/posts/client/relative-time';
+import { relativeTime } from '@/lib/dates';
 import { StatusBadge, TagList } from '@/components/ui/Badges';
 
 export interface PostCardProps {

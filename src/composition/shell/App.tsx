@@ -2,7 +2,8 @@ import type { AppProps } from 'next/app';
 import Head from 'next/head';
 import { PagesTopLoader } from 'nextjs-toploader/pages';
 import NProgress from 'nprogress';
-import { useState } from 'react';
+import { IntlProvider, useTranslations } from 'use-intl';
+import { useEffect, useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
 import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
 import { EmailNotConfiguredNotice } from '@/features/notifications/client/EmailNotConfiguredNotice';
@@ -10,6 +11,9 @@ import { TeamAreaNotices } from '@/components/TeamNav';
 import type { PublicWorkspace } from '@/core/workspace';
 import { accentCss } from '@/lib/accent';
 import type { ShellProps } from '@/core/shell';
+import { directionOf, SOURCE_LOCALE } from '@/core/i18n/locales';
+import type { CompiledCatalogue } from '@/i18n/compile';
+import type { AbstractIntlMessages } from 'use-intl';
 import { ErrorView } from './ErrorView';
 import { poppins } from './font';
 import { Footer } from './Footer';
@@ -32,11 +36,48 @@ const FALLBACK_WORKSPACE: PublicWorkspace = {
   showPoweredBy: true,
   accentColor: '#6d28d9',
   defaultTheme: 'system',
+  defaultLocale: SOURCE_LOCALE,
   access: 'public',
   setupDone: true,
 };
 
-export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
+/**
+ * Pages rendered without the shell's server data carry no catalogue: the error page brings the
+ * source language's (ErrorPages.tsx); the diagnostics pages show message keys.
+ */
+const NO_MESSAGES: CompiledCatalogue = {};
+
+/** Dates are shown in UTC until people have a time zone setting, so the server's render and the browser's agree. */
+const TIME_ZONE = 'UTC';
+
+type Props = Partial<ShellProps> & { fallbackMessages?: CompiledCatalogue };
+
+export function App(props: AppProps<Props>) {
+  const { shell, fallbackMessages } = props.pageProps;
+  const locale = shell?.locale ?? SOURCE_LOCALE;
+  // The document's language follows a client-side navigation too (the server sets it on a full load).
+  useEffect(() => {
+    document.documentElement.lang = locale;
+    document.documentElement.dir = directionOf(locale);
+  }, [locale]);
+  return (
+    <IntlProvider
+      locale={locale}
+      // Compiled messages (src/i18n/compile.ts), which use-intl's format-only runtime formats (next.config.mjs).
+      messages={(shell?.messages ?? fallbackMessages ?? NO_MESSAGES) as unknown as AbstractIntlMessages}
+      timeZone={TIME_ZONE}
+      // Without any catalogue (diagnostics pages), missing messages are expected: not logged on every render.
+      onError={shell || fallbackMessages ? undefined : ignoreMissing}
+    >
+      <Shell {...props} />
+    </IntlProvider>
+  );
+}
+
+const ignoreMissing = () => undefined;
+
+function Shell({ Component, pageProps }: AppProps<Props>) {
+  const t = useTranslations('shell');
   const workspace = pageProps.shell?.workspace ?? FALLBACK_WORKSPACE;
   const viewer = pageProps.shell?.viewer ?? null;
   // Analytics configuration is per install, so the first page's answer holds for the visit.
@@ -70,9 +111,9 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
       <div className={`${poppins.className} ${poppins.variable} flex min-h-dvh flex-col bg-bg text-fg`}>
         <a
           href="#main"
-          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:left-4 focus:top-4"
+          className="sr-only z-50 rounded-md bg-accent px-4 py-2 text-accent-fg focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
         >
-          Skip to content
+          {t('skipLink')}
         </a>
         <Header workspace={workspace} viewer={viewer} />
         <main
@@ -90,7 +131,7 @@ export function App({ Component, pageProps }: AppProps<Partial<ShellProps>>) {
             </TeamAreaNotices.Provider>
           )}
         </main>
-        <Footer workspaceName={workspace.name} poweredBy={workspace.showPoweredBy} />
+        <Footer workspaceName={workspace.name} poweredBy={workspace.showPoweredBy} signedIn={viewer !== null} />
         <ConsentBanner />
         <NavigationEffects />
       </div>

@@ -1,5 +1,6 @@
 import NextDocument, { Head, Html, Main, NextScript, type DocumentContext, type DocumentInitialProps } from 'next/document';
 import { THEME_SCRIPT } from '@/lib/theme-script';
+import { directionOf, isLocale, SOURCE_LOCALE } from '@/core/i18n/locales';
 
 type Props = DocumentInitialProps & { nonce?: string };
 
@@ -14,11 +15,13 @@ export class Document extends NextDocument<Props> {
   render() {
     const { nonce } = this.props;
     const pageProps = this.props.__NEXT_DATA__.props?.pageProps as
-      { shell?: { workspace?: { defaultTheme?: string; faviconUrl?: string | null } } } | undefined;
+      { shell?: { locale?: string; workspace?: { defaultTheme?: string; faviconUrl?: string | null } } } | undefined;
     const defaultTheme = pageProps?.shell?.workspace?.defaultTheme ?? 'system';
+    const asked = pageProps?.shell?.locale;
+    const locale = isLocale(asked) ? asked : SOURCE_LOCALE;
     const favicon = pageProps?.shell?.workspace?.faviconUrl;
     return (
-      <Html lang="en" data-default-theme={defaultTheme} suppressHydrationWarning>
+      <Html lang={locale} dir={directionOf(locale)} data-default-theme={defaultTheme} suppressHydrationWarning>
         <Head nonce={nonce}>
           <meta name="color-scheme" content="light dark" />
           {favicon ? (

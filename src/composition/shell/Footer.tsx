@@ -1,27 +1,34 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
+import { LanguagePicker } from './LanguagePicker';
 
-export function Footer({ workspaceName, poweredBy }: { workspaceName: string; poweredBy: boolean }) {
+export function Footer({ workspaceName, poweredBy, signedIn }: { workspaceName: string; poweredBy: boolean; signedIn: boolean }) {
+  const t = useTranslations('shell');
   return (
     <footer className="border-t border-border bg-surface">
-      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-2 px-4 py-4 text-sm text-muted">
+      <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4 text-sm text-muted">
         <p className="m-0" data-testid="footer-credit">
-          {workspaceName} feedback{poweredBy ? ' · powered by Chorus' : ''}
+          {/* The workspace's name is an argument, shown as text: never part of a template. */}
+          {t(poweredBy ? 'creditPoweredBy' : 'credit', { workspace: workspaceName })}
         </p>
-        <nav aria-label="Footer">
-          <ul className="flex gap-4">
-            <li>
-              <Link href={paths.privacy()} className="hover:text-fg">
-                Privacy
-              </Link>
-            </li>
-            <li>
-              <Link href={paths.status()} className="hover:text-fg" prefetch={false}>
-                Status
-              </Link>
-            </li>
-          </ul>
-        </nav>
+        <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
+          <nav aria-label={t('footerNav')}>
+            <ul className="flex gap-4">
+              <li>
+                <Link href={paths.privacy()} className="hover:text-fg">
+                  {t('privacy')}
+                </Link>
+              </li>
+              <li>
+                <Link href={paths.status()} className="hover:text-fg" prefetch={false}>
+                  {t('status')}
+                </Link>
+              </li>
+            </ul>
+          </nav>
+          <LanguagePicker signedIn={signedIn} />
+        </div>
       </div>
     </footer>
   );

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { AccountMenu } from '@/features/accounts/client/AccountMenu';
 import { NotificationBell } from '@/features/notifications/client/NotificationBell';
@@ -8,13 +9,14 @@ import type { PublicWorkspace } from '@/core/workspace';
 import { ThemeToggle } from './ThemeToggle';
 
 const NAV = [
-  { href: paths.home(), label: 'Boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') },
-  { href: paths.roadmap(), label: 'Roadmap', match: (p: string) => p === '/roadmap' },
-  { href: paths.changelog(), label: 'Changelog', match: (p: string) => p === '/changelog' || p.startsWith('/changelog/') },
-];
+  { href: paths.home(), label: 'boards', match: (p: string) => p === '/' || p.startsWith('/b/') || p.startsWith('/p/') },
+  { href: paths.roadmap(), label: 'roadmap', match: (p: string) => p === '/roadmap' },
+  { href: paths.changelog(), label: 'changelog', match: (p: string) => p === '/changelog' || p.startsWith('/changelog/') },
+] as const;
 
 export function Header({ workspace, viewer }: { workspace: PublicWorkspace; viewer: Viewer | null }) {
   const { asPath } = useRouter();
+  const t = useTranslations('shell');
   const current = asPath.split(/[?#]/)[0] ?? '/';
   return (
     <header className="border-b border-border bg-surface">
@@ -29,7 +31,7 @@ export function Header({ workspace, viewer }: { workspace: PublicWorkspace; view
           )}
           <span data-testid="workspace-name">{workspace.name}</span>
         </Link>
-        <nav aria-label="Main" className="order-3 w-full sm:order-none sm:w-auto">
+        <nav aria-label={t('mainNav')} className="order-3 w-full sm:order-none sm:w-auto">
           <ul className="flex gap-1">
             {NAV.map((item) => {
               const active = item.match(current);
@@ -40,14 +42,14 @@ export function Header({ workspace, viewer }: { workspace: PublicWorkspace; view
                     aria-current={active ? 'page' : undefined}
                     className={`rounded-md px-3 py-2 text-sm font-medium ${active ? 'bg-bg text-fg' : 'text-muted hover:text-fg'}`}
                   >
-                    {item.label}
+                    {t(item.label)}
                   </Link>
                 </li>
               );
             })}
           </ul>
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex items-center gap-2">
           <ThemeToggle />
           {viewer ? <NotificationBell /> : null}
           <AccountMenu viewer={viewer} />

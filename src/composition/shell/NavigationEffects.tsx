@@ -1,4 +1,5 @@
 import Router from 'next/router';
+import { useTranslations } from 'use-intl';
 import { useEffect, useState } from 'react';
 import { focusHashTarget } from '@/lib/focus';
 
@@ -19,6 +20,7 @@ function focusNewPage() {
  * they only scroll to and focus their target.
  */
 export function NavigationEffects() {
+  const t = useTranslations('shell');
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
@@ -52,7 +54,7 @@ export function NavigationEffects() {
 
   return (
     <div role="status" aria-live="polite" className="sr-only" data-testid="navigation-status">
-      {loading ? 'Loading page…' : ''}
+      {loading ? t('loadingPage') : ''}
     </div>
   );
 }

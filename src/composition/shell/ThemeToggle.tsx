@@ -1,8 +1,8 @@
+import { useTranslations } from 'use-intl';
 import { useEffect, useState } from 'react';
 import { THEMES, type Theme } from '@/core/workspace';
 import { THEME_STORAGE_KEY } from '@/lib/theme-script';
 
-const LABELS: Record<Theme, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };
 const ICONS: Record<Theme, string> = { system: '◐', light: '☀', dark: '☾' };
 
 function apply(theme: Theme) {
@@ -15,6 +15,7 @@ function apply(theme: Theme) {
 
 /** Cycles system → light → dark; the choice persists in this browser. */
 export function ThemeToggle() {
+  const t = useTranslations('theme');
   const [theme, setTheme] = useState<Theme | null>(null);
 
   useEffect(() => {
@@ -44,13 +45,14 @@ export function ThemeToggle() {
   };
 
   const shown = theme ?? 'system';
+  const label = t(shown);
   return (
     <button
       type="button"
       onClick={next}
       className="inline-flex h-9 w-9 items-center justify-center rounded-md border border-border text-lg hover:bg-bg"
-      aria-label={`${LABELS[shown]} (change theme)`}
-      title={LABELS[shown]}
+      aria-label={t('change', { theme: label })}
+      title={label}
       data-testid="theme-toggle"
     >
       <span aria-hidden="true">{ICONS[shown]}</span>

@@ -35,6 +35,7 @@ import {
 } from '@/server/cache/shared-render';
 import { fillTemplate, pageDataOf, votablePostNumbers, authorIdsOf } from '@/server/cache/template-fill';
 import { loadShellContext } from '@/server/page/shell-context';
+import { requestLocale } from '@/server/i18n/request-locale';
 import { viewerOf } from '@/server/page/with-shell';
 import { logger } from '@/server/log';
 
@@ -93,7 +94,7 @@ export async function serveSharedPage(req: IncomingMessage, res: ServerResponse,
   const page = pageOf(url);
   const post = page.kind === 'post' ? page.number : undefined;
   if (!(await sharesWithAudience(actor, page))) return false;
-  const audience = audienceOf(actor);
+  const audience = audienceOf(actor, requestLocale(req, actor, workspace.defaultLocale));
   const key = sharedPageKey(audience, url);
   if (isUnfillable(key)) return false;
 

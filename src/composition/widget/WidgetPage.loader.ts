@@ -54,7 +54,7 @@ const loadPanel = withShell<WidgetPageProps>(
       },
     };
   },
-  { openToVisitors: true },
+  { openToVisitors: true, namespaces: ['widget'] },
 );
 
 /** The host's `data-theme` (light, dark or system) stands in for the workspace's default theme inside the panel. */

@@ -1,27 +1,33 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '@/core/identity/roles';
+import { LOCALES } from '@/core/i18n/locales';
 
 // SPEC.md §5. The same schemas validate the API, drive the forms and type the code.
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 10;
+export const PASSWORD_MAX = 128;
+export const DISPLAY_NAME_MAX = 50;
+
 /** Valid, at most 254 characters, stored lower-case. */
 export const emailSchema = z
   .string({ message: 'Enter your email address' })
   .trim()
   .toLowerCase()
-  .max(254, 'Email addresses are at most 254 characters')
+  .max(EMAIL_MAX, 'Email addresses are at most 254 characters')
   .pipe(z.email('Enter a valid email address'));
 
 /** 10–128 characters. */
 export const passwordSchema = z
   .string({ message: 'Enter a password' })
-  .min(10, 'Use at least 10 characters')
-  .max(128, 'Use at most 128 characters');
+  .min(PASSWORD_MIN, 'Use at least 10 characters')
+  .max(PASSWORD_MAX, 'Use at most 128 characters');
 
 /** 1–50 characters, no control characters. */
 export const displayNameSchema = z
   .string({ message: 'Enter a name' })
   .trim()
   .min(1, 'Enter a name')
-  .max(50, 'Names are at most 50 characters')
+  .max(DISPLAY_NAME_MAX, 'Names are at most 50 characters')
   .refine((v) => !/[\u0000-\u001f\u007f-\u009f]/.test(v), 'Names cannot contain control characters');
 
 /**
@@ -86,6 +92,8 @@ export const setPasswordForm = z.object({ newPassword: passwordSchema, ...repeat
 export const changeEmailInput = z.object({ email: emailSchema, password: z.string().min(1, 'Enter your password').max(128) });
 /** PATCH /api/v1/me: the display name, and the avatar link when given (null or '' clears it). */
 export const profileInput = z.object({ displayName: displayNameSchema, avatarUrl: avatarUrlSchema.optional() });
+/** PUT /api/v1/me/locale: the language of one's pages and emails; null follows the browser (then the workspace default). */
+export const localeInput = z.object({ locale: z.enum(LOCALES, { message: 'Choose a language' }).nullable() });
 export const deleteAccountInput = z.object({ confirm: z.literal('DELETE', { message: 'Type DELETE to confirm' }) });
 
 /** POST /api/v1/invitations: who to invite, and the role their account will have. */

@@ -14,6 +14,7 @@ import {
   type EmailConfirmationMode,
 } from '@/core/workspace';
 import { splitOriginList, widgetOriginsSchema } from '@/features/widget/schema';
+import { LOCALES } from '@/core/i18n/locales';
 
 export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
 
@@ -25,6 +26,7 @@ export const publicWorkspaceSchema = z.object({
   showPoweredBy: z.boolean(),
   accentColor: colourSchema,
   defaultTheme: z.enum(THEMES),
+  defaultLocale: z.enum(LOCALES),
   access: z.enum(WORKSPACE_ACCESS),
   setupDone: z.boolean(),
 }) satisfies z.ZodType<PublicWorkspace>;
@@ -74,6 +76,8 @@ const workspaceSettingsFields = z.object({
   name: workspaceNameSchema,
   accentColor: colourSchema.transform((c) => c.toLowerCase()),
   defaultTheme: z.enum(THEMES, { message: 'Choose a theme' }),
+  /** The language of pages and emails for whoever has no setting and whose browser asks for none of ours. */
+  defaultLocale: z.enum(LOCALES, { message: 'Choose a language' }),
   access: z.enum(WORKSPACE_ACCESS, { message: 'Choose who can read the workspace' }),
   signupPolicy: z.enum(SIGNUP_POLICIES, { message: 'Choose a sign-up policy' }),
   allowedDomains: allowedDomainsSchema,

@@ -92,4 +92,28 @@ describe('the page cache', () => {
     await get('/p/3', { cookie: 'chorus_session=abc' });
     expect(renders).toBe(before + 3);
   });
+
+  it.runIf(onPglite)('keeps a copy per language, so a German copy never reaches a French reader', async () => {
+    const german = await get('/b/lang', { 'accept-language': 'de-DE,de;q=0.9' });
+    const before = renders;
+    // Another way of asking for German is served the German copy.
+    expect((await get('/b/lang', { 'accept-language': 'de;q=1, en;q=0.5' })).text).toContain(german.text.match(/render \d+/)![0]);
+    expect(renders).toBe(before);
+    // French is rendered for itself, and so is a browser asking for none of ours (the workspace default).
+    expect((await get('/b/lang', { 'accept-language': 'fr' })).text).not.toContain(german.text.match(/render \d+/)![0]);
+    expect(renders).toBe(before + 1);
+    await get('/b/lang', { 'accept-language': 'it' });
+    expect(renders).toBe(before + 2);
+  });
+
+  it.runIf(onPglite)('keys pages by the language picked in this browser, then Accept-Language', () => {
+    const req = (headers: http.IncomingHttpHeaders) => ({ method: 'GET', url: '/', headers }) as http.IncomingMessage;
+    expect(pageCacheKey(req({ 'accept-language': 'ja' }), false)).toBe('ja|/');
+    expect(pageCacheKey(req({ 'accept-language': 'ja', cookie: 'chorus_locale=ar' }), false)).toBe('ar|/');
+    expect(pageCacheKey(req({ cookie: 'chorus_locale=zz' }), false)).toBe('-|/');
+    // The post list API answers JSON without words of ours: one copy for everyone.
+    expect(pageCacheKey({ method: 'GET', url: '/api/v1/posts', headers: { 'accept-language': 'ja' } } as http.IncomingMessage, false)).toBe(
+      '/api/v1/posts',
+    );
+  });
 });

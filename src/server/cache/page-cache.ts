@@ -15,6 +15,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { requireFreshReads } from '@/server/identity/fresh-reads';
+import { visitorLanguageKey } from '@/server/i18n/request-locale';
 import { contentGeneration, visitorCacheMaxAgeMs } from './visitor-cache';
 import { Copies } from './sweep';
 
@@ -61,7 +62,9 @@ export function pageCacheKey(req: IncomingMessage, personal: boolean): string | 
   // A credential of any kind (an API key in Authorization) makes the answer someone's own.
   if (req.method !== 'GET' || personal || req.headers.authorization !== undefined || visitorCacheMaxAgeMs() === 0) return null;
   const url = req.url ?? '/';
-  return isCacheablePath(url) || url.split('?')[0] === CACHEABLE_API_PATH ? url : null;
+  if (url.split('?')[0] === CACHEABLE_API_PATH) return url;
+  // A page is in its reader's language: copies are kept per language (src/server/i18n/request-locale.ts).
+  return isCacheablePath(url) ? `${visitorLanguageKey(req)}|${url}` : null;
 }
 
 export const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));

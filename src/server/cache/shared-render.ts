@@ -20,6 +20,7 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Role } from '@/core/identity/roles';
+import type { Locale } from '@/core/i18n/locales';
 import type { Viewer } from '@/core/identity/viewer';
 import type { UserActor } from '@/server/identity/actor';
 import { contentGeneration, keepsSharedCopies } from './visitor-cache';
@@ -31,15 +32,19 @@ export interface Audience {
   role: Role;
   emailVerified: boolean;
   hasAvatar: boolean;
+  /** The page's language: people reading in different languages never share a render. */
+  locale: Locale;
 }
 
-export const audienceOf = (actor: UserActor): Audience => ({
+/** `locale`: the person's page language (src/server/i18n/request-locale.ts). */
+export const audienceOf = (actor: UserActor, locale: Locale): Audience => ({
   role: actor.role,
   emailVerified: actor.emailVerified,
   hasAvatar: actor.avatarUrl !== null,
+  locale,
 });
 
-const audienceKey = (a: Audience) => `${a.role}:${a.emailVerified ? 'v' : 'u'}:${a.hasAvatar ? 'p' : 'n'}`;
+const audienceKey = (a: Audience) => `${a.role}:${a.emailVerified ? 'v' : 'u'}:${a.hasAvatar ? 'p' : 'n'}:${a.locale}`;
 
 /** As long as the visitors' copies on the embedded database (visitor-cache.ts). */
 const MAX_AGE_MS = 30_000;
@@ -115,6 +120,7 @@ export function placeholderActor(audience: Audience): UserActor {
     email: ph.email,
     emailVerified: audience.emailVerified,
     avatarUrl: audience.hasAvatar ? ph.avatarUrl : null,
+    locale: audience.locale,
     sessionHash: '',
   };
 }

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
 import type { NextRouter } from 'next/router';
+import { IntlProvider } from 'use-intl';
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Viewer } from '@/core/identity/viewer';
@@ -9,6 +10,8 @@ import { ROLES } from '@/core/identity/roles';
 import { AccountMenu } from '@/features/accounts/client/AccountMenu';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import { Avatar } from '@/components/ui/Avatar';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
+import type { AbstractIntlMessages } from 'use-intl';
 import { placeholderActor, placeholderLook, placeholders, type Audience } from './shared-render';
 import { authorIdsOf, escapeLikeReact, fillTemplate, pageDataOf, votablePostNumbers } from './template-fill';
 
@@ -39,27 +42,29 @@ const POSTS = [1, 2, 3, 40].map((n) => ({ id: `post-${n}`, number: n, title: `Po
 function page(viewer: Viewer, voted: ReadonlySet<number>, nonce: string, extra?: (v: Viewer) => string): string {
   const posts = POSTS.map((p) => ({ ...p, voted: voted.has(p.number), author: { id: 'someone-else', displayName: 'Ann' } }));
   const markup = renderToString(
-    <RouterContext.Provider value={router}>
-      <header>
-        <AccountMenu viewer={viewer} />
-        <p>{extra?.(viewer)}</p>
-      </header>
-      <main>
-        <Avatar name="Ann Other" size={20} />
-        {posts.map((p) => (
-          // Every size a page draws: lists (PostCard), roadmap cards, the post page.
-          <VoteButton
-            key={p.id}
-            postNumber={p.number}
-            postTitle={p.title}
-            voted={p.voted}
-            voteCount={p.voteCount}
-            signedIn
-            size={SIZES[p.number % SIZES.length]}
-          />
-        ))}
-      </main>
-    </RouterContext.Provider>,
+    <IntlProvider locale="en" messages={pageMessagesOf('en', { team: true }) as unknown as AbstractIntlMessages} timeZone="UTC">
+      <RouterContext.Provider value={router}>
+        <header>
+          <AccountMenu viewer={viewer} />
+          <p>{extra?.(viewer)}</p>
+        </header>
+        <main>
+          <Avatar name="Ann Other" size={20} />
+          {posts.map((p) => (
+            // Every size a page draws: lists (PostCard), roadmap cards, the post page.
+            <VoteButton
+              key={p.id}
+              postNumber={p.number}
+              postTitle={p.title}
+              voted={p.voted}
+              voteCount={p.voteCount}
+              signedIn
+              size={SIZES[p.number % SIZES.length]}
+            />
+          ))}
+        </main>
+      </RouterContext.Provider>
+    </IntlProvider>,
   );
   const data = { props: { pageProps: { posts, title: 'a </script> & <b>', shell: { workspace: { name: 'W' }, viewer } }, __N_SSP: true } };
   return (
@@ -83,7 +88,12 @@ function placeholderViewer(audience: Audience): Viewer {
   return { ...viewerOfPerson(a), avatarLook: placeholderLook() };
 }
 
-const audienceOfViewer = (v: Viewer): Audience => ({ role: v.role, emailVerified: v.emailVerified, hasAvatar: v.avatarUrl !== null });
+const audienceOfViewer = (v: Viewer): Audience => ({
+  role: v.role,
+  emailVerified: v.emailVerified,
+  hasAvatar: v.avatarUrl !== null,
+  locale: 'en',
+});
 
 const person = fc.record({
   id: fc.uuid(),
@@ -130,7 +140,7 @@ describe('filling a shared render', () => {
   });
 
   it('reads which posts show a vote, and who wrote what, from the page data', () => {
-    const viewer = placeholderViewer({ role: 'member', emailVerified: true, hasAvatar: false });
+    const viewer = placeholderViewer({ role: 'member', emailVerified: true, hasAvatar: false, locale: 'en' });
     const data = pageDataOf(page(viewer, new Set(), 'n'));
     expect(votablePostNumbers(data).sort((a, b) => a - b)).toEqual([1, 2, 3, 40]);
     expect([...authorIdsOf(data)]).toEqual(['someone-else']);

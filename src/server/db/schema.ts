@@ -33,6 +33,7 @@ import { CHANGELOG_STATES } from '@/features/changelog/enums';
 import { ATTACHMENT_KINDS } from '@/features/attachments/enums';
 import { WEBHOOK_DELIVERY_STATES, WEBHOOK_FORMATS } from '@/features/webhooks/enums';
 import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, EMAIL_CONFIRMATION_MODES } from '@/core/workspace';
+import { LOCALES } from '@/core/i18n/locales';
 
 const timestamps = {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -54,6 +55,8 @@ export const workspaceSettings = pgTable(
     accentColor: text('accent_color').notNull().default('#6d28d9'),
     publicUrl: text('public_url'),
     defaultTheme: text('default_theme', { enum: THEMES }).notNull().default('system'),
+    /** The language of pages and emails for whoever has no setting and whose browser asks for none of ours. */
+    defaultLocale: text('default_locale', { enum: LOCALES }).notNull().default('en'),
     access: text('access', { enum: WORKSPACE_ACCESS }).notNull().default('public'),
     signupPolicy: text('signup_policy', { enum: SIGNUP_POLICIES }).notNull().default('open'),
     allowedDomains: text('allowed_domains')
@@ -86,6 +89,7 @@ export const workspaceSettings = pgTable(
   (t) => [
     check('workspace_settings_single_row', sql`${t.id} = 1`),
     check('workspace_settings_accent_color', sql`${t.accentColor} ~ '^#[0-9a-fA-F]{6}$'`),
+    check('workspace_settings_default_locale', sql.raw(`default_locale in (${LOCALES.map((l) => `'${l}'`).join(', ')})`)),
   ],
 );
 
@@ -135,6 +139,8 @@ export const users = pgTable(
     externalId: text('external_id'),
     /** The customer's company, as the host product last named it in an identify token (src/features/identify). */
     companyId: uuid('company_id').references((): AnyPgColumn => companies.id, { onDelete: 'set null' }),
+    /** Their language for pages and emails; null: chosen per request, emails in the workspace default. */
+    locale: text('locale', { enum: LOCALES }),
     ...timestamps,
   },
   (t) => [
@@ -148,6 +154,7 @@ export const users = pgTable(
     index('users_role_idx').on(t.role),
     check('users_email_lower', sql`${t.email} = lower(${t.email})`),
     check('users_role_valid', sql`${t.role} in ('member', 'moderator', 'admin')`),
+    check('users_locale_valid', sql.raw(`locale in (${LOCALES.map((l) => `'${l}'`).join(', ')})`)),
   ],
 );
 

@@ -80,6 +80,7 @@ export const API_KEY_ACCESS: Readonly<Record<string, ApiKeyAccess>> = {
   '/api/v1/me': 'session',
   '/api/v1/me/email': 'session',
   '/api/v1/me/export': 'session',
+  '/api/v1/me/locale': 'session',
   '/api/v1/me/notification-preferences': 'session',
   '/api/v1/me/notifications': 'session',
   '/api/v1/me/notifications/read-all': 'session',

@@ -1,6 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ApiKeyScope } from '@/core/identity/api-keys';
 import type { Role } from '@/core/identity/roles';
+import type { Locale } from '@/core/i18n/locales';
 import { needsFreshReads } from './fresh-reads';
 import { getSessionUser } from './sessions';
 
@@ -19,6 +20,8 @@ export type Actor =
       email: string;
       emailVerified: boolean;
       avatarUrl: string | null;
+      /** Their own language setting (users.locale); null or absent: chosen per request (src/server/i18n). */
+      locale?: Locale | null;
       /** The session's token hash; empty for a request made with an API key. */
       sessionHash: string;
       /**

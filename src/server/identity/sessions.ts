@@ -3,6 +3,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import { db, queryRows } from '@/server/db/client';
 import { sessions } from '@/server/db/schema';
 import type { Role } from '@/core/identity/roles';
+import { isLocale, type Locale } from '@/core/i18n/locales';
 import { SESSION_TTL_SECONDS } from './lifetimes';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from './cookies';
 import { hashToken, newToken } from './tokens';
@@ -18,6 +19,8 @@ export interface SessionUser {
   avatarUrl: string | null;
   role: Role;
   emailVerified: boolean;
+  /** Their language setting, or null (then chosen per request). */
+  locale: Locale | null;
   sessionHash: string;
 }
 
@@ -49,12 +52,14 @@ export interface SessionRow extends Record<string, unknown> {
   avatar_url: string | null;
   role: Role | null;
   email_verified: boolean | null;
+  locale: string | null;
   stale: boolean | null;
 }
 
 /** The select list of a session lookup; goes with `sessionJoin`. */
 export const sessionColumns = sql`u.id as user_id, u.email, u.display_name, u.avatar_url, u.role,
-  u.email_verified_at is not null as email_verified, s.expires_at < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS}) as stale`;
+  u.email_verified_at is not null as email_verified, u.locale,
+  s.expires_at < now() + make_interval(secs => ${SESSION_TTL_SECONDS - REFRESH_AFTER_SECONDS}) as stale`;
 
 /**
  * The session rules, in one place: the session with this token hash, unexpired, and its user,
@@ -86,6 +91,7 @@ export async function settleSession(
     avatarUrl: row.avatar_url,
     role: row.role!,
     emailVerified: Boolean(row.email_verified),
+    locale: isLocale(row.locale) ? row.locale : null,
     sessionHash: tokenHash,
   };
 }

@@ -4,6 +4,7 @@ import { readSessionToken } from '@/server/identity/cookies';
 import { sessionColumns, sessionJoin, settleSession, type SessionRow } from '@/server/identity/sessions';
 import { hashToken } from '@/server/identity/tokens';
 import type { Theme, WorkspaceAccess } from '@/core/workspace';
+import { isLocale, SOURCE_LOCALE } from '@/core/i18n/locales';
 import type { PublicWorkspace } from '@/core/workspace';
 import { cachedWorkspace, rememberWorkspace } from '@/server/workspace';
 import { queryRows } from '@/server/db/client';
@@ -16,6 +17,7 @@ interface Row extends SessionRow {
   show_powered_by: boolean;
   accent_color: string;
   default_theme: Theme;
+  default_locale: string;
   access: WorkspaceAccess;
   setup_done: boolean;
 }
@@ -46,7 +48,8 @@ async function resolveShellContext(req: IncomingMessage, res: ServerResponse): P
   const cached = token ? undefined : cachedWorkspace();
   if (cached) return { workspace: cached, actor: visitorOf(req) };
   const rows = await queryRows<Row>(sql`
-    select w.name, w.logo_url, w.favicon_url, w.show_powered_by, w.accent_color, w.default_theme, w.access, w.setup_completed_at is not null as setup_done,
+    select w.name, w.logo_url, w.favicon_url, w.show_powered_by, w.accent_color, w.default_theme, w.default_locale,
+           w.access, w.setup_completed_at is not null as setup_done,
            ${sessionColumns}
     from workspace_settings w ${sessionJoin(tokenHash)}
     where w.id = 1`);
@@ -59,6 +62,7 @@ async function resolveShellContext(req: IncomingMessage, res: ServerResponse): P
     showPoweredBy: row.show_powered_by,
     accentColor: row.accent_color,
     defaultTheme: row.default_theme,
+    defaultLocale: isLocale(row.default_locale) ? row.default_locale : SOURCE_LOCALE,
     access: row.access,
     setupDone: row.setup_done,
   };

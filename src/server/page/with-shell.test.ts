@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { getServerSideProps as loginLoader } from '@/features/accounts/page/LoginPage.loader';
 import { forgetWorkspace } from '@/server/workspace';
 import { db } from '@/server/db/client';
-import { workspaceSettings } from '@/server/db/schema';
+import { users, workspaceSettings } from '@/server/db/schema';
 import { createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { signInRedirect, withShell } from './with-shell';
@@ -25,9 +25,11 @@ function pageContext(opts: {
   query?: GetServerSidePropsContext['query'];
   params?: GetServerSidePropsContext['params'];
   cookie?: string;
+  acceptLanguage?: string;
 }) {
   const req = new http.IncomingMessage(null as never);
   if (opts.cookie) req.headers.cookie = opts.cookie;
+  if (opts.acceptLanguage) req.headers['accept-language'] = opts.acceptLanguage;
   const res = new http.ServerResponse(req);
   return {
     req,
@@ -94,6 +96,39 @@ describe('redirects built from the request are same-origin and ASCII', () => {
     for (const [next, destination] of cases) {
       const result = await loginLoader(pageContext({ resolvedUrl: '/login', query: { next }, cookie: member.cookie }));
       expect(result).toEqual({ redirect: { destination, permanent: false } });
+    }
+  });
+});
+
+describe('withShell: the page’s language', () => {
+  const page = withShell(async () => ({ props: {} }));
+  const shellOf = async (opts: Parameters<typeof pageContext>[0]) => {
+    const ctx = pageContext(opts);
+    const result = (await page(ctx)) as { props: { shell: { locale: string; messages: Record<string, unknown> } } };
+    // The answer says its language too.
+    expect(ctx.res.getHeader('content-language')).toBe(result.props.shell.locale);
+    return result.props.shell;
+  };
+
+  it('follows Accept-Language, and sends that language’s catalogue only, without the emails', async () => {
+    const shell = await shellOf({ resolvedUrl: '/', acceptLanguage: 'ja-JP,ja;q=0.9,en;q=0.5' });
+    expect(shell.locale).toBe('ja');
+    expect((shell.messages.shell as Record<string, string>).skipLink).toBe('本文へスキップ');
+    expect(shell.messages).not.toHaveProperty('emails');
+  });
+
+  it('takes a member’s own setting over Accept-Language, and the workspace default when nothing matches', async () => {
+    const person = await createTestActor('member');
+    await db().update(users).set({ locale: 'ar' }).where(eq(users.id, person.id));
+    expect((await shellOf({ resolvedUrl: '/', cookie: person.cookie, acceptLanguage: 'de' })).locale).toBe('ar');
+    await db().update(workspaceSettings).set({ defaultLocale: 'es' }).where(eq(workspaceSettings.id, 1));
+    forgetWorkspace();
+    try {
+      expect((await shellOf({ resolvedUrl: '/', acceptLanguage: 'it, nl;q=0.5' })).locale).toBe('es');
+      expect((await shellOf({ resolvedUrl: '/', acceptLanguage: 'fr', cookie: 'chorus_locale=pt-BR' })).locale).toBe('pt-BR');
+    } finally {
+      await db().update(workspaceSettings).set({ defaultLocale: 'en' }).where(eq(workspaceSettings.id, 1));
+      forgetWorkspace();
     }
   });
 });

@@ -1,6 +1,6 @@
 import type { GetServerSideProps, GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { env } from '@/config/env';
-import type { Decision } from '@/core/identity/policy';
+import { isTeamMember, type Decision } from '@/core/identity/policy';
 import type { Viewer } from '@/core/identity/viewer';
 import type { AnalyticsConfig } from '@/core/analytics-config';
 import type { PublicWorkspace } from '@/core/workspace';
@@ -13,6 +13,9 @@ import type { ShellProps } from '@/core/shell';
 import { getPublicWorkspace } from '@/server/workspace';
 import { placeholderActor, placeholderLook, sharedRenderAudience } from '@/server/cache/shared-render';
 import { loadShellContext } from './shell-context';
+import { requestLocale } from '@/server/i18n/request-locale';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
+import type { OptInNamespace } from '@/i18n/messages';
 
 function analyticsConfig(): AnalyticsConfig {
   const e = env();
@@ -44,6 +47,8 @@ export interface ShellOptions {
   openToVisitors?: boolean;
   /** The first-run page: the only page before setup, and gone after it. */
   setupPage?: boolean;
+  /** Catalogue namespaces only some pages carry (src/i18n/messages.ts), e.g. the widget's panel. */
+  namespaces?: readonly OptInNamespace[];
 }
 
 /** To the sign-in page, which comes back here after (through the same `?next=` rules). */
@@ -95,10 +100,15 @@ export function withShell<P extends Record<string, unknown>>(
       const load: Inner<P> | undefined = pathIsStorable(ctx) ? inner : async () => ({ props: notFound });
       const result = load ? await load({ ...ctx, query: storableQuery(ctx.query) }, { actor, workspace }) : { props: {} as P };
       const viewer = viewerOf(actor);
+      // A shared render is made in its audience's language, which is part of the audience.
+      const locale = audience ? audience.locale : requestLocale(ctx.req, actor, workspace.defaultLocale);
+      ctx.res.setHeader('content-language', locale);
       const shell = {
         workspace,
         analytics: analyticsConfig(),
         viewer: audience && viewer ? { ...viewer, avatarLook: placeholderLook() } : viewer,
+        locale,
+        messages: pageMessagesOf(locale, { team: isTeamMember(actor), optIn: options.namespaces }),
       };
       if ('redirect' in result) return result;
       if ('notFound' in result) {

@@ -65,8 +65,10 @@ export const accountsExamples: ApiExamples = {
       avatarUrl: null,
       role: 'member',
       emailVerified: true,
+      locale: null,
     },
   },
+  'PUT /api/v1/me/locale': { body: { locale: 'de' }, status: 200, response: { locale: 'de' } },
   'PATCH /api/v1/me': {
     body: { displayName: 'Ada L.', avatarUrl: null },
     status: 200,
@@ -96,6 +98,7 @@ export const accountsExamples: ApiExamples = {
         displayName: 'Ada Lovelace',
         avatarUrl: null,
         role: 'member',
+        locale: null,
         emailVerifiedAt: '2026-11-26T04:31:42.192Z',
         createdAt: '2026-11-26T04:31:42.197Z',
         updatedAt: '2026-11-26T04:31:42.197Z',

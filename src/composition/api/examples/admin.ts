@@ -186,6 +186,7 @@ export const adminExamples: ApiExamples = {
       name: 'Acme feedback',
       accentColor: '#6d28d9',
       defaultTheme: 'system',
+      defaultLocale: 'en',
       access: 'public',
       signupPolicy: 'open',
       allowedDomains: [],
@@ -196,12 +197,13 @@ export const adminExamples: ApiExamples = {
     },
   },
   'PATCH /api/v1/admin/settings': {
-    body: { name: 'Acme feedback', accentColor: '#4f46e5', access: 'public', moderation: 'new_members' },
+    body: { name: 'Acme feedback', accentColor: '#4f46e5', access: 'public', moderation: 'new_members', defaultLocale: 'en' },
     status: 200,
     response: {
       name: 'Acme feedback',
       accentColor: '#4f46e5',
       defaultTheme: 'system',
+      defaultLocale: 'en',
       access: 'public',
       signupPolicy: 'open',
       allowedDomains: [],

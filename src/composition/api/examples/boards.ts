@@ -263,6 +263,7 @@ export const boardsExamples: ApiExamples = {
       showPoweredBy: true,
       accentColor: '#4f46e5',
       defaultTheme: 'system',
+      defaultLocale: 'en',
       access: 'public',
     },
   },

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { useCallback, useId, useRef, useState } from 'react';
 import { Avatar } from '@/components/ui/Avatar';
 import { paths } from '@/config/paths';
@@ -6,7 +7,7 @@ import { useDismiss } from '@/lib/use-dismiss';
 import { api } from '@/lib/api';
 import type { Viewer } from '@/core/identity/viewer';
 
-const itemClass = 'block w-full rounded px-3 py-2 text-left text-sm hover:bg-bg focus-visible:bg-bg';
+const itemClass = 'block w-full rounded px-3 py-2 text-start text-sm hover:bg-bg focus-visible:bg-bg';
 
 /**
  * The header's account slot: "Sign in" for visitors; for signed-in people a disclosure (a
@@ -15,6 +16,7 @@ const itemClass = 'block w-full rounded px-3 py-2 text-left text-sm hover:bg-bg 
  * menu library so that every page's first-load JavaScript stays small.
  */
 export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
+  const t = useTranslations('account');
   const [open, setOpen] = useState(false);
   const [signingOut, setSigningOut] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
@@ -27,7 +29,7 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
   if (!viewer) {
     return (
       <Link href={paths.login()} className="rounded-md bg-accent px-3 py-2 text-sm font-medium text-accent-fg" data-testid="sign-in-link">
-        Sign in
+        {t('signIn')}
       </Link>
     );
   }
@@ -54,7 +56,7 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
       >
         {/* Named by content, not aria-label: the name read out contains the visible name (WCAG 2.5.3). */}
         <Avatar name={viewer.displayName} url={viewer.avatarUrl} size={24} look={viewer.avatarLook} />
-        <span className="sr-only">{`Account menu for ${viewer.displayName}`}</span>
+        <span className="sr-only">{t('menuFor', { name: viewer.displayName })}</span>
         <span aria-hidden="true" className="hidden max-w-[10rem] truncate sm:inline-block">
           {viewer.displayName}
         </span>
@@ -62,25 +64,25 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
       <div
         id={listId}
         hidden={!open}
-        className="absolute right-0 z-50 mt-1.5 min-w-[12rem] rounded-md border border-border bg-surface p-1 text-fg shadow-lg"
+        className="absolute end-0 z-50 mt-1.5 min-w-[12rem] rounded-md border border-border bg-surface p-1 text-fg shadow-lg"
       >
         <p className="truncate px-3 py-2 text-xs text-muted">{viewer.email}</p>
         <ul>
           <li>
             <Link href={paths.settings()} className={itemClass}>
-              Settings
+              {t('settings')}
             </Link>
           </li>
           {team ? (
             <li>
               <Link href={paths.admin()} className={itemClass}>
-                Team area
+                {t('teamArea')}
               </Link>
             </li>
           ) : null}
           <li className="mt-1 border-t border-border pt-1">
             <button type="button" className={itemClass} disabled={signingOut} onClick={() => void signOut()} data-testid="sign-out">
-              {signingOut ? 'Signing out…' : 'Sign out'}
+              {signingOut ? t('signingOut') : t('signOut')}
             </button>
           </li>
         </ul>

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { useEffect, useRef, type ReactNode } from 'react';
 import { PageHeading } from '@/components/ui/PageHeading';
 
@@ -29,16 +30,20 @@ export function AuthCard({
 /** Links inside account screens: underlined, so they stand out from the text around them. */
 export const linkClass = 'font-medium text-accent underline underline-offset-2 hover:no-underline';
 
+/** Emphasis inside a message (`<strong>…</strong>` in the catalogue): what it wraps is the argument, shown as text. */
+export const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+
 /** The same answer for every address (no enumeration): what happens next, and what to do if nothing arrives. */
 export function CheckEmail({ children }: { children: ReactNode }) {
   // The form that asked is gone: focus moves here so keyboard and screen-reader users land on the answer.
+  const t = useTranslations('auth');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <div ref={ref} tabIndex={-1} role="status" data-testid="check-email" className="flex flex-col gap-3 outline-none">
-      <h2 className="m-0 text-lg font-semibold">Check your email</h2>
+      <h2 className="m-0 text-lg font-semibold">{t('checkEmailTitle')}</h2>
       <p className="m-0 break-words">{children}</p>
-      <p className="m-0 text-sm text-muted">It can take a minute to arrive. Check your spam folder too.</p>
+      <p className="m-0 text-sm text-muted">{t('checkEmailNote')}</p>
     </div>
   );
 }
@@ -48,11 +53,12 @@ export function CheckEmail({ children }: { children: ReactNode }) {
  * The email waits in the outbox, where the workspace's admins can read it and pass the link on.
  */
 export function AskAdmin({ children }: { children: ReactNode }) {
+  const t = useTranslations('auth');
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => ref.current?.focus(), []);
   return (
     <div ref={ref} tabIndex={-1} role="status" data-testid="ask-admin" className="flex flex-col gap-3 outline-none">
-      <h2 className="m-0 text-lg font-semibold">This workspace cannot send email yet</h2>
+      <h2 className="m-0 text-lg font-semibold">{t('askAdminTitle')}</h2>
       <p className="m-0 break-words">{children}</p>
     </div>
   );

@@ -3,7 +3,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
-import { describeProblem, type FormProblem } from './errors';
+import { describeProblem, useProblemText, type FormProblem } from './errors';
 import { FormProblemAlert } from './FormProblemAlert';
 
 /**
@@ -28,6 +28,7 @@ export function TokenAction({
   /** What to say, and offer, when the link has expired or was used. */
   invalid: ReactNode;
 }) {
+  const problemText = useProblemText();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [passwordCleared, setPasswordCleared] = useState(false);
@@ -85,7 +86,7 @@ export function TokenAction({
       }
       window.location.assign(then);
     } catch (err) {
-      setProblem(describeProblem(err));
+      setProblem(describeProblem(err, problemText));
       setBusy(false);
     }
   };

@@ -1,3 +1,5 @@
+import { useTranslations } from 'use-intl';
+import { useMemo } from 'react';
 import { ApiError } from '@/lib/api';
 import { messageFor } from '@/lib/error-codes';
 
@@ -9,44 +11,55 @@ export interface FormProblem {
   code: string;
 }
 
-/** "30 seconds", "2 minutes": how long until a rate limit lifts. */
-export function waitTime(seconds: number): string {
-  if (seconds < 60) return `${seconds} second${seconds === 1 ? '' : 's'}`;
-  const minutes = Math.ceil(seconds / 60);
-  return `${minutes} minute${minutes === 1 ? '' : 's'}`;
+/** The words of the account forms' problems, in the page's language (the `problems` catalogue namespace). */
+export interface ProblemText {
+  invalidCredentials: string;
+  banned: string;
+  validation: string;
+  internal: string;
+  /** "Too many attempts. Please wait 2 minutes…": the wait is rounded up to whole minutes past 59 seconds. */
+  rateLimited: (seconds: number) => string;
+}
+
+type ProblemsTranslator = ReturnType<typeof useTranslations<'problems'>>;
+
+/** ProblemText from the `problems` namespace of a catalogue (useTranslations in a component, createTranslator in a test). */
+export function problemTextOf(t: ProblemsTranslator): ProblemText {
+  const wait = (seconds: number) => (seconds < 60 ? t('seconds', { count: seconds }) : t('minutes', { count: Math.ceil(seconds / 60) }));
+  return {
+    invalidCredentials: t('invalidCredentials'),
+    banned: t('banned'),
+    validation: t('validation'),
+    internal: t('internal'),
+    rateLimited: (seconds) => t('rateLimited', { wait: wait(seconds) }),
+  };
+}
+
+export function useProblemText(): ProblemText {
+  const t = useTranslations('problems');
+  return useMemo(() => problemTextOf(t), [t]);
 }
 
 /**
- * A person-readable account of a failed account request, one per error code. The server's own
- * message is used where it says something specific (the unverified-email 403, an expired
- * invitation), the catalogue's otherwise.
+ * A person-readable account of a failed account request, one per error code, in the page's
+ * language. The server's own message is used where it says something specific (the
+ * unverified-email 403, an expired invitation); those server messages are not translated yet
+ * (docs/i18n.md, "Not converted yet").
  */
-export function describeProblem(err: unknown): FormProblem {
-  if (!(err instanceof ApiError)) return { code: 'INTERNAL', message: messageFor('INTERNAL'), fields: {} };
+export function describeProblem(err: unknown, text: ProblemText): FormProblem {
+  if (!(err instanceof ApiError)) return { code: 'INTERNAL', message: text.internal, fields: {} };
   const fields = err.fields;
   switch (err.code) {
     case 'INVALID_CREDENTIALS':
-      return {
-        code: err.code,
-        message: 'That email and password do not match. Check them and try again, or reset your password.',
-        fields: {},
-      };
+      return { code: err.code, message: text.invalidCredentials, fields: {} };
     case 'ACCOUNT_BANNED':
-      return {
-        code: err.code,
-        message: 'This account has been suspended, so it cannot sign in. If you think this is a mistake, contact the workspace admins.',
-        fields: {},
-      };
+      return { code: err.code, message: text.banned, fields: {} };
     case 'RATE_LIMITED':
-      return {
-        code: err.code,
-        message: `Too many attempts. Please wait ${waitTime(err.retryAfter ?? 60)} and try again.`,
-        fields: {},
-      };
-    case 'TOKEN_INVALID':
-      return { code: err.code, message: err.message || messageFor('TOKEN_INVALID'), fields };
+      return { code: err.code, message: text.rateLimited(err.retryAfter ?? 60), fields: {} };
     case 'VALIDATION_FAILED':
-      return { code: err.code, message: 'Some fields need another look.', fields };
+      return { code: err.code, message: text.validation, fields };
+    case 'INTERNAL':
+      return { code: err.code, message: text.internal, fields };
     default:
       return { code: err.code, message: err.message || messageFor(err.code), fields };
   }

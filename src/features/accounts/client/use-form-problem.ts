@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { describeProblem, type FormProblem } from './errors';
+import { describeProblem, useProblemText, type FormProblem } from './errors';
 
 /**
  * What a form shows after the server refused it: field errors inline (focus goes to the first),
@@ -10,6 +10,7 @@ export function useFormProblem<T extends FieldValues>(setError: UseFormSetError<
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [focusSummary, setFocusSummary] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
+  const text = useProblemText();
 
   useEffect(() => {
     if (focusSummary) summaryRef.current?.focus();
@@ -17,7 +18,7 @@ export function useFormProblem<T extends FieldValues>(setError: UseFormSetError<
 
   const report = useCallback(
     (err: unknown) => {
-      const found = describeProblem(err);
+      const found = describeProblem(err, text);
       let focused = false;
       const elsewhere: string[] = [];
       for (const [name, message] of Object.entries(found.fields)) {
@@ -32,7 +33,7 @@ export function useFormProblem<T extends FieldValues>(setError: UseFormSetError<
       if (!focused) setFocusSummary((n) => n + 1);
       return found;
     },
-    [fieldNames, setError],
+    [fieldNames, setError, text],
   );
 
   return { problem, report, clear: useCallback(() => setProblem(null), []), summaryRef };

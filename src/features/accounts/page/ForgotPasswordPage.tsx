@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,7 +9,8 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
-import { AskAdmin, AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
+import { AskAdmin, AuthCard, CheckEmail, linkClass, strong } from '../client/AuthCard';
+import { useFieldErrors } from '../client/field-errors';
 import { emailForm, type EmailFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
@@ -24,6 +26,8 @@ export default function ForgotPasswordPage({ shell, canSendEmail = true }: Shell
     resolver: zodResolver(emailForm),
     defaultValues: { email: '' },
   });
+  const t = useTranslations('auth');
+  const fieldError = useFieldErrors();
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, ['email']);
   const [answer, setAnswer] = useState<{ status: 'check-email' | 'ask-admin'; email: string } | null>(null);
@@ -40,46 +44,35 @@ export default function ForgotPasswordPage({ shell, canSendEmail = true }: Shell
 
   return (
     <AuthCard
-      title="Reset your password"
+      title={t('forgot.title')}
       siteName={shell.workspace.name}
-      intro={
-        canSendEmail
-          ? 'Enter the email address of your account, and we will send you a link to choose a new password.'
-          : 'Enter the email address of your account. This workspace cannot send email yet: the link to choose ' +
-            'a new password waits with its admins, who can pass it on to you.'
-      }
+      intro={canSendEmail ? t('forgot.intro') : t('forgot.introNoEmail')}
       footer={
         <p className="m-0">
-          Remembered it?{' '}
+          {t('forgot.remembered')}{' '}
           <Link href={paths.login()} className={linkClass}>
-            Back to sign in
+            {t('forgot.backToSignIn')}
           </Link>
         </p>
       }
     >
       {answer?.status === 'check-email' ? (
-        <CheckEmail>
-          If an account uses <strong>{answer.email}</strong>, we have sent it a link to choose a new password. The link works once, for 60
-          minutes.
-        </CheckEmail>
+        <CheckEmail>{t.rich('forgot.sent', { email: answer.email, strong })}</CheckEmail>
       ) : answer?.status === 'ask-admin' ? (
-        <AskAdmin>
-          Nothing was emailed. If an account uses <strong>{answer.email}</strong>, its link to choose a new password is waiting with the
-          workspace&rsquo;s admins: ask one of them to pass it on. The link works once, for 60 minutes.
-        </AskAdmin>
+        <AskAdmin>{t.rich('forgot.waiting', { email: answer.email, strong })}</AskAdmin>
       ) : (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Reset your password">
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('forgot.title')}>
           <FormProblemAlert problem={problem} summaryRef={summaryRef} />
           <Field
-            label="Email"
+            label={t('email')}
             type="email"
             autoComplete="email"
             inputMode="email"
             {...form.register('email')}
-            error={errors.email?.message}
+            error={fieldError.email(errors.email)}
           />
           <Button type="submit" busy={isSubmitting} data-testid="forgot-submit">
-            {isSubmitting ? 'Sending…' : 'Send me a reset link'}
+            {isSubmitting ? t('sending') : t('forgot.submit')}
           </Button>
         </form>
       )}

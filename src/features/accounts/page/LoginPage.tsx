@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -8,7 +9,8 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
-import { AskAdmin, AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
+import { AskAdmin, AuthCard, CheckEmail, linkClass, strong } from '../client/AuthCard';
+import { useFieldErrors } from '../client/field-errors';
 import { emailForm, signInForm, type EmailFormInput, type SignInFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
@@ -40,28 +42,29 @@ export default function LoginPage({
     email: '',
     moved: false,
   });
+  const t = useTranslations('auth.login');
   const workspace = shell.workspace.name;
   if (!passwordSignIn) {
     return (
-      <AuthCard title="Sign in" siteName={workspace} intro={`Sign in to ${workspace} with your account at one of these providers.`}>
+      <AuthCard title={t('title')} siteName={workspace} intro={t('ssoOnlyIntro', { workspace })}>
         {ssoButtons.length > 0 ? (
           <SsoButtons buttons={ssoButtons} next={safeNextPath(next)} />
         ) : (
-          <p className="m-0 text-sm">No sign-in provider is available right now. Ask the team for help.</p>
+          <p className="m-0 text-sm">{t('noProvider')}</p>
         )}
       </AuthCard>
     );
   }
   return (
     <AuthCard
-      title="Sign in"
+      title={t('title')}
       siteName={workspace}
-      intro={`Sign in to ${workspace} to post, vote and comment.`}
+      intro={t('intro', { workspace })}
       footer={
         <p className="m-0">
-          New here?{' '}
+          {t('newHere')}{' '}
           <Link href={paths.signup()} className={linkClass}>
-            Create an account
+            {t('createAccount')}
           </Link>
         </p>
       }
@@ -70,7 +73,7 @@ export default function LoginPage({
         <div className="mb-4 flex flex-col gap-4">
           <SsoButtons buttons={ssoButtons} next={safeNextPath(next)} />
           <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
-            <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+            <span className="h-px flex-1 bg-border" /> {t('or')} <span className="h-px flex-1 bg-border" />
           </div>
         </div>
       ) : null}
@@ -107,6 +110,8 @@ function PasswordSignIn({
     resolver: zodResolver(signInForm),
     defaultValues: { email: initialEmail, password: '' },
   });
+  const t = useTranslations('auth');
+  const fieldError = useFieldErrors();
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, ['email', 'password']);
   const [leaving, setLeaving] = useState(false);
@@ -128,37 +133,44 @@ function PasswordSignIn({
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Sign in with your password">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('login.passwordForm')}>
       <FormProblemAlert problem={problem} summaryRef={summaryRef}>
         {problem?.code === 'INVALID_CREDENTIALS' ? (
           <p className="m-0 mt-2">
             <Link href={paths.forgotPassword()} className="underline">
-              Reset your password
+              {t('login.resetPassword')}
             </Link>
           </p>
         ) : null}
       </FormProblemAlert>
-      <Field label="Email" type="email" autoComplete="email" inputMode="email" {...form.register('email')} error={errors.email?.message} />
       <Field
-        label="Password"
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        {...form.register('email')}
+        error={fieldError.email(errors.email)}
+      />
+      <Field
+        label={t('password')}
         type="password"
         autoComplete="current-password"
         {...form.register('password')}
-        error={errors.password?.message}
+        error={fieldError.currentPassword(errors.password)}
       />
       <p className="-mt-2 m-0 text-sm">
         <Link href={paths.forgotPassword()} className={linkClass}>
-          Forgot password?
+          {t('login.forgotPassword')}
         </Link>
       </p>
       <Button type="submit" busy={isSubmitting || leaving} data-testid="sign-in-submit">
-        {isSubmitting || leaving ? 'Signing in…' : 'Sign in'}
+        {isSubmitting || leaving ? t('login.submitting') : t('login.submit')}
       </Button>
       <div className="flex items-center gap-3 text-xs text-muted" aria-hidden="true">
-        <span className="h-px flex-1 bg-border" /> or <span className="h-px flex-1 bg-border" />
+        <span className="h-px flex-1 bg-border" /> {t('login.or')} <span className="h-px flex-1 bg-border" />
       </div>
       <Button variant="secondary" onClick={() => onUseLink(form.getValues('email'))} data-testid="use-magic-link">
-        Email me a sign-in link
+        {t('login.useLink')}
       </Button>
     </form>
   );
@@ -177,6 +189,8 @@ function MagicLinkRequest({
     resolver: zodResolver(emailForm),
     defaultValues: { email: initialEmail },
   });
+  const t = useTranslations('auth');
+  const fieldError = useFieldErrors();
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, ['email']);
   const [answer, setAnswer] = useState<{ status: 'check-email' | 'ask-admin'; email: string } | null>(null);
@@ -198,7 +212,7 @@ function MagicLinkRequest({
 
   const back = (
     <Button variant="secondary" onClick={() => onUsePassword(sentTo ?? form.getValues('email'))}>
-      Sign in with a password instead
+      {t('login.usePassword')}
     </Button>
   );
 
@@ -206,30 +220,28 @@ function MagicLinkRequest({
     return (
       <div className="flex flex-col gap-4">
         {answer.status === 'check-email' ? (
-          <CheckEmail>
-            If an account uses <strong>{answer.email}</strong>, we have sent it a sign-in link. The link works once, for 15 minutes.
-          </CheckEmail>
+          <CheckEmail>{t.rich('login.linkSent', { email: answer.email, strong })}</CheckEmail>
         ) : (
-          <AskAdmin>
-            Nothing was emailed. If an account uses <strong>{answer.email}</strong>, its sign-in link is waiting with the workspace&rsquo;s
-            admins: ask one of them to pass it on. The link works once, for 15 minutes.
-          </AskAdmin>
+          <AskAdmin>{t.rich('login.linkWaiting', { email: answer.email, strong })}</AskAdmin>
         )}
         {back}
       </div>
     );
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Email me a sign-in link">
-      <p className="m-0 text-sm text-muted">
-        {canSendEmail
-          ? 'We will email you a link that signs you in, no password needed.'
-          : 'This workspace cannot send email yet: a sign-in link would wait with its admins, who can pass it on to you.'}
-      </p>
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('login.useLink')}>
+      <p className="m-0 text-sm text-muted">{canSendEmail ? t('login.linkIntro') : t('login.linkIntroNoEmail')}</p>
       <FormProblemAlert problem={problem} summaryRef={summaryRef} />
-      <Field label="Email" type="email" autoComplete="email" inputMode="email" {...form.register('email')} error={errors.email?.message} />
+      <Field
+        label={t('email')}
+        type="email"
+        autoComplete="email"
+        inputMode="email"
+        {...form.register('email')}
+        error={fieldError.email(errors.email)}
+      />
       <Button type="submit" busy={isSubmitting} data-testid="magic-link-submit">
-        {isSubmitting ? 'Sending…' : 'Email me a sign-in link'}
+        {isSubmitting ? t('sending') : t('login.useLink')}
       </Button>
       {back}
     </form>

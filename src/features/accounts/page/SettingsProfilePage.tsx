@@ -1,5 +1,8 @@
+import { useTranslations } from 'use-intl';
 import type { ShellProps } from '@/core/shell';
+import type { Locale } from '@/core/i18n/locales';
 import { EmailForm } from '../client/settings/EmailForm';
+import { LanguageForm } from '../client/settings/LanguageForm';
 import { PasswordForm } from '../client/settings/PasswordForm';
 import { ProfileForm } from '../client/settings/ProfileForm';
 import { SettingsLayout, SettingsSection } from '../client/settings/SettingsLayout';
@@ -9,16 +12,22 @@ interface Props extends ShellProps {
   /** False for an account that signs in by emailed links only: it sets a first password without a current one. */
   hasPassword: boolean;
   canSendEmail: boolean;
+  /** Their language setting (users.locale); null: automatic. */
+  ownLocale: Locale | null;
 }
 
 /** `/settings`: the signed-in person's profile, email address and password. */
-export default function SettingsProfilePage({ shell, pendingEmail, hasPassword, canSendEmail }: Props) {
+export default function SettingsProfilePage({ shell, pendingEmail, hasPassword, canSendEmail, ownLocale = null }: Props) {
+  const t = useTranslations('language');
   const viewer = shell.viewer;
   if (!viewer) return null; // getServerSideProps sends visitors to sign in
   return (
     <SettingsLayout title="Profile settings" siteName={shell.workspace.name}>
       <SettingsSection id="profile" title="Profile">
         <ProfileForm viewer={viewer} />
+      </SettingsSection>
+      <SettingsSection id="language" title={t('label')}>
+        <LanguageForm locale={ownLocale} />
       </SettingsSection>
       <SettingsSection id="email" title="Email address" description="You sign in with it, and the emails this site sends you go to it.">
         <EmailForm

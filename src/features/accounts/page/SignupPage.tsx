@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -9,11 +10,11 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
-import { AskAdmin, AuthCard, CheckEmail, linkClass } from '../client/AuthCard';
+import { AskAdmin, AuthCard, CheckEmail, linkClass, strong } from '../client/AuthCard';
+import { useFieldErrors } from '../client/field-errors';
 import { signUpForm, type SignUpFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
-import { ROLE_LABELS } from '@/core/identity/roles';
 import type { InvitationPreview } from '../schema';
 
 export type SignupProps = {
@@ -24,27 +25,30 @@ export type SignupProps = {
 
 /** `/signup`: create an account, or accept an invitation (`?invite=<token>`). */
 export default function SignupPage({ shell, inviteToken = null, invitation = null }: ShellProps & Partial<SignupProps>) {
+  const t = useTranslations('auth.signup');
   const workspace = shell.workspace.name;
   const signInLink = (
     <p className="m-0">
-      Already have an account?{' '}
+      {t('haveAccount')}{' '}
       <Link href={paths.login()} className={linkClass}>
-        Sign in
+        {t('signIn')}
       </Link>
     </p>
   );
 
   if (inviteToken && !invitation) {
     return (
-      <AuthCard title="Invitation not valid" siteName={workspace} footer={signInLink}>
+      <AuthCard title={t('invalidTitle')} siteName={workspace} footer={signInLink}>
         <div className="flex flex-col gap-4" data-testid="invite-invalid">
-          <Alert tone="error">This invitation has expired or was already used. Ask the person who invited you to send a new one.</Alert>
+          <Alert tone="error">{t('invalidBody')}</Alert>
           <p className="m-0 text-sm">
-            If sign-up is open here, you can also{' '}
-            <Link href={paths.signup()} className={linkClass}>
-              sign up without an invitation
-            </Link>
-            .
+            {t.rich('invalidOpen', {
+              link: (chunks) => (
+                <Link href={paths.signup()} className={linkClass}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         </div>
       </AuthCard>
@@ -53,13 +57,9 @@ export default function SignupPage({ shell, inviteToken = null, invitation = nul
 
   return (
     <AuthCard
-      title={invitation ? 'Accept your invitation' : 'Create an account'}
+      title={invitation ? t('inviteTitle') : t('title')}
       siteName={workspace}
-      intro={
-        invitation
-          ? `You were invited to join ${workspace} as ${withArticle(ROLE_LABELS[invitation.role].toLowerCase())}.`
-          : `Join ${workspace} to post ideas, vote and comment.`
-      }
+      intro={invitation ? t('inviteIntro', { workspace, role: invitation.role }) : t('intro', { workspace })}
       footer={signInLink}
     >
       <SignupForm inviteToken={inviteToken} invitation={invitation} />
@@ -67,13 +67,13 @@ export default function SignupPage({ shell, inviteToken = null, invitation = nul
   );
 }
 
-const withArticle = (noun: string) => `${/^[aeiou]/.test(noun) ? 'an' : 'a'} ${noun}`;
-
 function SignupForm({ inviteToken, invitation }: SignupProps) {
   const form = useForm<SignUpFormInput, unknown, z.output<typeof signUpForm>>({
     resolver: zodResolver(signUpForm),
     defaultValues: { displayName: '', email: invitation?.email ?? '', password: '' },
   });
+  const t = useTranslations('auth');
+  const fieldError = useFieldErrors();
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, ['displayName', 'email', 'password']);
   const [answer, setAnswer] = useState<{ status: 'check-email' | 'ask-admin'; email: string } | null>(null);
@@ -97,53 +97,43 @@ function SignupForm({ inviteToken, invitation }: SignupProps) {
   });
 
   if (answer?.status === 'check-email') {
-    return (
-      <CheckEmail>
-        We have sent an email to <strong>{answer.email}</strong>. Follow the link in it to confirm your address and finish signing up.
-      </CheckEmail>
-    );
+    return <CheckEmail>{t.rich('signup.sent', { email: answer.email, strong })}</CheckEmail>;
   }
   if (answer?.status === 'ask-admin') {
     // The same words whether or not the address already had an account (no enumeration).
-    return (
-      <AskAdmin>
-        Nothing was emailed to <strong>{answer.email}</strong>. This workspace needs a confirmed address before you can sign in, and its
-        admins can see the confirmation email: ask one of them to confirm your address or to pass you the link. Then sign in with your
-        password.
-      </AskAdmin>
-    );
+    return <AskAdmin>{t.rich('signup.waiting', { email: answer.email, strong })}</AskAdmin>;
   }
   return (
-    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Create an account">
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('signup.title')}>
       <FormProblemAlert problem={problem} summaryRef={summaryRef} />
       <Field
-        label="Your name"
+        label={t('signup.name')}
         autoComplete="name"
-        hint="Shown next to your posts and comments."
+        hint={t('signup.nameHint')}
         {...form.register('displayName')}
-        error={errors.displayName?.message}
+        error={fieldError.displayName(errors.displayName)}
       />
       <Field
-        label="Email"
+        label={t('email')}
         type="email"
         autoComplete="email"
         inputMode="email"
         readOnly={Boolean(invitation)}
-        hint={invitation ? 'The invitation is for this address.' : undefined}
+        hint={invitation ? t('signup.emailInvited') : undefined}
         className={invitation ? '[&_input]:bg-bg [&_input]:text-muted' : undefined}
         {...form.register('email')}
-        error={errors.email?.message}
+        error={fieldError.email(errors.email)}
       />
       <Field
-        label="Password"
+        label={t('password')}
         type="password"
         autoComplete="new-password"
-        hint="At least 10 characters."
+        hint={t('signup.passwordHint')}
         {...form.register('password')}
-        error={errors.password?.message}
+        error={fieldError.newPassword(errors.password)}
       />
       <Button type="submit" busy={isSubmitting || leaving} data-testid="sign-up-submit">
-        {isSubmitting || leaving ? 'Creating your account…' : 'Create account'}
+        {isSubmitting || leaving ? t('signup.submitting') : t('signup.submit')}
       </Button>
     </form>
   );

@@ -1,4 +1,6 @@
 import { env } from '@/config/env';
+import { directionOf, SOURCE_LOCALE, type Locale } from '@/core/i18n/locales';
+import { emailTranslator } from '@/server/i18n/catalogues';
 import { escapeHtml } from '@/server/mail/html';
 import type { Email } from '@/server/mail/outbox';
 
@@ -10,34 +12,50 @@ interface Message {
   outro: string;
 }
 
-/** Every account email: a plain-text and an HTML part, the workspace name, links from PUBLIC_URL. */
-function compose(to: string, workspace: string, m: Message): Email {
+/**
+ * Every account email: a plain-text and an HTML part, the workspace name, links from PUBLIC_URL,
+ * in the recipient's language (its `lang` and direction on the HTML). The workspace name is an
+ * argument of the messages, escaped like any text; never part of a template.
+ */
+function compose(to: string, workspace: string, m: Message, locale: Locale = SOURCE_LOCALE): Email {
+  const t = emailText(locale);
   const url = m.action ? `${env().PUBLIC_URL}${m.action.path}` : undefined;
-  const text = [m.intro, url ? `${m.action!.label}: ${url}` : '', m.outro, `— ${workspace}`].filter(Boolean).join('\n\n');
-  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#18181b">
+  const signature = t('signature', { workspace });
+  const text = [m.intro, url ? `${m.action!.label}: ${url}` : '', m.outro, signature].filter(Boolean).join('\n\n');
+  const html = `<!doctype html><html lang="${locale}" dir="${directionOf(locale)}"><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#18181b">
 <p>${escapeHtml(m.intro)}</p>
 ${
   url
     ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:10px ` +
-      `16px;border-radius:6px;text-decoration:none">${escapeHtml(m.action!.label)}</a></p><p style="font-size:13px;color:#52525b">Or ` +
-      `copy this link: ${escapeHtml(url)}</p>`
+      `16px;border-radius:6px;text-decoration:none">${escapeHtml(m.action!.label)}</a></p><p style="font-size:13px;color:#52525b">` +
+      `${escapeHtml(t('copyLink', { url }))}</p>`
     : ''
 }
 <p>${escapeHtml(m.outro)}</p>
-<p style="color:#52525b">— ${escapeHtml(workspace)}</p>
+<p style="color:#52525b">${escapeHtml(signature)}</p>
 </body></html>`;
   return { to, kind: m.kind, subject: `${m.subject} · ${workspace}`, text, html };
 }
 
+/** The `emails` namespace of the recipient's language. */
+const emailText = emailTranslator;
+
 export const accountEmails = {
-  verifyEmail: (to: string, workspace: string, token: string) =>
-    compose(to, workspace, {
-      kind: 'verify_email',
-      subject: 'Confirm your email address',
-      intro: `Welcome to ${workspace} feedback! Please confirm that this is your email address.`,
-      action: { label: 'Confirm my email', path: `/verify-email?token=${token}` },
-      outro: 'The link works for 7 days. If you did not sign up, you can ignore this email.',
-    }),
+  verifyEmail: (to: string, workspace: string, token: string, locale: Locale) => {
+    const t = emailText(locale);
+    return compose(
+      to,
+      workspace,
+      {
+        kind: 'verify_email',
+        subject: t('verifyEmail.subject'),
+        intro: t('verifyEmail.intro', { workspace }),
+        action: { label: t('verifyEmail.action'), path: `/verify-email?token=${token}` },
+        outro: t('verifyEmail.outro'),
+      },
+      locale,
+    );
+  },
   alreadyRegistered: (to: string, workspace: string) =>
     compose(to, workspace, {
       kind: 'already_registered',
@@ -46,22 +64,36 @@ export const accountEmails = {
       action: { label: 'Sign in', path: '/login' },
       outro: 'Forgot your password? You can reset it from the sign-in page. If this was not you, you can ignore this email.',
     }),
-  resetPassword: (to: string, workspace: string, token: string) =>
-    compose(to, workspace, {
-      kind: 'reset_password',
-      subject: 'Reset your password',
-      intro: 'We received a request to reset the password for this email address.',
-      action: { label: 'Choose a new password', path: `/reset-password?token=${token}` },
-      outro: 'The link works once, for 60 minutes. If you did not ask for this, you can ignore this email: your password stays the same.',
-    }),
-  magicLink: (to: string, workspace: string, token: string) =>
-    compose(to, workspace, {
-      kind: 'magic_link',
-      subject: 'Your sign-in link',
-      intro: 'Use the link below to sign in. No password needed.',
-      action: { label: 'Sign in', path: `/magic-link?token=${token}` },
-      outro: 'The link works once, for 15 minutes. If you did not ask for it, you can ignore this email.',
-    }),
+  resetPassword: (to: string, workspace: string, token: string, locale: Locale) => {
+    const t = emailText(locale);
+    return compose(
+      to,
+      workspace,
+      {
+        kind: 'reset_password',
+        subject: t('resetPassword.subject'),
+        intro: t('resetPassword.intro'),
+        action: { label: t('resetPassword.action'), path: `/reset-password?token=${token}` },
+        outro: t('resetPassword.outro'),
+      },
+      locale,
+    );
+  },
+  magicLink: (to: string, workspace: string, token: string, locale: Locale) => {
+    const t = emailText(locale);
+    return compose(
+      to,
+      workspace,
+      {
+        kind: 'magic_link',
+        subject: t('magicLink.subject'),
+        intro: t('magicLink.intro'),
+        action: { label: t('magicLink.action'), path: `/magic-link?token=${token}` },
+        outro: t('magicLink.outro'),
+      },
+      locale,
+    );
+  },
   invite: (to: string, workspace: string, token: string, inviter: string) =>
     compose(to, workspace, {
       kind: 'invite',

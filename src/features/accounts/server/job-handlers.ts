@@ -10,6 +10,7 @@ import type { Tx } from '@/server/db/client';
 import { jobHandler, kickJobs, type JobHandlers } from '@/server/jobs/queue';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
 import { emailSchema } from '../schema';
+import { LOCALES } from '@/core/i18n/locales';
 import { accountEmails } from './emails';
 import { getUserByEmail } from './queries';
 import { createAccount, sendConfirmationLink } from './registration';
@@ -29,19 +30,25 @@ export const signUpJobPayload = z.object({
   /** Hash of the nonce cookie given to the browser that signed up (address-proof.ts). */
   setterNonceHash: z.string(),
   ip: z.string(),
+  /** The language the person signed up in (their browser's); the confirmation email is written in it. */
+  locale: z.enum(LOCALES).optional(),
 });
 export type SignUpJobPayload = z.infer<typeof signUpJobPayload>;
 
 const addressPayload = z.object({ email: emailSchema });
 
-const workspaceName = async (tx: Tx) => (await getPublicWorkspace(tx)).name;
+/** Who the emails are from, and the language for a recipient without a setting of their own. */
+const sender = async (tx: Tx) => {
+  const { name, defaultLocale } = await getPublicWorkspace(tx);
+  return { name, defaultLocale };
+};
 
 /**
  * A new address gets its account (unconfirmed) and a confirmation link; an address that already
  * has an account gets an email saying so, and nothing else changes.
  */
 async function completeSignUp(p: SignUpJobPayload, tx: Tx): Promise<void> {
-  const name = await workspaceName(tx);
+  const { name, defaultLocale } = await sender(tx);
   if (await getUserByEmail(tx, p.email)) {
     await enqueueEmail(accountEmails.alreadyRegistered(p.email, name), tx);
     return;
@@ -56,7 +63,11 @@ async function completeSignUp(p: SignUpJobPayload, tx: Tx): Promise<void> {
     verified: false,
     ip: p.ip,
   });
-  await sendConfirmationLink(tx, { userId: user.id, email: p.email, setterNonceHash: p.setterNonceHash }, name);
+  await sendConfirmationLink(
+    tx,
+    { userId: user.id, email: p.email, setterNonceHash: p.setterNonceHash },
+    { workspaceName: name, locale: p.locale ?? defaultLocale },
+  );
 }
 
 /** A reset or sign-in link, for an account that exists and is not banned; otherwise nothing. */
@@ -64,9 +75,13 @@ async function sendLink(kind: 'reset_password' | 'magic_link', email: string, tx
   const user = await getUserByEmail(tx, email);
   if (!user || user.bannedAt) return;
   const token = await issueAuthToken(tx, kind, { userId: user.id, email: user.email });
-  const name = await workspaceName(tx);
+  const { name, defaultLocale } = await sender(tx);
+  // In the recipient's language: their own setting, else the workspace default.
+  const locale = user.locale ?? defaultLocale;
   await enqueueEmail(
-    kind === 'reset_password' ? accountEmails.resetPassword(user.email, name, token) : accountEmails.magicLink(user.email, name, token),
+    kind === 'reset_password'
+      ? accountEmails.resetPassword(user.email, name, token, locale)
+      : accountEmails.magicLink(user.email, name, token, locale),
     tx,
   );
 }

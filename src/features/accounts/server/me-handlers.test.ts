@@ -9,7 +9,7 @@ import { callRoute, type RouteHandler } from '@/test/http';
 import { createSession } from '@/server/identity/sessions';
 import { sessionCookieName } from '@/server/identity/cookies';
 import { signInRoute, verifyEmailRoute } from './handlers';
-import { changeEmailRoute, changePasswordRoute, exportRoute, meRoute } from './me-handlers';
+import { changeEmailRoute, changePasswordRoute, exportRoute, localeRoute, meRoute } from './me-handlers';
 
 useTestDatabase();
 
@@ -60,6 +60,7 @@ const ROUTES: { name: string; handler: RouteHandler; method: string; body?: (a: 
     ok: 202,
   },
   { name: 'GET /me/export', handler: exportRoute, method: 'GET', ok: 200 },
+  { name: 'PUT /me/locale', handler: localeRoute, method: 'PUT', body: () => ({ locale: 'de' }), ok: 200 },
   { name: 'DELETE /me', handler: meRoute, method: 'DELETE', body: () => ({ confirm: 'DELETE' }), ok: 204 },
 ];
 
@@ -135,6 +136,37 @@ describe('profile', () => {
       expect(res.json.error?.code).toBe('VALIDATION_FAILED');
       expect(Object.keys(res.json.error?.fields ?? {})).toContain(field);
     }
+  });
+});
+
+describe('language setting', () => {
+  const storedLocale = async (id: string) => (await db().select({ locale: users.locale }).from(users).where(eq(users.id, id)))[0]?.locale;
+
+  it("sets the language of one's pages and emails, and null clears it", async () => {
+    const member = await createTestActor('member');
+    const other = await createTestActor('member');
+    const set = await callRoute(localeRoute, { method: 'PUT', as: member, body: { locale: 'ar' } });
+    expect(set.status).toBe(200);
+    expect(set.json).toEqual({ locale: 'ar' });
+    expect(await storedLocale(member.id)).toBe('ar');
+    expect((await callRoute(meRoute, { as: member })).json.locale).toBe('ar');
+    // Only one's own account changes.
+    expect(await storedLocale(other.id)).toBeNull();
+    const cleared = await callRoute(localeRoute, { method: 'PUT', as: member, body: { locale: null } });
+    expect(cleared.json).toEqual({ locale: null });
+    expect(await storedLocale(member.id)).toBeNull();
+  });
+
+  it('refuses a language Chorus does not speak, and a cross-origin change', async () => {
+    const member = await createTestActor('member');
+    for (const body of [{ locale: 'xx' }, { locale: 'pt' }, { locale: 'EN' }, {}]) {
+      const res = await callRoute(localeRoute, { method: 'PUT', as: member, body });
+      expect(res.status, JSON.stringify(body)).toBe(422);
+      expect(Object.keys(res.json.error?.fields ?? {})).toContain('locale');
+    }
+    const forged = await callRoute(localeRoute, { method: 'PUT', as: member, body: { locale: 'fr' }, origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    expect(await storedLocale(member.id)).toBeNull();
   });
 });
 

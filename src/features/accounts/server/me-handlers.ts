@@ -4,16 +4,25 @@ import { AppError } from '@/server/http/errors';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { canManageOwnAccount } from '@/core/identity/policy';
 import { smtpConfigured } from '@/server/mail/transport';
-import { changeEmailInput, changePasswordInput, deleteAccountInput, profileInput } from '../schema';
+import { changeEmailInput, changePasswordInput, deleteAccountInput, localeInput, profileInput } from '../schema';
 import { clearSessionCookie } from '@/server/identity/cookies';
 import { changePassword, requestEmailChange } from './credentials-service';
-import { deleteAccount, exportAccount, updateProfile } from './profile-service';
+import { deleteAccount, exportAccount, setOwnLocale, updateProfile } from './profile-service';
 
 /** canManageOwnAccount lets only signed-in users through; this narrows the type to match. */
 function signedIn(actor: Actor): UserActor {
   if (actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
   return actor;
 }
+
+/** PUT /api/v1/me/locale: the language of one's pages and emails (the language picker, the profile settings). */
+export const localeRoute = route({
+  PUT: endpoint({
+    authorize: canManageOwnAccount,
+    body: localeInput,
+    handle: async ({ actor, body }) => json(await setOwnLocale(signedIn(actor), body.locale)),
+  }),
+});
 
 /** Guessing the current password through these forms is bounded per user. */
 const REAUTH_LIMIT = { name: 'account-reauth', limit: 10, windowSeconds: 15 * 60 };
@@ -23,8 +32,8 @@ export const meRoute = route({
   GET: endpoint({
     authorize: canManageOwnAccount,
     handle: ({ actor }) => {
-      const { id, displayName, email, avatarUrl, role, emailVerified } = signedIn(actor);
-      return json({ id, displayName, email, avatarUrl, role, emailVerified });
+      const { id, displayName, email, avatarUrl, role, emailVerified, locale = null } = signedIn(actor);
+      return json({ id, displayName, email, avatarUrl, role, emailVerified, locale });
     },
   }),
   /** Display name and avatar link. */

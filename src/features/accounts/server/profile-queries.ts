@@ -4,6 +4,7 @@ import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { and, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { authTokens, sessions, ssoIdentities, users } from '@/server/db/schema';
+import type { Locale } from '@/core/i18n/locales';
 
 export async function updateUserProfile(db: DbOrTx, userId: string, changes: { displayName: string; avatarUrl?: string | null }) {
   const [row] = await db
@@ -12,6 +13,16 @@ export async function updateUserProfile(db: DbOrTx, userId: string, changes: { d
     .where(and(eq(users.id, userId), isNull(users.deletedAt)))
     .returning();
   return row;
+}
+
+/** Sets the user's language (null: chosen per request); false when the account is gone. */
+export async function updateUserLocale(db: DbOrTx, userId: string, locale: Locale | null): Promise<boolean> {
+  const rows = await db
+    .update(users)
+    .set({ locale, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)))
+    .returning({ id: users.id });
+  return rows.length > 0;
 }
 
 /** Whether the user has a password (accounts can also sign in by emailed links only). */

@@ -13,6 +13,7 @@ import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import type { profileInput } from '../schema';
 import type { Viewer } from '@/core/identity/viewer';
+import type { Locale } from '@/core/i18n/locales';
 import {
   deleteUserAuthTokens,
   deleteUserSessions,
@@ -22,6 +23,7 @@ import {
   listUserSessionsForExport,
   listUserSsoIdentities,
   lockActiveAdmins,
+  updateUserLocale,
   updateUserProfile,
   userHasPassword,
 } from './profile-queries';
@@ -65,6 +67,12 @@ export async function updateProfile(actor: UserActor, input: z.output<typeof pro
   };
 }
 
+/** The language of one's pages and emails; null: the browser's, then the workspace default. A preference: not audited. */
+export async function setOwnLocale(actor: UserActor, locale: Locale | null): Promise<{ locale: Locale | null }> {
+  if (!(await updateUserLocale(db(), actor.id, locale))) throw new AppError('UNAUTHENTICATED');
+  return { locale };
+}
+
 export function pendingEmailChange(userId: string): Promise<string | null> {
   return getPendingEmailChange(db(), userId);
 }
@@ -86,6 +94,7 @@ export async function exportAccount(actor: UserActor) {
       displayName: user.displayName,
       avatarUrl: user.avatarUrl,
       role: user.role,
+      locale: user.locale,
       emailVerifiedAt: user.emailVerifiedAt?.toISOString() ?? null,
       createdAt: user.createdAt.toISOString(),
       updatedAt: user.updatedAt.toISOString(),

@@ -4,6 +4,7 @@
  * the confirmation link bound to the browser that chose the password (address-proof.ts).
  */
 import type { Role } from '@/core/identity/roles';
+import type { Locale } from '@/core/i18n/locales';
 import { recordAudit } from '@/features/audit/server/service';
 import type { DbOrTx } from '@/server/db/client';
 import { users } from '@/server/db/schema';
@@ -53,12 +54,12 @@ export async function createAccount(tx: DbOrTx, account: NewAccount): Promise<{ 
 export async function sendConfirmationLink(
   tx: DbOrTx,
   to: { userId: string; email: string; setterNonceHash: string },
-  workspaceName: string,
+  from: { workspaceName: string; locale: Locale },
 ): Promise<void> {
   const token = await issueAuthToken(tx, 'verify_email', {
     userId: to.userId,
     email: to.email,
     data: { [SETTER_NONCE_KEY]: to.setterNonceHash },
   });
-  await enqueueEmail(accountEmails.verifyEmail(to.email, workspaceName, token), tx);
+  await enqueueEmail(accountEmails.verifyEmail(to.email, from.workspaceName, token, from.locale), tx);
 }

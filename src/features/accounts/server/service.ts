@@ -33,6 +33,9 @@ import { createAccount, sendConfirmationLink } from './registration';
 import { getUserByEmail } from './queries';
 import { consumeAuthToken, issueAuthToken, peekAuthToken, hashToken, newToken } from '@/server/identity/tokens';
 import { startSession } from '@/server/identity/sessions';
+import { VISITOR } from '@/server/identity/actor';
+import { requestLocale } from '@/server/i18n/request-locale';
+import { SOURCE_LOCALE } from '@/core/i18n/locales';
 import { deleteUserSessions, setUserPasswordHash } from './profile-queries';
 import { requirePasswordSignIn } from './sso-service';
 
@@ -67,6 +70,7 @@ export async function joinRules() {
       policy: workspaceSettings.signupPolicy,
       domains: workspaceSettings.allowedDomains,
       confirmation: workspaceSettings.emailConfirmation,
+      defaultLocale: workspaceSettings.defaultLocale,
     })
     .from(workspaceSettings)
     .limit(1);
@@ -74,6 +78,7 @@ export async function joinRules() {
     policy: ws?.policy ?? 'open',
     domains: ws?.domains ?? [],
     confirmationRequired: emailConfirmationRequired(ws?.confirmation ?? 'auto', smtpConfigured()),
+    defaultLocale: ws?.defaultLocale ?? SOURCE_LOCALE,
   };
 }
 
@@ -117,7 +122,14 @@ export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx)
     await signUpAtOnce(input, passwordHash, setterNonceHash, http);
     return 'signed-in';
   }
-  const job: SignUpJobPayload = { email: input.email, displayName: input.displayName, passwordHash, setterNonceHash, ip: http.ip };
+  const job: SignUpJobPayload = {
+    email: input.email,
+    displayName: input.displayName,
+    passwordHash,
+    setterNonceHash,
+    ip: http.ip,
+    locale: requestLocale(http.req, VISITOR, rules.defaultLocale),
+  };
   await enqueueJob(ACCOUNT_JOB_KINDS.signUp, job);
   kickAccountJobs();
   return emailOutcome();
@@ -147,7 +159,12 @@ async function signUpAtOnce(
         verified: false,
         ip: http.ip,
       });
-      await sendConfirmationLink(tx, { userId: user.id, email: input.email, setterNonceHash }, workspace.name);
+      await sendConfirmationLink(
+        tx,
+        { userId: user.id, email: input.email, setterNonceHash },
+        // The person is signing up right now: in the language of the page they did it on.
+        { workspaceName: workspace.name, locale: requestLocale(http.req, VISITOR, workspace.defaultLocale) },
+      );
       return user.id;
     });
   } catch (err) {
@@ -248,7 +265,8 @@ export async function signIn(input: { email: string; password: string }, http: H
       email: user.email,
       data: { [SETTER_NONCE_KEY]: setterNonceHash },
     });
-    await enqueueEmail(accountEmails.verifyEmail(user.email, (await getPublicWorkspace()).name, token));
+    const workspace = await getPublicWorkspace();
+    await enqueueEmail(accountEmails.verifyEmail(user.email, workspace.name, token, user.locale ?? workspace.defaultLocale));
     throw new AppError(
       'FORBIDDEN',
       smtpConfigured()

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
+import { useTranslations } from 'use-intl';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { paths } from '@/config/paths';
 import { useDismiss } from '@/lib/use-dismiss';
@@ -16,6 +17,7 @@ const LATEST = 8;
  * loads and again on each navigation, so pages stay cacheable and light.
  */
 export function NotificationBell() {
+  const t = useTranslations('notifications');
   const [open, setOpen] = useState(false);
   const [unread, setUnread] = useState<number | null>(null);
   const [items, setItems] = useState<NotificationItem[] | null>(null);
@@ -53,7 +55,7 @@ export function NotificationBell() {
       .catch(() => setFailed(true));
   };
 
-  const label = unread === null ? 'Notifications' : unread === 0 ? 'Notifications, none unread' : `Notifications, ${unread} unread`;
+  const label = unread === null ? t('label') : t('labelCount', { count: unread });
   return (
     <div ref={rootRef} className="relative">
       <button
@@ -73,7 +75,7 @@ export function NotificationBell() {
         {unread ? (
           <span
             aria-hidden="true"
-            className="absolute -right-1.5 -top-1.5 min-w-[1.25rem] rounded-full bg-accent px-1 text-center text-xs font-semibold leading-5 text-accent-fg"
+            className="absolute -end-1.5 -top-1.5 min-w-[1.25rem] rounded-full bg-accent px-1 text-center text-xs font-semibold leading-5 text-accent-fg"
             data-testid="notification-count"
           >
             {unread > 99 ? '99+' : unread}
@@ -83,16 +85,16 @@ export function NotificationBell() {
       <div
         id={panelId}
         hidden={!open}
-        className="absolute right-0 z-50 mt-1.5 w-[min(22rem,calc(100vw-2rem))] rounded-md border border-border bg-surface text-fg shadow-lg"
+        className="absolute end-0 z-50 mt-1.5 w-[min(22rem,calc(100vw-2rem))] rounded-md border border-border bg-surface text-fg shadow-lg"
         data-testid="notification-panel"
       >
-        <h2 className="m-0 border-b border-border px-3 py-2 text-sm font-semibold">Notifications</h2>
+        <h2 className="m-0 border-b border-border px-3 py-2 text-sm font-semibold">{t('label')}</h2>
         {failed ? (
-          <p className="m-0 px-3 py-3 text-sm">The notifications could not be loaded. Try again.</p>
+          <p className="m-0 px-3 py-3 text-sm">{t('failed')}</p>
         ) : items === null ? (
-          <p className="m-0 px-3 py-3 text-sm text-muted">Loading…</p>
+          <p className="m-0 px-3 py-3 text-sm text-muted">{t('loading')}</p>
         ) : items.length === 0 ? (
-          <p className="m-0 px-3 py-3 text-sm text-muted">No notifications yet.</p>
+          <p className="m-0 px-3 py-3 text-sm text-muted">{t('empty')}</p>
         ) : (
           <ul className="m-0 max-h-96 list-none divide-y divide-border overflow-y-auto p-0">
             {items.map((item) => (
@@ -104,7 +106,7 @@ export function NotificationBell() {
         )}
         <p className="m-0 border-t border-border px-3 py-2 text-sm">
           <Link href={paths.notifications()} className="font-medium">
-            All notifications
+            {t('all')}
           </Link>
         </p>
       </div>

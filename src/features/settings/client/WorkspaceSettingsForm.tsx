@@ -1,3 +1,4 @@
+import { LOCALES, LOCALE_NAMES } from '@/core/i18n/locales';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
@@ -107,6 +108,14 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
           options={options(THEMES, THEME_LABELS)}
           error={errors.defaultTheme?.message}
           {...form.register('defaultTheme')}
+        />
+        <SelectField
+          label="Default language"
+          hint="For people who have not chosen a language and whose browser asks for none of these; also the language of their emails."
+          options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
+          error={errors.defaultLocale?.message}
+          data-testid="settings-default-locale"
+          {...form.register('defaultLocale')}
         />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4" data-testid="settings-powered-by" {...form.register('showPoweredBy')} />

@@ -57,8 +57,8 @@ export const workspaceRoute = route({
   GET: endpoint({
     authorize: anyone,
     handle: async () => {
-      const { name, logoUrl, faviconUrl, showPoweredBy, accentColor, defaultTheme, access } = await getPublicWorkspace();
-      return json({ name, logoUrl, faviconUrl, showPoweredBy, accentColor, defaultTheme, access });
+      const { name, logoUrl, faviconUrl, showPoweredBy, accentColor, defaultTheme, defaultLocale, access } = await getPublicWorkspace();
+      return json({ name, logoUrl, faviconUrl, showPoweredBy, accentColor, defaultTheme, defaultLocale, access });
     },
   }),
 });

@@ -17,6 +17,7 @@ const DEFAULTS = {
   name: 'Chorus',
   accentColor: '#6d28d9',
   defaultTheme: 'system',
+  defaultLocale: 'en',
   access: 'public',
   signupPolicy: 'open',
   allowedDomains: [],

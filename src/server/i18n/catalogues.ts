@@ -1,0 +1,76 @@
+/**
+ * Every catalogue, for the server only: a page receives its one language's messages in its props
+ * (withShell), so no catalogue is ever part of the browser's bundle; emails are written here.
+ */
+import format from 'icu-minify/format';
+import type { Locale } from '@/core/i18n/locales';
+import { compileCatalogue, type CompiledCatalogue } from '@/i18n/compile';
+import { OPT_IN_NAMESPACES, SERVER_NAMESPACES, TEAM_NAMESPACES, type Messages, type Namespace, type OptInNamespace } from '@/i18n/messages';
+import ar from '@/i18n/messages/ar';
+import de from '@/i18n/messages/de';
+import en from '@/i18n/messages/en';
+import es from '@/i18n/messages/es';
+import fr from '@/i18n/messages/fr';
+import ja from '@/i18n/messages/ja';
+import ptBR from '@/i18n/messages/pt-BR';
+// Each is checked against English's shape here too; the catalogue test also compares keys and ICU arguments.
+const CATALOGUES: Record<Locale, Messages> = { en, de, fr, es, 'pt-BR': ptBR, ja, ar };
+
+export const catalogueOf = (locale: Locale): Messages => CATALOGUES[locale];
+
+// Compiled once per language, namespace and process: the catalogues are part of the code, so every instance compiles the same.
+const compiled = new Map<string, CompiledCatalogue>();
+
+function compiledOf(locale: Locale, namespace: Namespace): CompiledCatalogue {
+  const key = `${locale}:${namespace}`;
+  let entry = compiled.get(key);
+  if (!entry) {
+    entry = compileCatalogue(CATALOGUES[locale][namespace]);
+    compiled.set(key, entry);
+  }
+  return entry;
+}
+
+const NOT_EVERY_PAGE = new Set<Namespace>([...SERVER_NAMESPACES, ...TEAM_NAMESPACES, ...OPT_IN_NAMESPACES]);
+const EVERY_PAGE = (Object.keys(en) as Namespace[]).filter((n) => !NOT_EVERY_PAGE.has(n));
+
+export interface PageMessagesFor {
+  /** A moderator or an admin: their pages also carry the team's screens. */
+  team: boolean;
+  /** Namespaces only some pages carry (the widget's panel). */
+  optIn?: readonly OptInNamespace[];
+}
+
+/**
+ * What a page needs of a catalogue, compiled: every namespace but the emails, the team's screens
+ * for the team only, and the opt-in ones a page asks for.
+ */
+export function pageMessagesOf(locale: Locale, { team, optIn = [] }: PageMessagesFor): CompiledCatalogue {
+  const names = [...EVERY_PAGE, ...(team ? TEAM_NAMESPACES : []), ...optIn];
+  return Object.fromEntries(names.map((n) => [n, compiledOf(locale, n)]));
+}
+
+type EmailKey = {
+  [G in keyof Messages['emails']]: Messages['emails'][G] extends string
+    ? G & string
+    : `${G & string}.${keyof Messages['emails'][G] & string}`;
+}[keyof Messages['emails']];
+
+const FORMATTERS = {
+  getDateTimeFormat: (...args: ConstructorParameters<typeof Intl.DateTimeFormat>) => new Intl.DateTimeFormat(...args),
+  getNumberFormat: (...args: ConstructorParameters<typeof Intl.NumberFormat>) => new Intl.NumberFormat(...args),
+  getPluralRules: (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
+};
+
+/**
+ * The `emails` messages of one language, as text. Formatted with icu-minify directly (not
+ * use-intl's translator), so an email reads the same whichever process writes it.
+ * User content (a workspace name, an address) is an argument, never part of a template.
+ */
+export function emailTranslator(locale: Locale) {
+  const messages = compiledOf(locale, 'emails');
+  return (key: EmailKey, values?: Record<string, string | number>): string => {
+    const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
+    return String(format(message as Parameters<typeof format>[0], locale, values, { formatters: FORMATTERS, timeZone: 'UTC' }));
+  };
+}
