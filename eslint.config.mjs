@@ -121,7 +121,23 @@ export const TRANSLATED_FILES = [
   'src/features/accounts/page/LoginPage.tsx',
   'src/features/accounts/page/SignupPage.tsx',
   'src/features/accounts/page/ForgotPasswordPage.tsx',
+
+  // The portal's pages (globs are welcome: a whole folder once it is converted).
+
+  // The post page.
+
+  // The team's work: triage, insights, statuses, boards.
+
+  // The team's administration: settings, members, webhooks, API keys, audit, data.
+
+  // Shared components and the widget.
+
+  // Accounts and notifications.
 ];
+/** A child of an element written as an expression, a choice between values, and a value with words in it. */
+const CHILD = ':matches(JSXElement, JSXFragment) > JSXExpressionContainer';
+const CHOICE = ':matches(ConditionalExpression, LogicalExpression)';
+const WORDS = ':matches(Literal[value=/[A-Za-z]/], TemplateLiteral:has(TemplateElement[value.raw=/[A-Za-z]/]))';
 const READ_ATTRIBUTES = '/^(label|title|alt|placeholder|hint|intro|description|aria-label|aria-description|aria-valuetext)$/';
 const translated = {
   files: TRANSLATED_FILES,
@@ -135,6 +151,23 @@ const translated = {
       },
       {
         selector: `JSXAttribute[name.name=${READ_ATTRIBUTES}] > JSXExpressionContainer > :matches(Literal[value=/[A-Za-z]/], TemplateLiteral)`,
+        message: 'Words people read come from the message catalogue (useTranslations), not from the JSX.',
+      },
+      {
+        selector: `JSXAttribute[name.name=${READ_ATTRIBUTES}] > JSXExpressionContainer > ${CHOICE} > ${WORDS}`,
+        message: 'Words people read come from the message catalogue (useTranslations), not from the JSX.',
+      },
+      // Text as a child written as an expression: {'Save'}, {busy ? 'Saving…' : label}, {note ?? 'None'}, {`${n} votes`}.
+      {
+        selector: `${CHILD} > ${WORDS}`,
+        message: 'Words people read come from the message catalogue (useTranslations), not from the JSX.',
+      },
+      {
+        selector: `${CHILD} > ${CHOICE} > ${WORDS}`,
+        message: 'Words people read come from the message catalogue (useTranslations), not from the JSX.',
+      },
+      {
+        selector: `${CHILD} > ${CHOICE} > ${CHOICE} > ${WORDS}`,
         message: 'Words people read come from the message catalogue (useTranslations), not from the JSX.',
       },
     ],

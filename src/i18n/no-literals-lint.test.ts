@@ -37,11 +37,23 @@ describe('the lint check for user-facing text in converted screens', { timeout: 
     expect(await literalErrors(component('<img alt={`Logo`} src="/x.png" />'), CONVERTED)).toEqual(['6:no-restricted-syntax']);
   });
 
+  it('fails on words written as expressions: a string, a choice between strings, a template with words', async () => {
+    expect(await literalErrors(component("<p>{'Saved'}</p>"), CONVERTED)).toEqual(['6:no-restricted-syntax']);
+    expect(await literalErrors(component("<p>{busy ? 'Saving…' : t('privacy')}</p>"), CONVERTED)).toEqual(['6:no-restricted-syntax']);
+    expect(await literalErrors(component("<p>{note ?? 'None yet'}</p>"), CONVERTED)).toEqual(['6:no-restricted-syntax']);
+    expect(await literalErrors(component('<p>{`${count} votes`}</p>'), CONVERTED)).toEqual(['6:no-restricted-syntax']);
+    expect(await literalErrors(component("<b aria-label={open ? 'Close' : t('privacy')} />"), CONVERTED)).toEqual([
+      '6:no-restricted-syntax',
+    ]);
+  });
+
   it('passes text from the catalogue, markup-only attributes and empty alternatives', async () => {
     const ok = component(
       '<nav aria-label={t(\'footerNav\')} className="flex" data-testid="x"><img alt="" src="/x.png" />{t(\'privacy\')} </nav>',
     );
     expect(await literalErrors(ok, CONVERTED)).toEqual([]);
+    const punctuation = component("<p className={on ? 'font-bold' : ''}>{`${t('privacy')} · ${count}`}{n > 0 ? t('privacy') : null}</p>");
+    expect(await literalErrors(punctuation, CONVERTED)).toEqual([]);
   });
 
   it('leaves screens not converted yet alone (docs/i18n.md lists them)', async () => {
