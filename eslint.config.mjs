@@ -126,7 +126,9 @@ export const TRANSLATED_FILES = [
 
   // The post page.
 
-  // The team's work: triage, insights, statuses, boards.
+  // The team's work: triage, moderation, tags, the team's navigation.
+
+  // The team's set-up: boards, statuses, insights.
 
   // The team's administration: settings, members, webhooks, API keys, audit, data.
 

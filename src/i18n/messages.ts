@@ -11,7 +11,7 @@ export const SERVER_NAMESPACES = ['emails'] as const satisfies readonly Namespac
  * The team's screens (triage, settings, the changelog editor, the post page's team editors):
  * a page carries them only for moderators and admins, so visitors' pages stay light.
  */
-export const TEAM_NAMESPACES = ['teamWork', 'teamAdmin', 'changelogTeam', 'postTeam'] as const satisfies readonly Namespace[];
+export const TEAM_NAMESPACES = ['teamWork', 'teamSetup', 'teamAdmin', 'portalTeam', 'postTeam'] as const satisfies readonly Namespace[];
 
 /** Carried only by the pages that ask for them (withShell's `namespaces`): the widget's panel. */
 export const OPT_IN_NAMESPACES = ['widget'] as const satisfies readonly Namespace[];
