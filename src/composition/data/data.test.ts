@@ -21,6 +21,7 @@ async function emptyWorkspace() {
   await db().execute(sql`truncate posts, boards, tags, changelog_entries, changelog_labels, audit_events cascade`);
   await db().execute(sql`delete from users where id <> ${admin.id}`);
   await db().execute(sql`delete from companies`);
+  await db().execute(sql`update workspace_settings set default_locale = 'en', widget_origins = '{}' where id = 1`);
 }
 
 const exportAs = (who: TestActor) => callRoute<WorkspaceExport>(exportRoute, { as: who });
@@ -29,6 +30,8 @@ const importAs = (who: TestActor, body: unknown) => callRoute(importRoute, { met
 beforeAll(async () => {
   ({ admin, member } = await createRoleActors());
   await seedDemo(db(), { posts: 30, members: 6, seed: 'export', now: new Date('2026-03-01T12:00:00Z') });
+  // Settings away from their defaults, so an import that dropped them would show.
+  await db().execute(sql`update workspace_settings set default_locale = 'de', widget_origins = '{https://app.example.com}' where id = 1`);
   // Companies as identify tokens record them (docs/identify.md): one with a revenue beyond 32 bits, one without.
   await db().execute(sql`insert into companies (external_id, name, monthly_revenue_cents)
     values ('acme', 'Acme Inc.', 12345678901), ('initech', 'Initech', null)`);
@@ -51,6 +54,7 @@ describe('workspace export and import', () => {
     expect(exported.comments.length).toBe(await count('comments'));
     expect(exported.statusChanges.length).toBe(await count('status_changes'));
     expect(exported.members.map((m) => m.email)).toContain(admin.email);
+    expect(exported.workspace).toMatchObject({ defaultLocale: 'de', widgetOrigins: ['https://app.example.com'] });
     expect(exported.companies).toEqual([
       { id: 'acme', name: 'Acme Inc.', monthlyRevenueCents: 12345678901 },
       { id: 'initech', name: 'Initech', monthlyRevenueCents: null },

@@ -26,7 +26,13 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
         signup_policy: 'open' | 'invite_only' | 'domain_allowlist';
         allowed_domains: string[];
         moderation: 'off' | 'new_members' | 'all';
-      }>(tx, sql`select name, accent_color, default_theme, access, signup_policy, allowed_domains, moderation from workspace_settings where id = 1`);
+        default_locale: NonNullable<WorkspaceExport['workspace']>['defaultLocale'];
+        widget_origins: string[];
+      }>(
+        tx,
+        sql`select name, accent_color, default_theme, access, signup_policy, allowed_domains, moderation, default_locale, widget_origins
+            from workspace_settings where id = 1`,
+      );
 
       // Rows are ordered by their time at the file's precision (milliseconds), then by a unique
       // key: an import writes those times back truncated, and exporting again gives the same order.
@@ -188,6 +194,8 @@ export async function exportWorkspace(database: Db): Promise<WorkspaceExport> {
               signupPolicy: ws.signup_policy,
               allowedDomains: ws.allowed_domains,
               moderation: ws.moderation,
+              defaultLocale: ws.default_locale,
+              widgetOrigins: ws.widget_origins,
             }
           : null,
         companies: companies.map((c) => ({

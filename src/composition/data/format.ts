@@ -5,6 +5,8 @@
  * It never holds a secret: no password hash, session, emailed token, API key or signing key.
  */
 import { z } from 'zod';
+import { LOCALES, SOURCE_LOCALE } from '@/core/i18n/locales';
+import { widgetOriginsSchema } from '@/features/widget/schema';
 import { ROLES } from '@/core/identity/roles';
 import { externalIdSchema } from '@/features/members/schema';
 import { BOARD_POSTING, BOARD_VISIBILITY } from '@/features/boards/enums';
@@ -88,6 +90,9 @@ export const workspaceExport = z.object({
       signupPolicy: z.enum(SIGNUP_POLICIES),
       allowedDomains: z.array(z.string().max(253)).max(100),
       moderation: z.enum(MODERATION_MODES),
+      // Both arrived after the format's first files, which lack them.
+      defaultLocale: z.enum(LOCALES).default(SOURCE_LOCALE),
+      widgetOrigins: widgetOriginsSchema.default([]),
     })
     .nullable()
     .default(null),

@@ -183,6 +183,8 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
       const w = doc.workspace;
       await tx.execute(sql`update workspace_settings set name = ${w.name}, accent_color = ${w.accentColor}, default_theme = ${w.defaultTheme},
         access = ${w.access}, signup_policy = ${w.signupPolicy}, moderation = ${w.moderation}, updated_at = now(),
+        default_locale = ${w.defaultLocale},
+        widget_origins = array(select jsonb_array_elements_text(${JSON.stringify(w.widgetOrigins)}::jsonb)),
         allowed_domains = array(select jsonb_array_elements_text(${JSON.stringify(w.allowedDomains)}::jsonb))
         where id = 1`);
     }
