@@ -129,6 +129,12 @@ export const TRANSLATED_FILES = [
   // The team's work: triage, moderation, tags, the team's navigation.
 
   // The team's set-up: boards, statuses, insights.
+  'src/features/boards/page/*.tsx',
+  'src/features/boards/client/*.tsx',
+  'src/features/statuses/page/*.tsx',
+  'src/features/statuses/client/*.tsx',
+  'src/features/insights/page/*.tsx',
+  'src/features/insights/client/*.tsx',
 
   // The team's administration: settings, members, webhooks, API keys, audit, data.
 

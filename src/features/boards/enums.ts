@@ -6,8 +6,4 @@ export const BOARD_VISIBILITY = ['public', 'private'] as const;
 export const BOARD_POSTING = ['members', 'team'] as const;
 export type BoardVisibility = (typeof BOARD_VISIBILITY)[number];
 export type BoardPosting = (typeof BOARD_POSTING)[number];
-export const BOARD_VISIBILITY_LABELS: Record<BoardVisibility, string> = {
-  public: 'Public',
-  private: 'Private (granted members and the team)',
-};
-export const BOARD_POSTING_LABELS: Record<BoardPosting, string> = { members: 'Any signed-in member', team: 'The team only' };
+// Their labels are words of the team's screens: teamSetup.boardForm in the catalogues.

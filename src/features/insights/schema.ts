@@ -7,8 +7,28 @@ import { z } from 'zod';
 export const INSIGHT_PERIODS = ['30d', '90d', '12m', 'custom'] as const;
 export type InsightPeriodKey = (typeof INSIGHT_PERIODS)[number];
 
-/** The longest custom period: two years of days. */
-export const MAX_PERIOD_DAYS = 731;
+import { MAX_PERIOD_DAYS } from './limits';
+
+export { MAX_PERIOD_DAYS };
+
+/**
+ * What a refused period says (the API's words). The page shows its own, in the reader's language:
+ * the loader sends the key (teamSetup.periodErrors), found by the message.
+ */
+export const PERIOD_MESSAGES = {
+  badDate: 'Use a date like 2026-01-31.',
+  notDate: 'Not a date.',
+  fromMissing: 'A custom period needs a start date.',
+  toMissing: 'A custom period needs an end date.',
+  endBeforeStart: 'The end date comes before the start date.',
+  tooLong: `A period covers at most ${MAX_PERIOD_DAYS} days.`,
+} as const;
+/** A refused period's key; `period` for anything else (a period not in the list). */
+export type PeriodErrorKey = keyof typeof PERIOD_MESSAGES | 'period';
+export function periodErrorKey(message: string): PeriodErrorKey {
+  const found = Object.entries(PERIOD_MESSAGES).find(([, text]) => text === message);
+  return found ? (found[0] as PeriodErrorKey) : 'period';
+}
 /** How many posts "top requests" lists, and how many boards "most active boards". */
 export const TOP_REQUESTS = 10;
 export const TOP_BOARDS = 5;
@@ -16,8 +36,11 @@ export const TOP_BOARDS = 5;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 const isoDay = z
   .string()
-  .regex(DAY_PATTERN, 'Use a date like 2026-01-31.')
-  .refine((s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s), 'Not a date.');
+  .regex(DAY_PATTERN, PERIOD_MESSAGES.badDate)
+  .refine(
+    (s) => !Number.isNaN(Date.parse(`${s}T00:00:00Z`)) && new Date(`${s}T00:00:00Z`).toISOString().startsWith(s),
+    PERIOD_MESSAGES.notDate,
+  );
 
 export const insightsQuery = z
   .object({
@@ -27,13 +50,12 @@ export const insightsQuery = z
   })
   .superRefine((q, ctx) => {
     if (q.period !== 'custom') return;
-    if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: 'A custom period needs a start date.' });
-    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: 'A custom period needs an end date.' });
+    if (!q.from) ctx.addIssue({ code: 'custom', path: ['from'], message: PERIOD_MESSAGES.fromMissing });
+    if (!q.to) ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_MESSAGES.toMissing });
     if (!q.from || !q.to) return;
     const days = daysBetween(q.from, q.to) + 1;
-    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: 'The end date comes before the start date.' });
-    else if (days > MAX_PERIOD_DAYS)
-      ctx.addIssue({ code: 'custom', path: ['to'], message: `A period covers at most ${MAX_PERIOD_DAYS} days.` });
+    if (days < 1) ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_MESSAGES.endBeforeStart });
+    else if (days > MAX_PERIOD_DAYS) ctx.addIssue({ code: 'custom', path: ['to'], message: PERIOD_MESSAGES.tooLong });
   });
 export type InsightsQuery = z.output<typeof insightsQuery>;
 

@@ -1,11 +1,12 @@
 import { useRouter } from 'next/router';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
-import { BOARD_POSTING_LABELS, type AdminBoard } from '../schema';
+import type { AdminBoard } from '../schema';
 import { BoardForm } from './BoardForm';
 
 /**
@@ -13,6 +14,8 @@ import { BoardForm } from './BoardForm';
  * the page's data is loaded again; focus stays on the control that was used.
  */
 export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
+  const t = useTranslations('teamSetup.boards');
+  const tf = useTranslations('teamSetup.boardForm');
   const router = useRouter();
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -44,7 +47,7 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
       // Focused once the busy state is lifted (disabled buttons cannot take focus).
       focusNext.current = focusIds;
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : 'That did not work. Try again.');
+      setProblem(err instanceof ApiError ? err.message : t('failed'));
     } finally {
       setBusy(false);
     }
@@ -56,16 +59,17 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
     const ids = [boards[Math.max(index, other)]!.id, boards[Math.min(index, other)]!.id];
     const id = boards[index]!.id;
     const otherDir = dir === 'up' ? 'down' : 'up';
-    void run(() => api('/api/v1/boards/reorder', { body: { ids } }), `Moved “${boards[index]!.name}” ${dir}.`, [
-      `move-${dir}-${id}`,
-      `move-${otherDir}-${id}`,
-    ]);
+    void run(
+      () => api('/api/v1/boards/reorder', { body: { ids } }),
+      t(dir === 'up' ? 'movedUp' : 'movedDown', { name: boards[index]!.name }),
+      [`move-${dir}-${id}`, `move-${otherDir}-${id}`],
+    );
   }
 
   return (
     <section aria-labelledby="board-list-heading">
       <h2 id="board-list-heading" className="mb-3 text-lg font-semibold">
-        Boards, in the order people see them
+        {t('listHeading')}
       </h2>
       <div aria-live="polite" className="mb-3 empty:hidden">
         {problem ? <Alert tone="error">{problem}</Alert> : null}
@@ -80,17 +84,17 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                   <Link href={paths.board(b.slug)} className="font-semibold underline">
                     {b.name}
                   </Link>
-                  <span className="text-sm text-muted">/b/{b.slug}</span>
+                  <span className="text-sm text-muted">{paths.board(b.slug)}</span>
                 </p>
                 <p className="mt-1 flex flex-wrap gap-2 text-xs">
                   <span className="rounded border border-border px-1.5 py-0.5">
-                    {b.visibility === 'private' ? `Private · ${b.grantedMembers.length} granted` : 'Public'}
+                    {b.visibility === 'private' ? t('privateGranted', { count: b.grantedMembers.length }) : t('public')}
                   </span>
-                  <span className="rounded border border-border px-1.5 py-0.5">Posting: {BOARD_POSTING_LABELS[b.posting]}</span>
-                  {b.archived ? <span className="rounded border border-border px-1.5 py-0.5 font-medium">Archived</span> : null}
-                  <span className="px-1.5 py-0.5 text-muted">
-                    {b.postCount} {b.postCount === 1 ? 'post' : 'posts'}
+                  <span className="rounded border border-border px-1.5 py-0.5">
+                    {t('posting', { who: tf(b.posting === 'team' ? 'postingTeam' : 'postingMembers') })}
                   </span>
+                  {b.archived ? <span className="rounded border border-border px-1.5 py-0.5 font-medium">{t('archived')}</span> : null}
+                  <span className="px-1.5 py-0.5 text-muted">{t('postCount', { count: b.postCount })}</span>
                 </p>
               </div>
               <div className="flex flex-wrap gap-2">
@@ -100,9 +104,10 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                   className="px-2 py-1"
                   disabled={busy || i === 0}
                   onClick={() => move(i, 'up')}
-                  aria-label={`Move ${b.name} up`}
+                  aria-label={t('moveUp', { name: b.name })}
                 >
-                  ↑<span className="sr-only"> up</span>
+                  {'↑'}
+                  <span className="sr-only"> {t('up')}</span>
                 </Button>
                 <Button
                   id={`move-down-${b.id}`}
@@ -110,9 +115,10 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                   className="px-2 py-1"
                   disabled={busy || i === boards.length - 1}
                   onClick={() => move(i, 'down')}
-                  aria-label={`Move ${b.name} down`}
+                  aria-label={t('moveDown', { name: b.name })}
                 >
-                  ↓<span className="sr-only"> down</span>
+                  {'↓'}
+                  <span className="sr-only"> {t('down')}</span>
                 </Button>
                 <Button
                   id={`edit-button-${b.id}`}
@@ -122,7 +128,7 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                   aria-controls={`edit-${b.id}`}
                   onClick={() => setEditing(editing === b.id ? null : b.id)}
                 >
-                  {editing === b.id ? 'Close' : 'Edit'}
+                  {editing === b.id ? t('close') : t('edit')}
                   <span className="sr-only"> {b.name}</span>
                 </Button>
                 <Button
@@ -133,13 +139,13 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                   onClick={() =>
                     void run(
                       () => api(`/api/v1/boards/${encodeURIComponent(b.slug)}`, { method: 'PATCH', body: { archived: !b.archived } }),
-                      b.archived ? `“${b.name}” is open again.` : `“${b.name}” is archived.`,
+                      t(b.archived ? 'reopenedNotice' : 'archivedNotice', { name: b.name }),
                       [`archive-${b.id}`],
                     )
                   }
                   data-testid="board-archive-toggle"
                 >
-                  {b.archived ? 'Unarchive' : 'Archive'}
+                  {b.archived ? t('unarchive') : t('archive')}
                   <span className="sr-only"> {b.name}</span>
                 </Button>
               </div>
@@ -151,7 +157,7 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
                   onCancel={() => setEditing(null)}
                   onSaved={(saved) => {
                     setEditing(null);
-                    void run(async () => undefined, `Saved “${saved.name}”.`, [`edit-button-${b.id}`]);
+                    void run(async () => undefined, t('saved', { name: saved.name }), [`edit-button-${b.id}`]);
                   }}
                 />
               </div>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
@@ -9,20 +10,14 @@ import { SelectField } from '@/components/ui/SelectField';
 import { TextareaField } from '@/components/ui/TextareaField';
 import { api } from '@/lib/api';
 import { showApiError } from '@/lib/form-api-errors';
-import {
-  BOARD_POSTING,
-  BOARD_POSTING_LABELS,
-  BOARD_VISIBILITY,
-  BOARD_VISIBILITY_LABELS,
-  boardInput,
-  slugify,
-  type AdminBoard,
-} from '../schema';
+import { BOARD_POSTING, BOARD_VISIBILITY, boardInput, slugify, type AdminBoard } from '../schema';
 import { GrantPicker, type GrantedPerson } from './GrantPicker';
 
 type Input = z.input<typeof boardInput>;
 type Output = z.output<typeof boardInput>;
 const FIELDS = ['name', 'slug', 'description', 'visibility', 'posting', 'grantedUserIds'] as const;
+const VISIBILITY_KEYS = { public: 'visibilityPublic', private: 'visibilityPrivate' } as const;
+const POSTING_KEYS = { members: 'postingMembers', team: 'postingTeam' } as const;
 
 /**
  * Creates a board (no `board`) or edits one, with the server's schema (boardInput) for instant
@@ -37,6 +32,7 @@ export function BoardForm({
   onSaved: (board: AdminBoard) => void;
   onCancel?: () => void;
 }) {
+  const t = useTranslations('teamSetup.boardForm');
   const [granted, setGranted] = useState<GrantedPerson[]>(board?.grantedMembers ?? []);
   const [slugEdited, setSlugEdited] = useState(Boolean(board));
   const [problem, setProblem] = useState<string | null>(null);
@@ -87,19 +83,12 @@ export function BoardForm({
       data-testid={board ? 'board-edit-form' : 'board-create-form'}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field id={`${prefix}-name`} label="Name" autoComplete="off" error={errors.name?.message} {...name} />
-        <Field
-          id={`${prefix}-slug`}
-          label="Slug"
-          autoComplete="off"
-          hint="The board's address: /b/your-slug"
-          error={errors.slug?.message}
-          {...slug}
-        />
+        <Field id={`${prefix}-name`} label={t('name')} autoComplete="off" error={errors.name?.message} {...name} />
+        <Field id={`${prefix}-slug`} label={t('slug')} autoComplete="off" hint={t('slugHint')} error={errors.slug?.message} {...slug} />
       </div>
       <TextareaField
         id={`${prefix}-description`}
-        label="Description"
+        label={t('description')}
         rows={2}
         error={errors.description?.message}
         {...form.register('description')}
@@ -107,15 +96,15 @@ export function BoardForm({
       <div className="grid gap-4 sm:grid-cols-2">
         <SelectField
           id={`${prefix}-visibility`}
-          label="Who can see it"
-          options={BOARD_VISIBILITY.map((v) => ({ value: v, label: BOARD_VISIBILITY_LABELS[v] }))}
+          label={t('visibility')}
+          options={BOARD_VISIBILITY.map((v) => ({ value: v, label: t(VISIBILITY_KEYS[v]) }))}
           error={errors.visibility?.message}
           {...form.register('visibility')}
         />
         <SelectField
           id={`${prefix}-posting`}
-          label="Who can post"
-          options={BOARD_POSTING.map((p) => ({ value: p, label: BOARD_POSTING_LABELS[p] }))}
+          label={t('posting')}
+          options={BOARD_POSTING.map((p) => ({ value: p, label: t(POSTING_KEYS[p]) }))}
           error={errors.posting?.message}
           {...form.register('posting')}
         />
@@ -138,7 +127,7 @@ export function BoardForm({
       </div>
       <FormActions
         busy={isSubmitting}
-        submitLabel={board ? 'Save changes' : 'Create board'}
+        submitLabel={board ? t('save') : t('create')}
         onCancel={onCancel}
         submitTestId={board ? 'board-save' : 'board-create'}
       />

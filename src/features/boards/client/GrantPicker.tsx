@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import type { Member } from '@/features/members/schema';
 import { api } from '@/lib/api';
@@ -22,10 +23,12 @@ export function GrantPicker({
   onChange: (people: GrantedPerson[]) => void;
   error?: string;
 }) {
+  const t = useTranslations('teamSetup.grants');
   const id = useId();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<GrantedPerson[]>([]);
-  const [problem, setProblem] = useState<string | null>(null);
+  // A failure's message: the server's words, or null for ours (said in the page's language).
+  const [problem, setProblem] = useState<{ message: string | null } | null>(null);
 
   useEffect(() => {
     const query = q.trim();
@@ -38,7 +41,7 @@ export function GrantPicker({
           setResults(page.items.map(({ id, displayName, email }) => ({ id, displayName, email })));
         })
         .catch((err: unknown) => {
-          if ((err as Error).name !== 'AbortError') setProblem(err instanceof Error ? err.message : 'The search failed.');
+          if ((err as Error).name !== 'AbortError') setProblem({ message: err instanceof Error ? err.message : null });
         });
     }, 250);
     return () => {
@@ -52,30 +55,30 @@ export function GrantPicker({
   const shown = searching ? results : [];
   return (
     <fieldset className="flex flex-col gap-2 rounded-md border border-border p-3" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="px-1 text-sm font-medium">Granted members</legend>
+      <legend className="px-1 text-sm font-medium">{t('legend')}</legend>
       {value.length === 0 ? (
-        <p className="text-sm text-muted">Nobody yet: only the team can see this board.</p>
+        <p className="text-sm text-muted">{t('nobody')}</p>
       ) : (
         <ul className="flex flex-col gap-1" data-testid="granted-list">
           {value.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span className="min-w-0 break-words">
-                {p.displayName} <span className="text-muted">({p.email})</span>
+                {p.displayName} <span className="text-muted">{`(${p.email})`}</span>
               </span>
               <Button
                 variant="secondary"
                 className="px-2 py-1"
                 onClick={() => onChange(value.filter((v) => v.id !== p.id))}
-                aria-label={`Remove ${p.displayName}`}
+                aria-label={t('removeName', { name: p.displayName })}
               >
-                Remove
+                {t('remove')}
               </Button>
             </li>
           ))}
         </ul>
       )}
       <label htmlFor={`${id}-search`} className="mt-1 text-sm font-medium">
-        Add someone by name or email
+        {t('search')}
       </label>
       <input
         id={`${id}-search`}
@@ -92,29 +95,29 @@ export function GrantPicker({
         data-testid="grant-search"
       />
       <div aria-live="polite">
-        {problem ? <p className="text-sm text-danger">{problem}</p> : null}
+        {problem ? <p className="text-sm text-danger">{problem.message ?? t('searchFailed')}</p> : null}
         {shown.length > 0 ? (
-          <ul className="flex flex-col gap-1" aria-label="People found">
+          <ul className="flex flex-col gap-1" aria-label={t('found')}>
             {shown.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className="min-w-0 break-words">
-                  {p.displayName} <span className="text-muted">({p.email})</span>
+                  {p.displayName} <span className="text-muted">{`(${p.email})`}</span>
                 </span>
                 <Button
                   variant="secondary"
                   className="px-2 py-1"
                   disabled={chosen.has(p.id)}
                   onClick={() => onChange([...value, p])}
-                  aria-label={chosen.has(p.id) ? `${p.displayName} is granted` : `Grant ${p.displayName}`}
+                  aria-label={chosen.has(p.id) ? t('isGranted', { name: p.displayName }) : t('grantName', { name: p.displayName })}
                   data-testid="grant-add"
                 >
-                  {chosen.has(p.id) ? 'Granted' : 'Grant'}
+                  {chosen.has(p.id) ? t('granted') : t('grant')}
                 </Button>
               </li>
             ))}
           </ul>
         ) : searching && !problem ? (
-          <p className="text-sm text-muted">Nobody found yet.</p>
+          <p className="text-sm text-muted">{t('noneFound')}</p>
         ) : null}
       </div>
       {error ? (

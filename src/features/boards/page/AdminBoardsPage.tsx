@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
@@ -13,18 +14,18 @@ export type AdminBoardsPageProps = { boards: AdminBoard[] };
 
 /** `/admin/boards`: admins create, edit, reorder, archive and grant boards. */
 export default function AdminBoardsPage({ shell, boards }: ShellProps & AdminBoardsPageProps) {
+  const t = useTranslations('teamSetup.boards');
   const router = useRouter();
   const [created, setCreated] = useState<string | null>(null);
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Boards" siteName={shell.workspace.name}>
-        Boards group posts by theme. Private boards are seen by the team and the members you grant; archived boards stay readable but take
-        nothing new.
+      <PageHeading title={t('title')} siteName={shell.workspace.name}>
+        {t('intro')}
       </PageHeading>
       <section aria-labelledby="new-board-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
         <h2 id="new-board-heading" className="mb-4 text-lg font-semibold">
-          New board
+          {t('newHeading')}
         </h2>
         <BoardForm
           onSaved={(board) => {
@@ -35,14 +36,14 @@ export default function AdminBoardsPage({ shell, boards }: ShellProps & AdminBoa
         <div aria-live="polite" className="mt-4 empty:hidden">
           {created ? (
             <Alert tone="success" testId="board-created">
-              Created “{created}”.
+              {t('created', { name: created })}
             </Alert>
           ) : null}
         </div>
       </section>
       {boards.length === 0 ? (
-        <EmptyState title="No boards yet" testId="admin-boards-empty">
-          Create the first board above; it appears on the home page for everyone who may see it.
+        <EmptyState title={t('emptyTitle')} testId="admin-boards-empty">
+          {t('emptyBody')}
         </EmptyState>
       ) : (
         <AdminBoardList boards={boards} />

@@ -4,6 +4,9 @@
  * SVG is hidden from assistive technology, which reads the table instead.
  */
 import { Bar, BarChart, CartesianGrid, Cell, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { useLocale, useTranslations } from 'use-intl';
+import { directionOf } from '@/core/i18n/locales';
+import { useFormats } from '@/lib/use-formats';
 import { formatDay } from '../format';
 import type { InsightBoard, InsightRequest, InsightStatus, InsightWeek } from '../schema';
 
@@ -16,6 +19,19 @@ const TOOLTIP = {
   cursor: { fill: 'var(--border)', opacity: 0.4 },
 };
 
+/**
+ * The chart's words and numbers in the page's language; right to left, the value axis runs from
+ * the right and the category axis stands on the right.
+ */
+function useChartLocale() {
+  const t = useTranslations('teamSetup.insights');
+  const locale = useLocale();
+  const { number } = useFormats();
+  const rtl = directionOf(locale) === 'rtl';
+  const count = (v: unknown) => (typeof v === 'number' ? number(v) : String(v));
+  return { t, locale, rtl, count };
+}
+
 function Frame({ height, children }: { height: number; children: React.ReactElement }) {
   return (
     <div aria-hidden="true" className="w-full" style={{ height }} data-testid="insights-chart">
@@ -27,20 +43,41 @@ function Frame({ height, children }: { height: number; children: React.ReactElem
 }
 
 export function ActivityChart({ weeks }: { weeks: InsightWeek[] }) {
+  const { t, locale, rtl, count } = useChartLocale();
   return (
     <Frame height={280}>
-      <LineChart data={weeks} margin={{ top: 8, right: 12, bottom: 0, left: -12 }} accessibilityLayer={false}>
+      <LineChart
+        data={weeks}
+        margin={rtl ? { top: 8, right: -12, bottom: 0, left: 12 } : { top: 8, right: 12, bottom: 0, left: -12 }}
+        accessibilityLayer={false}
+      >
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" />
-        <XAxis dataKey="week" tickFormatter={(w: string) => formatDay(w)} {...AXIS} minTickGap={16} />
-        <YAxis allowDecimals={false} {...AXIS} />
-        <Tooltip {...TOOLTIP} labelFormatter={(w) => `Week of ${formatDay(String(w), true)}`} />
+        <XAxis dataKey="week" tickFormatter={(w: string) => formatDay(w, false, locale)} {...AXIS} minTickGap={16} reversed={rtl} />
+        <YAxis allowDecimals={false} {...AXIS} tickFormatter={count} orientation={rtl ? 'right' : 'left'} />
+        <Tooltip {...TOOLTIP} formatter={count} labelFormatter={(w) => t('weekOf', { date: formatDay(String(w), true, locale) })} />
         <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 12 }} />
-        <Line type="monotone" dataKey="posts" name="Posts" stroke={SERIES.posts} strokeWidth={2} dot={false} isAnimationActive={false} />
-        <Line type="monotone" dataKey="votes" name="Votes" stroke={SERIES.votes} strokeWidth={2} dot={false} isAnimationActive={false} />
+        <Line
+          type="monotone"
+          dataKey="posts"
+          name={t('posts')}
+          stroke={SERIES.posts}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
+        <Line
+          type="monotone"
+          dataKey="votes"
+          name={t('votes')}
+          stroke={SERIES.votes}
+          strokeWidth={2}
+          dot={false}
+          isAnimationActive={false}
+        />
         <Line
           type="monotone"
           dataKey="comments"
-          name="Comments"
+          name={t('comments')}
           stroke={SERIES.comments}
           strokeWidth={2}
           strokeDasharray="5 3"
@@ -52,16 +89,28 @@ export function ActivityChart({ weeks }: { weeks: InsightWeek[] }) {
   );
 }
 
+/** A horizontal bar chart's axes: values along, categories down the start side. */
+function barAxes(rtl: boolean, count: (v: unknown) => string, width: number) {
+  return (
+    <>
+      <XAxis type="number" allowDecimals={false} {...AXIS} tickFormatter={count} reversed={rtl} />
+      <YAxis type="category" dataKey="name" width={width} {...AXIS} orientation={rtl ? 'right' : 'left'} />
+    </>
+  );
+}
+const BAR_MARGIN = { top: 0, right: 12, bottom: 0, left: 0 };
+const BAR_MARGIN_RTL = { top: 0, right: 0, bottom: 0, left: 12 };
+
 export function StatusChart({ statuses }: { statuses: InsightStatus[] }) {
-  const data = statuses.map((s) => ({ name: s.name ?? 'No status', count: s.count, color: s.color ?? 'var(--muted)' }));
+  const { t, rtl, count } = useChartLocale();
+  const data = statuses.map((s) => ({ name: s.name ?? t('noStatus'), count: s.count, color: s.color ?? 'var(--muted)' }));
   return (
     <Frame height={Math.max(120, data.length * 36 + 24)}>
-      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+      <BarChart data={data} layout="vertical" margin={rtl ? BAR_MARGIN_RTL : BAR_MARGIN} accessibilityLayer={false}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" allowDecimals={false} {...AXIS} />
-        <YAxis type="category" dataKey="name" width={96} {...AXIS} />
-        <Tooltip {...TOOLTIP} />
-        <Bar dataKey="count" name="Posts" isAnimationActive={false}>
+        {barAxes(rtl, count, 96)}
+        <Tooltip {...TOOLTIP} formatter={count} />
+        <Bar dataKey="count" name={t('posts')} isAnimationActive={false}>
           {data.map((d) => (
             <Cell key={d.name} fill={d.color} />
           ))}
@@ -72,32 +121,32 @@ export function StatusChart({ statuses }: { statuses: InsightStatus[] }) {
 }
 
 export function TopRequestsChart({ requests }: { requests: InsightRequest[] }) {
+  const { t, rtl, count } = useChartLocale();
   const data = requests.map((r) => ({ name: `#${r.number}`, title: r.title, gained: r.votesGained }));
   return (
     <Frame height={Math.max(120, data.length * 32 + 24)}>
-      <BarChart data={data} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+      <BarChart data={data} layout="vertical" margin={rtl ? BAR_MARGIN_RTL : BAR_MARGIN} accessibilityLayer={false}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" allowDecimals={false} {...AXIS} />
-        <YAxis type="category" dataKey="name" width={56} {...AXIS} />
-        <Tooltip {...TOOLTIP} labelFormatter={(_l, payload) => String(payload?.[0]?.payload?.title ?? '')} />
-        <Bar dataKey="gained" name="Votes gained" fill={SERIES.votes} isAnimationActive={false} />
+        {barAxes(rtl, count, 56)}
+        <Tooltip {...TOOLTIP} formatter={count} labelFormatter={(_l, payload) => String(payload?.[0]?.payload?.title ?? '')} />
+        <Bar dataKey="gained" name={t('votesGained')} fill={SERIES.votes} isAnimationActive={false} />
       </BarChart>
     </Frame>
   );
 }
 
 export function BoardsChart({ boards }: { boards: InsightBoard[] }) {
+  const { t, rtl, count } = useChartLocale();
   return (
     <Frame height={Math.max(120, boards.length * 40 + 48)}>
-      <BarChart data={boards} layout="vertical" margin={{ top: 0, right: 12, bottom: 0, left: 0 }} accessibilityLayer={false}>
+      <BarChart data={boards} layout="vertical" margin={rtl ? BAR_MARGIN_RTL : BAR_MARGIN} accessibilityLayer={false}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
-        <XAxis type="number" allowDecimals={false} {...AXIS} />
-        <YAxis type="category" dataKey="name" width={96} {...AXIS} />
-        <Tooltip {...TOOLTIP} />
+        {barAxes(rtl, count, 96)}
+        <Tooltip {...TOOLTIP} formatter={count} />
         <Legend wrapperStyle={{ color: 'var(--fg)', fontSize: 12 }} />
-        <Bar dataKey="posts" name="Posts" stackId="a" fill={SERIES.posts} isAnimationActive={false} />
-        <Bar dataKey="votes" name="Votes" stackId="a" fill={SERIES.votes} isAnimationActive={false} />
-        <Bar dataKey="comments" name="Comments" stackId="a" fill={SERIES.comments} isAnimationActive={false} />
+        <Bar dataKey="posts" name={t('posts')} stackId="a" fill={SERIES.posts} isAnimationActive={false} />
+        <Bar dataKey="votes" name={t('votes')} stackId="a" fill={SERIES.votes} isAnimationActive={false} />
+        <Bar dataKey="comments" name={t('comments')} stackId="a" fill={SERIES.comments} isAnimationActive={false} />
       </BarChart>
     </Frame>
   );

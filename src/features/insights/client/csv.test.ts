@@ -34,6 +34,12 @@ describe('insights CSV', () => {
     expect(chartCsv(report, 'boards')).toBe('board,posts,votes,comments\r\nIdeas,2,5,1\r\n');
   });
 
+  it('writes the words it holds (no status, the median) in the words it is given', () => {
+    const words = { noStatus: 'Ohne Status', duration: (s: number) => `${Math.floor(s / 3600)} Std.` };
+    expect(chartCsv(report, 'statuses', words)).toBe('status,posts\r\nOpen,3\r\nOhne Status,1\r\n');
+    expect(chartCsv(report, 'first-response', words)).toBe('median_seconds,median,answered_posts,unanswered_posts\r\n15600,4 Std.,2,1\r\n');
+  });
+
   it('names each file by chart and period', () => {
     expect(INSIGHT_CHARTS.map((c) => csvFileName(report, c))).toEqual([
       'insights-activity-2026-11-02-to-2026-11-18.csv',

@@ -9,8 +9,15 @@ import type { InsightsReport } from '../schema';
 export const INSIGHT_CHARTS = ['activity', 'statuses', 'top-requests', 'first-response', 'boards'] as const;
 export type InsightChart = (typeof INSIGHT_CHARTS)[number];
 
-/** The table of one chart, as CSV. */
-export function chartCsv(report: InsightsReport, chart: InsightChart): string {
+/** The words a CSV holds besides figures and user content: the page passes them in the reader's language. */
+export interface CsvWords {
+  noStatus: string;
+  duration: (seconds: number) => string;
+}
+const ENGLISH: CsvWords = { noStatus: 'No status', duration: formatDuration };
+
+/** The table of one chart, as CSV (column names are identifiers, the same in every language). */
+export function chartCsv(report: InsightsReport, chart: InsightChart, words: CsvWords = ENGLISH): string {
   switch (chart) {
     case 'activity':
       return toCsv(
@@ -20,7 +27,7 @@ export function chartCsv(report: InsightsReport, chart: InsightChart): string {
     case 'statuses':
       return toCsv(
         ['status', 'posts'],
-        report.statuses.map((s) => [s.name ?? 'No status', s.count]),
+        report.statuses.map((s) => [s.name ?? words.noStatus, s.count]),
       );
     case 'top-requests':
       return toCsv(
@@ -31,7 +38,7 @@ export function chartCsv(report: InsightsReport, chart: InsightChart): string {
       const f = report.firstResponse;
       return toCsv(
         ['median_seconds', 'median', 'answered_posts', 'unanswered_posts'],
-        [[f.medianSeconds, f.medianSeconds === null ? null : formatDuration(f.medianSeconds), f.answered, f.unanswered]],
+        [[f.medianSeconds, f.medianSeconds === null ? null : words.duration(f.medianSeconds), f.answered, f.unanswered]],
       );
     }
     case 'boards':

@@ -1,6 +1,6 @@
 import { canEnterTeamArea } from '@/core/identity/policy';
 import { gate, withShell } from '@/server/page/with-shell';
-import { insightsQuery } from '../schema';
+import { insightsQuery, periodErrorKey, type PeriodErrorKey } from '../schema';
 import { getInsights } from '../server/service';
 import type { InsightsPageProps } from './InsightsPage';
 
@@ -14,8 +14,9 @@ export const getServerSideProps = withShell<InsightsPageProps>(async (ctx, { act
   const parsed = insightsQuery.safeParse(asked);
   const form = { period: asked.period ?? '30d', from: asked.from ?? '', to: asked.to ?? '' };
   if (!parsed.success) {
-    const errors: Record<string, string> = {};
-    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'period')] ??= issue.message;
+    // Keys, not words: the page says them in the reader's language.
+    const errors: Record<string, PeriodErrorKey> = {};
+    for (const issue of parsed.error.issues) errors[String(issue.path[0] ?? 'period')] ??= periodErrorKey(issue.message);
     return { props: { report: null, form, errors } };
   }
   return { props: { report: await getInsights(parsed.data), form, errors: {} } };

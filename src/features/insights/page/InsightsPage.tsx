@@ -2,6 +2,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { useLocale, useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import { Button } from '@/components/ui/Button';
@@ -12,16 +13,18 @@ import { SelectField } from '@/components/ui/SelectField';
 import { TeamNav } from '@/components/TeamNav';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
-import { formatDateTime } from '@/lib/dates';
-import { chartCsv, csvFileName, downloadText, type InsightChart } from '../client/csv';
-import { formatDay, formatDuration } from '../format';
-import type { InsightsReport } from '../schema';
+import { useFormats } from '@/lib/use-formats';
+import { chartCsv, csvFileName, downloadText, type CsvWords, type InsightChart } from '../client/csv';
+import { durationParts, formatDay } from '../format';
+import { MAX_PERIOD_DAYS } from '../limits';
+import type { InsightsReport, PeriodErrorKey } from '../schema';
 
 export type InsightsPageProps = {
   /** null when the period asked for is not valid (`errors` says why). */
   report: InsightsReport | null;
   form: { period: string; from: string; to: string };
-  errors: Record<string, string>;
+  /** Keys of teamSetup.periodErrors, by field. */
+  errors: Record<string, PeriodErrorKey>;
 };
 
 // recharts is loaded on demand, in the browser only: the tables below each chart carry the figures.
@@ -35,30 +38,40 @@ const TopRequestsChart = dynamic(() => import('../client/InsightsCharts').then((
 const BoardsChart = dynamic(() => import('../client/InsightsCharts').then((m) => m.BoardsChart), { ssr: false, loading: chartLoading });
 
 const PERIOD_OPTIONS = [
-  { value: '30d', label: 'Last 30 days' },
-  { value: '90d', label: 'Last 90 days' },
-  { value: '12m', label: 'Last 12 months' },
-  { value: 'custom', label: 'Custom dates' },
-];
+  { value: '30d', key: 'last30' },
+  { value: '90d', key: 'last90' },
+  { value: '12m', key: 'last12m' },
+  { value: 'custom', key: 'custom' },
+] as const;
+
+/** A duration in the page's language ("3 h 20 min"). */
+function useDuration(): (seconds: number) => string {
+  const t = useTranslations('teamSetup.duration');
+  return (seconds) => {
+    const { unit, ...values } = durationParts(seconds);
+    return t(unit, values);
+  };
+}
 
 /** `/admin`: the team's insights over a chosen period. */
 export default function InsightsPage({ shell, report, form, errors }: ShellProps & InsightsPageProps) {
+  const t = useTranslations('teamSetup.insights');
   const loading = useNavigationPending();
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Insights" siteName={shell.workspace.name}>
-        Activity on every board, private ones included. Days and weeks are counted in UTC; weeks start on Monday.
+      <PageHeading title={t('title')} siteName={shell.workspace.name}>
+        {t('intro')}
       </PageHeading>
       {/* Keyed by the period shown, so the form resets to it after each navigation. */}
       <PeriodForm key={`${form.period}|${form.from}|${form.to}`} form={form} errors={errors} busy={loading} />
       <div aria-busy={loading || undefined} className={loading ? 'opacity-60' : undefined} data-testid="insights-results">
         {loading ? (
           <p role="status" className="mb-4 text-sm text-muted">
-            Loading the figures for this period…
+            {t('loading')}
           </p>
         ) : null}
-        {report ? <Report report={report} /> : <Alert tone="error">Choose a valid period to see the figures.</Alert>}
+        {report ? <Report report={report} /> : <Alert tone="error">{t('invalid')}</Alert>}
       </div>
     </>
   );
@@ -83,7 +96,10 @@ function useNavigationPending(): boolean {
   return pending;
 }
 
-function PeriodForm({ form, errors, busy }: { form: InsightsPageProps['form']; errors: Record<string, string>; busy: boolean }) {
+function PeriodForm({ form, errors, busy }: { form: InsightsPageProps['form']; errors: InsightsPageProps['errors']; busy: boolean }) {
+  const t = useTranslations('teamSetup.insights');
+  const te = useTranslations('teamSetup.periodErrors');
+  const error = (field: string) => (errors[field] ? te(errors[field], { max: MAX_PERIOD_DAYS }) : undefined);
   const router = useRouter();
   const [period, setPeriod] = useState(form.period);
   const [from, setFrom] = useState(form.from);
@@ -102,72 +118,70 @@ function PeriodForm({ form, errors, busy }: { form: InsightsPageProps['form']; e
       action={paths.admin()}
       onSubmit={submit}
       className="mb-8 flex flex-wrap items-end gap-3"
-      aria-label="Choose a period"
+      aria-label={t('periodForm')}
     >
       <SelectField
-        label="Period"
+        label={t('period')}
         name="period"
         value={period}
         onChange={(e) => setPeriod(e.target.value)}
-        options={PERIOD_OPTIONS}
-        error={errors.period}
+        options={PERIOD_OPTIONS.map((o) => ({ value: o.value, label: t(o.key) }))}
+        error={error('period')}
         className="w-full sm:w-48"
       />
       {period === 'custom' ? (
         <>
           <Field
-            label="From"
+            label={t('from')}
             name="from"
             type="date"
             value={from}
             onChange={(e) => setFrom(e.target.value)}
-            error={errors.from}
+            error={error('from')}
             required
             className="w-full sm:w-44"
           />
           <Field
-            label="To"
+            label={t('to')}
             name="to"
             type="date"
             value={to}
             onChange={(e) => setTo(e.target.value)}
-            error={errors.to}
+            error={error('to')}
             required
             className="w-full sm:w-44"
           />
         </>
       ) : null}
       <Button type="submit" busy={busy}>
-        Show
+        {t('show')}
       </Button>
     </form>
   );
 }
 
 function Report({ report }: { report: InsightsReport }) {
+  const t = useTranslations('teamSetup.insights');
+  const locale = useLocale();
+  const { dateTime, number } = useFormats();
+  const duration = useDuration();
+  const day = (d: string) => formatDay(d, true, locale);
+  const csvWords: CsvWords = { noStatus: t('noStatus'), duration };
   const { period, updatedAt } = report;
-  const range = `${formatDay(period.from, true)} to ${formatDay(period.to, true)}`;
-  if (!updatedAt) {
-    return (
-      <Alert>
-        The figures are being computed for the first time. This takes a few seconds to a few minutes, depending on how much feedback there
-        is; reload the page to see them.
-      </Alert>
-    );
-  }
+  const range = t('range', { from: day(period.from), to: day(period.to) });
+  if (!updatedAt) return <Alert>{t('computing')}</Alert>;
   const active = report.weeks.some((w) => w.posts + w.votes + w.comments > 0) || report.statuses.length > 0;
   const asOf = (
     <p className="mb-6 text-sm text-muted" data-testid="insights-as-of">
-      {range}. Figures as of <time dateTime={updatedAt}>{formatDateTime(updatedAt)}</time>: new activity shows within a minute; removed
-      votes, comments and posts within ten minutes for today and yesterday, and overnight for older days.
+      {t.rich('asOf', { range, when: dateTime(updatedAt), time: (chunks) => <time dateTime={updatedAt}>{chunks}</time> })}
     </p>
   );
   if (!active) {
     return (
       <>
         {asOf}
-        <EmptyState title="No activity in this period" testId="insights-empty">
-          Posts, votes and comments appear here once people take part. Choose a longer period to look further back.
+        <EmptyState title={t('emptyTitle')} testId="insights-empty">
+          {t('emptyBody')}
         </EmptyState>
       </>
     );
@@ -180,72 +194,80 @@ function Report({ report }: { report: InsightsReport }) {
         <ChartFigure
           chart="activity"
           report={report}
-          title="Posts, votes and comments per week"
+          csvWords={csvWords}
+          title={t('activityTitle')}
+          name={t('activityName')}
           className="lg:col-span-2"
           picture={<ActivityChart weeks={report.weeks} />}
           table={
             <DataTable
-              label="Posts, votes and comments per week (table)"
-              head={['Week starting', 'Posts', 'Votes', 'Comments']}
-              rows={report.weeks.map((w) => [formatDay(w.week, true), w.posts, w.votes, w.comments])}
+              label={t('activityTable')}
+              head={[t('weekStarting'), t('posts'), t('votes'), t('comments')]}
+              rows={report.weeks.map((w) => [day(w.week), number(w.posts), number(w.votes), number(w.comments)])}
             />
           }
         />
         <ChartFigure
           chart="statuses"
           report={report}
-          title="Status of the period’s new posts"
-          description="Where the posts created in this period stand now; merged duplicates are left out."
-          empty={report.statuses.length === 0 ? 'No new posts in this period.' : undefined}
+          csvWords={csvWords}
+          title={t('statusesTitle')}
+          name={t('statusesName')}
+          description={t('statusesDescription')}
+          empty={report.statuses.length === 0 ? t('statusesEmpty') : undefined}
           picture={<StatusChart statuses={report.statuses} />}
           table={
             <DataTable
-              label="Status of new posts (table)"
-              head={['Status', 'Posts']}
-              rows={report.statuses.map((s) => [s.name ?? 'No status', s.count])}
+              label={t('statusesTable')}
+              head={[t('status'), t('posts')]}
+              rows={report.statuses.map((s) => [s.name ?? t('noStatus'), number(s.count)])}
             />
           }
         />
         <ChartFigure
           chart="first-response"
           report={report}
-          title="Time to the first team response"
-          description="Median time from a new post by someone outside the team to the team’s first public comment or status change."
-          empty={f.answered + f.unanswered === 0 ? 'No new posts from outside the team in this period.' : undefined}
+          csvWords={csvWords}
+          title={t('responseTitle')}
+          name={t('responseName')}
+          description={t('responseDescription')}
+          empty={f.answered + f.unanswered === 0 ? t('responseEmpty') : undefined}
           picture={
             <p className="text-3xl font-semibold" data-testid="insights-median">
-              {f.medianSeconds === null ? 'No answers yet' : formatDuration(f.medianSeconds)}
+              {f.medianSeconds === null ? t('noAnswers') : duration(f.medianSeconds)}
               <span className="mt-1 block text-sm font-normal text-muted">
-                {f.answered} of {f.answered + f.unanswered} new posts answered
+                {t('answeredOf', { answered: number(f.answered), total: f.answered + f.unanswered })}
               </span>
             </p>
           }
           table={
             <DataTable
-              label="First team response (table)"
-              head={['Median', 'Answered posts', 'Unanswered posts']}
-              rows={[[f.medianSeconds === null ? '–' : formatDuration(f.medianSeconds), f.answered, f.unanswered]]}
+              label={t('responseTable')}
+              head={[t('median'), t('answeredPosts'), t('unansweredPosts')]}
+              rows={[[f.medianSeconds === null ? '–' : duration(f.medianSeconds), number(f.answered), number(f.unanswered)]]}
             />
           }
         />
         <ChartFigure
           chart="top-requests"
           report={report}
-          title="Top requests"
-          description="Posts by the votes they gained in this period (votes merged in from duplicates included)."
-          empty={report.topRequests.length === 0 ? 'No votes in this period.' : undefined}
+          csvWords={csvWords}
+          title={t('topTitle')}
+          name={t('topName')}
+          description={t('topDescription')}
+          empty={report.topRequests.length === 0 ? t('topEmpty') : undefined}
           picture={<TopRequestsChart requests={report.topRequests} />}
           table={
             <DataTable
-              label="Top requests (table)"
-              head={['Post', 'Board', 'Votes gained', 'Total votes']}
+              label={t('topTable')}
+              head={[t('post'), t('board'), t('votesGained'), t('totalVotes')]}
               rows={report.topRequests.map((r) => [
                 <Link key={r.number} href={paths.post(r.number)} className="underline">
-                  #{r.number} {r.title}
+                  {`#${r.number}`} {r.title}
                 </Link>,
                 r.board,
-                r.votesGained,
-                r.voteCount,
+                number(r.votesGained),
+                number(r.voteCount),
               ])}
             />
           }
@@ -253,15 +275,17 @@ function Report({ report }: { report: InsightsReport }) {
         <ChartFigure
           chart="boards"
           report={report}
-          title="Most active boards"
-          description="Posts, votes and comments in this period."
-          empty={report.boards.length === 0 ? 'No activity in this period.' : undefined}
+          csvWords={csvWords}
+          title={t('boardsTitle')}
+          name={t('boardsName')}
+          description={t('boardsDescription')}
+          empty={report.boards.length === 0 ? t('boardsEmpty') : undefined}
           picture={<BoardsChart boards={report.boards} />}
           table={
             <DataTable
-              label="Most active boards (table)"
-              head={['Board', 'Posts', 'Votes', 'Comments']}
-              rows={report.boards.map((b) => [b.name, b.posts, b.votes, b.comments])}
+              label={t('boardsTable')}
+              head={[t('board'), t('posts'), t('votes'), t('comments')]}
+              rows={report.boards.map((b) => [b.name, number(b.posts), number(b.votes), number(b.comments)])}
             />
           }
         />
@@ -274,7 +298,9 @@ function Report({ report }: { report: InsightsReport }) {
 function ChartFigure({
   chart,
   report,
+  csvWords,
   title,
+  name,
   description,
   picture,
   table,
@@ -283,13 +309,17 @@ function ChartFigure({
 }: {
   chart: InsightChart;
   report: InsightsReport;
+  csvWords: CsvWords;
   title: string;
+  /** The chart's name inside a sentence ("Download CSV of …"). */
+  name: string;
   description?: string;
   picture: ReactNode;
   table: ReactNode;
   empty?: string;
   className?: string;
 }) {
+  const t = useTranslations('teamSetup.insights');
   const captionId = `insights-${chart}-caption`;
   return (
     <figure
@@ -308,11 +338,11 @@ function ChartFigure({
           {picture}
           <div className="mt-3 flex flex-wrap items-start justify-between gap-3">
             <details className="min-w-0 flex-1 text-sm">
-              <summary className="cursor-pointer font-medium underline">Show as table</summary>
+              <summary className="cursor-pointer font-medium underline">{t('showTable')}</summary>
               <div className="mt-2">{table}</div>
             </details>
-            <Button variant="secondary" onClick={() => downloadText(csvFileName(report, chart), chartCsv(report, chart))}>
-              Download CSV<span className="sr-only"> of {title.toLowerCase()}</span>
+            <Button variant="secondary" onClick={() => downloadText(csvFileName(report, chart), chartCsv(report, chart, csvWords))}>
+              {t.rich('downloadCsv', { chart: name, sr: (chunks) => <span className="sr-only">{chunks}</span> })}
             </Button>
           </div>
         </>
@@ -325,11 +355,11 @@ function DataTable({ label, head, rows }: { label: string; head: string[]; rows:
   // Scrolls sideways on a narrow screen, and shows that it does.
   return (
     <ScrollRegion label={label} onSurface>
-      <table className="w-full text-left text-sm">
+      <table className="w-full text-start text-sm">
         <thead className="text-xs uppercase tracking-wide text-muted">
           <tr>
             {head.map((h, i) => (
-              <th key={h} scope="col" className={`py-1.5 pr-3 font-medium ${i > 0 ? 'text-right' : ''}`}>
+              <th key={h} scope="col" className={`py-1.5 pe-3 font-medium ${i > 0 ? 'text-end' : ''}`}>
                 {h}
               </th>
             ))}
@@ -340,11 +370,11 @@ function DataTable({ label, head, rows }: { label: string; head: string[]; rows:
             <tr key={r} className="border-t border-border">
               {row.map((cell, i) =>
                 i === 0 ? (
-                  <th key={i} scope="row" className="py-1.5 pr-3 font-normal">
+                  <th key={i} scope="row" className="py-1.5 pe-3 font-normal">
                     {cell}
                   </th>
                 ) : (
-                  <td key={i} className="py-1.5 pr-3 text-right tabular-nums">
+                  <td key={i} className="py-1.5 pe-3 text-end tabular-nums">
                     {cell}
                   </td>
                 ),

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { SelectField } from '@/components/ui/SelectField';
@@ -16,6 +17,8 @@ interface Props {
  * written into the post's history). The last status cannot be deleted, so there is no button.
  */
 export function DeleteStatusDialog({ status, others, onDeleted }: Props) {
+  const t = useTranslations('teamSetup.deleteStatus');
+  const ts = useTranslations('teamSetup.statuses');
   const [moveTo, setMoveTo] = useState(others[0]?.id ?? '');
   const inUse = status.postCount > 0;
   const confirm = async () => {
@@ -27,23 +30,19 @@ export function DeleteStatusDialog({ status, others, onDeleted }: Props) {
     <ConfirmDialog
       trigger={
         <Button variant="secondary" className="px-3 py-1.5" data-testid="status-delete">
-          Delete<span className="sr-only"> {status.name}</span>
+          {ts('delete')}
+          <span className="sr-only"> {status.name}</span>
         </Button>
       }
-      title={`Delete “${status.name}”?`}
-      description={
-        inUse
-          ? `${status.postCount} ${status.postCount === 1 ? 'post has' : 'posts have'} this status. Choose the ` +
-            `status ${status.postCount === 1 ? 'it moves' : 'they move'} to; each move is recorded in the post's history.`
-          : 'No post has this status. It is removed from the list.'
-      }
-      confirmLabel={inUse ? 'Move posts and delete' : 'Delete'}
+      title={t('title', { name: status.name })}
+      description={inUse ? t('inUse', { count: status.postCount }) : t('unused')}
+      confirmLabel={inUse ? t('confirmMove') : t('confirm')}
       onConfirm={confirm}
       testId="status-delete-dialog"
     >
       {inUse ? (
         <SelectField
-          label="Move its posts to"
+          label={t('moveTo')}
           options={others.map((s) => ({ value: s.id, label: s.name }))}
           value={moveTo}
           onChange={(e) => setMoveTo(e.target.value)}

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
@@ -8,12 +9,10 @@ import { ColourField } from '@/components/ui/ColourField';
 import { Field } from '@/components/ui/Field';
 import { SelectField } from '@/components/ui/SelectField';
 import { showApiError } from '@/lib/form-api-errors';
-import { STATUS_CATEGORIES, STATUS_CATEGORY_LABELS, statusInput } from '../schema';
+import { STATUS_CATEGORIES, statusInput } from '../schema';
 
 type Input = z.input<typeof statusInput>;
 export type StatusValues = z.output<typeof statusInput>;
-
-const CATEGORY_OPTIONS = STATUS_CATEGORIES.map((c) => ({ value: c, label: STATUS_CATEGORY_LABELS[c] }));
 
 interface Props {
   initial?: Input;
@@ -26,6 +25,9 @@ interface Props {
 
 /** Name, colour, category and roadmap place of a status (the same schema as the server); used to add and to edit. */
 export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
+  const t = useTranslations('teamSetup.statusForm');
+  const tc = useTranslations('teamSetup.categories');
+  const categoryOptions = STATUS_CATEGORIES.map((c) => ({ value: c, label: tc(c) }));
   const form = useForm<Input, unknown, StatusValues>({
     resolver: zodResolver(statusInput),
     defaultValues: initial ?? { name: '', color: '#6366f1', category: 'open', onRoadmap: false },
@@ -45,13 +47,19 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid={testId}>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-        <Field label="Name" autoComplete="off" className="sm:min-w-48 sm:flex-1" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label={t('name')}
+          autoComplete="off"
+          className="sm:min-w-48 sm:flex-1"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
         <Controller
           control={form.control}
           name="color"
           render={({ field }) => (
             <ColourField
-              label="Colour"
+              label={t('colour')}
               value={field.value}
               onChange={field.onChange}
               onBlur={field.onBlur}
@@ -60,7 +68,7 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
             />
           )}
         />
-        <SelectField label="Category" options={CATEGORY_OPTIONS} error={errors.category?.message} {...form.register('category')} />
+        <SelectField label={t('category')} options={categoryOptions} error={errors.category?.message} {...form.register('category')} />
       </div>
       <div>
         <label className="flex items-center gap-2 text-sm">
@@ -71,10 +79,10 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
             data-testid="status-on-roadmap"
             {...form.register('onRoadmap')}
           />
-          On the roadmap
+          {t('onRoadmap')}
         </label>
         <p id={roadmapHintId} className="mt-1 text-xs text-muted">
-          Planned, in-progress and done statuses on the roadmap are its columns.
+          {t('roadmapHint')}
         </p>
       </div>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api';
-import { STATUS_CATEGORY_LABELS, type Status } from '../schema';
+import type { Status } from '../schema';
 import { DeleteStatusDialog } from './DeleteStatusDialog';
 import { StatusForm, type StatusValues } from './StatusForm';
 
@@ -18,13 +19,15 @@ interface Props {
 
 /** One status in the admin list: its look, inline edit, move up/down and delete. */
 export function StatusRow({ status, others, isFirst, isLast, onChanged, onMove, onDeleted, notify }: Props) {
+  const t = useTranslations('teamSetup.statuses');
+  const tc = useTranslations('teamSetup.categories');
   const [editing, setEditing] = useState(false);
 
   const save = async (values: StatusValues) => {
     const updated = await api<Status>(`/api/v1/statuses/${status.id}`, { method: 'PATCH', body: values });
     onChanged(updated);
     setEditing(false);
-    notify('success', `Saved “${updated.name}”.`);
+    notify('success', t('saved', { name: updated.name }));
   };
 
   return (
@@ -32,7 +35,7 @@ export function StatusRow({ status, others, isFirst, isLast, onChanged, onMove, 
       {editing ? (
         <StatusForm
           initial={{ name: status.name, color: status.color, category: status.category, onRoadmap: status.onRoadmap }}
-          submitLabel="Save"
+          submitLabel={t('save')}
           onSubmit={save}
           onCancel={() => setEditing(false)}
           testId="status-edit-form"
@@ -51,23 +54,27 @@ export function StatusRow({ status, others, isFirst, isLast, onChanged, onMove, 
                 {status.name}
               </p>
               <p className="m-0 text-xs text-muted">
-                {STATUS_CATEGORY_LABELS[status.category]} · <span data-testid="status-color">{status.color}</span> ·{' '}
-                <span data-testid="status-count">
-                  {status.postCount} {status.postCount === 1 ? 'post' : 'posts'}
-                </span>
-                {status.onRoadmap ? <span data-testid="status-on-roadmap-mark"> · on the roadmap</span> : null}
+                {tc(status.category)}
+                {' · '}
+                <span data-testid="status-color">{status.color}</span>
+                {' · '}
+                <span data-testid="status-count">{t('postCount', { count: status.postCount })}</span>
+                {status.onRoadmap ? <span data-testid="status-on-roadmap-mark">{` · ${t('onRoadmapMark')}`}</span> : null}
               </p>
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" className="px-3 py-1.5" disabled={isFirst} onClick={() => onMove(-1)} data-testid="status-up">
-              <span aria-hidden="true">↑</span> Up<span className="sr-only">: move {status.name} up</span>
+              <span aria-hidden="true">{'↑'}</span> {t('up')}
+              <span className="sr-only">{t('moveUp', { name: status.name })}</span>
             </Button>
             <Button variant="secondary" className="px-3 py-1.5" disabled={isLast} onClick={() => onMove(1)} data-testid="status-down">
-              <span aria-hidden="true">↓</span> Down<span className="sr-only">: move {status.name} down</span>
+              <span aria-hidden="true">{'↓'}</span> {t('down')}
+              <span className="sr-only">{t('moveDown', { name: status.name })}</span>
             </Button>
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)} data-testid="status-edit">
-              Edit<span className="sr-only"> {status.name}</span>
+              {t('edit')}
+              <span className="sr-only"> {status.name}</span>
             </Button>
             {others.length > 0 ? <DeleteStatusDialog status={status} others={others} onDeleted={onDeleted} /> : null}
           </div>

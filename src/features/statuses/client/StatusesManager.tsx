@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { api } from '@/lib/api';
@@ -11,6 +12,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** The admins' status list: add, edit inline, reorder (up/down) and delete. */
 export function StatusesManager({ initial }: { initial: Status[] }) {
+  const t = useTranslations('teamSetup.statuses');
   const [statuses, setStatuses] = useState(initial);
   const [notice, setNotice] = useState<Notice>(null);
   const reorderSeq = useRef(0);
@@ -23,7 +25,7 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
   const add = async (values: StatusValues) => {
     const created = await api<Status>('/api/v1/statuses', { body: values });
     setStatuses((list) => [...list, created]);
-    notify('success', `Added “${created.name}”.`);
+    notify('success', t('added', { name: created.name }));
   };
 
   const move = async (index: number, direction: -1 | 1) => {
@@ -36,10 +38,10 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
     try {
       const { items } = await api<{ items: Status[] }>('/api/v1/statuses/reorder', { body: { ids: next.map((s) => s.id) } });
       if (seq === reorderSeq.current) setStatuses(items);
-      notify('success', `Moved “${item!.name}” ${direction < 0 ? 'up' : 'down'}.`);
+      notify('success', t(direction < 0 ? 'movedUp' : 'movedDown', { name: item!.name }));
     } catch (err) {
       if (seq === reorderSeq.current) setStatuses(previous);
-      notify('error', err instanceof Error ? err.message : 'The order was not saved.');
+      notify('error', err instanceof Error ? err.message : t('orderFailed'));
     }
   };
 
@@ -51,9 +53,7 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
     );
     notify(
       'success',
-      result.movedPosts > 0
-        ? `Deleted “${status.name}” and moved ${result.movedPosts} ${result.movedPosts === 1 ? 'post' : 'posts'}.`
-        : `Deleted “${status.name}”.`,
+      result.movedPosts > 0 ? t('deletedMoved', { name: status.name, count: result.movedPosts }) : t('deleted', { name: status.name }),
     );
     focusWhenSettled(() => listHeading.current);
   };
@@ -62,9 +62,9 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
     <>
       <section aria-labelledby="add-status-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
         <h2 id="add-status-heading" className="mb-4 text-lg font-semibold">
-          Add a status
+          {t('addHeading')}
         </h2>
-        <StatusForm submitLabel="Add status" onSubmit={add} testId="status-add-form" />
+        <StatusForm submitLabel={t('add')} onSubmit={add} testId="status-add-form" />
       </section>
       <div aria-live="polite" className="mb-4 empty:hidden">
         {notice ? (
@@ -74,11 +74,11 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
         ) : null}
       </div>
       <h2 className="mb-3 text-lg font-semibold" ref={listHeading} tabIndex={-1} data-testid="statuses-heading">
-        Statuses, in order
+        {t('listHeading')}
       </h2>
       {statuses.length === 0 ? (
-        <EmptyState title="No statuses yet" testId="statuses-empty">
-          Add a status above; posts can then be moved to it.
+        <EmptyState title={t('emptyTitle')} testId="statuses-empty">
+          {t('emptyBody')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="status-list">

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
@@ -8,11 +9,12 @@ export type StatusesPageProps = { statuses: Status[] };
 
 /** `/admin/statuses`: the statuses a post can be in, their order, colours and categories. */
 export default function StatusesPage({ shell, statuses }: ShellProps & StatusesPageProps) {
+  const t = useTranslations('teamSetup.statuses');
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Statuses" siteName={shell.workspace.name}>
-        A post moves through these. The category decides whether voting is open (open, planned, in progress).
+      <PageHeading title={t('title')} siteName={shell.workspace.name}>
+        {t('intro')}
       </PageHeading>
       <StatusesManager initial={statuses} />
     </>
