@@ -52,6 +52,8 @@ export const adminExamples: ApiExamples = {
         signupPolicy: 'open',
         allowedDomains: [],
         moderation: 'off',
+        defaultLocale: 'en',
+        widgetOrigins: ['https://app.example.com'],
       },
       companies: [{ id: 'acme-42', name: 'Acme Rockets', monthlyRevenueCents: 499900 }],
       members: [
