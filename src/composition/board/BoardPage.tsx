@@ -44,6 +44,7 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
   };
   const firstPage = paths.board(board.slug, keep);
   // Feeds are read as a visitor: only a public board of a public workspace has one (src/composition/feeds).
+  const feedTitle = `${board.name} · ${shell.workspace.name}`;
   const feed = board.visibility === 'public' && shell.workspace.access === 'public' ? paths.boardFeed(board.slug) : null;
   const nextPage = posts.nextCursor ? paths.board(board.slug, { ...keep, cursor: posts.nextCursor }) : null;
   const prevPage = posts.prevCursor ? paths.board(board.slug, { ...keep, before: posts.prevCursor }) : null;
@@ -61,7 +62,7 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
       <LiveRefresh when={(u) => u.kind === 'post'} />
       {feed ? (
         <Head>
-          <link rel="alternate" type="application/atom+xml" title={`${board.name} · ${shell.workspace.name}`} href={feed} />
+          <link rel="alternate" type="application/atom+xml" title={feedTitle} href={feed} />
         </Head>
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -98,9 +99,7 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted">
         <div aria-live="polite">
           {filtered && total !== null ? (
-            <p data-testid="result-count">
-              {t('board.resultCount', { count: total })}
-            </p>
+            <p data-testid="result-count">{t('board.resultCount', { count: total })}</p>
           ) : closed === 'hide' ? (
             <p data-testid="open-only-note">{t('board.openOnly')}</p>
           ) : null}
@@ -164,7 +163,7 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
                 </Link>
                 <Link href={prevPage} rel="prev" className="underline" data-testid="posts-prev">
                   <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-                    ←
+                    {'←'}
                   </span>{' '}
                   {t('board.previousPage')}
                 </Link>
@@ -175,7 +174,7 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
             <Link href={nextPage} rel="next" className="underline" data-testid="posts-next">
               {t('board.nextPage')}{' '}
               <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
-                →
+                {'→'}
               </span>
             </Link>
           ) : null}

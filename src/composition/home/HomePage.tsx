@@ -31,15 +31,15 @@ function BoardList({ boards }: { boards: Board[] }) {
           >
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{b.name}</span>
-              {b.archived ? <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">{t('home.archived')}</span> : null}
+              {b.archived ? (
+                <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">{t('home.archived')}</span>
+              ) : null}
               {b.visibility === 'private' ? (
                 <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">{t('home.private')}</span>
               ) : null}
             </span>
             {b.description ? <span className="mt-1 line-clamp-2 block text-sm text-muted">{b.description}</span> : null}
-            <span className="mt-2 block text-xs text-muted">
-              {t('home.postCount', { count: b.postCount })}
-            </span>
+            <span className="mt-2 block text-xs text-muted">{t('home.postCount', { count: b.postCount })}</span>
           </Link>
         </li>
       ))}
@@ -60,17 +60,15 @@ export default function HomePage({ shell, boards, trending, closed, now }: Shell
       </PageHeading>
       {boards.length === 0 ? (
         <EmptyState title={t('home.noBoards.title')} testId="boards-empty">
-          {canAdminister(actor) === 'allow' ? (
-            t.rich('home.noBoards.admin', {
-              link: (chunks) => (
-                <Link href={paths.adminBoards()} className="underline">
-                  {chunks}
-                </Link>
-              ),
-            })
-          ) : (
-            t('home.noBoards.other')
-          )}
+          {canAdminister(actor) === 'allow'
+            ? t.rich('home.noBoards.admin', {
+                link: (chunks) => (
+                  <Link href={paths.adminBoards()} className="underline">
+                    {chunks}
+                  </Link>
+                ),
+              })
+            : t('home.noBoards.other')}
         </EmptyState>
       ) : (
         <>

@@ -111,7 +111,8 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
             </Link>
           ) : null}
           <span>
-            {post.author.isTeam ? t('postCard.teamAuthor', { name: post.author.displayName }) : post.author.displayName} ·{' '}
+            {post.author.isTeam ? t('postCard.teamAuthor', { name: post.author.displayName }) : post.author.displayName}
+            {' · '}
             <time dateTime={post.createdAt}>{formats.relative(post.createdAt, now)}</time>
           </span>
         </div>

@@ -125,12 +125,7 @@ function RoadmapFilters({ filters, options }: Pick<RoadmapPageProps, 'filters' |
 /** The team's words on the roadmap (carried only on the team's pages: portalTeam). */
 function TeamIntro() {
   const t = useTranslations('portalTeam');
-  return (
-    <>
-      {' '}
-      {t('roadmap.intro')}
-    </>
-  );
+  return <> {t('roadmap.intro')}</>;
 }
 
 function AdminEmpty() {

@@ -28,7 +28,7 @@ export function LinkedPostChips({ posts }: { posts: LinkedPost[] }) {
             className="inline-flex items-center gap-1 rounded-full border border-border bg-surface px-2.5 py-1 text-xs text-fg hover:bg-bg"
             data-testid="entry-post-chip"
           >
-            <span className="text-muted">#{p.number}</span> {p.title}
+            <span className="text-muted">{`#${p.number}`}</span> {p.title}
           </Link>
         </li>
       ))}

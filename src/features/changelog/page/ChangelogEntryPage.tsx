@@ -22,7 +22,10 @@ export default function ChangelogEntryPage({ shell, entry, canonicalUrl, followi
         <link rel="canonical" href={canonicalUrl} />
         <meta property="og:type" content="article" />
         <meta property="og:title" content={entry.title} />
-        <meta property="og:description" content={entry.excerpt || t('changelog.ogDescription', { label: entry.label.name, workspace: shell.workspace.name })} />
+        <meta
+          property="og:description"
+          content={entry.excerpt || t('changelog.ogDescription', { label: entry.label.name, workspace: shell.workspace.name })}
+        />
         <meta property="og:url" content={canonicalUrl} />
         <meta name="description" content={entry.excerpt || entry.title} />
       </Head>

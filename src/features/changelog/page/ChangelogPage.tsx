@@ -36,7 +36,12 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
     <div className="mx-auto max-w-3xl">
       {feed ? (
         <Head>
-          <link rel="alternate" type="application/atom+xml" title={t('changelog.feedTitle', { workspace: shell.workspace.name })} href={feed} />
+          <link
+            rel="alternate"
+            type="application/atom+xml"
+            title={t('changelog.feedTitle', { workspace: shell.workspace.name })}
+            href={feed}
+          />
         </Head>
       ) : null}
       <PageHeading title={t('changelog.title')} siteName={shell.workspace.name}>

@@ -32,7 +32,13 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
 
 function JobsText({ jobs }: { jobs: NonNullable<ServiceStatus['jobs']> }) {
   const t = useTranslations('portal');
-  return <>{jobs.failed === 0 ? t('status.jobs.waiting', { count: jobs.waiting }) : t('status.jobs.withFailed', { count: jobs.waiting, failed: jobs.failed })}</>;
+  return (
+    <>
+      {jobs.failed === 0
+        ? t('status.jobs.waiting', { count: jobs.waiting })
+        : t('status.jobs.withFailed', { count: jobs.waiting, failed: jobs.failed })}
+    </>
+  );
 }
 
 /** `/status`: whether the service works right now, in words. */
@@ -52,9 +58,7 @@ export default function StatusPage({ shell, status }: Partial<ShellProps> & Stat
         }`}
         data-testid="status-summary"
       >
-        <Check ok={status.ok}>
-          {status.ok ? t('status.ok') : t('status.notOk')}
-        </Check>
+        <Check ok={status.ok}>{status.ok ? t('status.ok') : t('status.notOk')}</Check>
       </p>
       <dl className="m-0 divide-y divide-border rounded-xl border border-border bg-surface text-sm">
         <Row label={t('status.app.label')} testId="status-app">

@@ -360,12 +360,12 @@ function CardView({ card, status, handle, canMove, targets, onMove, focus, vote 
         <p className="mt-1 text-xs text-muted">
           <span>{card.board.name}</span>
           <span className="sr-only">{t('roadmap.listSeparator')}</span>
-          <span aria-hidden="true"> · </span>
+          <span aria-hidden="true">{' · '}</span>
           <span>{comments}</span>
           {eta ? (
             <>
               <span className="sr-only">{t('roadmap.listSeparator')}</span>
-              <span aria-hidden="true"> · </span>
+              <span aria-hidden="true">{' · '}</span>
               <span data-testid="card-eta">{t('roadmap.expected', { eta })}</span>
             </>
           ) : null}
