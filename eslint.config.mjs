@@ -123,6 +123,15 @@ export const TRANSLATED_FILES = [
   'src/features/accounts/page/ForgotPasswordPage.tsx',
 
   // The portal's pages (globs are welcome: a whole folder once it is converted).
+  'src/composition/home/**/*.tsx',
+  'src/composition/board/**/*.tsx',
+  'src/composition/new-post/**/*.tsx',
+  'src/composition/post-card/**/*.tsx',
+  'src/composition/roadmap/**/*.tsx',
+  'src/features/roadmap/**/*.tsx',
+  'src/features/changelog/**/*.tsx',
+  'src/features/subscriptions/**/*.tsx',
+  'src/features/health/page/**/*.tsx',
 
   // The post page.
 

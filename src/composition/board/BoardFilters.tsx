@@ -1,9 +1,10 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
-import { POST_SORT_LABELS, POST_SORTS, type PostSort } from '@/features/posts/enums';
+import { POST_SORTS, type PostSort } from '@/features/posts/enums';
 
 export interface BoardFilterValues {
   /** The sort chosen in the URL, or null (trending; relevance when searching). */
@@ -17,6 +18,7 @@ export interface BoardFilterValues {
 
 /** Sort links: every order is a URL, so it can be shared and Back returns to it. Page cursors are dropped. */
 export function SortTabs({ boardSlug, filters, order }: { boardSlug: string; filters: BoardFilterValues; order: PostSort | 'relevance' }) {
+  const t = useTranslations('portal');
   const keep = {
     status: filters.status || undefined,
     tag: filters.tag || undefined,
@@ -24,28 +26,28 @@ export function SortTabs({ boardSlug, filters, order }: { boardSlug: string; fil
     closed: filters.closed ? 'show' : undefined,
   };
   const tabs: { key: PostSort | 'relevance'; label: string; href: string }[] = [
-    ...(filters.q ? [{ key: 'relevance' as const, label: 'Best match', href: paths.board(boardSlug, keep) }] : []),
+    ...(filters.q ? [{ key: 'relevance' as const, label: t('sort.relevance'), href: paths.board(boardSlug, keep) }] : []),
     ...POST_SORTS.map((s) => ({
       key: s,
-      label: POST_SORT_LABELS[s],
+      label: t(`sort.${s}`),
       href: paths.board(boardSlug, { ...keep, sort: s === 'trending' && !filters.q ? undefined : s }),
     })),
   ];
   return (
-    <nav aria-label="Sort posts" className="mb-4">
+    <nav aria-label={t('sort.label')} className="mb-4">
       {/* Wraps on a narrow screen rather than hiding a tab past the edge. */}
       <ul className="flex flex-wrap gap-x-1 border-b border-border">
-        {tabs.map((t) => (
-          <li key={t.key}>
+        {tabs.map((tab) => (
+          <li key={tab.key}>
             <Link
-              href={t.href}
-              aria-current={order === t.key ? 'page' : undefined}
+              href={tab.href}
+              aria-current={order === tab.key ? 'page' : undefined}
               className={`-mb-px block border-b-2 px-3 py-2 text-sm font-medium whitespace-nowrap ${
-                order === t.key ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg'
+                order === tab.key ? 'border-accent text-fg' : 'border-transparent text-muted hover:text-fg'
               }`}
-              data-testid={`sort-${t.key}`}
+              data-testid={`sort-${tab.key}`}
             >
-              {t.label}
+              {tab.label}
             </Link>
           </li>
         ))}
@@ -69,6 +71,7 @@ export function BoardFilters({
   filters: BoardFilterValues;
   options: { statuses: { slug: string; name: string }[]; tags: string[] };
 }) {
+  const t = useTranslations('portal');
   const router = useRouter();
   const [q, setQ] = useState(filters.q);
   const [status, setStatus] = useState(filters.status);
@@ -79,7 +82,7 @@ export function BoardFilters({
       ? [...options.statuses, { slug: filters.status, name: filters.status }]
       : options.statuses;
   const tagOptions =
-    filters.tag && !options.tags.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [...options.tags, filters.tag] : options.tags;
+    filters.tag && !options.tags.some((x) => x.toLowerCase() === filters.tag.toLowerCase()) ? [...options.tags, filters.tag] : options.tags;
   const action = paths.board(boardSlug);
 
   return (
@@ -105,7 +108,7 @@ export function BoardFilters({
       {filters.closed ? <input type="hidden" name="closed" value="show" /> : null}
       <div className="flex min-w-48 flex-1 flex-col gap-1">
         <label htmlFor="board-search" className="text-sm font-medium">
-          Search posts
+          {t('filters.search')}
         </label>
         <input
           id="board-search"
@@ -120,7 +123,7 @@ export function BoardFilters({
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="board-status" className="text-sm font-medium">
-          Status
+          {t('filters.status')}
         </label>
         <select
           id="board-status"
@@ -130,7 +133,7 @@ export function BoardFilters({
           className={selectClass}
           data-testid="board-status"
         >
-          <option value="">Any status</option>
+          <option value="">{t('filters.anyStatus')}</option>
           {statusOptions.map((s) => (
             <option key={s.slug} value={s.slug}>
               {s.name}
@@ -140,7 +143,7 @@ export function BoardFilters({
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="board-tag" className="text-sm font-medium">
-          Tag
+          {t('filters.tag')}
         </label>
         <select
           id="board-tag"
@@ -150,16 +153,16 @@ export function BoardFilters({
           className={selectClass}
           data-testid="board-tag"
         >
-          <option value="">Any tag</option>
-          {tagOptions.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          <option value="">{t('filters.anyTag')}</option>
+          {tagOptions.map((name) => (
+            <option key={name} value={name}>
+              {name}
             </option>
           ))}
         </select>
       </div>
       <Button type="submit" variant="secondary" data-testid="board-apply">
-        Apply
+        {t('filters.apply')}
       </Button>
     </form>
   );

@@ -1,5 +1,6 @@
 import Head from 'next/head';
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
@@ -27,6 +28,7 @@ export type BoardPageProps = {
 
 /** `/b/[board]`: a board's posts, sorted, filtered and searched, 20 at a time. */
 export default function BoardPage({ shell, board, posts, filters, order, closed, options, total, now }: ShellProps & BoardPageProps) {
+  const t = useTranslations('portal');
   const viewer = shell.viewer;
   const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
   // Visitors see the link too: they write the draft and sign in when they submit it.
@@ -42,15 +44,16 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
   };
   const firstPage = paths.board(board.slug, keep);
   // Feeds are read as a visitor: only a public board of a public workspace has one (src/composition/feeds).
+  const feedTitle = `${board.name} · ${shell.workspace.name}`;
   const feed = board.visibility === 'public' && shell.workspace.access === 'public' ? paths.boardFeed(board.slug) : null;
   const nextPage = posts.nextCursor ? paths.board(board.slug, { ...keep, cursor: posts.nextCursor }) : null;
   const prevPage = posts.prevCursor ? paths.board(board.slug, { ...keep, before: posts.prevCursor }) : null;
   // On trending and top, done and closed posts wait behind a link unless a status is chosen.
   const closedToggle =
     closed === 'hide'
-      ? { href: paths.board(board.slug, { ...keep, closed: 'show' }), label: 'Show completed and closed posts' }
+      ? { href: paths.board(board.slug, { ...keep, closed: 'show' }), label: t('closed.show') }
       : filters.closed && !filters.status && (order === 'trending' || order === 'top')
-        ? { href: paths.board(board.slug, { ...keep, closed: undefined }), label: 'Hide completed and closed posts' }
+        ? { href: paths.board(board.slug, { ...keep, closed: undefined }), label: t('closed.hide') }
         : null;
 
   return (
@@ -59,7 +62,7 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
       <LiveRefresh when={(u) => u.kind === 'post'} />
       {feed ? (
         <Head>
-          <link rel="alternate" type="application/atom+xml" title={`${board.name} · ${shell.workspace.name}`} href={feed} />
+          <link rel="alternate" type="application/atom+xml" title={feedTitle} href={feed} />
         </Head>
       ) : null}
       <div className="flex flex-wrap items-start justify-between gap-4">
@@ -69,7 +72,7 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
             // A document, not a screen: a plain link, so the browser (or a feed reader) fetches it.
             <p className="mt-1 text-sm">
               <a href={feed} className="underline" data-testid="board-feed-link">
-                Atom feed of new posts
+                {t('board.feedLink')}
               </a>
             </p>
           ) : null}
@@ -80,13 +83,13 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
             className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90"
             data-testid="new-post-link"
           >
-            New post
+            {t('board.newPost')}
           </Link>
         ) : null}
       </div>
       {board.archived ? (
         <p role="status" className="mb-4 rounded-md border border-border bg-surface px-4 py-3 text-sm" data-testid="board-archived">
-          This board is archived: you can read it, but it takes no new posts, votes or comments.
+          {t('board.archived')}
         </p>
       ) : null}
 
@@ -96,11 +99,9 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
       <div className="mb-3 flex flex-wrap items-center justify-between gap-x-4 gap-y-2 text-sm text-muted">
         <div aria-live="polite">
           {filtered && total !== null ? (
-            <p data-testid="result-count">
-              {total === 0 ? 'No posts match.' : `${total} ${total === 1 ? 'post matches' : 'posts match'}.`}
-            </p>
+            <p data-testid="result-count">{t('board.resultCount', { count: total })}</p>
           ) : closed === 'hide' ? (
-            <p data-testid="open-only-note">Open requests: completed and closed posts are not listed.</p>
+            <p data-testid="open-only-note">{t('board.openOnly')}</p>
           ) : null}
         </div>
         <div className="flex flex-wrap gap-x-4 gap-y-1">
@@ -115,7 +116,7 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
               className="underline"
               data-testid="clear-filters"
             >
-              Clear filters
+              {t('board.clearFilters')}
             </Link>
           ) : null}
         </div>
@@ -123,22 +124,24 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
 
       {posts.items.length === 0 ? (
         filtered ? (
-          <EmptyState title="No posts match" testId="posts-empty">
-            Try other words or fewer filters, or{' '}
-            <Link href={paths.board(board.slug)} className="underline">
-              see every post
-            </Link>
-            .
+          <EmptyState title={t('board.noMatch.title')} testId="posts-empty">
+            {t.rich('board.noMatch.body', {
+              link: (chunks) => (
+                <Link href={paths.board(board.slug)} className="underline">
+                  {chunks}
+                </Link>
+              ),
+            })}
           </EmptyState>
         ) : (
-          <EmptyState title="No posts yet" testId="posts-empty">
-            {showNewPost ? 'Be the first to share an idea or report a problem.' : 'Posts will appear here.'}
+          <EmptyState title={t('board.noPosts.title')} testId="posts-empty">
+            {showNewPost ? t('board.noPosts.canPost') : t('board.noPosts.other')}
           </EmptyState>
         )
       ) : (
         <>
           <h2 id="posts-heading" className="sr-only">
-            Posts
+            {t('board.posts')}
           </h2>
           <ol className={POST_LIST_CLASS} aria-labelledby="posts-heading">
             {posts.items.map((post) => (
@@ -151,22 +154,28 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
       )}
 
       {prevPage || nextPage ? (
-        <nav aria-label="Pages of posts" className="mt-6 flex flex-wrap items-center justify-between gap-4 text-sm">
+        <nav aria-label={t('board.pages')} className="mt-6 flex flex-wrap items-center justify-between gap-4 text-sm">
           <span className="flex gap-4">
             {prevPage ? (
               <>
                 <Link href={firstPage} className="underline" data-testid="posts-first">
-                  First page
+                  {t('board.firstPage')}
                 </Link>
                 <Link href={prevPage} rel="prev" className="underline" data-testid="posts-prev">
-                  <span aria-hidden="true">← </span>Previous page
+                  <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                    {'←'}
+                  </span>{' '}
+                  {t('board.previousPage')}
                 </Link>
               </>
             ) : null}
           </span>
           {nextPage ? (
             <Link href={nextPage} rel="next" className="underline" data-testid="posts-next">
-              Next page<span aria-hidden="true"> →</span>
+              {t('board.nextPage')}{' '}
+              <span aria-hidden="true" className="inline-block rtl:-scale-x-100">
+                {'→'}
+              </span>
             </Link>
           ) : null}
         </nav>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
@@ -18,6 +19,7 @@ export type HomePageProps = {
 };
 
 function BoardList({ boards }: { boards: Board[] }) {
+  const t = useTranslations('portal');
   return (
     <ul className="grid gap-3 sm:grid-cols-2" data-testid="board-list">
       {boards.map((b) => (
@@ -29,15 +31,15 @@ function BoardList({ boards }: { boards: Board[] }) {
           >
             <span className="flex flex-wrap items-center gap-2">
               <span className="font-semibold">{b.name}</span>
-              {b.archived ? <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">Archived</span> : null}
+              {b.archived ? (
+                <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">{t('home.archived')}</span>
+              ) : null}
               {b.visibility === 'private' ? (
-                <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">Private</span>
+                <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">{t('home.private')}</span>
               ) : null}
             </span>
             {b.description ? <span className="mt-1 line-clamp-2 block text-sm text-muted">{b.description}</span> : null}
-            <span className="mt-2 block text-xs text-muted">
-              {b.postCount} {b.postCount === 1 ? 'post' : 'posts'}
-            </span>
+            <span className="mt-2 block text-xs text-muted">{t('home.postCount', { count: b.postCount })}</span>
           </Link>
         </li>
       ))}
@@ -49,58 +51,55 @@ function BoardList({ boards }: { boards: Board[] }) {
 export default function HomePage({ shell, boards, trending, closed, now }: ShellProps & HomePageProps) {
   const viewer = shell.viewer;
   const actor: PolicyActor = viewer ? { kind: 'user', id: viewer.id, role: viewer.role } : { kind: 'visitor' };
+  const t = useTranslations('portal');
   const boardArchived = new Map(boards.map((b) => [b.slug, b.archived]));
   return (
     <>
-      <PageHeading title="Boards" siteName={shell.workspace.name}>
-        Share ideas, vote on what matters to you, and follow what the team is building.
+      <PageHeading title={t('home.title')} siteName={shell.workspace.name}>
+        {t('home.intro')}
       </PageHeading>
       {boards.length === 0 ? (
-        <EmptyState title="No boards yet" testId="boards-empty">
-          {canAdminister(actor) === 'allow' ? (
-            <>
-              Create the first board in{' '}
-              <Link href={paths.adminBoards()} className="underline">
-                board settings
-              </Link>{' '}
-              so people can post requests and vote on them.
-            </>
-          ) : (
-            'When the team creates a board, it appears here and you can post requests and vote on them.'
-          )}
+        <EmptyState title={t('home.noBoards.title')} testId="boards-empty">
+          {canAdminister(actor) === 'allow'
+            ? t.rich('home.noBoards.admin', {
+                link: (chunks) => (
+                  <Link href={paths.adminBoards()} className="underline">
+                    {chunks}
+                  </Link>
+                ),
+              })
+            : t('home.noBoards.other')}
         </EmptyState>
       ) : (
         <>
           <section aria-labelledby="boards-heading">
             <h2 id="boards-heading" className="sr-only">
-              Boards
+              {t('home.title')}
             </h2>
             <BoardList boards={boards} />
           </section>
           <section aria-labelledby="trending-heading" className="mt-10">
             <div className="mb-3 flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1">
               <h2 id="trending-heading" className="text-xl font-semibold">
-                Trending
+                {t('home.trending')}
               </h2>
               {closed === 'hide' ? (
                 <Link href={paths.home({ closed: 'show' })} className="text-sm text-muted underline" data-testid="closed-toggle">
-                  Show completed and closed posts
+                  {t('closed.show')}
                 </Link>
               ) : (
                 <Link href={paths.home()} className="text-sm text-muted underline" data-testid="closed-toggle">
-                  Hide completed and closed posts
+                  {t('closed.hide')}
                 </Link>
               )}
             </div>
             {trending.length === 0 ? (
-              <EmptyState title={closed === 'hide' ? 'No open requests' : 'No posts yet'} testId="trending-empty">
-                {closed === 'hide'
-                  ? 'Every post is completed or closed. Open a board to post a new idea.'
-                  : 'Open a board to post the first idea.'}
+              <EmptyState title={closed === 'hide' ? t('home.noOpen.title') : t('home.noPosts.title')} testId="trending-empty">
+                {closed === 'hide' ? t('home.noOpen.body') : t('home.noPosts.body')}
               </EmptyState>
             ) : (
               <>
-                <ol className={POST_LIST_CLASS} aria-label="Trending posts">
+                <ol className={POST_LIST_CLASS} aria-label={t('home.trendingPosts')}>
                   {trending.map((post) => (
                     <li key={post.id}>
                       <PostCard
@@ -114,16 +113,17 @@ export default function HomePage({ shell, boards, trending, closed, now }: Shell
                   ))}
                 </ol>
                 <p className="mt-4 text-sm text-muted">
-                  See more on a board:{' '}
-                  {boards.map((b, i) => (
-                    <span key={b.id}>
-                      {i > 0 ? ', ' : ''}
-                      <Link href={paths.board(b.slug)} className="underline">
-                        {b.name}
-                      </Link>
-                    </span>
-                  ))}
-                  .
+                  {t.rich('home.seeMore', {
+                    boards: () =>
+                      boards.map((b, i) => (
+                        <span key={b.id}>
+                          {i > 0 ? t('home.listSeparator') : null}
+                          <Link href={paths.board(b.slug)} className="underline">
+                            {b.name}
+                          </Link>
+                        </span>
+                      )),
+                  })}
                 </p>
               </>
             )}

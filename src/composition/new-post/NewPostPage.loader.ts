@@ -14,12 +14,7 @@ export const getServerSideProps = withShell<NewPostPageProps>(async (ctx, { acto
   try {
     const board = await getVisibleBoard(db(), actor, slug);
     const open = canParticipate(actor, { posting: board.posting, archived: board.archivedAt !== null });
-    const closedReason =
-      open === 'forbidden'
-        ? board.archivedAt
-          ? 'This board is archived and takes no new posts.'
-          : 'Only the team can post on this board.'
-        : null;
+    const closedReason: NewPostPageProps['closedReason'] = open === 'forbidden' ? (board.archivedAt ? 'archived' : 'teamOnly') : null;
     return { props: { board: { slug: board.slug, name: board.name }, closedReason } };
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
@@ -8,23 +9,28 @@ import { NewPostForm } from '@/features/posts/client/NewPostForm';
 
 export type NewPostPageProps = {
   board: { slug: string; name: string };
-  /** Set when the board takes no posts from this viewer (archived, or team-only). */
-  closedReason: string | null;
+  /** Set when the board takes no posts from this viewer: why, as a message key (archived, or team-only). */
+  closedReason: 'archived' | 'teamOnly' | null;
 };
 
 /** `/b/[board]/new`: the new-post form, with similar-post suggestions unless their feature flag is off. */
 export default function NewPostPage({ shell, board, closedReason }: ShellProps & NewPostPageProps) {
+  const t = useTranslations('portal');
   const suggestSimilar = useFlag('similar-post-suggestions');
   return (
     <>
-      <PageHeading title="New post" siteName={shell.workspace.name}>
-        on{' '}
-        <Link href={paths.board(board.slug)} className="underline">
-          {board.name}
-        </Link>
+      <PageHeading title={t('newPost.title')} siteName={shell.workspace.name}>
+        {t.rich('newPost.onBoard', {
+          board: board.name,
+          link: (chunks) => (
+            <Link href={paths.board(board.slug)} className="underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </PageHeading>
       {closedReason ? (
-        <Alert tone="info">{closedReason}</Alert>
+        <Alert tone="info">{t(`newPost.closed.${closedReason}`)}</Alert>
       ) : (
         <NewPostForm board={board.slug} signedIn={shell.viewer !== null} suggestSimilar={suggestSimilar} />
       )}

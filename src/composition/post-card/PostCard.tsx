@@ -1,9 +1,10 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { isVotingOpenCategory } from '@/features/statuses/enums';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import type { Highlight, PostSummary } from '@/features/posts/schema';
-import { relativeTime } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import { StatusBadge, TagList } from '@/components/ui/Badges';
 
 export interface PostCardProps {
@@ -41,10 +42,11 @@ function Runs({ runs }: { runs: Highlight }) {
   );
 }
 
-function closedReason(post: PostSummary, boardArchived: boolean): string | null {
-  if (boardArchived) return 'This board is archived.';
-  if (post.approval !== 'approved') return 'This post is awaiting approval.';
-  if (!isVotingOpenCategory(post.status?.category)) return 'Voting is closed for this post.';
+/** Why the vote button is closed, as a message key (the words are in the `portal` catalogue). */
+function closedReason(post: PostSummary, boardArchived: boolean) {
+  if (boardArchived) return 'boardArchived' as const;
+  if (post.approval !== 'approved') return 'awaitingApproval' as const;
+  if (!isVotingOpenCategory(post.status?.category)) return 'votingClosed' as const;
   return null;
 }
 
@@ -56,6 +58,9 @@ const mark = 'rounded px-1.5 py-px text-xs font-medium whitespace-nowrap';
  * author and age. About 80 px for a one-line title (e2e/layout.spec.ts checks it).
  */
 export function PostCard({ post, signedIn, now, boardArchived = false, showBoard = false }: PostCardProps) {
+  const t = useTranslations('portal');
+  const formats = useFormats();
+  const closed = closedReason(post, boardArchived);
   return (
     <article
       className="flex items-start gap-3 px-3 py-2.5 sm:gap-4 sm:px-4"
@@ -67,7 +72,7 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
         postTitle={post.title}
         voted={post.voted}
         voteCount={post.voteCount}
-        closedReason={closedReason(post, boardArchived)}
+        closedReason={closed ? t(`postCard.closed.${closed}`) : null}
         signedIn={signedIn}
         size="list"
       />
@@ -76,8 +81,10 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
           <Link href={paths.post(post.number, post.slug)} className="hover:underline" data-testid="post-title">
             {post.highlight ? <Runs runs={post.highlight.title} /> : post.title}
           </Link>
-          {post.pinned ? <span className={`ml-2 bg-accent/15 align-middle ${mark}`}>Pinned</span> : null}
-          {post.approval === 'pending' ? <span className={`ml-2 border border-border align-middle ${mark}`}>Awaiting approval</span> : null}
+          {post.pinned ? <span className={`ms-2 bg-accent/15 align-middle ${mark}`}>{t('postCard.pinned')}</span> : null}
+          {post.approval === 'pending' ? (
+            <span className={`ms-2 border border-border align-middle ${mark}`}>{t('postCard.awaitingApproval')}</span>
+          ) : null}
         </h3>
         {post.highlight ? (
           <p className="line-clamp-2 text-sm leading-5 break-words text-muted" data-testid="post-excerpt">
@@ -95,8 +102,8 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
             <svg aria-hidden="true" viewBox="0 0 16 16" className="h-3.5 w-3.5 fill-none stroke-current" strokeWidth="1.5">
               <path d="M2.5 3.5h11v7h-6l-3 2.5v-2.5h-2z" strokeLinejoin="round" />
             </svg>
-            {post.commentCount}
-            <span className="sr-only"> {post.commentCount === 1 ? 'comment' : 'comments'}</span>
+            {formats.number(post.commentCount)}
+            <span className="sr-only"> {t('postCard.commentsWord', { count: post.commentCount })}</span>
           </span>
           {showBoard ? (
             <Link href={paths.board(post.board.slug)} className="underline">
@@ -104,8 +111,9 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
             </Link>
           ) : null}
           <span>
-            {post.author.displayName}
-            {post.author.isTeam ? ' (team)' : ''} · <time dateTime={post.createdAt}>{relativeTime(post.createdAt, now)}</time>
+            {post.author.isTeam ? t('postCard.teamAuthor', { name: post.author.displayName }) : post.author.displayName}
+            {' · '}
+            <time dateTime={post.createdAt}>{formats.relative(post.createdAt, now)}</time>
           </span>
         </div>
       </div>

@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
@@ -12,6 +13,7 @@ import type { Roadmap, RoadmapCard } from '@/features/roadmap/schema';
 import { isVotingOpenCategory } from '@/features/statuses/enums';
 import type { StatusRef } from '@/features/statuses/schema';
 import { VoteButton } from '@/features/votes/client/VoteButton';
+import { useFormats } from '@/lib/use-formats';
 
 export type RoadmapPageProps = {
   roadmap: Roadmap;
@@ -23,14 +25,17 @@ export type RoadmapPageProps = {
 
 const selectClass = 'rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg';
 
-function closedReason(card: RoadmapCard, status: StatusRef): string | null {
-  if (card.board.archived) return 'This board is archived.';
-  if (!isVotingOpenCategory(status.category)) return 'Voting is closed for this post.';
+/** Why the vote button is closed, as a message key (shared with the post cards' words). */
+function closedReason(card: RoadmapCard, status: StatusRef) {
+  if (card.board.archived) return 'boardArchived' as const;
+  if (!isVotingOpenCategory(status.category)) return 'votingClosed' as const;
   return null;
 }
 
 /** A card's votes when voting from the roadmap is off: the count, and whether you voted. */
 function VoteCount({ card }: { card: RoadmapCard }) {
+  const t = useTranslations('portal');
+  const formats = useFormats();
   const [live, setLive] = useState<{ from: number; votes: number } | null>(null);
   useLiveUpdates((u) => {
     if (u.kind === 'votes' && u.post === card.number) setLive({ from: card.voteCount, votes: u.votes });
@@ -42,24 +47,25 @@ function VoteCount({ card }: { card: RoadmapCard }) {
       className="flex h-11 w-11 shrink-0 flex-col items-center justify-center rounded-lg border border-border text-xs"
       data-testid="vote-count-static"
     >
-      <span className="font-semibold">{count}</span>
-      <span className="sr-only">{count === 1 ? 'vote' : 'votes'}</span>
-      {card.voted ? <span className="text-[10px] text-muted">You voted</span> : null}
+      <span className="font-semibold">{formats.number(count)}</span>
+      <span className="sr-only">{t('roadmap.votesWord', { count })}</span>
+      {card.voted ? <span className="text-[10px] text-muted">{t('roadmap.youVoted')}</span> : null}
     </p>
   );
 }
 
 /** Board and tag filters as one GET form: it works without JavaScript; with it, a client navigation. */
 function RoadmapFilters({ filters, options }: Pick<RoadmapPageProps, 'filters' | 'options'>) {
+  const t = useTranslations('portal');
   const router = useRouter();
   const [board, setBoard] = useState(filters.board);
   const [tag, setTag] = useState(filters.tag);
   const tagOptions =
-    filters.tag && !options.tags.some((t) => t.toLowerCase() === filters.tag.toLowerCase()) ? [...options.tags, filters.tag] : options.tags;
+    filters.tag && !options.tags.some((x) => x.toLowerCase() === filters.tag.toLowerCase()) ? [...options.tags, filters.tag] : options.tags;
   return (
     <form
       role="search"
-      aria-label="Filter the roadmap"
+      aria-label={t('roadmap.filterLabel')}
       action={paths.roadmap()}
       method="get"
       className="mb-6 flex flex-wrap items-end gap-3"
@@ -71,7 +77,7 @@ function RoadmapFilters({ filters, options }: Pick<RoadmapPageProps, 'filters' |
       {filters.done === 'all' ? <input type="hidden" name="done" value="all" /> : null}
       <div className="flex flex-col gap-1">
         <label htmlFor="roadmap-board" className="text-sm font-medium">
-          Board
+          {t('filters.board')}
         </label>
         <select
           id="roadmap-board"
@@ -81,7 +87,7 @@ function RoadmapFilters({ filters, options }: Pick<RoadmapPageProps, 'filters' |
           className={selectClass}
           data-testid="roadmap-board"
         >
-          <option value="">All boards</option>
+          <option value="">{t('filters.allBoards')}</option>
           {options.boards.map((b) => (
             <option key={b.slug} value={b.slug}>
               {b.name}
@@ -91,7 +97,7 @@ function RoadmapFilters({ filters, options }: Pick<RoadmapPageProps, 'filters' |
       </div>
       <div className="flex flex-col gap-1">
         <label htmlFor="roadmap-tag" className="text-sm font-medium">
-          Tag
+          {t('filters.tag')}
         </label>
         <select
           id="roadmap-tag"
@@ -101,38 +107,52 @@ function RoadmapFilters({ filters, options }: Pick<RoadmapPageProps, 'filters' |
           className={selectClass}
           data-testid="roadmap-tag"
         >
-          <option value="">Any tag</option>
-          {tagOptions.map((t) => (
-            <option key={t} value={t}>
-              {t}
+          <option value="">{t('filters.anyTag')}</option>
+          {tagOptions.map((name) => (
+            <option key={name} value={name}>
+              {name}
             </option>
           ))}
         </select>
       </div>
       <Button type="submit" variant="secondary" data-testid="roadmap-apply">
-        Apply
+        {t('filters.apply')}
       </Button>
     </form>
   );
 }
 
+/** The team's words on the roadmap (carried only on the team's pages: portalTeam). */
+function TeamIntro() {
+  const t = useTranslations('portalTeam');
+  return <> {t('roadmap.intro')}</>;
+}
+
+function AdminEmpty() {
+  const t = useTranslations('portalTeam');
+  return <>{t('roadmap.emptyAdmin')}</>;
+}
+
 /** `/roadmap`: what is planned, in progress and recently done (SPEC.md §2). */
 export default function RoadmapPage({ shell, roadmap, filters, options, canMove }: ShellProps & RoadmapPageProps) {
+  const t = useTranslations('portal');
   const voting = useFlag('roadmap-voting');
   const signedIn = Boolean(shell.viewer);
+  const closedReasonText = (card: RoadmapCard, status: StatusRef) => {
+    const reason = closedReason(card, status);
+    return reason ? t(`postCard.closed.${reason}`) : null;
+  };
   return (
     <LiveUpdates topics={{ roadmap: true }}>
       {/* Votes update in place; a status change, merge or approval reloads the columns. */}
       <LiveRefresh when={(u) => u.kind === 'post'} />
-      <PageHeading title="Roadmap" siteName={shell.workspace.name}>
-        What the team has planned, what it is building now, and what shipped recently.
-        {canMove ? ' Drag a card by its handle, or use “Move to…”, to change its status.' : null}
+      <PageHeading title={t('roadmap.title')} siteName={shell.workspace.name}>
+        {t('roadmap.intro')}
+        {canMove ? <TeamIntro /> : null}
       </PageHeading>
       {roadmap.columns.length === 0 ? (
-        <EmptyState title="No roadmap yet" testId="roadmap-empty">
-          {shell.viewer?.role === 'admin'
-            ? 'The roadmap shows the statuses marked “on roadmap” in the planned, in progress and done categories. Mark one in Statuses to show it here.'
-            : 'When the team puts its plans on the roadmap, they appear here.'}
+        <EmptyState title={t('roadmap.empty.title')} testId="roadmap-empty">
+          {shell.viewer?.role === 'admin' ? <AdminEmpty /> : t('roadmap.empty.other')}
         </EmptyState>
       ) : (
         <>
@@ -149,7 +169,7 @@ export default function RoadmapPage({ shell, roadmap, filters, options, canMove 
                   postTitle={card.title}
                   voted={card.voted}
                   voteCount={card.voteCount}
-                  closedReason={closedReason(card, status)}
+                  closedReason={closedReasonText(card, status)}
                   signedIn={signedIn}
                   size="sm"
                 />

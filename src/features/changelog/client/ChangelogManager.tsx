@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -7,17 +8,19 @@ import { EmptyState } from '@/components/ui/EmptyState';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
-import { formatDateTime } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import { focusWhenSettled } from '@/lib/focus';
 import type { ChangelogLabel, TeamEntry } from '../schema';
 import { EntryEditor } from './EntryEditor';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
-function stateText(e: TeamEntry): string {
-  if (e.state === 'published') return `Published ${formatDateTime(e.publishedAt!)}`;
-  if (e.scheduledFor) return `Scheduled for ${formatDateTime(e.scheduledFor)}`;
-  return 'Draft';
+function StateText({ entry: e }: { entry: TeamEntry }) {
+  const t = useTranslations('portalTeam');
+  const formats = useFormats();
+  if (e.state === 'published') return <>{t('changelog.state.published', { when: formats.dateTime(e.publishedAt!) })}</>;
+  if (e.scheduledFor) return <>{t('changelog.state.scheduled', { when: formats.dateTime(e.scheduledFor) })}</>;
+  return <>{t('changelog.state.draft')}</>;
 }
 
 /** `/admin/changelog`: drafts, scheduled and published entries; the editor; publish now, schedule, unpublish. */
@@ -32,6 +35,7 @@ export function ChangelogManager({
   doneStatuses: { id: string; name: string }[];
   canAddLabels: boolean;
 }) {
+  const t = useTranslations('portalTeam');
   const [entries, setEntries] = useState(initial);
   const [labels, setLabels] = useState(initialLabels);
   const [editing, setEditing] = useState<TeamEntry | 'new' | null>(null);
@@ -52,7 +56,7 @@ export function ChangelogManager({
     // Errors stay in the dialog (ConfirmDialog shows them).
     await api(`/api/v1/admin/changelog/${entry.id}`, { method: 'DELETE' });
     setEntries((all) => all.filter((x) => x.id !== entry.id));
-    setNotice({ tone: 'success', text: `Deleted “${entry.title}”.` });
+    setNotice({ tone: 'success', text: t('changelog.notice.deleted', { title: entry.title }) });
     // Its row and Delete button are gone: focus goes to "New entry".
     focusWhenSettled(() => toolbarRef.current?.querySelector('button'));
   };
@@ -65,10 +69,10 @@ export function ChangelogManager({
     try {
       const res = await api<TeamEntry & { postsMoved?: number }>(`/api/v1/admin/changelog/${entry.id}${path}`, { method, body });
       replace(res);
-      const moved = res.postsMoved ? ` ${res.postsMoved} ${res.postsMoved === 1 ? 'post' : 'posts'} moved.` : '';
-      setNotice({ tone: 'success', text: `${done}${moved}` });
+      const text = res.postsMoved ? t('changelog.notice.withMoved', { done, count: res.postsMoved }) : done;
+      setNotice({ tone: 'success', text });
     } catch (err) {
-      setNotice({ tone: 'error', text: err instanceof ApiError ? err.message : 'That did not work. Try again.' });
+      setNotice({ tone: 'error', text: err instanceof ApiError ? err.message : t('changelog.failed') });
     }
   }
 
@@ -76,7 +80,7 @@ export function ChangelogManager({
     return (
       <section aria-labelledby="editor-heading">
         <h2 id="editor-heading" className="mb-4 text-lg font-semibold" tabIndex={-1} ref={headingRef}>
-          {editing === 'new' ? 'New entry' : `Edit “${editing.title}”`}
+          {editing === 'new' ? t('changelog.newEntry') : t('changelog.editTitle', { title: editing.title })}
         </h2>
         <EntryEditor
           entry={editing === 'new' ? null : editing}
@@ -85,7 +89,7 @@ export function ChangelogManager({
           onSaved={(e) => {
             replace(e);
             setEditing(null);
-            setNotice({ tone: 'success', text: `Saved “${e.title}”.` });
+            setNotice({ tone: 'success', text: t('changelog.notice.saved', { title: e.title }) });
           }}
           onCancel={() => setEditing(null)}
         />
@@ -99,23 +103,37 @@ export function ChangelogManager({
     <>
       <div ref={toolbarRef} className="mb-4 flex flex-wrap items-center gap-3">
         <Button onClick={() => setEditing('new')} data-testid="entry-new">
-          New entry
+          {t('changelog.newEntry')}
         </Button>
         <Link href={paths.changelog()} className="text-sm underline">
-          See the public changelog
+          {t('changelog.seePublic')}
         </Link>
       </div>
       <div aria-live="polite">{notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}</div>
       {entries.length === 0 ? (
         <div className="mt-4">
-          <EmptyState title="No entries yet" testId="admin-changelog-empty">
-            Write an entry when something ships, link the posts it answers, and publish it.
+          <EmptyState title={t('changelog.empty.title')} testId="admin-changelog-empty">
+            {t('changelog.empty.body')}
           </EmptyState>
         </div>
       ) : (
         <>
-          <EntryList title="Drafts and scheduled" entries={drafts} empty="No drafts." onEdit={setEditing} act={act} remove={remove} />
-          <EntryList title="Published" entries={published} empty="Nothing published yet." onEdit={setEditing} act={act} remove={remove} />
+          <EntryList
+            title={t('changelog.drafts.title')}
+            entries={drafts}
+            empty={t('changelog.drafts.empty')}
+            onEdit={setEditing}
+            act={act}
+            remove={remove}
+          />
+          <EntryList
+            title={t('changelog.published.title')}
+            entries={published}
+            empty={t('changelog.published.empty')}
+            onEdit={setEditing}
+            act={act}
+            remove={remove}
+          />
         </>
       )}
       {canAddLabels ? <LabelAdder labels={labels} onAdded={(l) => setLabels((all) => [...all, l])} /> : null}
@@ -157,14 +175,15 @@ function EntryList({
 }
 
 function EntryRow({ entry, onEdit, act, remove }: { entry: TeamEntry; onEdit: () => void; act: Act; remove: () => Promise<void> }) {
+  const t = useTranslations('portalTeam');
   const [when, setWhen] = useState('');
   const [whenError, setWhenError] = useState<string | null>(null);
   const schedule = () => {
     const at = when ? new Date(when) : null;
-    if (!at || Number.isNaN(at.getTime())) return setWhenError('Choose a date and time.');
-    if (at.getTime() <= Date.now()) return setWhenError('Choose a time in the future.');
+    if (!at || Number.isNaN(at.getTime())) return setWhenError(t('changelog.schedule.chooseTime'));
+    if (at.getTime() <= Date.now()) return setWhenError(t('changelog.schedule.future'));
     setWhenError(null);
-    void act(entry, '/schedule', 'PUT', `“${entry.title}” is scheduled.`, { at: at.toISOString() });
+    void act(entry, '/schedule', 'PUT', t('changelog.notice.scheduled', { title: entry.title }), { at: at.toISOString() });
   };
   return (
     <li className="rounded-xl border border-border bg-surface p-4" data-testid="admin-entry" data-entry-slug={entry.slug}>
@@ -172,46 +191,56 @@ function EntryRow({ entry, onEdit, act, remove }: { entry: TeamEntry; onEdit: ()
         <div className="min-w-0">
           <p className="m-0 font-medium break-words">{entry.title}</p>
           <p className="m-0 text-xs text-muted">
-            {entry.label.name} · <span data-testid="admin-entry-state">{stateText(entry)}</span> · {entry.posts.length}{' '}
-            {entry.posts.length === 1 ? 'linked post' : 'linked posts'}
+            {entry.label.name}
+            {' · '}
+            <span data-testid="admin-entry-state">
+              <StateText entry={entry} />
+            </span>
+            {' · '}
+            {t('changelog.linkedPosts', { count: entry.posts.length })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
           <Button variant="secondary" className="px-3 py-1.5" onClick={onEdit} data-testid="admin-entry-edit">
-            Edit<span className="sr-only"> {entry.title}</span>
+            {t('changelog.actions.edit')}
+            <span className="sr-only"> {entry.title}</span>
           </Button>
           {entry.state === 'draft' ? (
             <Button
               className="px-3 py-1.5"
-              onClick={() => void act(entry, '/publish', 'POST', `“${entry.title}” is published.`)}
+              onClick={() => void act(entry, '/publish', 'POST', t('changelog.notice.published', { title: entry.title }))}
               data-testid="admin-entry-publish"
             >
-              Publish now<span className="sr-only"> {entry.title}</span>
+              {t('changelog.actions.publish')}
+              <span className="sr-only"> {entry.title}</span>
             </Button>
           ) : (
             <>
               <Link href={paths.changelogEntry(entry.slug)} className="self-center text-sm underline">
-                View<span className="sr-only"> {entry.title}</span>
+                {t('changelog.actions.view')}
+                <span className="sr-only"> {entry.title}</span>
               </Link>
               <Button
                 variant="secondary"
                 className="px-3 py-1.5"
-                onClick={() => void act(entry, '/unpublish', 'POST', `“${entry.title}” is a draft again.`)}
+                onClick={() => void act(entry, '/unpublish', 'POST', t('changelog.notice.unpublished', { title: entry.title }))}
                 data-testid="admin-entry-unpublish"
               >
-                Unpublish<span className="sr-only"> {entry.title}</span>
+                {t('changelog.actions.unpublish')}
+                <span className="sr-only"> {entry.title}</span>
               </Button>
             </>
           )}
           <ConfirmDialog
             trigger={
               <Button variant="secondary" className="px-3 py-1.5" data-testid="admin-entry-delete">
-                Delete<span className="sr-only"> {entry.title}</span>
+                {t('changelog.actions.delete')}
+                <span className="sr-only"> {entry.title}</span>
               </Button>
             }
-            title={`Delete “${entry.title}”?`}
-            description="The entry is removed for good. Posts it moved keep their status and history."
-            confirmLabel="Delete entry"
+            title={t('changelog.delete.title', { title: entry.title })}
+            description={t('changelog.delete.description')}
+            confirmLabel={t('changelog.delete.confirm')}
             onConfirm={remove}
             testId="admin-entry-delete-dialog"
           />
@@ -220,7 +249,7 @@ function EntryRow({ entry, onEdit, act, remove }: { entry: TeamEntry; onEdit: ()
       {entry.state === 'draft' ? (
         <div className="mt-3 flex flex-wrap items-end gap-2">
           <Field
-            label="Publish at"
+            label={t('changelog.schedule.at')}
             type="datetime-local"
             value={when}
             onChange={(e) => setWhen(e.target.value)}
@@ -228,16 +257,17 @@ function EntryRow({ entry, onEdit, act, remove }: { entry: TeamEntry; onEdit: ()
             data-testid="admin-entry-when"
           />
           <Button variant="secondary" className="px-3 py-2" onClick={schedule} data-testid="admin-entry-schedule">
-            {entry.scheduledFor ? 'Reschedule' : 'Schedule'}
+            {entry.scheduledFor ? t('changelog.schedule.reschedule') : t('changelog.schedule.schedule')}
             <span className="sr-only"> {entry.title}</span>
           </Button>
           {entry.scheduledFor ? (
             <Button
               variant="secondary"
               className="px-3 py-2"
-              onClick={() => void act(entry, '/schedule', 'DELETE', `“${entry.title}” is no longer scheduled.`)}
+              onClick={() => void act(entry, '/schedule', 'DELETE', t('changelog.notice.unscheduled', { title: entry.title }))}
             >
-              Unschedule<span className="sr-only"> {entry.title}</span>
+              {t('changelog.schedule.unschedule')}
+              <span className="sr-only"> {entry.title}</span>
             </Button>
           ) : null}
         </div>
@@ -247,6 +277,7 @@ function EntryRow({ entry, onEdit, act, remove }: { entry: TeamEntry; onEdit: ()
 }
 
 function LabelAdder({ labels, onAdded }: { labels: ChangelogLabel[]; onAdded: (l: ChangelogLabel) => void }) {
+  const t = useTranslations('portalTeam');
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -258,7 +289,7 @@ function LabelAdder({ labels, onAdded }: { labels: ChangelogLabel[]; onAdded: (l
       onAdded(await api<ChangelogLabel>('/api/v1/admin/changelog/labels', { body: { name } }));
       setName('');
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fields.name ?? err.message) : 'The label could not be added.');
+      setError(err instanceof ApiError ? (err.fields.name ?? err.message) : t('changelog.labels.failed'));
     } finally {
       setBusy(false);
     }
@@ -266,13 +297,19 @@ function LabelAdder({ labels, onAdded }: { labels: ChangelogLabel[]; onAdded: (l
   return (
     <section aria-labelledby="labels-heading" className="mt-8 border-t border-border pt-4">
       <h2 id="labels-heading" className="mb-2 text-lg font-semibold">
-        Labels
+        {t('changelog.labels.title')}
       </h2>
-      <p className="mb-3 text-sm text-muted">{labels.map((l) => l.name).join(', ')}</p>
+      <p className="mb-3 text-sm text-muted">{labels.map((l) => l.name).join(t('changelog.labels.separator'))}</p>
       <form onSubmit={(e) => void add(e)} noValidate className="flex flex-wrap items-end gap-2">
-        <Field label="New label" value={name} onChange={(e) => setName(e.target.value)} error={error ?? undefined} autoComplete="off" />
+        <Field
+          label={t('changelog.labels.new')}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          error={error ?? undefined}
+          autoComplete="off"
+        />
         <Button type="submit" variant="secondary" busy={busy}>
-          Add label
+          {t('changelog.labels.add')}
         </Button>
       </form>
     </section>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -28,6 +29,7 @@ export function EntryEditor({
   onSaved: (entry: TeamEntry) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations('portalTeam');
   const [title, setTitle] = useState(entry?.title ?? '');
   const [body, setBody] = useState(entry?.body ?? '');
   const [label, setLabel] = useState(entry?.label.slug ?? labels[0]?.slug ?? '');
@@ -56,7 +58,7 @@ export function EntryEditor({
     } catch (err) {
       if (err instanceof ApiError) {
         setErrors({ ...(err.fields as Partial<Record<Fields, string>>), root: err.message });
-      } else setErrors({ root: 'The entry could not be saved. Try again.' });
+      } else setErrors({ root: t('changelog.editor.failed') });
     } finally {
       setBusy(false);
     }
@@ -67,11 +69,11 @@ export function EntryEditor({
       onSubmit={(e) => void save(e)}
       noValidate
       className="flex flex-col gap-4"
-      aria-label={entry ? 'Edit entry' : 'New entry'}
+      aria-label={entry ? t('changelog.editor.edit') : t('changelog.newEntry')}
       data-testid="entry-editor"
     >
       <Field
-        label="Title"
+        label={t('changelog.editor.title')}
         value={title}
         onChange={(e) => setTitle(e.target.value)}
         error={errors.title}
@@ -79,7 +81,7 @@ export function EntryEditor({
         data-testid="entry-title"
       />
       <SelectField
-        label="Label"
+        label={t('changelog.editor.label')}
         value={label}
         onChange={(e) => setLabel(e.target.value)}
         options={labels.map((l) => ({ value: l.slug, label: l.name }))}
@@ -87,7 +89,7 @@ export function EntryEditor({
         data-testid="entry-label-select"
       />
       <MarkdownEditor
-        label="Text"
+        label={t('changelog.editor.text')}
         value={body}
         onChange={(e) => setBody(e.target.value)}
         error={errors.body}
@@ -96,21 +98,21 @@ export function EntryEditor({
       />
       <PostPicker value={linked} onChange={setLinked} error={errors.postNumbers} />
       <SelectField
-        label="When published, move the linked posts to"
+        label={t('changelog.editor.moveTo')}
         value={statusId}
         onChange={(e) => setStatusId(e.target.value)}
-        options={[{ value: '', label: 'Leave their status as it is' }, ...doneStatuses.map((s) => ({ value: s.id, label: s.name }))]}
-        hint="Each moved post's history then names this entry as the public note. Posts already in that status are left as they are."
+        options={[{ value: '', label: t('changelog.editor.leaveStatus') }, ...doneStatuses.map((s) => ({ value: s.id, label: s.name }))]}
+        hint={t('changelog.editor.moveHint')}
         error={errors.publishStatusId}
         data-testid="entry-status-select"
       />
       {errors.root ? <Alert tone="error">{errors.root}</Alert> : null}
       <div className="flex flex-wrap gap-2">
         <Button type="submit" busy={busy} data-testid="entry-save">
-          {busy ? 'Saving…' : entry ? 'Save changes' : 'Save draft'}
+          {busy ? t('changelog.editor.saving') : entry ? t('changelog.editor.saveChanges') : t('changelog.editor.saveDraft')}
         </Button>
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('changelog.editor.cancel')}
         </Button>
       </div>
     </form>

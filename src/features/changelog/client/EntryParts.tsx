@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import type { ChangelogLabel, LinkedPost } from '../schema';
 
@@ -16,9 +17,10 @@ export function LabelPill({ label }: { label: ChangelogLabel }) {
 
 /** The posts an entry shipped, as links (only those the reader may see reach the page). */
 export function LinkedPostChips({ posts }: { posts: LinkedPost[] }) {
+  const t = useTranslations('portal');
   if (posts.length === 0) return null;
   return (
-    <ul aria-label="Posts shipped" className="mt-3 flex flex-wrap gap-2" data-testid="entry-posts">
+    <ul aria-label={t('changelog.postsShipped')} className="mt-3 flex flex-wrap gap-2" data-testid="entry-posts">
       {posts.map((p) => (
         <li key={p.number}>
           <Link
@@ -26,7 +28,7 @@ export function LinkedPostChips({ posts }: { posts: LinkedPost[] }) {
             className="inline-flex items-center gap-1 rounded-full border border-border bg-surface px-2.5 py-1 text-xs text-fg hover:bg-bg"
             data-testid="entry-post-chip"
           >
-            <span className="text-muted">#{p.number}</span> {p.title}
+            <span className="text-muted">{`#${p.number}`}</span> {p.title}
           </Link>
         </li>
       ))}

@@ -1,4 +1,5 @@
 import { useId, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { api, ApiError } from '@/lib/api';
 import type { LinkedPost } from '../schema';
@@ -11,6 +12,7 @@ interface SearchItem {
 
 /** Links posts to an entry: search posts by words (the posts API), add from the results, remove from the list. */
 export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; onChange: (posts: LinkedPost[]) => void; error?: string }) {
+  const t = useTranslations('portalTeam');
   const id = useId();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<SearchItem[] | null>(null);
@@ -32,16 +34,16 @@ export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; on
     pending.current = {
       ctl,
       timer: setTimeout(() => {
-        setStatus('Searching…');
+        setStatus(t('changelog.picker.searching'));
         api<{ items: SearchItem[] }>(`/api/v1/posts?${new URLSearchParams({ q: words, limit: '8' })}`, { signal: ctl.signal })
           .then((page) => {
             setResults(page.items);
-            setStatus(page.items.length ? `${page.items.length} posts found.` : 'No posts match.');
+            setStatus(t('changelog.picker.found', { count: page.items.length }));
           })
           .catch((err: unknown) => {
             if ((err as Error).name === 'AbortError') return;
             setResults(null);
-            setStatus(err instanceof ApiError ? err.message : 'The search did not work. Try again.');
+            setStatus(err instanceof ApiError ? err.message : t('changelog.picker.failed'));
           });
       }, 250),
     };
@@ -50,32 +52,33 @@ export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; on
   const linked = new Set(value.map((p) => p.number));
   return (
     <fieldset className="flex flex-col gap-2 rounded-md border border-border p-3" aria-describedby={error ? `${id}-error` : undefined}>
-      <legend className="px-1 text-sm font-medium">Linked posts</legend>
+      <legend className="px-1 text-sm font-medium">{t('changelog.picker.legend')}</legend>
       {value.length ? (
         <ul className="flex flex-col gap-1" data-testid="picker-linked">
           {value.map((p) => (
             <li key={p.number} className="flex items-center justify-between gap-2 text-sm">
               <span className="min-w-0 break-words">
-                <span className="text-muted">#{p.number}</span> {p.title}
+                <span className="text-muted">{`#${p.number}`}</span> {p.title}
               </span>
               <Button variant="secondary" className="px-2 py-1" onClick={() => onChange(value.filter((x) => x.number !== p.number))}>
-                Remove<span className="sr-only"> #{p.number}</span>
+                {t('changelog.picker.remove')}
+                <span className="sr-only">{` #${p.number}`}</span>
               </Button>
             </li>
           ))}
         </ul>
       ) : (
-        <p className="text-sm text-muted">No posts linked yet.</p>
+        <p className="text-sm text-muted">{t('changelog.picker.none')}</p>
       )}
       <label htmlFor={`${id}-q`} className="text-sm font-medium">
-        Find posts to link
+        {t('changelog.picker.find')}
       </label>
       <input
         id={`${id}-q`}
         type="search"
         value={q}
         onChange={(e) => search(e.target.value)}
-        placeholder="Words from the title"
+        placeholder={t('changelog.picker.placeholder')}
         className="rounded-md border border-border bg-surface px-3 py-2 text-fg"
         data-testid="picker-search"
       />
@@ -87,7 +90,7 @@ export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; on
           {results.map((p) => (
             <li key={p.number} className="flex items-center justify-between gap-2 text-sm">
               <span className="min-w-0 break-words">
-                <span className="text-muted">#{p.number}</span> {p.title}
+                <span className="text-muted">{`#${p.number}`}</span> {p.title}
               </span>
               <Button
                 variant="secondary"
@@ -96,8 +99,8 @@ export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; on
                 onClick={() => onChange([...value, { number: p.number, title: p.title, slug: p.slug }])}
                 data-testid="picker-add"
               >
-                {linked.has(p.number) ? 'Linked' : 'Link'}
-                <span className="sr-only"> #{p.number}</span>
+                {linked.has(p.number) ? t('changelog.picker.linked') : t('changelog.picker.link')}
+                <span className="sr-only">{` #${p.number}`}</span>
               </Button>
             </li>
           ))}

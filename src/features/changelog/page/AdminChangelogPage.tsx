@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
@@ -13,11 +14,12 @@ export type AdminChangelogPageProps = {
 
 /** `/admin/changelog`: write, schedule and publish changelog entries. */
 export default function AdminChangelogPage({ shell, entries, labels, doneStatuses, canAddLabels }: ShellProps & AdminChangelogPageProps) {
+  const t = useTranslations('portalTeam');
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Changelog" siteName={shell.workspace.name}>
-        Write what shipped, link the posts it answers, and publish now or at a set time.
+      <PageHeading title={t('changelog.title')} siteName={shell.workspace.name}>
+        {t('changelog.intro')}
       </PageHeading>
       <ChangelogManager initial={entries} labels={labels} doneStatuses={doneStatuses} canAddLabels={canAddLabels} />
     </>

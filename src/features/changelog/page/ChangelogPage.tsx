@@ -1,11 +1,12 @@
 import Head from 'next/head';
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { Markdown } from '@/components/ui/Markdown';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
-import { formatDate } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import { FollowChangelog } from '../client/FollowChangelog';
 import { LabelPill, LinkedPostChips } from '../client/EntryParts';
 import type { ChangelogLabel, RenderedEntry } from '../schema';
@@ -23,6 +24,8 @@ export type ChangelogPageProps = {
 
 /** `/changelog`: what shipped, newest first, filtered by label, each entry with the posts it shipped. */
 export default function ChangelogPage({ shell, labels, label, entries, nextCursor, paged, following }: ShellProps & ChangelogPageProps) {
+  const t = useTranslations('portal');
+  const formats = useFormats();
   const current = label ?? undefined;
   const labelName = labels.find((l) => l.slug === label)?.name;
   const tab = (active: boolean) =>
@@ -33,16 +36,21 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
     <div className="mx-auto max-w-3xl">
       {feed ? (
         <Head>
-          <link rel="alternate" type="application/atom+xml" title={`Changelog · ${shell.workspace.name}`} href={feed} />
+          <link
+            rel="alternate"
+            type="application/atom+xml"
+            title={t('changelog.feedTitle', { workspace: shell.workspace.name })}
+            href={feed}
+          />
         </Head>
       ) : null}
-      <PageHeading title="Changelog" siteName={shell.workspace.name}>
-        What the team has shipped, newest first.
+      <PageHeading title={t('changelog.title')} siteName={shell.workspace.name}>
+        {t('changelog.intro')}
         {feed ? (
           // A document, not a screen: a plain link, so the browser (or a feed reader) fetches it.
           <p className="mt-1 text-sm">
             <a href={feed} className="underline" data-testid="changelog-feed-link">
-              Atom feed of the changelog
+              {t('changelog.feedLink')}
             </a>
           </p>
         ) : null}
@@ -50,11 +58,11 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
       <div className="mb-6">
         <FollowChangelog signedIn={shell.viewer !== null} initial={following} returnTo={paths.changelog()} />
       </div>
-      <nav aria-label="Filter by label" className="mb-6">
+      <nav aria-label={t('changelog.filterLabel')} className="mb-6">
         <ul className="flex flex-wrap gap-1">
           <li>
             <Link href={paths.changelog()} aria-current={label === null ? 'page' : undefined} className={tab(label === null)}>
-              All
+              {t('changelog.all')}
             </Link>
           </li>
           {labels.map((l) => (
@@ -73,17 +81,20 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
       </nav>
 
       {entries.length === 0 ? (
-        <EmptyState title={labelName ? `Nothing labelled “${labelName}” yet` : 'Nothing published yet'} testId="changelog-empty">
+        <EmptyState
+          title={labelName ? t('changelog.empty.labelTitle', { label: labelName }) : t('changelog.empty.title')}
+          testId="changelog-empty"
+        >
           {labelName ? (
             <Link href={paths.changelog()} className="underline">
-              See every entry
+              {t('changelog.empty.seeAll')}
             </Link>
           ) : (
-            'Entries appear here when the team publishes them.'
+            t('changelog.empty.body')
           )}
         </EmptyState>
       ) : (
-        <ol className="flex flex-col gap-8" aria-label="Changelog entries">
+        <ol className="flex flex-col gap-8" aria-label={t('changelog.entries')}>
           {entries.map((e) => (
             <li key={e.slug}>
               <article
@@ -93,7 +104,7 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
               >
                 <div className="flex flex-wrap items-center gap-3 text-sm text-muted">
                   <LabelPill label={e.label} />
-                  <time dateTime={e.publishedAt}>{formatDate(e.publishedAt)}</time>
+                  <time dateTime={e.publishedAt}>{formats.date(e.publishedAt)}</time>
                 </div>
                 <h2 id={`entry-${e.slug}`} className="mt-2 text-xl font-semibold break-words">
                   <Link href={paths.changelogEntry(e.slug)} className="hover:underline">
@@ -109,17 +120,17 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
       )}
 
       {paged || nextCursor ? (
-        <nav aria-label="Pages of entries" className="mt-6 flex justify-between gap-4 text-sm">
+        <nav aria-label={t('changelog.pages')} className="mt-6 flex justify-between gap-4 text-sm">
           {paged ? (
             <Link href={paths.changelog({ label: current })} className="underline">
-              Newest entries
+              {t('changelog.newest')}
             </Link>
           ) : (
             <span />
           )}
           {nextCursor ? (
             <Link href={paths.changelog({ label: current, cursor: nextCursor })} className="underline" data-testid="changelog-next">
-              Older entries
+              {t('changelog.older')}
             </Link>
           ) : null}
         </nav>

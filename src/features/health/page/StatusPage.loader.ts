@@ -1,4 +1,6 @@
 import type { GetServerSideProps } from 'next';
+import { SOURCE_LOCALE } from '@/core/i18n/locales';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
 import { withShell } from '@/server/page/with-shell';
 import { readServiceStatus } from '../server/status-service';
 import type { StatusPageProps } from './StatusPage';
@@ -22,6 +24,7 @@ export const getServerSideProps: GetServerSideProps = async (ctx) => {
     return result;
   } catch {
     ctx.res.statusCode = 503;
-    return { props: { status: await readServiceStatus() } };
+    // Without the shell there is no language choice: the page's words come in the source language.
+    return { props: { status: await readServiceStatus(), fallbackMessages: pageMessagesOf(SOURCE_LOCALE, { team: false }) } };
   }
 };

@@ -1,17 +1,13 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
-import { formatDateTime } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import type { ServiceStatus } from '../schema';
 
 export type StatusPageProps = { status: ServiceStatus };
-
-const DATABASE_KIND: Record<ServiceStatus['database']['kind'], string> = {
-  embedded: 'Embedded database (PGlite, on this server)',
-  postgresql: 'PostgreSQL',
-};
 
 function Check({ ok, children }: { ok: boolean; children: ReactNode }) {
   return (
@@ -34,20 +30,27 @@ function Row({ label, children, testId }: { label: string; children: ReactNode; 
   );
 }
 
-function jobsText(jobs: NonNullable<ServiceStatus['jobs']>): string {
-  const waiting = jobs.waiting === 0 ? 'Nothing waiting' : `${jobs.waiting} ${jobs.waiting === 1 ? 'job' : 'jobs'} waiting to run`;
-  const failed = jobs.failed === 0 ? '' : `; ${jobs.failed} stopped after repeated failures (an operator can see them in the database)`;
-  return waiting + failed;
+function JobsText({ jobs }: { jobs: NonNullable<ServiceStatus['jobs']> }) {
+  const t = useTranslations('portal');
+  return (
+    <>
+      {jobs.failed === 0
+        ? t('status.jobs.waiting', { count: jobs.waiting })
+        : t('status.jobs.withFailed', { count: jobs.waiting, failed: jobs.failed })}
+    </>
+  );
 }
 
 /** `/status`: whether the service works right now, in words. */
 export default function StatusPage({ shell, status }: Partial<ShellProps> & StatusPageProps) {
+  const t = useTranslations('portal');
+  const formats = useFormats();
   const name = shell?.workspace.name ?? 'Chorus';
   const { database, jobs } = status;
   return (
     <>
-      <PageHeading title="Status" siteName={name}>
-        Whether {name} is working right now.
+      <PageHeading title={t('status.title')} siteName={name}>
+        {t('status.intro', { name })}
       </PageHeading>
       <p
         className={`mb-6 rounded-xl border px-4 py-3 text-base font-medium ${
@@ -55,41 +58,49 @@ export default function StatusPage({ shell, status }: Partial<ShellProps> & Stat
         }`}
         data-testid="status-summary"
       >
-        <Check ok={status.ok}>
-          {status.ok ? 'Everything is working.' : 'Something is wrong: the database is not answering, so pages and actions fail.'}
-        </Check>
+        <Check ok={status.ok}>{status.ok ? t('status.ok') : t('status.notOk')}</Check>
       </p>
       <dl className="m-0 divide-y divide-border rounded-xl border border-border bg-surface text-sm">
-        <Row label="App" testId="status-app">
-          <Check ok>Answering: this page was made just now.</Check>
+        <Row label={t('status.app.label')} testId="status-app">
+          <Check ok>{t('status.app.ok')}</Check>
         </Row>
-        <Row label="Database" testId="status-database">
+        <Row label={t('status.database.label')} testId="status-database">
           <Check ok={database.reachable}>
-            {database.reachable ? `Reachable, ${database.latencyMs} ms for a round trip.` : 'Not answering.'}
+            {database.reachable ? t('status.database.reachable', { ms: database.latencyMs ?? 0 }) : t('status.database.notAnswering')}
           </Check>{' '}
-          {DATABASE_KIND[database.kind]}.
+          {t(`status.database.kind.${database.kind}`)}
         </Row>
-        <Row label="Background jobs" testId="status-jobs">
-          {jobs ? <Check ok={jobs.failed === 0}>{jobsText(jobs)}.</Check> : 'Unknown while the database is not answering.'}
+        <Row label={t('status.jobs.label')} testId="status-jobs">
+          {jobs ? (
+            <Check ok={jobs.failed === 0}>
+              <JobsText jobs={jobs} />
+            </Check>
+          ) : (
+            t('status.jobs.unknown')
+          )}
         </Row>
-        <Row label="Version" testId="status-version">
-          {status.version}
-          {status.build ? ` (build ${status.build})` : ''}
+        <Row label={t('status.version')} testId="status-version">
+          {status.build ? t('status.versionBuild', { version: status.version, build: status.build }) : status.version}
         </Row>
-        <Row label="Checked" testId="status-checked">
-          <time dateTime={status.checkedAt}>{formatDateTime(status.checkedAt)}</time>.{' '}
+        <Row label={t('status.checked.label')} testId="status-checked">
+          {t.rich('status.checked.at', {
+            time: () => <time dateTime={status.checkedAt}>{formats.dateTime(status.checkedAt)}</time>,
+          })}{' '}
           <Link href={paths.status()} className="underline" prefetch={false}>
-            Check again
+            {t('status.checked.again')}
           </Link>
         </Row>
       </dl>
       <p className="mt-6 text-sm text-muted">
-        For monitoring, {/* A plain link: /api routes are not pages. */}
-        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- /api/health is an API route */}
-        <a href="/api/health" className="underline">
-          /api/health
-        </a>{' '}
-        answers the same check as JSON (503 when the database does not answer).
+        {t.rich('status.monitoring', {
+          // A plain link: /api routes are not pages.
+          link: (chunks) => (
+            // eslint-disable-next-line @next/next/no-html-link-for-pages -- /api/health is an API route
+            <a href="/api/health" className="underline">
+              {chunks}
+            </a>
+          ),
+        })}
       </p>
     </>
   );

@@ -1,10 +1,10 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
+import { useFormatter, useTranslations } from 'use-intl';
 import { TagList } from '@/components/ui/Badges';
 import { paths } from '@/config/paths';
-import { STATUS_CATEGORY_LABELS, type StatusCategory } from '@/features/statuses/enums';
-import { etaLabel } from '@/features/posts/enums';
+import type { StatusCategory } from '@/features/statuses/enums';
 import type { StatusRef } from '@/features/statuses/schema';
 import { api, ApiError } from '@/lib/api';
 import { ROADMAP_PAGE_SIZE, type DoneWindow } from '../enums';
@@ -45,6 +45,9 @@ function columnQuery(filters: RoadmapFilterValues, cursor: string) {
  * reloaded so every column shows the server's truth.
  */
 export function RoadmapBoard({ roadmap, filters, canMove, renderVote }: RoadmapBoardProps) {
+  const t = useTranslations('portal');
+  // The team's words: carried only on moderators' and admins' pages, used only when cards can move.
+  const tTeam = useTranslations('portalTeam');
   const router = useRouter();
   const [columns, setColumns] = useState<RoadmapColumn[]>(roadmap.columns);
   const [dnd, setDnd] = useState<DndLayer | null>(null);
@@ -99,11 +102,16 @@ export function RoadmapBoard({ roadmap, filters, canMove, renderVote }: RoadmapB
     setFocusCard(cardId);
     try {
       await api(`/api/v1/posts/${card.number}/status`, { method: 'POST', body: { statusId: target.status.id, note: '' } });
-      setAnnouncement(`Moved “${card.title}” to ${target.status.name}.`);
+      setAnnouncement(tTeam('roadmap.moved', { title: card.title, status: target.status.name }));
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
       setColumns(before);
-      setMoveError(`“${card.title}” was not moved: ${err instanceof ApiError ? err.message : 'something went wrong. Try again.'}`);
+      setMoveError(
+        tTeam('roadmap.notMoved', {
+          title: card.title,
+          reason: err instanceof ApiError ? err.message : tTeam('roadmap.notMovedUnknown'),
+        }),
+      );
     } finally {
       moving.current = false;
     }
@@ -130,7 +138,7 @@ export function RoadmapBoard({ roadmap, filters, canMove, renderVote }: RoadmapB
           {groups.map(({ category, columns: cols }) => (
             <section key={category} aria-labelledby={`roadmap-${category}`} className="min-w-0 lg:flex-1" data-testid={`group-${category}`}>
               <h2 id={`roadmap-${category}`} className="mb-3 text-lg font-semibold">
-                {STATUS_CATEGORY_LABELS[category]}
+                {t(`roadmap.category.${category}`)}
               </h2>
               <div className="flex flex-col gap-4">
                 {cols.map((column) => (
@@ -204,6 +212,7 @@ function ColumnView({
   focusCard,
   renderVote,
 }: ColumnViewProps) {
+  const t = useTranslations('portal');
   const headingId = useId();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -220,7 +229,7 @@ function ColumnView({
     try {
       onLoaded(await api<RoadmapColumnPage>(`/api/v1/roadmap/${encodeURIComponent(status.slug)}?${columnQuery(filters, nextCursor)}`));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The next cards did not load. Try again.');
+      setError(err instanceof ApiError ? err.message : t('roadmap.loadFailed'));
     } finally {
       setLoading(false);
     }
@@ -229,11 +238,11 @@ function ColumnView({
   const olderLink =
     isDone && filters.done === 'recent' && olderCount > 0 ? (
       <Link href={paths.roadmap({ ...filters, done: 'all' })} className="text-sm underline" data-testid="show-older">
-        Show {olderCount} older {olderCount === 1 ? 'card' : 'cards'}
+        {t('roadmap.showOlder', { count: olderCount })}
       </Link>
     ) : isDone && filters.done === 'all' ? (
       <Link href={paths.roadmap({ ...filters, done: 'recent' })} className="text-sm underline" data-testid="show-recent">
-        Show only the last {doneWindowDays} days
+        {t('roadmap.showRecent', { days: doneWindowDays })}
       </Link>
     ) : null;
 
@@ -249,23 +258,23 @@ function ColumnView({
           <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: status.color }} />
           <span>{status.name}</span>
           <span className="text-sm font-normal text-muted" data-testid="column-total">
-            {total} {total === 1 ? 'card' : 'cards'}
+            {t('roadmap.cardCount', { count: total })}
           </span>
         </h3>
         {isDone ? (
           <p className="mb-2 text-xs text-muted">
-            {filters.done === 'recent' ? `Shipped in the last ${doneWindowDays} days, newest first.` : 'Everything shipped, newest first.'}
+            {filters.done === 'recent' ? t('roadmap.doneRecent', { days: doneWindowDays }) : t('roadmap.doneAll')}
           </p>
         ) : null}
         {items.length === 0 ? (
           <p className="px-1 py-4 text-sm text-muted" data-testid="column-empty">
             {isDone && filters.done === 'recent' && olderCount > 0
-              ? `Nothing shipped in the last ${doneWindowDays} days.`
+              ? t('roadmap.empty.noneRecent', { days: doneWindowDays })
               : filtered
-                ? 'No cards match these filters.'
+                ? t('roadmap.empty.noMatch')
                 : isDone
-                  ? 'Nothing has shipped yet.'
-                  : 'Nothing here yet.'}
+                  ? t('roadmap.empty.noneShipped')
+                  : t('roadmap.empty.column')}
           </p>
         ) : (
           <ol className="flex flex-col gap-2" aria-labelledby={headingId}>
@@ -298,7 +307,7 @@ function ColumnView({
             className="mt-2 w-full rounded-md border border-border bg-surface px-3 py-2 text-sm font-medium hover:bg-bg disabled:opacity-60"
             data-testid="load-more"
           >
-            {loading ? 'Loading…' : `Load more (${total - items.length} more)`}
+            {loading ? t('roadmap.loading') : t('roadmap.loadMore', { count: total - items.length })}
           </button>
         ) : null}
         {error ? (
@@ -328,7 +337,16 @@ function CardView({ card, status, handle, canMove, targets, onMove, focus, vote 
   useEffect(() => {
     if (focus) titleRef.current?.focus();
   }, [focus]);
-  const comments = `${card.commentCount} ${card.commentCount === 1 ? 'comment' : 'comments'}`;
+  const t = useTranslations('portal');
+  const format = useFormatter();
+  const comments = t('roadmap.comments', { count: card.commentCount });
+  // "Q3 2026" or "March 2026", in the page's language.
+  const etaText = (value: string) => {
+    const [year, part] = value.split('-') as [string, string];
+    if (part.startsWith('Q')) return t('roadmap.etaQuarter', { quarter: part.slice(1), year });
+    return format.dateTime(new Date(Date.UTC(Number(year), Number(part) - 1, 1)), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  };
+  const eta = card.eta ? etaText(card.eta) : null;
   return (
     <article className="flex gap-2 rounded-lg border border-border bg-surface p-2.5" data-testid="roadmap-card" data-number={card.number}>
       {handle}
@@ -341,14 +359,14 @@ function CardView({ card, status, handle, canMove, targets, onMove, focus, vote 
         </h4>
         <p className="mt-1 text-xs text-muted">
           <span>{card.board.name}</span>
-          <span className="sr-only">, </span>
-          <span aria-hidden="true"> · </span>
+          <span className="sr-only">{t('roadmap.listSeparator')}</span>
+          <span aria-hidden="true">{' · '}</span>
           <span>{comments}</span>
-          {card.eta ? (
+          {eta ? (
             <>
-              <span className="sr-only">, </span>
-              <span aria-hidden="true"> · </span>
-              <span data-testid="card-eta">Expected {etaLabel(card.eta)}</span>
+              <span className="sr-only">{t('roadmap.listSeparator')}</span>
+              <span aria-hidden="true">{' · '}</span>
+              <span data-testid="card-eta">{t('roadmap.expected', { eta })}</span>
             </>
           ) : null}
         </p>
@@ -371,6 +389,7 @@ function MoveTo({
   targets: StatusRef[];
   onMove: (cardId: string, statusSlug: string) => void;
 }) {
+  const t = useTranslations('portalTeam');
   const [open, setOpen] = useState(false);
   const listId = useId();
   const buttonRef = useRef<HTMLButtonElement>(null);
@@ -403,10 +422,11 @@ function MoveTo({
         className="rounded border border-border px-2 py-1 text-xs font-medium hover:bg-bg"
         data-testid="move-to"
       >
-        Move to…<span className="sr-only"> (“{card.title}”)</span>
+        {t('roadmap.moveTo')}
+        <span className="sr-only"> {t('roadmap.moveToCard', { title: card.title })}</span>
       </button>
       {open ? (
-        <ul ref={listRef} id={listId} aria-label={`Columns to move “${card.title}” to`} className="mt-1 flex flex-wrap gap-1">
+        <ul ref={listRef} id={listId} aria-label={t('roadmap.moveTargets', { title: card.title })} className="mt-1 flex flex-wrap gap-1">
           {others.map((t) => (
             <li key={t.id}>
               <button

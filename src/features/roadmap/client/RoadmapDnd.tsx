@@ -15,14 +15,16 @@ import {
   useSensors,
   type DragEndEvent,
 } from '@dnd-kit/core';
+import { useTranslations } from 'use-intl';
 import type { DndBoardProps, DraggableCardProps, DropColumnProps } from './types';
 
 export function DndBoard({ onDrop, cardTitle, columnName, children }: DndBoardProps) {
+  const t = useTranslations('portalTeam');
   const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 6 } }), useSensor(KeyboardSensor));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (over) onDrop(String(active.id), String(over.id));
   };
-  const title = (id: string | number) => `“${cardTitle(String(id))}”`;
+  const title = (id: string | number) => cardTitle(String(id));
   return (
     <DndContext
       sensors={sensors}
@@ -30,16 +32,17 @@ export function DndBoard({ onDrop, cardTitle, columnName, children }: DndBoardPr
       onDragEnd={onDragEnd}
       accessibility={{
         screenReaderInstructions: {
-          draggable:
-            'To move this card, press Space, use the arrow keys to reach another column, then press Space to drop it there ' +
-            'or Escape to cancel. The Move to control does the same without dragging.',
+          draggable: t('roadmap.dnd.instructions'),
         },
         announcements: {
-          onDragStart: ({ active }) => `Picked up ${title(active.id)}.`,
-          onDragOver: ({ active, over }) => (over ? `${title(active.id)} is over ${columnName(String(over.id))}.` : undefined),
+          onDragStart: ({ active }) => t('roadmap.dnd.pickedUp', { title: title(active.id) }),
+          onDragOver: ({ active, over }) =>
+            over ? t('roadmap.dnd.over', { title: title(active.id), column: columnName(String(over.id)) }) : undefined,
           onDragEnd: ({ active, over }) =>
-            over ? `${title(active.id)} dropped on ${columnName(String(over.id))}.` : `${title(active.id)} was not moved.`,
-          onDragCancel: ({ active }) => `Moving ${title(active.id)} was cancelled.`,
+            over
+              ? t('roadmap.dnd.dropped', { title: title(active.id), column: columnName(String(over.id)) })
+              : t('roadmap.dnd.notMoved', { title: title(active.id) }),
+          onDragCancel: ({ active }) => t('roadmap.dnd.cancelled', { title: title(active.id) }),
         },
       }}
     >
@@ -58,6 +61,7 @@ export function DropColumn({ statusSlug, children }: DropColumnProps) {
 }
 
 export function DraggableCard({ cardId, title, children }: DraggableCardProps) {
+  const t = useTranslations('portalTeam');
   const { setNodeRef, setActivatorNodeRef, listeners, attributes, transform, isDragging } = useDraggable({ id: cardId });
   const style = transform ? { transform: `translate3d(${transform.x}px, ${transform.y}px, 0)` } : undefined;
   const handle = (
@@ -66,7 +70,7 @@ export function DraggableCard({ cardId, title, children }: DraggableCardProps) {
       ref={setActivatorNodeRef}
       {...attributes}
       {...listeners}
-      aria-label={`Drag “${title}” to another column`}
+      aria-label={t('roadmap.dragHandle', { title })}
       data-testid="drag-handle"
       className="flex h-8 w-6 shrink-0 cursor-grab items-center justify-center rounded text-muted hover:text-fg"
     >

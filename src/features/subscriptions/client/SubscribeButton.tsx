@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { api, ApiError } from '@/lib/api';
 
 type State = { kind: 'loading' } | { kind: 'ready'; subscribed: boolean } | { kind: 'failed' };
@@ -10,6 +11,7 @@ type State = { kind: 'loading' } | { kind: 'ready'; subscribed: boolean } | { ki
  * (aria-pressed) with the same name either way; a refusal (say, a team-only board) is shown.
  */
 export function SubscribeButton({ postNumber }: { postNumber: number }) {
+  const t = useTranslations('portal');
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -36,7 +38,7 @@ export function SubscribeButton({ postNumber }: { postNumber: number }) {
       });
       setState({ kind: 'ready', subscribed: r.subscribed });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Not saved. Try again.');
+      setError(err instanceof ApiError ? err.message : t('subscribe.failed'));
     } finally {
       setBusy(false);
     }
@@ -58,17 +60,13 @@ export function SubscribeButton({ postNumber }: { postNumber: number }) {
           <path d="M10 3a5 5 0 0 0-5 5v3l-1.5 3h13L15 11V8a5 5 0 0 0-5-5Z" className={subscribed ? 'fill-current' : undefined} />
           <path d="M8 16a2 2 0 0 0 4 0" />
         </svg>
-        Get updates
-        <span className="ml-auto text-xs font-normal text-muted" aria-hidden="true">
-          {state.kind === 'loading' ? '…' : state.kind === 'failed' ? '' : subscribed ? 'On' : 'Off'}
+        {t('subscribe.label')}
+        <span className="ms-auto text-xs font-normal text-muted" aria-hidden="true">
+          {state.kind === 'loading' ? '…' : state.kind === 'failed' ? '' : subscribed ? t('subscribe.on') : t('subscribe.off')}
         </span>
       </button>
       <p className="m-0 mt-1 text-xs text-muted" aria-live="polite">
-        {state.kind === 'failed'
-          ? 'Could not load whether you follow this post.'
-          : subscribed
-            ? 'Its status changes and new comments reach you, as your notification settings say.'
-            : 'Turn on to hear about its status changes and new comments.'}
+        {state.kind === 'failed' ? t('subscribe.loadFailed') : subscribed ? t('subscribe.onNote') : t('subscribe.offNote')}
       </p>
       {error ? (
         <p role="alert" className="m-0 mt-1 text-xs text-danger">
