@@ -133,6 +133,9 @@ export const TRANSLATED_FILES = [
   // The team's administration: settings, members, webhooks, API keys, audit, data.
 
   // Shared components and the widget.
+  'src/components/ui/*.tsx',
+  'src/components/MarkdownEditor.tsx',
+  'src/components/MentionSuggest.tsx',
 
   // Accounts and notifications.
 ];
