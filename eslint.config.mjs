@@ -136,6 +136,10 @@ export const TRANSLATED_FILES = [
   'src/components/ui/*.tsx',
   'src/components/MarkdownEditor.tsx',
   'src/components/MentionSuggest.tsx',
+  'src/features/analytics/client/ConsentBanner.tsx',
+  'src/features/analytics/client/ConsentControl.tsx',
+  'src/features/analytics/client/FlagsInEffect.tsx',
+  'src/features/analytics/page/PrivacyPage.tsx',
 
   // Accounts and notifications.
 ];
