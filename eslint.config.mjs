@@ -140,6 +140,8 @@ export const TRANSLATED_FILES = [
   'src/features/analytics/client/ConsentControl.tsx',
   'src/features/analytics/client/FlagsInEffect.tsx',
   'src/features/analytics/page/PrivacyPage.tsx',
+  'src/composition/widget/WidgetPage.tsx',
+  'src/composition/widget/panel/*.tsx',
 
   // Accounts and notifications.
 ];
