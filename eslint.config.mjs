@@ -142,6 +142,7 @@ export const TRANSLATED_FILES = [
   'src/features/analytics/page/PrivacyPage.tsx',
   'src/composition/widget/WidgetPage.tsx',
   'src/composition/widget/panel/*.tsx',
+  // /docs/api: the page's own words; the reference inside it (ApiDocsPage's Operation and Fields) stays English, like the API.
 
   // Accounts and notifications.
 ];
