@@ -148,6 +148,16 @@ export const TRANSLATED_FILES = [
   // The team's administration: settings, members, webhooks, API keys, audit, data.
 
   // Shared components and the widget.
+  'src/components/ui/*.tsx',
+  'src/components/MarkdownEditor.tsx',
+  'src/components/MentionSuggest.tsx',
+  'src/features/analytics/client/ConsentBanner.tsx',
+  'src/features/analytics/client/ConsentControl.tsx',
+  'src/features/analytics/client/FlagsInEffect.tsx',
+  'src/features/analytics/page/PrivacyPage.tsx',
+  'src/composition/widget/WidgetPage.tsx',
+  'src/composition/widget/panel/*.tsx',
+  // /docs/api: the page's own words; the reference inside it (ApiDocsPage's Operation and Fields) stays English, like the API.
 
   // Accounts and notifications.
 ];

@@ -431,3 +431,38 @@ test('allowing again on the same page after withdrawing resumes with a fresh ano
   expect(again[0]!.properties.distinct_id).not.toBe(first!.properties.distinct_id);
   expect((await events(request, 'consent_changed')).map((e) => e.properties.source)).toEqual(['privacy_page']);
 });
+
+/** The banner and the privacy page's choice in the reader's language (the analytics namespace). */
+const CONSENT_WORDS = {
+  'de-DE': {
+    label: 'Einwilligung in Nutzungsanalysen',
+    accept: 'Akzeptieren',
+    decline: 'Ablehnen',
+    current: 'Deine aktuelle Wahl: erlaubt.',
+  },
+  'ja-JP': { label: '利用状況の分析への同意', accept: '同意する', decline: '拒否する', current: '現在の選択：許可。' },
+  ar: { label: 'الموافقة على تحليلات الاستخدام', accept: 'موافقة', decline: 'رفض', current: 'اختيارك الحالي: مسموح.' },
+} as const;
+
+for (const [locale, words] of Object.entries(CONSENT_WORDS)) {
+  test(`the consent banner and the privacy page's choice in ${locale}`, async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ baseURL, locale });
+    const page = await context.newPage();
+    await page.setViewportSize({ width: 360, height: 740 });
+    await gotoHydrated(page, '/');
+    const banner = page.getByRole('region', { name: words.label });
+    await expect(banner.getByRole('button', { name: words.decline })).toBeVisible();
+    await expect(banner.getByRole('button', { name: 'Accept' })).toHaveCount(0);
+    if (locale === 'ar') {
+      await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+      const axe = await new AxeBuilder({ page }).include('[data-testid="consent-banner"]').analyze();
+      expect(axe.violations).toEqual([]);
+    }
+    await banner.getByRole('button', { name: words.accept }).click();
+    await expect(banner).toBeHidden();
+    await gotoHydrated(page, '/privacy');
+    await expect(page.getByTestId('consent-status')).toHaveText(words.current);
+    await context.close();
+  });
+}

@@ -242,4 +242,32 @@ test.describe('the embeddable widget', () => {
     expect(box).toEqual({ x: 0, y: 0, width: 360, height: 720 });
     expect(await axeViolations(page, 'host page with the panel open')).toEqual([]);
   });
+  // The panel's language follows the framed request's Accept-Language (the browser's); the
+  // launcher's text is the host's data-label ("Feedback" by default), in the host page's words.
+  for (const [locale, words] of [
+    [
+      'de-DE',
+      { lang: 'de', dir: 'ltr', tabs: ['Wünsche', 'Neuigkeiten'], search: 'Wünsche durchsuchen', person: 'Angemeldet als Hana Host' },
+    ],
+    ['ar', { lang: 'ar', dir: 'rtl', tabs: ['الطلبات', 'الجديد'], search: 'البحث في الطلبات', person: 'مسجّل الدخول باسم Hana Host' }],
+  ] as const) {
+    test(`the panel speaks the browser's language: ${locale}`, async ({ browser }) => {
+      const context = await browser.newContext({ locale });
+      const page = await context.newPage();
+      await page.goto(world.host.origin);
+      await expect.poll(() => events(page)).toContain('identified');
+      await launcher(page).click();
+      const frame = panel(page);
+      await expect(frame.locator('html')).toHaveAttribute('lang', words.lang);
+      await expect(frame.locator('html')).toHaveAttribute('dir', words.dir);
+      await expect(frame.getByTestId('widget-tab-requests')).toHaveText(words.tabs[0]);
+      await expect(frame.getByTestId('widget-tab-whats-new')).toHaveText(new RegExp(`^${words.tabs[1]}`));
+      await expect(frame.getByLabel(words.search)).toBeFocused();
+      // The person's name (content) stays as given, inside the translated sentence.
+      await expect(frame.getByTestId('widget-person')).toHaveText(words.person);
+      await expect(frame.getByText(world.existing.title)).toBeVisible();
+      expect(await axeViolations(page, `panel in ${locale}`)).toEqual([]);
+      await context.close();
+    });
+  }
 });

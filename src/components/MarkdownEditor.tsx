@@ -1,5 +1,6 @@
 import dynamic from 'next/dynamic';
 import { forwardRef, useCallback, useRef, useState, type TextareaHTMLAttributes } from 'react';
+import { useLocale, useTranslations } from 'use-intl';
 import { Markdown } from '@/components/ui/Markdown';
 import { TextareaField } from '@/components/ui/TextareaField';
 import { api, ApiError, apiUpload } from '@/lib/api';
@@ -52,6 +53,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
   { label, error, value, testId, mentions, images = false, ...textarea },
   ref,
 ) {
+  const t = useTranslations('ui');
+  const locale = useLocale();
   const own = useRef<HTMLTextAreaElement | null>(null);
   const setRef = useCallback(
     (el: HTMLTextAreaElement | null) => {
@@ -62,7 +65,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
     [ref],
   );
   const [mode, setMode] = useState<'write' | 'preview'>('write');
-  const [preview, setPreview] = useState<{ doc: MdDoc | null; error: string | null; loading: boolean }>({
+  // `error`: the server's message, or `true` for the generic one.
+  const [preview, setPreview] = useState<{ doc: MdDoc | null; error: string | true | null; loading: boolean }>({
     doc: null,
     error: null,
     loading: false,
@@ -74,18 +78,24 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
   async function addImages(files: File[]) {
     for (const file of files) {
       if (file.size > MAX_IMAGE_BYTES) {
-        setUpload({ busy: null, error: `${file.name || 'The image'} is larger than 5 MiB.` });
+        setUpload({
+          busy: null,
+          error: file.name ? t('markdownEditor.tooLarge', { name: file.name }) : t('markdownEditor.tooLargeUnnamed'),
+        });
         continue;
       }
-      setUpload({ busy: file.name || 'image', error: null });
+      setUpload({ busy: file.name || t('markdownEditor.unnamedImage'), error: null });
       try {
         const query = file.name ? `?filename=${encodeURIComponent(file.name.slice(0, 200))}` : '';
         const { markdown } = await apiUpload<{ markdown: string }>(`/api/v1/attachments${query}`, file);
         if (own.current) insertText(own.current, markdown);
         setUpload({ busy: null, error: null });
       } catch (err) {
-        const message = err instanceof ApiError ? err.message : 'The image could not be uploaded.';
-        setUpload({ busy: null, error: `${file.name || 'The image'} was not added: ${message}` });
+        const message = err instanceof ApiError ? err.message : t('markdownEditor.uploadFailed');
+        setUpload({
+          busy: null,
+          error: file.name ? t('markdownEditor.notAdded', { name: file.name, message }) : t('markdownEditor.notAddedUnnamed', { message }),
+        });
       }
     }
     own.current?.focus();
@@ -98,7 +108,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
       const { doc } = await api<{ doc: MdDoc }>('/api/v1/markdown/preview', { body: { body: value ?? '' } });
       setPreview({ doc, error: null, loading: false });
     } catch (err) {
-      setPreview({ doc: null, error: err instanceof ApiError ? err.message : 'The preview could not be shown.', loading: false });
+      setPreview({ doc: null, error: err instanceof ApiError ? err.message : true, loading: false });
     }
   }
 
@@ -107,24 +117,24 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
   return (
     <div className="flex flex-col gap-2" data-testid={testId}>
       <div className="flex flex-wrap items-center gap-1">
-        <div className="flex gap-1" role="group" aria-label={`${label}: write or preview`}>
+        <div className="flex gap-1" role="group" aria-label={t('markdownEditor.modes', { label })}>
           <button type="button" className={tab(mode === 'write')} aria-pressed={mode === 'write'} onClick={() => setMode('write')}>
-            Write
+            {t('markdownEditor.write')}
           </button>
           <button type="button" className={tab(mode === 'preview')} aria-pressed={mode === 'preview'} onClick={() => void showPreview()}>
-            Preview
+            {t('markdownEditor.preview')}
           </button>
         </div>
         {images && mode === 'write' ? (
           <>
             <button
               type="button"
-              className="ml-auto rounded-md px-3 py-1 text-sm text-muted ring-1 ring-border hover:text-fg"
+              className="ms-auto rounded-md px-3 py-1 text-sm text-muted ring-1 ring-border hover:text-fg"
               onClick={() => picker.current?.click()}
               disabled={upload.busy !== null}
               data-testid="add-image"
             >
-              Add image
+              {t('markdownEditor.addImage')}
             </button>
             <input
               ref={picker}
@@ -133,7 +143,8 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
               multiple
               className="sr-only"
               tabIndex={-1}
-              aria-label={`Add an image to ${label.toLowerCase()}`}
+              // English names the field in lower case within the sentence; other languages quote it as it is.
+              aria-label={t('markdownEditor.addImageTo', { label: locale === 'en' ? label.toLowerCase() : label })}
               data-testid="image-input"
               onChange={(e) => {
                 const files = filesOf(e.currentTarget.files);
@@ -174,9 +185,9 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
           label={label}
           error={error}
           hint={[
-            'Markdown: **bold**, _italic_, `code`, lists, > quotes and [links](https://example.com).',
-            mentions ? 'Type @ and a name to mention someone.' : '',
-            images ? 'Paste, drop or add images (PNG, JPEG, GIF or WebP, up to 5 MiB).' : '',
+            t('markdownEditor.hintMarkdown'),
+            mentions ? t('markdownEditor.hintMentions') : '',
+            images ? t('markdownEditor.hintImages') : '',
           ]
             .filter(Boolean)
             .join(' ')}
@@ -185,7 +196,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
         {mentions ? <MentionSuggest textarea={own} source={mentions} /> : null}
         {images ? (
           <p className="mt-1 text-sm text-muted" role="status" data-testid="image-upload-status">
-            {upload.busy ? `Uploading ${upload.busy}…` : null}
+            {upload.busy ? t('markdownEditor.uploading', { name: upload.busy }) : null}
           </p>
         ) : null}
         {upload.error ? (
@@ -196,22 +207,22 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
       </div>
       {mode === 'preview' ? (
         <section
-          aria-label={`${label} preview`}
+          aria-label={t('markdownEditor.previewLabel', { label })}
           aria-busy={preview.loading}
           className="min-h-24 rounded-md border border-border bg-surface px-3 py-2"
           data-testid="markdown-preview"
         >
-          {preview.loading ? <p className="text-sm text-muted">Rendering the preview…</p> : null}
+          {preview.loading ? <p className="text-sm text-muted">{t('markdownEditor.rendering')}</p> : null}
           {preview.error ? (
             <p role="alert" className="text-sm text-danger">
-              {preview.error}
+              {preview.error === true ? t('markdownEditor.previewFailed') : preview.error}
             </p>
           ) : null}
           {preview.doc ? (
             preview.doc.length ? (
               <Markdown doc={preview.doc} />
             ) : (
-              <p className="text-sm text-muted">Nothing to preview yet.</p>
+              <p className="text-sm text-muted">{t('markdownEditor.nothingToPreview')}</p>
             )
           ) : null}
         </section>

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState, type RefObject } from 'react';
+import { useTranslations } from 'use-intl';
 import { activeMentionQuery, insertMention, type MentionSuggestion } from '@/core/mentions';
 import { api, ApiError } from '@/lib/api';
 
@@ -32,6 +33,12 @@ function setText(el: HTMLTextAreaElement, text: string, caret: number) {
  * people were found. Loaded only for signed-in writers (the editor imports it on demand).
  */
 export default function MentionSuggest({ textarea, source }: Props) {
+  const t = useTranslations('ui');
+  // The effect below reads the current translator without re-subscribing to the textarea.
+  const tRef = useRef(t);
+  useEffect(() => {
+    tRef.current = t;
+  }, [t]);
   const listId = useId();
   const [state, setState] = useState<State>({ open: false });
   const [announcement, setAnnouncement] = useState('');
@@ -70,13 +77,11 @@ export default function MentionSuggest({ textarea, source }: Props) {
           .then(({ items }) => {
             if (controller.signal.aborted) return;
             setState((s) => (current(s) ? { ...s, items, loading: false, error: null, active: 0 } : s));
-            setAnnouncement(
-              items.length === 0 ? 'No one to mention found.' : `${items.length} ${items.length === 1 ? 'person' : 'people'} to mention.`,
-            );
+            setAnnouncement(tRef.current('mentions.found', { count: items.length }));
           })
           .catch((err: unknown) => {
             if (controller.signal.aborted) return;
-            const message = err instanceof ApiError ? err.message : 'Suggestions could not be loaded.';
+            const message = err instanceof ApiError ? err.message : tRef.current('mentions.failed');
             setState((s) => (current(s) ? { ...s, items: [], loading: false, error: message } : s));
             setAnnouncement(message);
           });
@@ -104,7 +109,7 @@ export default function MentionSuggest({ textarea, source }: Props) {
       close();
       setText(el, next.text, next.caret);
       el.focus();
-      setAnnouncement(`${person.displayName} mentioned.`);
+      setAnnouncement(tRef.current('mentions.picked', { name: person.displayName }));
     };
     pickRef.current = pick;
 
@@ -173,12 +178,12 @@ export default function MentionSuggest({ textarea, source }: Props) {
         {announcement}
       </p>
       {showList && state.open ? (
-        <div className="absolute top-full right-0 left-0 z-20 mt-1 rounded-md border border-border bg-surface shadow-lg">
+        <div className="absolute inset-x-0 top-full z-20 mt-1 rounded-md border border-border bg-surface shadow-lg">
           {state.items.length > 0 ? (
             <ul
               id={listId}
               role="listbox"
-              aria-label="People to mention"
+              aria-label={t('mentions.list')}
               className="max-h-64 overflow-y-auto py-1"
               data-testid="mention-list"
             >
@@ -202,7 +207,7 @@ export default function MentionSuggest({ textarea, source }: Props) {
             </ul>
           ) : (
             <p id={listId} className="px-3 py-2 text-sm text-muted">
-              {state.error ?? 'No one to mention matches.'}
+              {state.error ?? t('mentions.noMatch')}
             </p>
           )}
         </div>

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslations } from 'use-intl';
 
 interface Props {
   label: string;
@@ -17,6 +18,7 @@ const HEX = /^#[0-9a-fA-F]{6}$/;
  * mouse, the text for the keyboard and for pasting a brand colour. Both edit one value.
  */
 export function ColourField({ label, value, onChange, onBlur, error, name, testId }: Props) {
+  const t = useTranslations('ui');
   const id = useId();
   const errorId = `${id}-error`;
   return (
@@ -27,7 +29,7 @@ export function ColourField({ label, value, onChange, onBlur, error, name, testI
       <div className="flex items-center gap-2">
         <input
           type="color"
-          aria-label={`${label}: picker`}
+          aria-label={t('colourField.picker', { label })}
           value={HEX.test(value) ? value.toLowerCase() : '#000000'}
           onChange={(e) => onChange(e.target.value)}
           className="h-10 w-12 shrink-0 cursor-pointer rounded-md border border-border bg-surface p-1"

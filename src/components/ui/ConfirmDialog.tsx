@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from './Button';
 
 interface Props {
@@ -39,7 +40,8 @@ export function ConfirmDialog({
 }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  // The problem to show: the thrown message, or `true` for the generic one (translated where it is drawn).
+  const [error, setError] = useState<string | true | null>(null);
 
   const confirm = async () => {
     setBusy(true);
@@ -48,7 +50,7 @@ export function ConfirmDialog({
       await onConfirm();
       setOpen(false);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Something went wrong. Please try again.');
+      setError(err instanceof Error ? err.message : true);
     } finally {
       setBusy(false);
     }
@@ -67,7 +69,7 @@ export function ConfirmDialog({
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/50" />
       <Dialog.Content
         className="fixed left-1/2 top-1/2 z-50 w-[calc(100vw-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2
-          rounded-xl border border-border bg-surface p-6 text-left text-fg shadow-xl"
+          rounded-xl border border-border bg-surface p-6 text-start text-fg shadow-xl"
         data-testid={testId}
         onCloseAutoFocus={(event) => {
           const target = focusOnClose?.();
@@ -79,22 +81,47 @@ export function ConfirmDialog({
         <Dialog.Title className="text-lg font-semibold">{title}</Dialog.Title>
         <Dialog.Description className="mt-2 text-sm text-muted">{description}</Dialog.Description>
         {children ? <div className="mt-4">{children}</div> : null}
-        {error ? (
-          <p role="alert" className="mt-4 rounded-md border border-danger/50 bg-danger/10 px-3 py-2 text-sm text-danger">
-            {error}
-          </p>
-        ) : null}
-        <div className="mt-6 flex justify-end gap-2">
-          <Dialog.Close asChild>
-            <Button variant="secondary" disabled={busy}>
-              Cancel
-            </Button>
-          </Dialog.Close>
-          <Button variant={tone} busy={busy} onClick={() => void confirm()}>
-            {confirmLabel}
-          </Button>
-        </div>
+        <DialogActions error={error} busy={busy} tone={tone} confirmLabel={confirmLabel} onConfirm={() => void confirm()} />
       </Dialog.Content>
     </Dialog.Root>
+  );
+}
+
+/**
+ * The problem and the buttons, drawn only while the dialog is open: the dialog's own words are
+ * looked up there, so a closed dialog (its trigger alone) needs no messages.
+ */
+function DialogActions({
+  error,
+  busy,
+  tone,
+  confirmLabel,
+  onConfirm,
+}: {
+  error: string | true | null;
+  busy: boolean;
+  tone: 'danger' | 'primary';
+  confirmLabel: string;
+  onConfirm: () => void;
+}) {
+  const t = useTranslations('ui');
+  return (
+    <>
+      {error ? (
+        <p role="alert" className="mt-4 rounded-md border border-danger/50 bg-danger/10 px-3 py-2 text-sm text-danger">
+          {error === true ? t('confirmDialog.failed') : error}
+        </p>
+      ) : null}
+      <div className="mt-6 flex justify-end gap-2">
+        <Dialog.Close asChild>
+          <Button variant="secondary" disabled={busy}>
+            {t('confirmDialog.cancel')}
+          </Button>
+        </Dialog.Close>
+        <Button variant={tone} busy={busy} onClick={onConfirm}>
+          {confirmLabel}
+        </Button>
+      </div>
+    </>
   );
 }

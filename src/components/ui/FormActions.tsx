@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { Button } from './Button';
 
 /** A form's submit button ("Saving…" while busy) and, when given, a Cancel button beside it. */
@@ -12,14 +13,15 @@ export function FormActions({
   onCancel?: () => void;
   submitTestId?: string;
 }) {
+  const t = useTranslations('ui');
   return (
     <div className="flex flex-wrap gap-2">
       <Button type="submit" busy={busy} data-testid={submitTestId}>
-        {busy ? 'Saving…' : submitLabel}
+        {busy ? t('formActions.saving') : submitLabel}
       </Button>
       {onCancel ? (
         <Button variant="secondary" onClick={onCancel} disabled={busy}>
-          Cancel
+          {t('formActions.cancel')}
         </Button>
       ) : null}
     </div>

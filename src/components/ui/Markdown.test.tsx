@@ -1,10 +1,11 @@
 import fc from 'fast-check';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
+import { withIntl } from '@/test/intl';
 import { MD_MAX_BLOCK_NESTING, MD_MAX_INLINE_NESTING, type MdBlock, type MdDoc, type MdInline } from '@/lib/markdown-tree';
 import { Markdown } from './Markdown';
 
-const html = (doc: unknown) => renderToStaticMarkup(<Markdown doc={doc as MdDoc} />);
+const html = (doc: unknown, locale: 'en' | 'de' = 'en') => renderToStaticMarkup(withIntl(<Markdown doc={doc as MdDoc} />, locale));
 
 /** The deepest nesting of the given tags in HTML (tags are balanced: it is our own output). */
 function deepest(markup: string, tags: string[]): number {
@@ -79,6 +80,13 @@ describe('Markdown', () => {
     for (const doc of malformed) expect(() => html(doc), JSON.stringify(doc)).not.toThrow();
     expect(html([{ t: 'p', c: ['kept'] }, { t: 'quote' }])).toContain('kept');
     expect(html(null)).toContain('could not be displayed');
+  });
+
+  it('says its own words in the page’s language', () => {
+    const task = [{ t: 'list', items: [{ checked: false, c: [{ t: 'p', c: ['todo'] }] }] }];
+    expect(html(task)).toContain('aria-label="Not done"');
+    expect(html(task, 'de')).toContain('aria-label="Nicht erledigt"');
+    expect(html(null, 'de')).toContain('Dieser Text konnte nicht angezeigt werden.');
   });
 
   it('never throws on any tree, however deep or odd', () => {

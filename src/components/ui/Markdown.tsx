@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import {
   attachmentPath,
   attachmentWebPath,
@@ -86,7 +87,7 @@ function inlineNodes(nodes: MdInline[], nesting: number, inLink = false): ReactN
         // No link: there are no profile pages to open.
         return (
           <span key={i} className="mention" data-testid="mention">
-            @{String(node.v)}
+            {`@${String(node.v)}`}
           </span>
         );
       case 'br':
@@ -120,16 +121,7 @@ function blockNode(node: MdBlock, key: number, nesting: number): ReactNode {
       if (nesting >= MD_MAX_BLOCK_NESTING) return <p key={key}>{mdText(node.items)}</p>;
       const items = node.items.map((item, i) => (
         <li key={i}>
-          {item.checked !== null ? (
-            <input
-              type="checkbox"
-              checked={Boolean(item.checked)}
-              readOnly
-              disabled
-              aria-label={item.checked ? 'Done' : 'Not done'}
-              className="mr-1.5 align-middle"
-            />
-          ) : null}
+          {item.checked !== null ? <TaskBox checked={Boolean(item.checked)} /> : null}
           {blockNodes(item.c, nesting + 1, true)}
         </li>
       ));
@@ -180,7 +172,26 @@ function blockNodes(nodes: MdBlock[], nesting: number, tight = false): ReactNode
   return nodes.map((node, i) => blockNode(node, i, nesting));
 }
 
-const UNAVAILABLE = 'This text could not be displayed.';
+/** A task list item's box, read out as done or not done. */
+function TaskBox({ checked }: { checked: boolean }) {
+  const t = useTranslations('ui');
+  return (
+    <input
+      type="checkbox"
+      checked={checked}
+      readOnly
+      disabled
+      aria-label={checked ? t('markdown.done') : t('markdown.notDone')}
+      className="me-1.5 align-middle"
+    />
+  );
+}
+
+/** Said instead of a piece of text that cannot be shown. */
+function Unavailable() {
+  const t = useTranslations('ui');
+  return <>{t('markdown.unavailable')}</>;
+}
 
 /** The text instead, when the tree cannot be shown (it is malformed). */
 function Fallback({ doc }: { doc: unknown }) {
@@ -190,7 +201,15 @@ function Fallback({ doc }: { doc: unknown }) {
   } catch {
     text = '';
   }
-  return <p className="whitespace-pre-wrap">{text || <span className="text-sm text-muted">{UNAVAILABLE}</span>}</p>;
+  return (
+    <p className="whitespace-pre-wrap">
+      {text || (
+        <span className="text-sm text-muted">
+          <Unavailable />
+        </span>
+      )}
+    </p>
+  );
 }
 
 /**
@@ -212,7 +231,9 @@ class MarkdownBoundary extends Component<{ className: string; children: ReactNod
     if (!this.state.failed) return this.props.children;
     return (
       <div className={this.props.className}>
-        <p className="text-sm text-muted">{UNAVAILABLE}</p>
+        <p className="text-sm text-muted">
+          <Unavailable />
+        </p>
       </div>
     );
   }

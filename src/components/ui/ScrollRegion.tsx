@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 
 /**
  * A wide thing (a table) that scrolls sideways inside the page instead of widening it. It shows
@@ -32,11 +33,7 @@ export function ScrollRegion({
   }, []);
   return (
     <div className="min-w-0">
-      {overflows ? (
-        <p className="mb-2 text-xs text-muted" data-testid="scroll-hint">
-          <span aria-hidden="true">↔ </span>Scroll sideways to see every column.
-        </p>
-      ) : null}
+      {overflows ? <ScrollHint /> : null}
       {/* relative: it also contains the sr-only texts of its cells. */}
       <div
         ref={ref}
@@ -50,5 +47,16 @@ export function ScrollRegion({
         {children}
       </div>
     </div>
+  );
+}
+
+/** Drawn only while the region is wider than the screen (after hydration). */
+function ScrollHint() {
+  const t = useTranslations('ui');
+  return (
+    <p className="mb-2 text-xs text-muted" data-testid="scroll-hint">
+      <span aria-hidden="true">{'↔ '}</span>
+      {t('scrollRegion.hint')}
+    </p>
   );
 }

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import type { ShellProps } from '@/core/shell';
 import { ApiExample } from './ApiExample';
@@ -75,23 +76,22 @@ function Operation({ op }: { op: ReferenceOperation }) {
 
 /** `/docs/api`: the API reference, generated from the OpenAPI document (/api/v1/openapi.json). */
 export default function ApiDocsPage({ shell, reference }: Props) {
+  const t = useTranslations('ui');
   if (!reference) return null;
+  const openapi = () => (
+    // eslint-disable-next-line @next/next/no-html-link-for-pages -- a JSON document, not a page: a full load is right
+    <a href="/api/v1/openapi.json" className="underline">
+      {'/api/v1/openapi.json'}
+    </a>
+  );
   return (
     <>
-      <PageHeading title="API reference" siteName={shell.workspace.name}>
-        {reference.description}{' '}
-        <span>
-          The machine-readable document is at{' '}
-          {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- a JSON document, not a page: a full load is right */}
-          <a href="/api/v1/openapi.json" className="underline">
-            /api/v1/openapi.json
-          </a>{' '}
-          (OpenAPI 3.1).
-        </span>
+      <PageHeading title={t('apiDocs.title')} siteName={shell.workspace.name}>
+        <span lang="en">{reference.description}</span> <span>{t.rich('apiDocs.document', { link: openapi })}</span>
       </PageHeading>
-      <nav aria-label="API sections" className="mb-8 rounded-xl border border-border bg-surface px-5 py-4">
-        <h2 className="text-sm font-semibold">Sections</h2>
-        <ul className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
+      <nav aria-label={t('apiDocs.sections')} className="mb-8 rounded-xl border border-border bg-surface px-5 py-4">
+        <h2 className="text-sm font-semibold">{t('apiDocs.sectionsHeading')}</h2>
+        <ul lang="en" className="mt-2 flex flex-wrap gap-x-4 gap-y-1 text-sm">
           {reference.groups.map((g) => (
             <li key={g.tag}>
               <a href={`#${anchor(g.tag)}`} className="underline">
@@ -102,7 +102,8 @@ export default function ApiDocsPage({ shell, reference }: Props) {
           ))}
         </ul>
       </nav>
-      <div className="space-y-10">
+      {/* The reference itself is developer documentation generated from the OpenAPI document: English, like the API. */}
+      <div className="space-y-10" lang="en">
         {reference.groups.map((g) => (
           <section key={g.tag} id={anchor(g.tag)} aria-labelledby={`${anchor(g.tag)}-title`} className="scroll-mt-4 space-y-4">
             <h2 id={`${anchor(g.tag)}-title`} className="text-xl font-semibold">

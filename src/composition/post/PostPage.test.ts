@@ -24,6 +24,7 @@ import PostPage from './PostPage';
 import { getServerSideProps } from './PostPage.loader';
 import type { PostPageProps } from './post-page-types';
 import type { ShellProps } from '@/core/shell';
+import { withIntl } from '@/test/intl';
 
 useTestDatabase();
 
@@ -88,7 +89,7 @@ function renderPage(props: ShellProps & PostPageProps): string {
     back() {},
     reload() {},
   } as unknown as NextRouter;
-  return renderToString(createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props)));
+  return renderToString(withIntl(createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props))));
 }
 
 describe('a post page with deeply nested Markdown in its body, a status note and a comment', () => {

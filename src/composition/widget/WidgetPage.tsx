@@ -1,6 +1,7 @@
 import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import type { ShellProps } from '@/core/shell';
 import type { SimilarPost } from '@/features/posts/schema';
 import type { HostMessage, PanelView } from '@/features/widget/protocol-schema';
@@ -19,8 +20,13 @@ type Props = WidgetPageProps & ShellProps;
  * panel's first load stays within the board page's budget (bench/widget.ts).
  */
 const NewRequestForm = dynamic(() => import('./panel/NewRequestForm').then((m) => m.NewRequestForm), {
-  loading: () => <p role="status">Loading the form…</p>,
+  loading: () => <LoadingForm />,
 });
+
+function LoadingForm() {
+  const t = useTranslations('widget');
+  return <p role="status">{t('loadingForm')}</p>;
+}
 
 /**
  * The widget's panel (docs/widget.md), inside the host's iframe: requests (search, vote, post with
@@ -29,6 +35,7 @@ const NewRequestForm = dynamic(() => import('./panel/NewRequestForm').then((m) =
  * reads, and signing in opens the board in a new tab.
  */
 export function WidgetPage(props: Props) {
+  const t = useTranslations('widget');
   const { hostOrigin, boardUrl, shell } = props;
   const workspace = shell.workspace;
   const [bearer, setBearer] = useState<string | undefined>();
@@ -120,8 +127,8 @@ export function WidgetPage(props: Props) {
       await reload(session.token, board);
     } catch (err) {
       const code = err instanceof ApiError ? err.code : 'INTERNAL';
-      send({ type: 'event', name: 'identify.failed', data: { code, message: problemOf(err) } });
-      setNotice({ text: 'You could not be signed in here. You can still read, or sign in on the board.', tone: 'problem' });
+      send({ type: 'event', name: 'identify.failed', data: { code, message: problemOf(err, t) } });
+      setNotice({ text: t('notices.identifyFailed'), tone: 'problem' });
     }
   }
 
@@ -130,7 +137,7 @@ export function WidgetPage(props: Props) {
     if (!(err instanceof ApiError) || err.status !== 401 || !bearer) return false;
     setBearer(undefined);
     setPerson(null);
-    setNotice({ text: 'Your session here has ended. Reload the page to sign in again.', tone: 'problem' });
+    setNotice({ text: t('notices.sessionEnded'), tone: 'problem' });
     send({ type: 'event', name: 'session.ended', data: {} });
     return true;
   };
@@ -147,7 +154,7 @@ export function WidgetPage(props: Props) {
       setVotes((v) => ({ ...v, [post.number]: state }));
       if (state.voted) send({ type: 'event', name: 'vote.created', data: { post: { number: post.number, title: post.title } } });
     } catch (err) {
-      if (!sessionEnded(err)) setNotice({ text: problemOf(err), tone: 'problem' });
+      if (!sessionEnded(err)) setNotice({ text: problemOf(err, t), tone: 'problem' });
     }
   };
 
@@ -158,7 +165,7 @@ export function WidgetPage(props: Props) {
       send({ type: 'event', name: 'vote.created', data: { post: { number: post.number, title: post.title } } });
       return true;
     } catch (err) {
-      if (!sessionEnded(err)) setNotice({ text: problemOf(err), tone: 'problem' });
+      if (!sessionEnded(err)) setNotice({ text: problemOf(err, t), tone: 'problem' });
       return false;
     }
   };
@@ -174,7 +181,7 @@ export function WidgetPage(props: Props) {
       });
       showView('requests');
       setNotice({
-        text: post.approval === 'pending' ? 'Thanks! Your request waits for the team’s approval.' : 'Thanks! Your request is posted.',
+        text: post.approval === 'pending' ? t('notices.postedPending') : t('notices.posted'),
         tone: 'info',
         link: url,
       });
@@ -196,7 +203,7 @@ export function WidgetPage(props: Props) {
     }
   });
 
-  const tab = (v: PanelView, label: string, extra?: string) => (
+  const tab = (v: PanelView, label: string) => (
     <button
       type="button"
       aria-pressed={view === v}
@@ -205,7 +212,6 @@ export function WidgetPage(props: Props) {
       data-testid={`widget-tab-${v}`}
     >
       {label}
-      {extra}
     </button>
   );
 
@@ -214,30 +220,30 @@ export function WidgetPage(props: Props) {
   return (
     <div ref={root} className="flex min-h-dvh flex-col bg-bg text-fg">
       <Head>
-        <title>{`${workspace.name}: feedback`}</title>
+        <title>{t('documentTitle', { workspace: workspace.name })}</title>
       </Head>
       <header className="flex items-center justify-between gap-2 border-b border-border bg-surface px-4 py-3">
         <h1 className="min-w-0 truncate text-base font-semibold" id="chorus-panel-title">
           {workspace.name}
         </h1>
         {hostOrigin ? (
-          <button type="button" onClick={close} aria-label="Close" className="rounded-md px-2 py-1 text-lg leading-none hover:bg-bg">
-            <span aria-hidden="true">×</span>
+          <button type="button" onClick={close} aria-label={t('close')} className="rounded-md px-2 py-1 text-lg leading-none hover:bg-bg">
+            <span aria-hidden="true">{'×'}</span>
           </button>
         ) : null}
       </header>
-      <nav aria-label="Panel sections" className="flex gap-2 border-b border-border px-4 py-2">
-        {tab('requests', 'Requests')}
-        {tab('whats-new', 'What’s new', unread > 0 ? ` (${unread} new)` : '')}
+      <nav aria-label={t('sections')} className="flex gap-2 border-b border-border px-4 py-2">
+        {tab('requests', t('tabs.requests'))}
+        {tab('whats-new', unread > 0 ? t('tabs.whatsNewUnread', { count: unread }) : t('tabs.whatsNew'))}
       </nav>
       <main className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-3" aria-labelledby="chorus-panel-title">
         {signedIn ? (
           <p className="text-sm text-muted" data-testid="widget-person">
-            Signed in as {person}
+            {t('signedInAs', { name: person })}
           </p>
         ) : (
           <div className={`rounded-lg border p-3 text-sm ${askSignIn ? 'border-accent' : 'border-border'}`} data-testid="widget-sign-in">
-            <p>{canRead ? 'Sign in to vote and post requests.' : 'Sign in to see the requests and updates.'}</p>
+            <p>{canRead ? t('signIn.toVote') : t('signIn.toRead')}</p>
             <a
               ref={signInLink}
               href={signInUrl}
@@ -245,8 +251,8 @@ export function WidgetPage(props: Props) {
               rel="noopener"
               className="font-medium text-accent underline underline-offset-2"
             >
-              Sign in on {workspace.name}
-              <span className="sr-only"> (opens in a new tab)</span>
+              {t('signIn.link', { workspace: workspace.name })}
+              <span className="sr-only">{t('newTab')}</span>
             </a>
           </div>
         )}
@@ -259,7 +265,8 @@ export function WidgetPage(props: Props) {
               {notice.text}{' '}
               {notice.link ? (
                 <a href={notice.link} target="_blank" rel="noopener" className="text-accent underline underline-offset-2">
-                  See it on the board<span className="sr-only"> (opens in a new tab)</span>
+                  {t('notices.seeIt')}
+                  <span className="sr-only">{t('newTab')}</span>
                 </a>
               ) : null}
             </p>

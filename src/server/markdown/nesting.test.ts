@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 // The browser's renderer too: what the parser makes must render on the server without throwing.
 import { Markdown } from '@/components/ui/Markdown';
 import { MD_MAX_BLOCK_NESTING, MD_MAX_INLINE_NESTING, type MdBlock, type MdDoc, type MdInline } from '@/lib/markdown-tree';
+import { withIntl } from '@/test/intl';
 import { boundContainerNesting } from './container-depth';
 import { inlineNestingBound } from './inline-depth';
 import { parseMarkdown, renderMarkdown } from './render';
@@ -268,7 +269,7 @@ describe('rendering never throws and always stays within the bounds', () => {
     fc.assert(
       fc.property(markdown, (source) => {
         const doc = expectWithinBounds(source);
-        expect(() => renderToStaticMarkup(createElement(Markdown, { doc }))).not.toThrow();
+        expect(() => renderToStaticMarkup(withIntl(createElement(Markdown, { doc })))).not.toThrow();
       }),
       { numRuns: 300 },
     );

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useTranslations } from 'use-intl';
 import { newPostInput, type SimilarPost } from '@/features/posts/schema';
 import { ApiError } from '@/lib/api';
 import type { WidgetBoard } from '../widget-data';
@@ -16,6 +17,7 @@ interface Props {
 
 /** A new request: the title suggests similar existing ones (vote for one instead), then it is posted. */
 export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar, onCancel }: Props) {
+  const t = useTranslations('widget');
   const postable = boards.filter((b) => b.posting === 'members');
   const [boardSlug, setBoardSlug] = useState(postable.some((b) => b.slug === board) ? board! : (postable[0]?.slug ?? ''));
   const [title, setTitle] = useState('');
@@ -64,7 +66,7 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
       await onCreate({ board: parsed.data.board, title: parsed.data.title, body: parsed.data.body });
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(err.fields);
-      setProblem(problemOf(err));
+      setProblem(problemOf(err, t));
     } finally {
       setBusy(false);
     }
@@ -74,11 +76,11 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
     return (
       <section aria-labelledby="chorus-new-heading" className="flex flex-col gap-3">
         <h2 id="chorus-new-heading" className="text-lg font-semibold">
-          Post a new request
+          {t('newRequest')}
         </h2>
-        <p className="text-sm">No board takes new requests here.</p>
+        <p className="text-sm">{t('form.noBoard')}</p>
         <button type="button" onClick={onCancel} className="self-start rounded-md border border-border px-4 py-2 text-sm">
-          Back to requests
+          {t('form.back')}
         </button>
       </section>
     );
@@ -88,7 +90,7 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
     <section aria-labelledby="chorus-new-heading">
       <form onSubmit={submit} noValidate className="flex flex-col gap-3">
         <h2 id="chorus-new-heading" className="text-lg font-semibold">
-          Post a new request
+          {t('newRequest')}
         </h2>
         {problem ? (
           <p role="alert" className="rounded-md border border-danger px-3 py-2 text-sm text-danger">
@@ -97,7 +99,7 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
         ) : null}
         {postable.length > 1 ? (
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Board
+            {t('board')}
             <select
               value={boardSlug}
               onChange={(e) => setBoardSlug(e.target.value)}
@@ -112,7 +114,7 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
           </label>
         ) : null}
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Title
+          {t('form.title')}
           <input
             ref={titleRef}
             value={title}
@@ -131,7 +133,7 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
         ) : null}
         {similar.length > 0 ? (
           <div className="rounded-lg border border-border bg-bg p-3" data-testid="widget-similar">
-            <h3 className="text-sm font-semibold">Similar requests: vote for one instead?</h3>
+            <h3 className="text-sm font-semibold">{t('form.similar')}</h3>
             <ul className="mt-2 flex flex-col gap-2">
               {similar.map((s) => {
                 const voted = votedSimilar.includes(s.number);
@@ -144,8 +146,8 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
                       onClick={() => void onVoteSimilar(s).then((ok) => ok && setVotedSimilar((v) => [...v, s.number]))}
                       className="shrink-0 rounded-md border border-border px-2 py-1 text-xs font-medium disabled:opacity-70"
                     >
-                      {voted ? 'Voted' : 'Vote'}
-                      <span className="sr-only"> for “{s.title}”</span>
+                      {voted ? t('form.voted') : t('form.vote')}
+                      <span className="sr-only">{t('form.voteFor', { title: s.title })}</span>
                     </button>
                   </li>
                 );
@@ -154,7 +156,7 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
           </div>
         ) : null}
         <label className="flex flex-col gap-1 text-sm font-medium">
-          Details (optional)
+          {t('form.details')}
           <textarea
             value={body}
             onChange={(e) => setBody(e.target.value)}
@@ -173,10 +175,10 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
             aria-busy={busy || undefined}
             className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90 disabled:opacity-60"
           >
-            {busy ? 'Posting…' : 'Post request'}
+            {busy ? t('form.posting') : t('form.submit')}
           </button>
           <button type="button" onClick={onCancel} className="rounded-md border border-border px-4 py-2 text-sm">
-            Cancel
+            {t('form.cancel')}
           </button>
         </div>
       </form>

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { StatusBadge } from '@/components/ui/Badges';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
@@ -37,6 +38,7 @@ export function RequestsView({
   onSignInNeeded,
   focusKey,
 }: Props) {
+  const t = useTranslations('widget');
   const [q, setQ] = useState('');
   const [found, setFound] = useState<{ key: string; items: WidgetPost[] | null } | null>(null);
   const search = useRef<HTMLInputElement>(null);
@@ -75,11 +77,11 @@ export function RequestsView({
   return (
     <section aria-labelledby="chorus-requests-heading" className="flex flex-col gap-3">
       <h2 id="chorus-requests-heading" className="sr-only">
-        Requests
+        {t('tabs.requests')}
       </h2>
       <div className="flex flex-col gap-2 sm:flex-row">
         <label className="flex flex-1 flex-col gap-1 text-sm font-medium">
-          Search requests
+          {t('requests.search')}
           <input
             ref={search}
             type="search"
@@ -92,13 +94,13 @@ export function RequestsView({
         </label>
         {boards.length > 1 ? (
           <label className="flex flex-col gap-1 text-sm font-medium">
-            Board
+            {t('board')}
             <select
               value={board ?? ''}
               onChange={(e) => onBoard(e.target.value || null)}
               className="rounded-md border border-border bg-surface px-3 py-2 font-normal text-fg"
             >
-              <option value="">All boards</option>
+              <option value="">{t('requests.allBoards')}</option>
               {boards.map((b) => (
                 <option key={b.slug} value={b.slug}>
                   {b.name}
@@ -114,18 +116,18 @@ export function RequestsView({
         className="rounded-md bg-accent px-4 py-2 text-sm font-medium text-accent-fg hover:opacity-90"
         data-testid="widget-new"
       >
-        Post a new request
+        {t('newRequest')}
       </button>
       <p role="status" className="text-sm text-muted">
         {state === 'loading'
-          ? 'Searching…'
+          ? t('requests.searching')
           : state === 'error'
-            ? 'The search failed. Try again.'
+            ? t('requests.searchFailed')
             : results
-              ? `${results.length === 0 ? 'No' : results.length} matching ${results.length === 1 ? 'request' : 'requests'}`
+              ? t('requests.matching', { count: results.length })
               : ''}
       </p>
-      {shown.length === 0 && !results ? <p className="text-sm text-muted">No requests yet. Be the first to post one.</p> : null}
+      {shown.length === 0 && !results ? <p className="text-sm text-muted">{t('requests.empty')}</p> : null}
       <ul className="flex flex-col gap-2" data-testid="widget-posts">
         {shown.map((post) => (
           <li key={post.number} className="flex items-start gap-3 rounded-lg border border-border bg-surface p-3">
@@ -138,7 +140,7 @@ export function RequestsView({
                 className="break-words font-medium text-fg underline-offset-2 hover:underline"
               >
                 {post.title}
-                <span className="sr-only"> (opens the board in a new tab)</span>
+                <span className="sr-only">{t('opensBoard')}</span>
               </a>
               {post.status ? (
                 <span>
@@ -164,7 +166,8 @@ function VoteButton({
   onVote: (p: WidgetPost) => void;
   onSignInNeeded: () => void;
 }) {
-  const count = `${post.voteCount} ${post.voteCount === 1 ? 'vote' : 'votes'}`;
+  const t = useTranslations('widget');
+  const count = t('votes.count', { count: post.voteCount });
   if (!post.votable) {
     return <span className="w-14 shrink-0 rounded-md border border-border px-2 py-1 text-center text-sm text-muted">{count}</span>;
   }
@@ -172,18 +175,23 @@ function VoteButton({
     <button
       type="button"
       aria-pressed={signedIn ? post.voted : undefined}
-      aria-label={`${post.voted ? 'Remove your vote for' : 'Vote for'} “${post.title}”, ${count}`}
+      aria-label={
+        post.voted
+          ? t('votes.remove', { title: post.title, count: post.voteCount })
+          : t('votes.add', { title: post.title, count: post.voteCount })
+      }
       onClick={() => (signedIn ? onVote(post) : onSignInNeeded())}
       className={`flex w-14 shrink-0 flex-col items-center rounded-md border px-2 py-1 text-sm font-semibold ${
         post.voted ? 'border-accent bg-accent text-accent-fg' : 'border-border bg-bg text-fg'
       }`}
       data-testid="widget-vote"
     >
-      <span aria-hidden="true">▲</span>
+      <span aria-hidden="true">{'▲'}</span>
       {post.voteCount}
     </button>
   );
 }
 
-/** A failed call's message for a person, from the catalogue. */
-export const problemOf = (err: unknown): string => (err instanceof ApiError ? err.message : 'Something went wrong. Try again.');
+/** A failed call's message for a person: the server's, else the panel's own. */
+export const problemOf = (err: unknown, t: ReturnType<typeof useTranslations<'widget'>>): string =>
+  err instanceof ApiError ? err.message : t('problem');

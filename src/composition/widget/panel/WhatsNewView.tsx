@@ -1,24 +1,28 @@
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
+import { useFormats } from '@/lib/use-formats';
 import { isNewEntry, type WidgetEntry } from '../widget-data';
-
-const DATE = new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** "What's new": the latest published changelog entries; those since the last visit are marked. */
 export function WhatsNewView({ entries, newSince, boardUrl }: { entries: WidgetEntry[]; newSince: string | null; boardUrl: string }) {
+  const t = useTranslations('widget');
+  const formats = useFormats();
   return (
     <section aria-labelledby="chorus-whats-new-heading" className="flex flex-col gap-3">
       <h2 id="chorus-whats-new-heading" className="sr-only">
-        What’s new
+        {t('tabs.whatsNew')}
       </h2>
-      {entries.length === 0 ? <p className="text-sm text-muted">Nothing has been announced yet.</p> : null}
+      {entries.length === 0 ? <p className="text-sm text-muted">{t('whatsNew.empty')}</p> : null}
       <ul className="flex flex-col gap-3" data-testid="widget-entries">
         {entries.map((e) => (
           <li key={e.slug}>
             <article className="flex flex-col gap-1 rounded-lg border border-border bg-surface p-3">
               <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
                 <span>{e.label}</span>
-                <time dateTime={e.publishedAt}>{DATE.format(new Date(e.publishedAt))}</time>
-                {isNewEntry(e, newSince) ? <span className="rounded-full bg-accent px-2 font-semibold text-accent-fg">New</span> : null}
+                <time dateTime={e.publishedAt}>{formats.date(e.publishedAt)}</time>
+                {isNewEntry(e, newSince) ? (
+                  <span className="rounded-full bg-accent px-2 font-semibold text-accent-fg">{t('whatsNew.new')}</span>
+                ) : null}
               </p>
               <h3 className="break-words font-semibold">{e.title}</h3>
               {e.excerpt ? <p className="break-words text-sm">{e.excerpt}</p> : null}
@@ -28,7 +32,8 @@ export function WhatsNewView({ entries, newSince, boardUrl }: { entries: WidgetE
                 rel="noopener"
                 className="self-start text-sm text-accent underline underline-offset-2"
               >
-                Read more<span className="sr-only"> about “{e.title}” (opens the board in a new tab)</span>
+                {t('whatsNew.readMore')}
+                <span className="sr-only">{t('whatsNew.readMoreAbout', { title: e.title })}</span>
               </a>
             </article>
           </li>

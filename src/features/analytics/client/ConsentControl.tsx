@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { analytics } from './analytics';
 import { useAnalytics } from './hooks';
 
@@ -8,38 +10,32 @@ const choiceButton =
 
 /** The visitor's analytics choice on the privacy page: shows it and lets them change it at any time. */
 export function ConsentControl({ configured }: { configured: boolean }) {
+  const t = useTranslations('analytics');
   const { status, signal } = useAnalytics();
+  const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
 
   if (!configured || status === 'off') {
     return (
       <p data-testid="consent-status" data-status="off">
-        Analytics is <strong>off</strong> on this site: it is not configured, so nothing is collected and there is nothing to choose.
+        {t.rich('control.off', { strong })}
       </p>
     );
   }
   if (status === 'blocked' && signal) {
     return (
       <p data-testid="consent-status" data-status="blocked">
-        Your browser sends <strong>{SIGNAL_NAMES[signal]}</strong>, so analytics stays off for you whatever is chosen here, and you are
-        never asked.
+        {t.rich('control.blocked', { strong, signal: SIGNAL_NAMES[signal] })}
       </p>
     );
   }
 
-  const current = status === 'granted' ? 'allowed' : status === 'denied' ? 'declined' : status === 'undecided' ? 'not chosen yet' : null;
+  const current = status === 'granted' || status === 'denied' || status === 'undecided' ? status : null;
   return (
     <div>
       <p data-testid="consent-status" data-status={status} aria-live="polite">
-        {current ? (
-          <>
-            Your current choice: <strong>{current}</strong>
-            {status === 'undecided' ? ' (nothing is collected until you allow it).' : '.'}
-          </>
-        ) : (
-          'Reading your current choice…'
-        )}
+        {current ? t.rich('control.current', { strong, choice: current }) : t('control.reading')}
       </p>
-      <div role="group" aria-label="Analytics" className="mt-3 flex flex-wrap gap-2">
+      <div role="group" aria-label={t('control.group')} className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
           className={choiceButton}
@@ -47,7 +43,7 @@ export function ConsentControl({ configured }: { configured: boolean }) {
           disabled={status === 'pending'}
           onClick={() => analytics.setConsent('granted', 'privacy_page')}
         >
-          Allow analytics
+          {t('control.allow')}
         </button>
         <button
           type="button"
@@ -56,7 +52,7 @@ export function ConsentControl({ configured }: { configured: boolean }) {
           disabled={status === 'pending'}
           onClick={() => analytics.setConsent('denied', 'privacy_page')}
         >
-          Don’t allow analytics
+          {t('control.deny')}
         </button>
       </div>
     </div>

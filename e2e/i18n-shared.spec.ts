@@ -1,0 +1,97 @@
+import { axeViolations } from './support/account-ui';
+import { apiSignIn, createMember } from './support/accounts';
+import { expect, test } from './support/fixtures';
+import { createBoard, createPost } from './support/posts';
+
+/**
+ * The shared components' own words (the ui namespace) and /privacy (analytics) in other
+ * languages. This server has no analytics configured: /privacy says so, in the reader's language.
+ * The consent banner (analytics configured) is in e2e/analytics.spec.ts.
+ */
+const PRIVACY = {
+  'de-DE': { lang: 'de', heading: 'Datenschutz', off: 'Nutzungsanalysen sind auf dieser Website aus', section: 'Deine Wahl' },
+  'ja-JP': { lang: 'ja', heading: 'プライバシー', off: 'このサイトでは利用状況の分析はオフです', section: 'あなたの選択' },
+  ar: { lang: 'ar', heading: 'الخصوصية', off: 'تحليلات الاستخدام متوقفة على هذا الموقع', section: 'اختيارك' },
+} as const;
+
+for (const [locale, words] of Object.entries(PRIVACY)) {
+  test.describe(`/privacy for a browser asking for ${locale}`, () => {
+    test.use({ locale });
+
+    test(`is in ${words.lang}, the workspace's name as it is`, async ({ guardedPage: page }) => {
+      await page.goto('/privacy');
+      await expect(page.locator('html')).toHaveAttribute('lang', words.lang);
+      await expect(page.getByRole('heading', { level: 1, name: words.heading })).toBeVisible();
+      await expect(page.getByTestId('analytics-off')).toContainText(words.off);
+      await expect(page.getByRole('heading', { level: 2, name: words.section })).toBeVisible();
+      // The workspace's name (content) is an argument of the translated introduction.
+      await expect(page.locator('main')).toContainText('Acme Feedback');
+      await expect(page.getByText('What Acme Feedback collects about your visit')).toHaveCount(0);
+    });
+  });
+}
+
+test.describe('in Arabic', () => {
+  test.use({ locale: 'ar' });
+
+  test('/privacy is right to left, fits 360 px without sideways scrolling, and passes axe in both themes', async ({
+    guardedPage: page,
+  }) => {
+    const problems: string[] = [];
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      for (const width of [360, 1280]) {
+        await page.setViewportSize({ width, height: 800 });
+        await page.goto('/privacy');
+        await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+        await expect(page.getByTestId('feature-flags').getByRole('columnheader', { name: 'الميزة' })).toBeVisible();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+        if (overflow > 0) problems.push(`${theme} ${width}: scrolls sideways by ${overflow} px`);
+        problems.push(...(await axeViolations(page, `${theme} ${width}`)));
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+});
+
+test.describe('a confirmation dialog in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('says Abbrechen, and the editor its own words, while the caller’s words stay as given', async ({
+    guardedPage: page,
+    baseURL,
+    playwright,
+  }) => {
+    const admin = await playwright.request.newContext({ baseURL });
+    await apiSignIn(admin, baseURL!);
+    const board = await createBoard(admin, baseURL!, 'dialog');
+    const post = await createPost(admin, baseURL!, board.slug, 'Dunkler Modus für alle');
+    const anon = await playwright.request.newContext({ baseURL });
+    const member = await createMember(admin, anon, baseURL!, 'Dora Dialog');
+    await apiSignIn(page.context().request, baseURL!, member);
+    const res = await page.context().request.post(`/api/v1/posts/${post.number}/comments`, {
+      data: { body: 'Bitte bald!' },
+      headers: { Origin: baseURL! },
+    });
+    expect(res.status()).toBe(201);
+
+    await page.goto(`/p/${post.number}`);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    // The Markdown editor's own words.
+    const form = page.getByTestId('comment-form');
+    await expect(form.getByRole('button', { name: 'Schreiben' })).toBeVisible();
+    await expect(form.getByRole('button', { name: 'Vorschau' })).toBeVisible();
+    await expect(form.getByText('Markdown: **fett**', { exact: false })).toBeVisible();
+
+    await page.getByTestId('comment-delete').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Abbrechen' })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Abbrechen' }).click();
+    await expect(dialog).toHaveCount(0);
+    // User content stays as typed.
+    await expect(page.getByTestId('comment')).toContainText('Bitte bald!');
+    await admin.dispose();
+    await anon.dispose();
+  });
+});
