@@ -9,7 +9,7 @@ import type { GetServerSidePropsContext } from 'next';
 import type { NextRouter } from 'next/router';
 import Loadable from 'next/dist/shared/lib/loadable.shared-runtime';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
-import { createElement } from 'react';
+import { createElement, type ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
 import { IntlProvider, type AbstractIntlMessages } from 'use-intl';
 import { pageMessagesOf } from '@/server/i18n/catalogues';
@@ -93,12 +93,11 @@ function renderPage(props: ShellProps & PostPageProps): string {
   // In English, with the team's words for a team member (as withShell's page data carries them).
   const messages = pageMessagesOf('en', { team: props.viewer.isTeam }) as unknown as AbstractIntlMessages;
   return renderToString(
-    createElement(IntlProvider, {
-      locale: 'en',
-      messages,
-      timeZone: 'UTC',
-      children: createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props)),
-    }),
+    createElement(
+      IntlProvider,
+      { locale: 'en', messages, timeZone: 'UTC' } as ComponentProps<typeof IntlProvider>,
+      createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props)),
+    ),
   );
 }
 
