@@ -100,6 +100,8 @@ for (const [locale, words] of Object.entries(WORDS)) {
     await expect(vote).toHaveAttribute('aria-pressed', 'true');
     await expect(vote).toHaveAccessibleName(words.voteName);
     await expect(vote).toContainText(words.voteUnit);
+    // The voters come with the page's data: loaded again, it lists the new one.
+    await page.reload();
     await expect(page.getByTestId('voters-open')).toHaveText(words.voters);
     await expect(page.getByText('Comments', { exact: true })).toHaveCount(0);
     expect(errors).toEqual([]);
@@ -142,6 +144,7 @@ test.describe('right to left (Arabic)', () => {
     const vote = page.getByTestId('vote-button');
     await vote.click();
     await expect(vote).toHaveAccessibleName(`صوّت لـ«${TITLE}»، صوت واحد`);
+    await page.reload();
     await page.getByTestId('voters-open').click();
     await expect(page.getByTestId('voters-dialog-title')).toHaveText('المصوّتون (1)');
     await expect(page.getByTestId('voters-status')).toHaveText(/يُعرض/);
