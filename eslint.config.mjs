@@ -134,6 +134,24 @@ export const TRANSLATED_FILES = [
   'src/features/health/page/**/*.tsx',
 
   // The post page.
+  'src/composition/post/PostPage.tsx',
+  'src/composition/post/PostSidebar.tsx',
+  'src/composition/post/PostTeamSidebar.tsx',
+  'src/features/posts/client/MergedDuplicates.tsx',
+  'src/features/posts/client/NewPostForm.tsx',
+  'src/features/posts/client/PostEditor.tsx',
+  'src/features/posts/client/SimilarPosts.tsx',
+  'src/features/posts/client/StatusHistory.tsx',
+  'src/features/votes/client/UnmergeControl.tsx',
+  'src/features/votes/client/VoteButton.tsx',
+  'src/features/votes/client/VoteOnBehalf.tsx',
+  'src/features/votes/client/VotersDialog.tsx',
+  'src/features/votes/client/VotersList.tsx',
+  'src/features/comments/client/CommentDelete.tsx',
+  'src/features/comments/client/CommentEditForm.tsx',
+  'src/features/comments/client/CommentForm.tsx',
+  'src/features/comments/client/CommentItem.tsx',
+  'src/features/comments/client/CommentThread.tsx',
 
   // The team's work: triage, moderation, tags, the team's navigation.
 

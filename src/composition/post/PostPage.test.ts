@@ -9,8 +9,10 @@ import type { GetServerSidePropsContext } from 'next';
 import type { NextRouter } from 'next/router';
 import Loadable from 'next/dist/shared/lib/loadable.shared-runtime';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
-import { createElement } from 'react';
+import { createElement, type ComponentProps } from 'react';
 import { renderToString } from 'react-dom/server';
+import { IntlProvider, type AbstractIntlMessages } from 'use-intl';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MD_MAX_BLOCK_NESTING } from '@/lib/markdown-tree';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
@@ -24,7 +26,6 @@ import PostPage from './PostPage';
 import { getServerSideProps } from './PostPage.loader';
 import type { PostPageProps } from './post-page-types';
 import type { ShellProps } from '@/core/shell';
-import { withIntl } from '@/test/intl';
 
 useTestDatabase();
 
@@ -89,7 +90,15 @@ function renderPage(props: ShellProps & PostPageProps): string {
     back() {},
     reload() {},
   } as unknown as NextRouter;
-  return renderToString(withIntl(createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props))));
+  // In English, with the team's words for a team member (as withShell's page data carries them).
+  const messages = pageMessagesOf('en', { team: props.viewer.isTeam }) as unknown as AbstractIntlMessages;
+  return renderToString(
+    createElement(
+      IntlProvider,
+      { locale: 'en', messages, timeZone: 'UTC' } as ComponentProps<typeof IntlProvider>,
+      createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props)),
+    ),
+  );
 }
 
 describe('a post page with deeply nested Markdown in its body, a status note and a comment', () => {

@@ -2,6 +2,7 @@ import dynamic from 'next/dynamic';
 import Head from 'next/head';
 import Link from 'next/link';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
@@ -9,18 +10,33 @@ import { Markdown } from '@/components/ui/Markdown';
 import { paths } from '@/config/paths';
 import { CommentThread } from '@/features/comments/client/CommentThread';
 import type { ShellProps } from '@/core/shell';
-import { formatDate } from '@/lib/dates';
 import { LiveRefresh, LiveUpdates, type LiveUpdate } from '@/lib/live';
 import { MergedDuplicates } from '@/features/posts/client/MergedDuplicates';
 import { StatusHistory } from '@/features/posts/client/StatusHistory';
 import { TeamBadge } from '@/components/ui/Badges';
+import { useFormats } from '@/lib/use-formats';
 import { PostSidebar } from './PostSidebar';
 import type { PostPageProps } from './post-page-types';
 
 // The author's and the team's controls, downloaded only by those who get them (or when editing starts).
+function LoadingEditor() {
+  const t = useTranslations('post');
+  return <p className="text-sm text-muted">{t('page.loadingEditor')}</p>;
+}
+
 const PostEditForm = dynamic(() => import('@/features/posts/client/PostEditor').then((m) => m.PostEditForm), {
-  loading: () => <p className="text-sm text-muted">Loading the editor…</p>,
+  loading: LoadingEditor,
 });
+
+/** Only the team sees a rejected post (its words travel to the team only). */
+function RejectedNotice() {
+  const t = useTranslations('postTeam');
+  return (
+    <Alert tone="error" testId="rejected-notice">
+      {t('rejected')}
+    </Alert>
+  );
+}
 const DeletePostButton = dynamic(() => import('@/features/posts/client/PostEditor').then((m) => m.DeletePostButton));
 
 /**
@@ -31,7 +47,7 @@ const DeletePostButton = dynamic(() => import('@/features/posts/client/PostEdito
 export default function PostPage({
   shell,
   post,
-  etaLabel,
+  eta,
   bodyDoc,
   canonicalUrl,
   history,
@@ -42,9 +58,12 @@ export default function PostPage({
   viewer,
   team,
 }: ShellProps & PostPageProps) {
+  const t = useTranslations('post');
+  const formats = useFormats();
   const [editing, setEditing] = useState(false);
   const signedIn = shell.viewer !== null;
   // Status changes, merges and new comments reload the page's data; votes update in place.
+  const target = post.mergedInto?.number != null ? post.mergedInto : null;
   const changed = (u: LiveUpdate) => (u.kind === 'post' || u.kind === 'comment') && u.post === post.number;
   return (
     <LiveUpdates topics={{ post: post.number }}>
@@ -58,33 +77,29 @@ export default function PostPage({
         {post.mergedInto ? (
           <div className="mb-4">
             <Alert testId="merged-banner">
-              {post.mergedInto.number === null ? (
-                // The target is hidden from this reader (private board, pending, rejected or deleted): say that, not where.
-                <>This post was merged into another post that you can&apos;t see. It is read-only.</>
-              ) : (
-                <>
-                  This post was merged into{' '}
-                  <Link href={paths.post(post.mergedInto.number, post.mergedInto.slug)} className="font-medium underline">
-                    #{post.mergedInto.number} {post.mergedInto.title}
-                  </Link>
-                  . It is read-only; vote and comment there.
-                </>
-              )}
+              {target === null
+                ? // The target is hidden from this reader (private board, pending, rejected or deleted): say that, not where.
+                  t('page.mergedHidden')
+                : t.rich('page.mergedInto', {
+                    ref: `#${target.number}`,
+                    title: target.title,
+                    link: (chunks) => (
+                      <Link href={paths.post(target.number, target.slug)} className="font-medium underline">
+                        {chunks}
+                      </Link>
+                    ),
+                  })}
             </Alert>
           </div>
         ) : null}
         {post.approval === 'pending' ? (
           <div className="mb-4">
-            <Alert testId="pending-notice">
-              This post is awaiting approval. Only you and the team can see it until a moderator approves it.
-            </Alert>
+            <Alert testId="pending-notice">{t('page.pending')}</Alert>
           </div>
         ) : null}
         {post.approval === 'rejected' ? (
           <div className="mb-4">
-            <Alert tone="error" testId="rejected-notice">
-              This post was rejected by a moderator. Only the team can see it.
-            </Alert>
+            <RejectedNotice />
           </div>
         ) : null}
 
@@ -98,19 +113,21 @@ export default function PostPage({
                 {post.author.displayName}
                 {post.author.isTeam ? <TeamBadge /> : null}
               </span>
-              <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+              <time dateTime={post.createdAt}>{formats.date(post.createdAt)}</time>
             </p>
             {shippedIn.length ? (
               <p className="mt-2 text-sm" data-testid="shipped-in">
-                Shipped in{' '}
-                {shippedIn.map((e, i) => (
-                  <span key={e.slug}>
-                    {i > 0 ? ', ' : null}
-                    <Link href={paths.changelogEntry(e.slug)} className="font-medium underline">
-                      {e.title}
-                    </Link>
-                  </span>
-                ))}
+                {t.rich('page.shippedIn', {
+                  entries: () =>
+                    shippedIn.map((e, i) => (
+                      <span key={e.slug}>
+                        {i > 0 ? t('page.listSeparator') : null}
+                        <Link href={paths.changelogEntry(e.slug)} className="font-medium underline">
+                          {e.title}
+                        </Link>
+                      </span>
+                    )),
+                })}
               </p>
             ) : null}
           </header>
@@ -121,24 +138,26 @@ export default function PostPage({
             ) : bodyDoc.length ? (
               <Markdown doc={bodyDoc} className="break-words" />
             ) : (
-              <p className="text-sm text-muted">No description.</p>
+              <p className="text-sm text-muted">{t('page.noDescription')}</p>
             )}
             {!editing && (viewer.canEdit || viewer.canDelete || viewer.editRefusal) ? (
               <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="post-actions">
                 {viewer.canEdit ? (
                   <Button variant="secondary" onClick={() => setEditing(true)} data-testid="post-edit">
-                    Edit
+                    {t('page.edit')}
                   </Button>
                 ) : null}
                 {viewer.canDelete ? <DeletePostButton number={post.number} title={post.title} boardSlug={post.board.slug} /> : null}
-                {!viewer.canEdit && viewer.editRefusal ? <span className="text-xs text-muted">{viewer.editRefusal}</span> : null}
+                {!viewer.canEdit && viewer.editRefusal ? (
+                  <span className="text-xs text-muted">{t(`editRefusal.${viewer.editRefusal}`)}</span>
+                ) : null}
               </div>
             ) : null}
           </div>
 
           {/* After the heading and the text in reading and tab order; beside them from 1024 px. */}
           <div className="mt-8 lg:col-start-2 lg:row-span-3 lg:row-start-1 lg:mt-0">
-            <PostSidebar post={post} etaLabel={etaLabel} voters={voters} viewer={viewer} team={team} signedIn={signedIn} />
+            <PostSidebar post={post} eta={eta} voters={voters} viewer={viewer} team={team} signedIn={signedIn} />
           </div>
 
           <div className="lg:col-start-1 lg:row-start-3">
@@ -148,7 +167,7 @@ export default function PostPage({
               postNumber={post.number}
               comments={comments}
               canComment={viewer.canComment}
-              refusal={viewer.commentRefusal}
+              refusal={viewer.commentRefusal ? t(`commentRefusal.${viewer.commentRefusal}`) : null}
               signedIn={signedIn}
               isTeam={viewer.isTeam}
             />

@@ -7,18 +7,24 @@
 import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useState, type ReactNode } from 'react';
+import { useFormatter, useTranslations } from 'use-intl';
 import { Avatar } from '@/components/ui/Avatar';
 import { StatusBadge, TagList, TeamBadge } from '@/components/ui/Badges';
 import { paths } from '@/config/paths';
 import { SubscribeButton } from '@/features/subscriptions/client/SubscribeButton';
 import { VoteButton } from '@/features/votes/client/VoteButton';
 import { VotersList } from '@/features/votes/client/VotersList';
-import { formatDate } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import type { PropertyKey } from '@/features/posts/client/properties/PostProperties';
 import type { PostPageProps } from './post-page-types';
 
+function LoadingEditors() {
+  const t = useTranslations('post');
+  return <p className="m-0 py-2 text-sm text-muted">{t('sidebar.loadingEditors')}</p>;
+}
+
 const TeamProperties = dynamic(() => import('./PostTeamSidebar').then((m) => m.TeamProperties), {
-  loading: () => <p className="m-0 py-2 text-sm text-muted">Loading the editors…</p>,
+  loading: LoadingEditors,
 });
 const AddVoter = dynamic(() => import('./PostTeamSidebar').then((m) => m.AddVoter));
 
@@ -48,15 +54,29 @@ export function PropertyRow({
 
 const None = ({ children }: { children: string }) => <span className="text-muted">{children}</span>;
 
-type Props = Pick<PostPageProps, 'post' | 'etaLabel' | 'voters' | 'viewer' | 'team'> & { signedIn: boolean };
+type Props = Pick<PostPageProps, 'post' | 'eta' | 'voters' | 'viewer' | 'team'> & { signedIn: boolean };
 
-export function PostSidebar({ post, etaLabel, voters, viewer, team, signedIn }: Props) {
+/** "March 2027" or "Q1 2027" (from "2027-03" or "2027-Q1"), in the page's language. */
+function useEtaLabel(eta: string | null): string | null {
+  const t = useTranslations('post');
+  const format = useFormatter();
+  if (!eta) return null;
+  const [year, part] = eta.split('-') as [string, string];
+  if (part.startsWith('Q')) return t('sidebar.etaQuarter', { quarter: part.slice(1), year });
+  return format.dateTime(new Date(Date.UTC(Number(year), Number(part) - 1, 1)), { month: 'long', year: 'numeric', timeZone: 'UTC' });
+}
+
+export function PostSidebar({ post, eta, voters, viewer, team, signedIn }: Props) {
+  const t = useTranslations('post');
+  const formats = useFormats();
+  const etaLabel = useEtaLabel(eta);
+  const closedReason = viewer.votingClosedReason ? t(`votingClosed.${viewer.votingClosedReason}`) : null;
   // Which of the team's editors is open (one at a time).
   const [open, setOpen] = useState<PropertyKey | null>(null);
   return (
     <section aria-labelledby="post-details-heading" className="flex flex-col gap-5" data-testid="post-sidebar">
       <h2 id="post-details-heading" className="sr-only">
-        About this post
+        {t('sidebar.heading')}
       </h2>
       <VoteButton
         key={`${post.voted}-${post.voteCount}`}
@@ -64,13 +84,13 @@ export function PostSidebar({ post, etaLabel, voters, viewer, team, signedIn }: 
         postTitle={post.title}
         voted={post.voted}
         voteCount={post.voteCount}
-        closedReason={viewer.votingClosedReason}
+        closedReason={closedReason}
         signedIn={signedIn}
         size="wide"
       />
-      {viewer.votingClosedReason ? (
+      {closedReason ? (
         <p className="-mt-3 mb-0 text-xs text-muted" data-testid="voting-closed">
-          {viewer.votingClosedReason}
+          {closedReason}
         </p>
       ) : null}
 
@@ -79,34 +99,34 @@ export function PostSidebar({ post, etaLabel, voters, viewer, team, signedIn }: 
           <TeamProperties post={post} team={team} open={open} onOpenChange={setOpen} />
         ) : (
           <dl className="m-0" data-testid="post-properties-readonly">
-            <PropertyRow label="Status">
+            <PropertyRow label={t('sidebar.status')}>
               <StatusBadge status={post.status} />
             </PropertyRow>
-            <PropertyRow label="Tags">
-              {post.tags.length ? <TagList tags={post.tags} compact testId="post-tags" /> : <None>None</None>}
+            <PropertyRow label={t('sidebar.tags')}>
+              {post.tags.length ? <TagList tags={post.tags} compact testId="post-tags" /> : <None>{t('sidebar.none')}</None>}
             </PropertyRow>
             {etaLabel ? (
-              <PropertyRow label="ETA" testId="post-eta">
+              <PropertyRow label={t('sidebar.eta')} testId="post-eta">
                 {etaLabel}
               </PropertyRow>
             ) : null}
           </dl>
         )}
         <dl className="m-0 mt-1 border-t border-border pt-1">
-          <PropertyRow label="Board">
+          <PropertyRow label={t('sidebar.board')}>
             <Link href={paths.board(post.board.slug)} className="truncate underline">
               {post.board.name}
             </Link>
           </PropertyRow>
-          <PropertyRow label="Author" wideOnly>
+          <PropertyRow label={t('sidebar.author')} wideOnly>
             <Avatar name={post.author.displayName} url={post.author.avatarUrl} size={20} />
             <span className="max-w-full truncate">{post.author.displayName}</span>
             {post.author.isTeam ? <TeamBadge /> : null}
           </PropertyRow>
-          <PropertyRow label="Posted" wideOnly>
-            <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+          <PropertyRow label={t('sidebar.posted')} wideOnly>
+            <time dateTime={post.createdAt}>{formats.date(post.createdAt)}</time>
           </PropertyRow>
-          <PropertyRow label="Number">#{post.number}</PropertyRow>
+          <PropertyRow label={t('sidebar.number')}>{`#${post.number}`}</PropertyRow>
         </dl>
       </div>
 

@@ -7,6 +7,7 @@
 import * as Popover from '@radix-ui/react-popover';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { PostProperties, type PropertyKey } from '@/features/posts/client/properties/PostProperties';
 import { UnmergeControl } from '@/features/votes/client/UnmergeControl';
 import { VoteOnBehalf } from '@/features/votes/client/VoteOnBehalf';
@@ -61,6 +62,7 @@ export function TeamProperties({
 
 /** "Add a voter": the vote-on-behalf form in a popover beside the voters. */
 export function AddVoter({ postNumber }: { postNumber: number }) {
+  const t = useTranslations('postTeam');
   const [open, setOpen] = useState(false);
   const reload = useReload();
   return (
@@ -71,7 +73,7 @@ export function AddVoter({ postNumber }: { postNumber: number }) {
           className="rounded-md border border-border bg-surface px-3 py-1.5 text-sm font-medium hover:bg-bg"
           data-testid="add-voter"
         >
-          Add a voter…
+          {t('addVoter')}
         </button>
       </Popover.Trigger>
       <Popover.Content
@@ -79,7 +81,7 @@ export function AddVoter({ postNumber }: { postNumber: number }) {
         sideOffset={4}
         collisionPadding={8}
         className="z-40 w-[min(22rem,calc(100vw-1rem))] rounded-lg border border-border bg-surface p-4 text-fg shadow-lg"
-        aria-label="Vote on behalf of someone"
+        aria-label={t('onBehalf.heading')}
       >
         <VoteOnBehalf postNumber={postNumber} onVoted={() => void reload()} />
       </Popover.Content>

@@ -12,22 +12,22 @@ import type { Actor } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
 import { showCurrentMentionNames } from '@/features/mentions/server/service';
 import { showAttachedImages } from '@/features/attachments/server/service';
-import type { PostPageProps } from './post-page-types';
-import { etaLabel, postSlug } from '@/features/posts/schema';
-import { votingClosedReason } from '@/features/posts/server/access-service';
-import { authorOf, editRefusal, loadPost, toPostDetail } from '@/features/posts/server/service';
+import type { CommentRefusalCode, PostPageProps } from './post-page-types';
+import { postSlug } from '@/features/posts/schema';
+import { votingClosedCode } from '@/features/posts/server/access-service';
+import { authorOf, editRefusalCode, loadPost, toPostDetail } from '@/features/posts/server/service';
 import { listTeamMates } from '@/features/members/server/service';
 import { getPriorityWeights } from '@/features/posts/server/priority-service';
 import { etaFromStored, teamPropertiesOf } from '@/features/posts/server/properties-service';
 
 const VOTER_LIMIT = 20;
 
-function commentRefusal(actor: Actor, ctx: Awaited<ReturnType<typeof loadPost>>['ctx']): string | null {
-  if (ctx.post.mergedIntoId) return 'This post was merged into another; comment there.';
+/** Why there is no comment form, as a code the page words in the reader's language (post.commentRefusal.*). */
+function commentRefusal(actor: Actor, ctx: Awaited<ReturnType<typeof loadPost>>['ctx']): CommentRefusalCode | null {
+  if (ctx.post.mergedIntoId) return 'merged';
   const open = canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null });
-  if (open === 'unauthenticated') return 'Sign in to comment.';
-  if (open === 'forbidden')
-    return ctx.board.archivedAt ? 'This board is archived and takes no new comments.' : 'Only the team can comment on this board.';
+  if (open === 'unauthenticated') return 'signIn';
+  if (open === 'forbidden') return ctx.board.archivedAt ? 'archived' : 'teamOnly';
   return null;
 }
 
@@ -59,13 +59,13 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
     team ? getPriorityWeights() : null,
   ]);
   const eta = etaFromStored(ctx.post.eta, ctx.post.etaPrecision);
-  const refusal = editRefusal(actor, ctx);
+  const refusal = editRefusalCode(actor, ctx);
   const ownRefusal = actor.kind === 'user' && ctx.post.authorId === actor.id ? refusal : null;
   const refusedComment = commentRefusal(actor, ctx);
 
   const page: PostPageProps = {
     post,
-    etaLabel: eta ? etaLabel(eta) : null,
+    eta,
     bodyDoc: renderMarkdown(post.body),
     canonicalUrl: `${env().PUBLIC_URL}/p/${post.number}${post.slug ? `-${post.slug}` : ''}`,
     history: extras.history.map((h) => ({
@@ -101,7 +101,7 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
         'allow',
       canComment: refusedComment === null,
       commentRefusal: refusedComment,
-      votingClosedReason: votingClosedReason(ctx),
+      votingClosedReason: votingClosedCode(ctx),
       isTeam: team,
     },
     team:

@@ -6,12 +6,16 @@ import type { TagRef } from '@/features/tags/schema';
 import type { Voter } from '@/features/votes/schema';
 import type { MdDoc } from '@/lib/markdown-tree';
 import type { PostDetail, StatusHistoryEntry, TeamProperties } from '@/features/posts/schema';
+import type { EditRefusalCode, VotingClosedCode } from '@/features/posts/enums';
 import type { PropertyCatalogs } from '@/features/posts/client/properties/PostProperties';
+
+/** Why a reader gets no comment form (merged post, signed out, archived board, team-only board). */
+export type CommentRefusalCode = 'merged' | 'signIn' | 'archived' | 'teamOnly';
 
 export interface PostPageProps {
   post: PostDetail;
-  /** When the team expects to ship it ("Q1 2027", "March 2027"), as the roadmap shows it; null when not set. */
-  etaLabel: string | null;
+  /** When the team expects to ship it ("2027-Q1", "2027-03"; the page words it), null when not set. */
+  eta: string | null;
   bodyDoc: MdDoc;
   canonicalUrl: string;
   history: StatusHistoryEntry[];
@@ -25,12 +29,12 @@ export interface PostPageProps {
   viewer: {
     canEdit: boolean;
     /** Why editing is refused to the author (window closed, status changed), to explain the missing button. */
-    editRefusal: string | null;
+    editRefusal: EditRefusalCode | null;
     canDelete: boolean;
     /** Whether a comment form is offered, and if not, why (visitors get a sign-in link instead). */
     canComment: boolean;
-    commentRefusal: string | null;
-    votingClosedReason: string | null;
+    commentRefusal: CommentRefusalCode | null;
+    votingClosedReason: VotingClosedCode | null;
     /** Moderators and admins: internal notes, and the sidebar's editors, merge, vote on behalf and the voter export. */
     isTeam: boolean;
   };

@@ -32,3 +32,8 @@ export function etaLabel(eta: string): string {
   const month = new Date(Date.UTC(Number(year), Number(part) - 1, 1)).toLocaleString('en', { month: 'long', timeZone: 'UTC' });
   return `${month} ${year}`;
 }
+
+/** Why voting is closed on a post; a page words it in the reader's language. */
+export type VotingClosedCode = 'merged' | 'archived' | 'closed' | 'pending';
+/** Why an actor may not edit a post; a page words it in the reader's language. */
+export type EditRefusalCode = 'merged' | 'statusChanged' | 'windowClosed' | 'notAllowed';

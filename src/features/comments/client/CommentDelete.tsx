@@ -1,23 +1,25 @@
 /** A comment's Delete button and its confirmation (loaded only for those who may delete it). */
+import { useTranslations } from 'use-intl';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { api, ApiError } from '@/lib/api';
 
 export default function DeleteComment({ id, onDeleted }: { id: number; onDeleted: () => Promise<void> }) {
+  const t = useTranslations('post');
   return (
     <ConfirmDialog
       trigger={
         <button type="button" className="text-muted underline" data-testid="comment-delete">
-          Delete<span className="sr-only"> comment</span>
+          {t.rich('comments.delete', { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </button>
       }
-      title="Delete this comment?"
-      description="It will be replaced by a note that a comment was deleted."
-      confirmLabel="Delete comment"
+      title={t('comments.deleteTitle')}
+      description={t('comments.deleteDescription')}
+      confirmLabel={t('comments.deleteConfirm')}
       onConfirm={async () => {
         try {
           await api(`/api/v1/comments/${id}`, { method: 'DELETE' });
         } catch (err) {
-          throw new Error(err instanceof ApiError ? err.message : 'The comment could not be deleted.');
+          throw new Error(err instanceof ApiError ? err.message : t('comments.deleteFailed'));
         }
         await onDeleted();
       }}

@@ -2,6 +2,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -24,6 +25,7 @@ export default function EditComment({
   onDone: () => void;
   onSaved: () => Promise<void>;
 }) {
+  const t = useTranslations('post');
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(commentUpdateInput), defaultValues: { body: comment.body ?? '' } });
   const body = useWatch({ control: form.control, name: 'body' }) ?? '';
@@ -39,7 +41,7 @@ export default function EditComment({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="mt-2 flex flex-col gap-3" data-testid="comment-edit-form">
       <MarkdownEditor
-        label="Edit comment"
+        label={t('comments.editLabel')}
         rows={4}
         value={body}
         error={form.formState.errors.body?.message}
@@ -50,10 +52,10 @@ export default function EditComment({
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <div className="flex gap-2">
         <Button type="submit" busy={form.formState.isSubmitting}>
-          Save
+          {t('comments.save')}
         </Button>
         <Button variant="secondary" onClick={onDone}>
-          Cancel
+          {t('comments.cancel')}
         </Button>
       </div>
     </form>

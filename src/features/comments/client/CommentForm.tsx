@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -24,6 +25,9 @@ export function CommentForm({
   allowInternal: boolean;
   onPosted: (comment: Comment) => Promise<void>;
 }) {
+  const t = useTranslations('post');
+  // The internal-note checkbox is the team's (allowInternal): its words travel to the team only.
+  const tTeam = useTranslations('postTeam');
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(commentInput), defaultValues: { body: '', internal: false } });
   const { errors, isSubmitting } = form.formState;
@@ -44,7 +48,7 @@ export function CommentForm({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid="comment-form">
       <MarkdownEditor
-        label="Your comment"
+        label={t('comments.yourComment')}
         rows={4}
         value={body}
         error={errors.body?.message}
@@ -55,13 +59,13 @@ export function CommentForm({
       {allowInternal ? (
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4" data-testid="comment-internal" {...form.register('internal')} />
-          Internal note (only the team sees it)
+          {tTeam('comments.internalCheckbox')}
         </label>
       ) : null}
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <div>
         <Button type="submit" busy={isSubmitting} data-testid="comment-submit">
-          {isSubmitting ? 'Posting…' : 'Comment'}
+          {t(isSubmitting ? 'comments.posting' : 'comments.submit')}
         </Button>
       </div>
     </form>

@@ -2,6 +2,7 @@ import dynamic from 'next/dynamic';
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { refreshPage } from '@/lib/refresh';
 import type { CommentView } from '@/features/comments/schema';
@@ -24,6 +25,7 @@ interface Props {
 
 /** A post's comments, oldest first, and the form to add one. */
 export function CommentThread({ postNumber, comments, canComment, refusal, signedIn, isTeam }: Props) {
+  const t = useTranslations('post');
   const router = useRouter();
   const reload = async () => {
     await refreshPage(router);
@@ -54,19 +56,19 @@ export function CommentThread({ postNumber, comments, canComment, refusal, signe
       setLiveAsked(false);
       const before = new Set(seen.map((c) => c.id));
       const added = comments.filter((c) => !before.has(c.id) && !c.deleted && !postedHere.includes(c.id));
-      if (added.length === 1) setAnnouncement(`New comment from ${added[0]!.author.displayName}`);
-      else if (added.length > 1) setAnnouncement(`${added.length} new comments`);
+      if (added.length === 1) setAnnouncement(t('comments.newFrom', { name: added[0]!.author.displayName }));
+      else if (added.length > 1) setAnnouncement(t('comments.newMany', { count: added.length }));
     }
   }
   return (
     <section aria-labelledby="comments-heading" className="mt-10" data-testid="comments">
       <h2 id="comments-heading" className="text-lg font-semibold">
-        Comments{count ? ` (${count})` : ''}
+        {count ? t('comments.headingCount', { count: String(count) }) : t('comments.heading')}
       </h2>
       <p className="sr-only" role="status" aria-live="polite" data-testid="comments-live">
         {announcement}
       </p>
-      {comments.length === 0 ? <p className="mt-2 text-sm text-muted">No comments yet.</p> : null}
+      {comments.length === 0 ? <p className="mt-2 text-sm text-muted">{t('comments.none')}</p> : null}
       <ol className="mt-4 flex flex-col gap-3">
         {comments.map((c) => (
           <CommentItem key={c.id} comment={c} onChanged={reload} />
@@ -86,7 +88,7 @@ export function CommentThread({ postNumber, comments, canComment, refusal, signe
         ) : !signedIn ? (
           <p className="text-sm">
             <Link href={paths.login(router.asPath.split('#')[0])} className="underline">
-              Sign in to comment
+              {t('comments.signIn')}
             </Link>
           </p>
         ) : refusal ? (

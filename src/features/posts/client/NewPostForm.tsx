@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/router';
 import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -24,6 +25,7 @@ type Output = z.output<typeof newPostInput>;
  * cleared once the post is created).
  */
 export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string; signedIn: boolean; suggestSimilar: boolean }) {
+  const t = useTranslations('post');
   const router = useRouter();
   const [problem, setProblem] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
@@ -64,18 +66,18 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex max-w-3xl flex-col gap-5" data-testid="new-post-form">
-      {restored ? <Alert testId="draft-restored">Your draft was restored.</Alert> : null}
+      {restored ? <Alert testId="draft-restored">{t('form.draftRestored')}</Alert> : null}
       <Field
-        label="Title"
+        label={t('form.title')}
         autoComplete="off"
         maxLength={200}
         error={errors.title?.message}
-        hint="One short sentence: what do you need?"
+        hint={t('form.titleHint')}
         {...form.register('title')}
       />
       {suggestSimilar ? <SimilarPosts title={title} board={board} /> : null}
       <MarkdownEditor
-        label="Description"
+        label={t('form.description')}
         rows={8}
         value={body}
         error={errors.body?.message}
@@ -86,9 +88,9 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" busy={isSubmitting} data-testid="new-post-submit">
-          {signedIn ? (isSubmitting ? 'Posting…' : 'Post') : 'Sign in to post'}
+          {t(signedIn ? (isSubmitting ? 'form.posting' : 'form.post') : 'form.signInToPost')}
         </Button>
-        {!signedIn ? <span className="text-sm text-muted">Your draft is kept while you sign in.</span> : null}
+        {!signedIn ? <span className="text-sm text-muted">{t('form.draftKept')}</span> : null}
       </div>
     </form>
   );

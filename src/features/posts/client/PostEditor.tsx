@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -20,6 +21,7 @@ type Output = z.output<typeof postUpdateInput>;
 
 /** The inline edit form of a post (same schema as PATCH /api/v1/posts/[number]). */
 export function PostEditForm({ number, title, body, onDone }: { number: number; title: string; body: string; onDone: () => void }) {
+  const t = useTranslations('post');
   const router = useRouter();
   const [problem, setProblem] = useState<string | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(postUpdateInput), defaultValues: { title, body } });
@@ -39,9 +41,9 @@ export function PostEditForm({ number, title, body, onDone }: { number: number; 
 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid="post-edit-form">
-      <Field label="Title" autoComplete="off" error={errors.title?.message} {...form.register('title')} />
+      <Field label={t('form.title')} autoComplete="off" error={errors.title?.message} {...form.register('title')} />
       <MarkdownEditor
-        label="Description"
+        label={t('form.description')}
         rows={8}
         value={current}
         error={errors.body?.message}
@@ -50,30 +52,31 @@ export function PostEditForm({ number, title, body, onDone }: { number: number; 
         {...form.register('body')}
       />
       {problem ? <Alert tone="error">{problem}</Alert> : null}
-      <FormActions busy={isSubmitting} submitLabel="Save changes" onCancel={onDone} />
+      <FormActions busy={isSubmitting} submitLabel={t('form.saveChanges')} onCancel={onDone} />
     </form>
   );
 }
 
 /** Deletes the post after a confirmation, then goes to its board. */
 export function DeletePostButton({ number, title, boardSlug }: { number: number; title: string; boardSlug: string }) {
+  const t = useTranslations('post');
   const router = useRouter();
   return (
     <ConfirmDialog
       trigger={
         <Button variant="secondary" data-testid="post-delete">
-          Delete
+          {t('delete.button')}
         </Button>
       }
-      title="Delete this post?"
-      description={`“${title}” will disappear from the board, with its votes and comments.`}
-      confirmLabel="Delete post"
+      title={t('delete.title')}
+      description={t('delete.description', { title })}
+      confirmLabel={t('delete.confirm')}
       testId="post-delete-dialog"
       onConfirm={async () => {
         try {
           await api(`/api/v1/posts/${number}`, { method: 'DELETE' });
         } catch (err) {
-          throw new Error(err instanceof ApiError ? err.message : 'The post could not be deleted.');
+          throw new Error(err instanceof ApiError ? err.message : t('delete.failed'));
         }
         await router.push(paths.board(boardSlug));
       }}

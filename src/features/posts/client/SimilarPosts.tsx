@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
 import type { SimilarPost } from '../schema';
@@ -11,6 +12,7 @@ const DEBOUNCE_MS = 300;
  * after a pause in typing; announced politely when suggestions appear.
  */
 export function SimilarPosts({ title, board }: { title: string; board: string }) {
+  const t = useTranslations('post');
   const [items, setItems] = useState<SimilarPost[]>([]);
   const query = title.replace(/\s+/g, ' ').trim();
 
@@ -35,19 +37,22 @@ export function SimilarPosts({ title, board }: { title: string; board: string })
   return (
     <div aria-live="polite" data-testid="similar-posts">
       {shown.length > 0 ? (
-        <section aria-label="Similar posts" className="rounded-md border border-border bg-surface px-4 py-3">
-          <h2 className="text-sm font-semibold">Similar posts already exist. Vote for one of them instead?</h2>
+        <section aria-label={t('similar.label')} className="rounded-md border border-border bg-surface px-4 py-3">
+          <h2 className="text-sm font-semibold">{t('similar.heading')}</h2>
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {shown.map((p) => (
               <li key={p.id} className="flex items-center gap-2">
-                <span className="inline-block min-w-10 rounded border border-border px-1 text-center text-xs text-muted" title="Votes">
+                <span
+                  className="inline-block min-w-10 rounded border border-border px-1 text-center text-xs text-muted"
+                  title={t('similar.votes')}
+                >
                   {p.voteCount}
-                  <span className="sr-only"> votes</span>
+                  <span className="sr-only"> {t('similar.votesSr', { count: p.voteCount })}</span>
                 </span>
                 <Link href={paths.post(p.number, p.slug)} className="underline">
                   {p.title}
                 </Link>
-                {p.status ? <span className="text-xs text-muted">· {p.status.name}</span> : null}
+                {p.status ? <span className="text-xs text-muted">{`· ${p.status.name}`}</span> : null}
               </li>
             ))}
           </ul>

@@ -13,6 +13,7 @@ import { boards, posts, statuses, users } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { visiblePostSql } from '@/server/identity/visibility';
 import { AppError } from '@/server/http/errors';
+import type { VotingClosedCode } from '../enums';
 
 export type PostRow = typeof posts.$inferSelect;
 
@@ -119,12 +120,25 @@ export async function getPostContext(db: DbOrTx, actor: Actor, number: number, o
  * Voting is closed for done and closed statuses, merged posts, archived boards, and posts not
  * (yet) approved (SPEC.md §4). Votes already cast stay.
  */
-export function votingClosedReason(ctx: Pick<PostContext, 'post' | 'board' | 'status'>): string | null {
-  if (ctx.post.mergedIntoId) return 'This post was merged into another; vote there.';
-  if (ctx.board.archivedAt) return 'This board is archived.';
-  if (!isVotingOpenCategory(ctx.status?.category)) return 'Voting is closed for this post.';
-  if (ctx.post.approval !== 'approved') return 'This post is awaiting approval.';
+export function votingClosedCode(ctx: Pick<PostContext, 'post' | 'board' | 'status'>): VotingClosedCode | null {
+  if (ctx.post.mergedIntoId) return 'merged';
+  if (ctx.board.archivedAt) return 'archived';
+  if (!isVotingOpenCategory(ctx.status?.category)) return 'closed';
+  if (ctx.post.approval !== 'approved') return 'pending';
   return null;
+}
+
+const VOTING_CLOSED: Record<VotingClosedCode, string> = {
+  merged: 'This post was merged into another; vote there.',
+  archived: 'This board is archived.',
+  closed: 'Voting is closed for this post.',
+  pending: 'This post is awaiting approval.',
+};
+
+/** votingClosedCode in words, for the API's error message. */
+export function votingClosedReason(ctx: Pick<PostContext, 'post' | 'board' | 'status'>): string | null {
+  const code = votingClosedCode(ctx);
+  return code ? VOTING_CLOSED[code] : null;
 }
 
 export function assertVotingOpen(ctx: Pick<PostContext, 'post' | 'board' | 'status'>): void {

@@ -26,6 +26,7 @@ import {
   type SimilarPost,
 } from '../schema';
 import { getPostContext, mergedIntoRefOf, type PostContext } from './access-service';
+import type { EditRefusalCode } from '../enums';
 import {
   authorHasApprovedPost,
   getPostExtras,
@@ -153,17 +154,26 @@ const ownedContentOf = (ctx: PostContext) => ({
   statusChangedAt: ctx.post.statusChangedAt,
 });
 
-/** Why this actor may not edit the post, in words, or null when they may. */
-export function editRefusal(actor: Actor, ctx: PostContext, now = new Date()): string | null {
-  if (ctx.post.mergedIntoId) return 'This post was merged into another and is read-only.';
+/** Why this actor may not edit the post, or null when they may. */
+export function editRefusalCode(actor: Actor, ctx: PostContext, now = new Date()): EditRefusalCode | null {
+  if (ctx.post.mergedIntoId) return 'merged';
   const decision = canEditContent(actor, ownedContentOf(ctx), now);
   if (decision === 'allow') return null;
-  if (actor.kind === 'user' && ctx.post.authorId === actor.id) {
-    return ctx.post.statusChangedAt
-      ? 'Posts cannot be edited after the team has changed their status.'
-      : 'The 30-minute edit window for this post has closed.';
-  }
-  return 'You cannot edit this post.';
+  if (actor.kind === 'user' && ctx.post.authorId === actor.id) return ctx.post.statusChangedAt ? 'statusChanged' : 'windowClosed';
+  return 'notAllowed';
+}
+
+const EDIT_REFUSALS: Record<EditRefusalCode, string> = {
+  merged: 'This post was merged into another and is read-only.',
+  statusChanged: 'Posts cannot be edited after the team has changed their status.',
+  windowClosed: 'The 30-minute edit window for this post has closed.',
+  notAllowed: 'You cannot edit this post.',
+};
+
+/** editRefusalCode in words, for the API's error message. */
+export function editRefusal(actor: Actor, ctx: PostContext, now = new Date()): string | null {
+  const code = editRefusalCode(actor, ctx, now);
+  return code ? EDIT_REFUSALS[code] : null;
 }
 
 export async function updatePost(actor: UserActor, number: number, input: PostUpdateInput, ip: string): Promise<PostDetail> {

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import type { MergeResult } from '@/features/votes/schema';
@@ -13,25 +14,26 @@ export interface UnmergeControlProps {
 
 /** The team undoes a merge (SPEC.md §4) after confirming: the votes that came with this post leave the other one. */
 export function UnmergeControl({ postNumber, mergedInto, onUnmerged }: UnmergeControlProps) {
+  const t = useTranslations('postTeam');
   return (
     <div className="flex flex-col items-start gap-2 rounded-lg border border-border p-3 text-sm" data-testid="unmerge-control">
       <p className="m-0">
-        {mergedInto.number === null ? (
-          <>Merged into a post you can&apos;t see (it was deleted, or is on a board hidden from you).</>
-        ) : (
-          <>
-            Merged into <strong>#{mergedInto.number}</strong> <span className="text-muted">{mergedInto.title}</span>
-          </>
-        )}
+        {mergedInto.number === null
+          ? t('unmerge.hidden')
+          : t.rich('unmerge.mergedInto', {
+              ref: `#${mergedInto.number}`,
+              title: mergedInto.title,
+              strong: (chunks) => <strong>{chunks}</strong>,
+              muted: (chunks) => <span className="text-muted">{chunks}</span>,
+            })}
       </p>
       <ConfirmDialog
-        trigger={<Button variant="secondary">Unmerge</Button>}
-        title={`Unmerge #${postNumber}?`}
+        trigger={<Button variant="secondary">{t('unmerge.button')}</Button>}
+        title={t('unmerge.title', { ref: `#${postNumber}` })}
         description={
-          `Its votes leave ${mergedInto.number === null ? 'the post it was merged into' : `#${mergedInto.number}`} ` +
-          '(those people keep their vote here), and people can vote on it again.'
+          mergedInto.number === null ? t('unmerge.descriptionHidden') : t('unmerge.description', { ref: `#${mergedInto.number}` })
         }
-        confirmLabel="Unmerge"
+        confirmLabel={t('unmerge.confirm')}
         tone="primary"
         testId="unmerge-dialog"
         onConfirm={async () => {

@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
 import { useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
 import { useLiveUpdates } from '@/lib/live';
@@ -33,6 +34,7 @@ export function VoteButton({
   signedIn,
   size = 'md',
 }: VoteButtonProps) {
+  const t = useTranslations('post');
   const router = useRouter();
   const [state, setState] = useState<VoteState>({ voted: initialVoted, voteCount: initialCount });
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +75,7 @@ export function VoteButton({
         void router.push(paths.login(router.asPath));
         return;
       }
-      setError(err instanceof ApiError ? err.message : 'Your vote was not saved. Try again.');
+      setError(err instanceof ApiError ? err.message : t('vote.failed'));
     } finally {
       inFlight.current = false;
     }
@@ -111,7 +113,7 @@ export function VoteButton({
         // Right after aria-pressed: a shared render finds each post's button by these two (src/server/cache/template-fill.ts).
         data-vote-post={postNumber}
         // The name stays the same when pressed: the toggle's state is aria-pressed (WAI-ARIA button pattern).
-        aria-label={`Vote for “${postTitle}”, ${state.voteCount} ${state.voteCount === 1 ? 'vote' : 'votes'}`}
+        aria-label={t('vote.label', { title: postTitle, count: state.voteCount })}
         title={closedReason ?? undefined}
         data-testid="vote-button"
         className={`flex ${box} shrink-0 items-center justify-center rounded-lg border border-border bg-surface font-semibold
@@ -132,7 +134,7 @@ export function VoteButton({
             <span className="tabular-nums" data-testid="vote-count">
               {state.voteCount}
             </span>{' '}
-            {state.voteCount === 1 ? 'vote' : 'votes'}
+            {t('vote.unit', { count: state.voteCount })}
           </span>
         ) : (
           <span data-testid="vote-count">{state.voteCount}</span>

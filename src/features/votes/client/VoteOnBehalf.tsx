@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -24,6 +25,7 @@ export interface VoteOnBehalfProps {
  * post page's sidebar shows it in a popover ("Add a voter").
  */
 export function VoteOnBehalf({ postNumber, onVoted }: VoteOnBehalfProps) {
+  const t = useTranslations('postTeam');
   const [done, setDone] = useState<VoteOnBehalfResult | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(voteOnBehalfInput), defaultValues: { email: '', displayName: '' } });
   const { errors, isSubmitting } = form.formState;
@@ -43,29 +45,26 @@ export function VoteOnBehalf({ postNumber, onVoted }: VoteOnBehalfProps) {
   return (
     <section aria-labelledby={`on-behalf-${postNumber}`} data-testid="vote-on-behalf">
       <h2 id={`on-behalf-${postNumber}`} className="text-sm font-semibold">
-        Vote on behalf of someone
+        {t('onBehalf.heading')}
       </h2>
-      <p className="mt-1 text-xs text-muted">
-        For a customer who asked by email or call. Someone without an account gets one, without a password.
-      </p>
+      <p className="mt-1 text-xs text-muted">{t('onBehalf.intro')}</p>
       <form onSubmit={(e) => void submit(e)} noValidate className="mt-3 flex flex-col gap-3">
-        <Field label="Their email address" type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
+        <Field label={t('onBehalf.email')} type="email" autoComplete="off" error={errors.email?.message} {...form.register('email')} />
         <Field
-          label="Their name (optional)"
+          label={t('onBehalf.name')}
           autoComplete="off"
-          hint="Used only for a new account."
+          hint={t('onBehalf.nameHint')}
           error={errors.displayName?.message}
           {...form.register('displayName')}
         />
         <Button type="submit" variant="secondary" busy={isSubmitting} className="self-start">
-          {isSubmitting ? 'Voting…' : 'Add vote'}
+          {t(isSubmitting ? 'onBehalf.voting' : 'onBehalf.add')}
         </Button>
       </form>
       <div aria-live="polite" className="mt-3 empty:hidden">
         {done ? (
           <Alert tone="success" testId="on-behalf-done">
-            Vote recorded for {done.voter.displayName}
-            {done.voter.created ? ' (new account)' : ''}. The post has {done.voteCount} {done.voteCount === 1 ? 'vote' : 'votes'}.
+            {t(done.voter.created ? 'onBehalf.doneNew' : 'onBehalf.done', { name: done.voter.displayName, count: done.voteCount })}
           </Alert>
         ) : null}
         {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}

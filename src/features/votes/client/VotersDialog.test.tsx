@@ -3,12 +3,28 @@
  * title and count, the CSV download for the team only, and the loading announcement. What it
  * does with pages, focus and errors needs a browser (the post page's e2e spec).
  */
+import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider, type AbstractIntlMessages } from 'use-intl';
 import { describe, expect, it } from 'vitest';
+import type { Locale } from '@/core/i18n/locales';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
 import { VotersDialog, VotersDialogButton, votersCsvPath, type VotersDialogProps } from './VotersDialog';
 
-const draw = (props: Partial<VotersDialogProps> = {}) =>
-  renderToStaticMarkup(<VotersDialog postNumber={7} voteCount={3} isTeam={false} open onOpenChange={() => undefined} {...props} />);
+/** Rendered as a page renders it: in a language, with the team's words for a team member. */
+const inLocale = (node: ReactNode, locale: Locale = 'en', team = true) =>
+  renderToStaticMarkup(
+    <IntlProvider locale={locale} messages={pageMessagesOf(locale, { team }) as unknown as AbstractIntlMessages} timeZone="UTC">
+      {node}
+    </IntlProvider>,
+  );
+
+const draw = (props: Partial<VotersDialogProps> = {}, locale: Locale = 'en') =>
+  inLocale(
+    <VotersDialog postNumber={7} voteCount={3} isTeam={false} open onOpenChange={() => undefined} {...props} />,
+    locale,
+    props.isTeam,
+  );
 
 describe('VotersDialog', () => {
   it('is a labelled, described modal dialog titled with the vote count, announcing that it loads', () => {
@@ -32,8 +48,18 @@ describe('VotersDialog', () => {
 
   it('draws nothing while closed; the button variant draws only its button', () => {
     expect(draw({ open: false })).toBe('');
-    const button = renderToStaticMarkup(<VotersDialogButton postNumber={7} voteCount={3} isTeam />);
+    const button = inLocale(<VotersDialogButton postNumber={7} voteCount={3} isTeam />);
     expect(button).toMatch(/<button[^>]*aria-haspopup="dialog"[^>]*data-testid="voters-open"[^>]*>See all voters<\/button>/);
     expect(button).not.toContain('role="dialog"');
+  });
+
+  it('speaks the page’s language, the team’s words included (the count stays as given)', () => {
+    const de = draw({ voteCount: 12, isTeam: true }, 'de');
+    expect(de).toMatch(/data-testid="voters-dialog-title"[^>]*>Unterstützer \(12\)<\/h2>/);
+    expect(de).toContain('Unterstützer werden geladen…');
+    expect(de).toMatch(/data-testid="voters-csv"[^>]*>CSV herunterladen<\/a>/);
+    const ar = draw({ voteCount: 12 }, 'ar');
+    expect(ar).toMatch(/data-testid="voters-dialog-title"[^>]*>المصوّتون \(12\)<\/h2>/);
+    expect(ar).not.toContain('Voters');
   });
 });

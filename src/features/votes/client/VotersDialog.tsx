@@ -1,10 +1,11 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api';
-import { formatDate, formatDateTime } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import type { Voter, VoterPage } from '../schema';
 
 /** Voters per request (the API allows up to 100). */
@@ -49,8 +50,6 @@ const freshList = (count: number): ListState => ({
   retrying: false,
 });
 
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-
 /**
  * Monthly revenue from cents, in the host product's currency units (which Chorus is not told):
  * `1,234` or `1,234.50`. A fixed locale, so the server's render and the browser's agree.
@@ -69,6 +68,10 @@ export const formatMoney = (cents: number): string =>
  * The list is read afresh each time the dialog opens.
  */
 export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam, open, onOpenChange }: VotersDialogProps) {
+  const t = useTranslations('post');
+  // The team's words (the CSV download, who cast a vote, revenue): used only when isTeam.
+  const tTeam = useTranslations('postTeam');
+  const formats = useFormats();
   const [state, setState] = useState<ListState>(() => freshList(voteCount));
   // Each opening starts from the newest voters (reset while rendering, before the effect fetches).
   const [openedState, setOpenedState] = useState(open);
@@ -107,12 +110,12 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
         },
         (err: unknown) => {
           if (controller.signal.aborted) return;
-          const message = err instanceof Error && err.message ? err.message : 'Something went wrong. Please try again.';
+          const message = err instanceof Error && err.message ? err.message : t('votersDialog.failed');
           setState((s) => ({ ...s, loading: false, error: message }));
         },
       );
     },
-    [postNumber],
+    [postNumber, t],
   );
 
   // Opening fetches the first page; closing abandons a request in flight.
@@ -140,13 +143,11 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
     load(null, 0);
   };
   const status = loading
-    ? loaded
-      ? 'Loading more voters…'
-      : 'Loading voters…'
+    ? t(loaded ? 'votersDialog.loadingMore' : 'votersDialog.loading')
     : loaded && items.length > 0
       ? nextCursor
-        ? `Showing ${items.length} of ${plural(count, 'voter')}.`
-        : `Showing all ${plural(items.length, 'voter')}.`
+        ? t('votersDialog.showing', { shown: items.length, count })
+        : t('votersDialog.showingAll', { count: items.length })
       : '';
 
   return (
@@ -172,21 +173,21 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
       >
         <div className="sticky top-0 z-10 flex items-start justify-between gap-3 border-b border-border bg-surface px-5 py-4">
           <Dialog.Title ref={titleRef} tabIndex={-1} className="m-0 text-lg font-semibold" data-testid="voters-dialog-title">
-            Voters ({count})
+            {t('votersDialog.title', { count: String(count) })}
           </Dialog.Title>
           <Dialog.Close asChild>
             <button
               type="button"
-              className="-mr-1 rounded-md px-2 py-1 text-sm text-muted hover:bg-bg hover:text-fg"
+              className="-me-1 rounded-md px-2 py-1 text-sm text-muted hover:bg-bg hover:text-fg"
               data-testid="voters-dialog-close"
             >
-              Close
+              {t('votersDialog.close')}
             </button>
           </Dialog.Close>
         </div>
 
         <div className="flex flex-col gap-4 px-5 py-4">
-          <Dialog.Description className="m-0 text-sm text-muted">Everyone who voted for this post, newest first.</Dialog.Description>
+          <Dialog.Description className="m-0 text-sm text-muted">{t('votersDialog.description')}</Dialog.Description>
           {canExport ? (
             <p className="m-0 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
               <a
@@ -195,9 +196,9 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
                 className="inline-flex items-center rounded-md border border-border bg-surface px-3 py-1.5 font-medium text-fg hover:bg-bg"
                 data-testid="voters-csv"
               >
-                Download CSV
+                {tTeam('voters.downloadCsv')}
               </a>
-              <span className="text-xs text-muted">Every voter, with their email address, company and who voted for them.</span>
+              <span className="text-xs text-muted">{tTeam('voters.csvHint')}</span>
             </p>
           ) : null}
 
@@ -206,7 +207,7 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
               className="m-0 rounded-md border border-dashed border-border px-4 py-6 text-center text-sm text-muted"
               data-testid="voters-empty"
             >
-              No votes yet.
+              {t('voters.none')}
             </p>
           ) : null}
 
@@ -229,13 +230,22 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
                       {v.displayName}
                     </p>
                     <p className="m-0 text-xs text-muted [overflow-wrap:anywhere]">
-                      Voted <time dateTime={v.votedAt} title={formatDateTime(v.votedAt)}>{`on ${formatDate(v.votedAt)}`}</time>
-                      {isTeam && v.castBy ? <span data-testid="voter-cast-by">{` · voted for them by ${v.castBy}`}</span> : null}
+                      {t.rich('votersDialog.voted', {
+                        date: formats.date(v.votedAt),
+                        time: (chunks) => (
+                          <time dateTime={v.votedAt} title={formats.dateTime(v.votedAt)}>
+                            {chunks}
+                          </time>
+                        ),
+                      })}
+                      {isTeam && v.castBy ? <span data-testid="voter-cast-by">{tTeam('voters.castBy', { name: v.castBy })}</span> : null}
                     </p>
                     {isTeam && v.company ? (
                       <p className="m-0 text-xs text-muted [overflow-wrap:anywhere]" data-testid="voter-company">
                         {v.company.name}
-                        {v.company.monthlyRevenueCents !== null ? ` · MRR ${formatMoney(v.company.monthlyRevenueCents)}` : ''}
+                        {v.company.monthlyRevenueCents !== null
+                          ? tTeam('voters.mrr', { amount: formatMoney(v.company.monthlyRevenueCents) })
+                          : null}
                       </p>
                     ) : null}
                   </div>
@@ -251,7 +261,7 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
 
           {error ? (
             <Alert tone="error" testId="voters-error">
-              {loaded ? `Could not load more voters. ${error}` : `Could not load the voters. ${error}`}
+              {t(loaded ? 'votersDialog.failedMore' : 'votersDialog.failedFirst', { error })}
             </Alert>
           ) : null}
 
@@ -265,7 +275,7 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
               onClick={error ? retry : more}
               data-testid="voters-more"
             >
-              {error ? 'Try again' : loading ? 'Loading…' : 'Load more voters'}
+              {t(error ? 'votersDialog.tryAgain' : loading ? 'votersDialog.loadingShort' : 'votersDialog.loadMore')}
             </Button>
           ) : null}
         </div>
@@ -276,15 +286,16 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
 
 /** A button that opens the voters dialog: for a page that needs no other control of it. */
 export function VotersDialogButton({
-  label = 'See all voters',
+  label,
   className,
   ...props
 }: Omit<VotersDialogProps, 'open' | 'onOpenChange'> & { label?: string; className?: string }) {
+  const t = useTranslations('post');
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button variant="secondary" className={className} onClick={() => setOpen(true)} aria-haspopup="dialog" data-testid="voters-open">
-        {label}
+        {label ?? t('voters.seeAll')}
       </Button>
       <VotersDialog {...props} open={open} onOpenChange={setOpen} />
     </>

@@ -1,7 +1,8 @@
 import dynamic from 'next/dynamic';
 import { useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Avatar } from '@/components/ui/Avatar';
-import { formatDate } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import type { Voter } from '../schema';
 
 // The whole list pages through the API; its code loads with the first opening.
@@ -25,20 +26,30 @@ export function VotersList({
   isTeam: boolean;
   children?: ReactNode;
 }) {
+  const t = useTranslations('post');
+  // Only the team gets a voter's castBy (and the words for it).
+  const tTeam = useTranslations('postTeam');
+  const formats = useFormats();
   const [open, setOpen] = useState(false);
   // Mounted from the first opening on, so that closing it animates nothing away and focus returns.
   const [used, setUsed] = useState(false);
   return (
     <section aria-labelledby="voters-heading" data-testid="voters">
       <h3 id="voters-heading" className="m-0 text-sm font-semibold">
-        Voters <span className="font-normal text-muted">({total})</span>
+        {t.rich('voters.heading', {
+          count: String(total),
+          muted: (chunks) => <span className="font-normal text-muted">{chunks}</span>,
+        })}
       </h3>
       {voters.length === 0 ? (
-        <p className="m-0 mt-2 text-sm text-muted">No votes yet.</p>
+        <p className="m-0 mt-2 text-sm text-muted">{t('voters.none')}</p>
       ) : (
         <ul className="m-0 mt-2 flex list-none flex-wrap gap-1 p-0" data-testid="voter-avatars">
           {voters.map((v, i) => {
-            const label = `${v.displayName}, ${formatDate(v.votedAt)}${v.castBy ? ` (vote cast by ${v.castBy})` : ''}`;
+            const date = formats.date(v.votedAt);
+            const label = v.castBy
+              ? tTeam('voters.avatarCastBy', { name: v.displayName, date, castBy: v.castBy })
+              : t('voters.avatar', { name: v.displayName, date });
             return (
               <li key={v.id ?? `gone-${i}`} title={label} className="flex">
                 <Avatar name={v.displayName} url={v.avatarUrl} size={28} />
@@ -47,8 +58,8 @@ export function VotersList({
             );
           })}
           {total > voters.length ? (
-            <li className="self-center pl-1 text-xs text-muted" data-testid="voters-more">
-              and {total - voters.length} more
+            <li className="self-center ps-1 text-xs text-muted" data-testid="voters-more">
+              {t('voters.more', { count: total - voters.length })}
             </li>
           ) : null}
         </ul>
@@ -66,7 +77,7 @@ export function VotersList({
               className="rounded-md border border-border bg-surface px-3 py-1.5 text-sm font-medium hover:bg-bg"
               data-testid="voters-open"
             >
-              See all voters
+              {t('voters.seeAll')}
             </button>
           ) : null}
           {children}
