@@ -127,6 +127,11 @@ export const TRANSLATED_FILES = [
   // The post page.
 
   // The team's work: triage, moderation, tags, the team's navigation.
+  'src/composition/triage/**/*.tsx',
+  'src/features/posts/client/properties/**/*.tsx',
+  'src/features/moderation/**/*.tsx',
+  'src/features/tags/**/*.tsx',
+  'src/components/TeamNav.tsx',
 
   // The team's set-up: boards, statuses, insights.
 
