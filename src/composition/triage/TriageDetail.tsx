@@ -32,11 +32,9 @@ export function TriageDetail({
         {post.title}
       </h2>
       <p className="m-0 mt-1 text-xs text-muted">
-        {t('meta', {
-          number: post.number,
-          board: post.board.name,
-          author: post.author ? t('by', { name: post.author.displayName }) : t('authorUnknown'),
-        })}{' '}
+        {`#${post.number} · ${post.board.name} · `}
+        {post.author ? t('by', { name: post.author.displayName }) : t('authorUnknown')}
+        {' · '}
         <time dateTime={post.createdAt}>{date(post.createdAt)}</time>
       </p>
       {post.excerpt ? <p className="mt-3 text-sm break-words">{post.excerpt}</p> : null}

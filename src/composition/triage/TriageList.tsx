@@ -38,7 +38,7 @@ export function TriageList({
           <input
             type="checkbox"
             className="mt-1.5 h-4 w-4 shrink-0"
-            aria-label={t('select', { number: post.number, title: post.title })}
+            aria-label={t('select', { number: `#${post.number}`, title: post.title })}
             checked={checked.has(post.number)}
             onChange={(e) => onCheck(post.number, e.target.checked)}
             data-testid="triage-check"
@@ -65,7 +65,7 @@ export function TriageList({
               {post.title}
             </Link>
             <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-              <span>{t('number', { number: post.number })}</span>
+              <span>{`#${post.number}`}</span>
               <span>{post.board.name}</span>
               <StatusBadge status={post.status} />
               {post.approval !== 'approved' ? (

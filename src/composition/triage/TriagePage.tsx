@@ -123,7 +123,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
   const inList = () => Boolean(listRef.current?.querySelector('[data-testid="triage-list"]')?.contains(document.activeElement));
   const onChanged = (c: PropertiesChange) => {
     if ('mergedInto' in c && selected) {
-      setNotice(t('merged', { source: selected.number, target: c.mergedInto }));
+      setNotice(t('merged', { source: `#${selected.number}`, target: `#${c.mergedInto}` }));
       setPage((p) => ({ ...p, items: p.items.filter((x) => x.number !== selected.number), total: p.total - 1 }));
     } else {
       setPage((p) => ({ ...p, items: p.items.map((x, i) => (i === active ? applyChange(x, c) : x)) }));
@@ -141,7 +141,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
     }
   };
   const onBulkDone = (result: TriageBulkResult) => {
-    const skipped = result.skipped.map((s) => t('skippedItem', { number: s.number, reason: s.reason })).join(' ');
+    const skipped = result.skipped.map((s) => `#${s.number}: ${s.reason}`).join(' ');
     const count = result.changed.length;
     setNotice(skipped ? t('bulkDoneSkipped', { count, skipped }) : t('bulkDone', { count }));
     void load(filters);

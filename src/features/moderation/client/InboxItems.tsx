@@ -48,8 +48,7 @@ export function InboxCommentItem({
         <p className="m-0 mt-1 text-xs text-muted">
           {t.rich('commentMeta', {
             name: author ?? t('deletedPerson'),
-            number: comment.post.number,
-            title: comment.post.title,
+            post: `#${comment.post.number} ${comment.post.title}`,
             link: (chunks) => (
               <Link href={paths.post(comment.post.number, comment.post.slug, comment.id)} className="underline">
                 {chunks}

@@ -19,7 +19,7 @@ function PostCard({ post, label }: { post: MergeSource; label: string }) {
   return (
     <div className="min-w-0 rounded-lg border border-border p-3" data-testid="merge-card">
       <p className="m-0 text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
-      <p className="m-0 mt-1 font-medium break-words">{t('post', { number: post.number, title: post.title })}</p>
+      <p className="m-0 mt-1 font-medium break-words">{`#${post.number} ${post.title}`}</p>
       <p className="m-0 mt-1 flex flex-wrap items-center gap-2 text-xs text-muted">
         <span>{t('votes', { count: post.voteCount })}</span>
         <span>{post.board.name}</span>
@@ -166,7 +166,7 @@ function PickerBody({
   const expanded = shown.length > 0;
   return (
     <>
-      <Dialog.Title className="text-lg font-semibold">{t('title', { number: source.number })}</Dialog.Title>
+      <Dialog.Title className="text-lg font-semibold">{t('title', { number: `#${source.number}` })}</Dialog.Title>
       <Dialog.Description className="mt-1 text-sm text-muted">{t('description')}</Dialog.Description>
       {target ? (
         <>
@@ -184,7 +184,7 @@ function PickerBody({
               {t('back')}
             </Button>
             <Button busy={state === 'merging'} onClick={() => void merge()} data-testid="merge-confirm">
-              {t('confirm', { number: target.number })}
+              {t('confirm', { number: `#${target.number}` })}
             </Button>
           </div>
         </>
@@ -220,7 +220,7 @@ function PickerBody({
                     className={`cursor-pointer rounded-md px-3 py-2 text-sm ${i === active ? 'bg-accent/15' : ''}`}
                     data-testid="merge-option"
                   >
-                    <span className="font-medium">{t('number', { number: p.number })}</span> {p.title}{' '}
+                    <span className="font-medium">{`#${p.number}`}</span> {p.title}{' '}
                     <span className="text-xs text-muted">{t('optionMeta', { count: p.voteCount, board: p.board.name })}</span>
                   </li>
                 ))

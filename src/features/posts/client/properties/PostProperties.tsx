@@ -165,13 +165,7 @@ export function PostProperties({
           key={kind}
           label={t(kind)}
           changeLabel={t(`change.${kind}`)}
-          value={
-            team[kind] ? (
-              t('score', { score: team[kind], label: t(`scores.${kind}.${scoreKey(team[kind])}`) })
-            ) : (
-              <Muted>{t('notScored')}</Muted>
-            )
-          }
+          value={team[kind] ? `${team[kind]} · ${t(`scores.${kind}.${scoreKey(team[kind])}`)}` : <Muted>{t('notScored')}</Muted>}
           testId={`property-${kind}`}
           {...popover(kind)}
         >

@@ -1,6 +1,5 @@
 import * as Popover from '@radix-ui/react-popover';
 import type { ReactNode } from 'react';
-import { useTranslations } from 'use-intl';
 
 interface Props {
   /** The property's name, shown beside its value and naming the button. */
@@ -24,7 +23,6 @@ interface Props {
  * portalled, so it keeps the shell's font and theme.
  */
 export function PropertyPopover({ label, changeLabel, value, open, onOpenChange, children, shortcut, testId }: Props) {
-  const t = useTranslations('teamWork.properties');
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-2 text-sm">
@@ -38,7 +36,7 @@ export function PropertyPopover({ label, changeLabel, value, open, onOpenChange,
             className="flex min-h-9 min-w-0 items-center gap-2 rounded-md px-2 py-1 text-start hover:bg-bg data-[state=open]:bg-bg"
             data-testid={testId}
           >
-            <span className="sr-only">{t('srLabel', { label })}</span>
+            <span className="sr-only">{`${label}: `}</span>
             {value}
           </button>
         </Popover.Trigger>

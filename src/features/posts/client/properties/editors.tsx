@@ -221,7 +221,7 @@ type PropertiesT = ReturnType<typeof useTranslations<'teamWork.properties'>>;
 
 /** The choices of a score (impact, effort): 1 to 5 with their names, or none. */
 export const scoreOptions = (kind: 'impact' | 'effort', t: PropertiesT) => [
-  ...[1, 2, 3, 4, 5].map((score) => ({ value: score, label: t('score', { score, label: t(`scores.${kind}.${scoreKey(score)}`) }) })),
+  ...[1, 2, 3, 4, 5].map((score) => ({ value: score, label: `${score} · ${t(`scores.${kind}.${scoreKey(score)}`)}` })),
   { value: null, label: t('notScored') },
 ];
 
