@@ -9,8 +9,10 @@ import type { GetServerSidePropsContext } from 'next';
 import type { NextRouter } from 'next/router';
 import Loadable from 'next/dist/shared/lib/loadable.shared-runtime';
 import { RouterContext } from 'next/dist/shared/lib/router-context.shared-runtime';
-import { createElement } from 'react';
+import { createElement, type ComponentProps, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import { IntlProvider, type AbstractIntlMessages } from 'use-intl';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { MD_MAX_BLOCK_NESTING } from '@/lib/markdown-tree';
 import { commentRoute, postCommentsRoute } from '@/features/comments/server/handlers';
@@ -88,7 +90,12 @@ function renderPage(props: ShellProps & PostPageProps): string {
     back() {},
     reload() {},
   } as unknown as NextRouter;
-  return renderToString(createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props)));
+  // As the shell does: the page's words come from the catalogue (the team's included, for the team's editors).
+  const messages = pageMessagesOf('en', { team: true }) as unknown as AbstractIntlMessages;
+  // createElement passes the page as children, which the provider's props type asks for as a prop.
+  const Provider = IntlProvider as ComponentType<Omit<ComponentProps<typeof IntlProvider>, 'children'>>;
+  const page = createElement(RouterContext.Provider, { value: router }, createElement(PostPage, props));
+  return renderToString(createElement(Provider, { locale: 'en', messages, timeZone: 'UTC' }, page));
 }
 
 describe('a post page with deeply nested Markdown in its body, a status note and a comment', () => {
