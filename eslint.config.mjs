@@ -154,6 +154,11 @@ export const TRANSLATED_FILES = [
   'src/features/comments/client/CommentThread.tsx',
 
   // The team's work: triage, moderation, tags, the team's navigation.
+  'src/composition/triage/**/*.tsx',
+  'src/features/posts/client/properties/**/*.tsx',
+  'src/features/moderation/**/*.tsx',
+  'src/features/tags/**/*.tsx',
+  'src/components/TeamNav.tsx',
 
   // The team's set-up: boards, statuses, insights.
   'src/features/boards/page/*.tsx',

@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api';
 import type { StatusRef } from '@/features/statuses/schema';
@@ -21,17 +22,19 @@ export function TriageBulkBar({
   onDone: (result: TriageBulkResult) => void;
   onClear: () => void;
 }) {
+  const t = useTranslations('teamWork.triage.bulk');
   const [action, setAction] = useState<Action>('status');
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const ids = useId();
-  const options = action === 'status' ? statuses.map((s) => ({ id: s.id, name: s.name })) : tags.map((t) => ({ id: t.id, name: t.name }));
+  const options =
+    action === 'status' ? statuses.map((s) => ({ id: s.id, name: s.name })) : tags.map((tag) => ({ id: tag.id, name: tag.name }));
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!value) return setError(action === 'status' ? 'Choose a status.' : 'Choose a tag.');
+    if (!value) return setError(action === 'status' ? t('chooseStatus') : t('chooseTag'));
     setBusy(true);
     setError(null);
     try {
@@ -45,7 +48,7 @@ export function TriageBulkBar({
       setNote('');
       onDone(result);
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'Nothing was changed.');
+      setError(err instanceof Error ? err.message : t('error'));
     } finally {
       setBusy(false);
     }
@@ -54,16 +57,16 @@ export function TriageBulkBar({
   return (
     <form
       onSubmit={(e) => void submit(e)}
-      aria-label="Change the selected posts"
+      aria-label={t('label')}
       className="sticky top-0 z-10 mb-2 flex flex-wrap items-end gap-2 rounded-lg border border-accent bg-surface p-3 shadow"
       data-testid="bulk-bar"
     >
       <p className="m-0 self-center text-sm font-medium" aria-live="polite">
-        {numbers.length} selected
+        {t('selected', { count: numbers.length })}
       </p>
       <div className="flex flex-col">
         <label htmlFor={`${ids}-action`} className="text-xs text-muted">
-          Change
+          {t('change')}
         </label>
         <select
           id={`${ids}-action`}
@@ -75,14 +78,14 @@ export function TriageBulkBar({
           className="rounded-md border border-border bg-bg px-2 py-1 text-sm"
           data-testid="bulk-action"
         >
-          <option value="status">Set status</option>
-          <option value="add-tag">Add tag</option>
-          <option value="remove-tag">Remove tag</option>
+          <option value="status">{t('setStatus')}</option>
+          <option value="add-tag">{t('addTag')}</option>
+          <option value="remove-tag">{t('removeTag')}</option>
         </select>
       </div>
       <div className="flex flex-col">
         <label htmlFor={`${ids}-value`} className="text-xs text-muted">
-          {action === 'status' ? 'Status' : 'Tag'}
+          {action === 'status' ? t('status') : t('tag')}
         </label>
         <select
           id={`${ids}-value`}
@@ -91,7 +94,7 @@ export function TriageBulkBar({
           className="rounded-md border border-border bg-bg px-2 py-1 text-sm"
           data-testid="bulk-value"
         >
-          <option value="">Choose…</option>
+          <option value="">{t('choose')}</option>
           {options.map((o) => (
             <option key={o.id} value={o.id}>
               {o.name}
@@ -102,7 +105,7 @@ export function TriageBulkBar({
       {action === 'status' ? (
         <div className="flex min-w-48 flex-1 flex-col">
           <label htmlFor={`${ids}-note`} className="text-xs text-muted">
-            Public note (optional)
+            {t('note')}
           </label>
           <input
             id={`${ids}-note`}
@@ -114,10 +117,10 @@ export function TriageBulkBar({
         </div>
       ) : null}
       <Button type="submit" busy={busy} className="px-3 py-1.5" data-testid="bulk-apply">
-        Apply to {numbers.length}
+        {t('apply', { count: numbers.length })}
       </Button>
       <Button variant="secondary" className="px-3 py-1.5" onClick={onClear}>
-        Clear selection
+        {t('clear')}
       </Button>
       {error ? (
         <p role="alert" className="m-0 w-full text-sm text-danger">

@@ -1,6 +1,7 @@
 import Link from 'next/link';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/dates';
+import { useTranslations } from 'use-intl';
+import { useFormats } from '@/lib/use-formats';
 import type { TriagePost } from '@/features/posts/triage-schema';
 import {
   PostProperties,
@@ -23,18 +24,22 @@ export function TriageDetail({
   onOpenChange: (key: PropertyKey | null) => void;
   onChanged: (change: PropertiesChange) => void;
 }) {
+  const t = useTranslations('teamWork.triage.detail');
+  const { date } = useFormats();
   return (
     <section aria-labelledby="triage-detail-title" className="rounded-xl border border-border bg-surface p-4" data-testid="triage-detail">
       <h2 id="triage-detail-title" className="text-lg font-semibold break-words">
         {post.title}
       </h2>
       <p className="m-0 mt-1 text-xs text-muted">
-        #{post.number} · {post.board.name} · {post.author ? `by ${post.author.displayName}` : 'author unknown'} ·{' '}
-        <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+        {`#${post.number} · ${post.board.name} · `}
+        {post.author ? t('by', { name: post.author.displayName }) : t('authorUnknown')}
+        {' · '}
+        <time dateTime={post.createdAt}>{date(post.createdAt)}</time>
       </p>
       {post.excerpt ? <p className="mt-3 text-sm break-words">{post.excerpt}</p> : null}
       <Link href={paths.post(post.number, post.slug)} className="mt-2 inline-block text-sm text-accent underline">
-        Open the post page
+        {t('open')}
       </Link>
       <div className="mt-4 border-t border-border pt-3">
         <PostProperties

@@ -1,11 +1,11 @@
 import Link from 'next/link';
 import { useId, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api';
 import {
   NO_STATUS,
   TRIAGE_SHOWS,
-  TRIAGE_SHOW_LABELS,
   triageQueryString,
   type TriageFiltersQuery as Filters,
   type TriagePage,
@@ -67,6 +67,7 @@ export function TriageFacets({
   onChange: (next: Filters) => void;
   onViewsChange: (views: TriageView[]) => void;
 }) {
+  const t = useTranslations('teamWork.triage.facets');
   // The panel is drawn twice (beside the list, and folded above it on narrower screens): ids are its own.
   const ownerId = useId();
   const toggle = (key: 'status' | 'board' | 'tag', value: string, on: boolean) => {
@@ -85,9 +86,9 @@ export function TriageFacets({
     chosenStatuses.size === openStatuses.length &&
     openStatuses.every((slug) => chosenStatuses.has(slug));
   return (
-    <nav aria-label="Filters" className="text-sm">
+    <nav aria-label={t('label')} className="text-sm">
       <SavedViews filters={filters} views={views} onViewsChange={onViewsChange} />
-      <h2 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-muted uppercase">Queues</h2>
+      <h2 className="mt-4 mb-1 text-xs font-semibold tracking-wide text-muted uppercase">{t('queues')}</h2>
       <ul className="flex flex-col" data-testid="triage-queues">
         {TRIAGE_SHOWS.map((show: TriageShow) => (
           <li key={show}>
@@ -95,9 +96,9 @@ export function TriageFacets({
               type="button"
               aria-pressed={filters.show === show}
               onClick={() => onChange({ ...filters, show })}
-              className="flex w-full items-center gap-2 rounded px-2 py-1 text-left hover:bg-bg aria-pressed:bg-accent/15 aria-pressed:font-medium"
+              className="flex w-full items-center gap-2 rounded px-2 py-1 text-start hover:bg-bg aria-pressed:bg-accent/15 aria-pressed:font-medium"
             >
-              <span className="flex-1">{TRIAGE_SHOW_LABELS[show]}</span>
+              <span className="flex-1">{t(`show.${show}`)}</span>
               <span className="text-xs text-muted tabular-nums">{facets.show[show]}</span>
             </button>
           </li>
@@ -108,46 +109,46 @@ export function TriageFacets({
             type="button"
             aria-pressed={openByPriority}
             onClick={() => onChange({ ...filters, show: 'all', status: openStatuses, sort: 'priority' })}
-            className="flex w-full items-center gap-2 rounded px-2 py-1 text-left hover:bg-bg aria-pressed:bg-accent/15 aria-pressed:font-medium"
+            className="flex w-full items-center gap-2 rounded px-2 py-1 text-start hover:bg-bg aria-pressed:bg-accent/15 aria-pressed:font-medium"
             data-testid="queue-open-by-priority"
           >
-            <span className="flex-1">Open work by priority</span>
+            <span className="flex-1">{t('openByPriority')}</span>
             <span className="text-xs text-muted tabular-nums">{openStatuses.reduce((n, slug) => n + countOf(facets.status, slug), 0)}</span>
           </button>
         </li>
         <li>
           <Link href="/admin/inbox/comments" className="flex items-center gap-2 rounded px-2 py-1 hover:bg-bg">
-            <span className="flex-1">Comments awaiting approval</span>
+            <span className="flex-1">{t('pendingComments')}</span>
             <span className="text-xs text-muted tabular-nums">{pendingComments}</span>
           </Link>
         </li>
       </ul>
       <CheckList
-        legend="Status"
+        legend={t('status')}
         testId="facet-status"
         chosen={filters.status ?? []}
         onToggle={(k, on) => toggle('status', k, on)}
         items={[
-          { key: NO_STATUS, label: 'No status', count: countOf(facets.status, NO_STATUS) },
+          { key: NO_STATUS, label: t('noStatus'), count: countOf(facets.status, NO_STATUS) },
           ...catalogs.statuses.map((s) => ({ key: s.slug, label: s.name, color: s.color, count: countOf(facets.status, s.slug) })),
         ]}
       />
       <CheckList
-        legend="Board"
+        legend={t('board')}
         testId="facet-board"
         chosen={filters.board ?? []}
         onToggle={(k, on) => toggle('board', k, on)}
         items={catalogs.boards.map((b) => ({ key: b.slug, label: b.name, count: countOf(facets.board, b.slug) }))}
       />
       <CheckList
-        legend="Tag"
+        legend={t('tag')}
         testId="facet-tag"
         chosen={filters.tag ?? []}
         onToggle={(k, on) => toggle('tag', k, on)}
-        items={catalogs.tags.map((t) => ({ key: t.id, label: t.name, color: t.color, count: countOf(facets.tag, t.id) }))}
+        items={catalogs.tags.map((tag) => ({ key: tag.id, label: tag.name, color: tag.color, count: countOf(facets.tag, tag.id) }))}
       />
       <label className="mt-4 block text-xs font-semibold tracking-wide text-muted uppercase" htmlFor={ownerId}>
-        Owner
+        {t('owner')}
       </label>
       <select
         id={ownerId}
@@ -155,9 +156,9 @@ export function TriageFacets({
         onChange={(e) => onChange({ ...filters, owner: e.target.value || undefined })}
         className="mt-1 w-full rounded-md border border-border bg-surface px-2 py-1"
       >
-        <option value="">Anyone</option>
-        <option value="me">Me</option>
-        <option value="none">No owner</option>
+        <option value="">{t('anyone')}</option>
+        <option value="me">{t('me')}</option>
+        <option value="none">{t('noOwner')}</option>
         {catalogs.team.map((m) => (
           <option key={m.id} value={m.id}>
             {m.displayName}
@@ -178,6 +179,7 @@ function SavedViews({
   views: TriageView[];
   onViewsChange: (v: TriageView[]) => void;
 }) {
+  const t = useTranslations('teamWork.triage.views');
   const ids = useId();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
@@ -192,7 +194,7 @@ function SavedViews({
       setNaming(false);
       setName('');
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The view was not saved.');
+      setError(err instanceof Error ? err.message : t('saveError'));
     } finally {
       setBusy(false);
     }
@@ -202,15 +204,15 @@ function SavedViews({
       await api(`/api/v1/triage/views/${view.id}`, { method: 'DELETE' });
       onViewsChange(views.filter((v) => v.id !== view.id));
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'The view was not deleted.');
+      setError(err instanceof Error ? err.message : t('deleteError'));
     }
   };
   return (
     <section aria-labelledby={`${ids}-heading`} data-testid="saved-views">
       <h2 id={`${ids}-heading`} className="mb-1 text-xs font-semibold tracking-wide text-muted uppercase">
-        Your views
+        {t('heading')}
       </h2>
-      {views.length === 0 ? <p className="m-0 text-xs text-muted">Save filters you come back to.</p> : null}
+      {views.length === 0 ? <p className="m-0 text-xs text-muted">{t('empty')}</p> : null}
       <ul className="flex flex-col">
         {views.map((v) => (
           <li key={v.id} className="group flex items-center gap-1">
@@ -220,10 +222,10 @@ function SavedViews({
             <button
               type="button"
               onClick={() => void remove(v)}
-              aria-label={`Delete the view ${v.name}`}
+              aria-label={t('delete', { name: v.name })}
               className="rounded px-2 py-1 text-muted hover:bg-bg hover:text-fg"
             >
-              ×
+              {'×'}
             </button>
           </li>
         ))}
@@ -237,7 +239,7 @@ function SavedViews({
           }}
         >
           <label htmlFor={`${ids}-name`} className="text-xs">
-            Name of this view
+            {t('name')}
           </label>
           <input
             id={`${ids}-name`}
@@ -249,16 +251,16 @@ function SavedViews({
           />
           <div className="flex gap-2">
             <Button type="submit" busy={busy} className="px-3 py-1">
-              Save
+              {t('save')}
             </Button>
             <Button variant="secondary" className="px-3 py-1" onClick={() => setNaming(false)}>
-              Cancel
+              {t('cancel')}
             </Button>
           </div>
         </form>
       ) : (
         <button type="button" onClick={() => setNaming(true)} className="mt-1 rounded px-2 py-1 text-accent hover:bg-bg">
-          + Save this view
+          {t('saveThis')}
         </button>
       )}
       {error ? (

@@ -1,7 +1,8 @@
 import Link from 'next/link';
 import { StatusBadge } from '@/components/ui/Badges';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/dates';
+import { useTranslations } from 'use-intl';
+import { useFormats } from '@/lib/use-formats';
 import type { TriagePost } from '@/features/posts/triage-schema';
 
 /**
@@ -22,8 +23,10 @@ export function TriageList({
   onActivate: (index: number) => void;
   onCheck: (number: number, on: boolean) => void;
 }) {
+  const t = useTranslations('teamWork.triage.list');
+  const { date } = useFormats();
   return (
-    <ul aria-label="Posts" className="flex flex-col divide-y divide-border" data-testid="triage-list">
+    <ul aria-label={t('label')} className="flex flex-col divide-y divide-border" data-testid="triage-list">
       {items.map((post, i) => (
         <li
           key={post.id}
@@ -35,14 +38,14 @@ export function TriageList({
           <input
             type="checkbox"
             className="mt-1.5 h-4 w-4 shrink-0"
-            aria-label={`Select #${post.number} ${post.title}`}
+            aria-label={t('select', { number: `#${post.number}`, title: post.title })}
             checked={checked.has(post.number)}
             onChange={(e) => onCheck(post.number, e.target.checked)}
             data-testid="triage-check"
           />
           <span className="mt-0.5 flex w-10 shrink-0 flex-col items-center rounded-md border border-border py-0.5 text-sm font-semibold tabular-nums">
             {post.voteCount}
-            <span className="sr-only"> votes</span>
+            <span className="sr-only"> {t('votes', { count: post.voteCount })}</span>
           </span>
           <div className="min-w-0 flex-1">
             <Link
@@ -62,26 +65,24 @@ export function TriageList({
               {post.title}
             </Link>
             <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
-              <span>#{post.number}</span>
+              <span>{`#${post.number}`}</span>
               <span>{post.board.name}</span>
               <StatusBadge status={post.status} />
               {post.approval !== 'approved' ? (
                 <span className="rounded-full border border-border px-2 py-0.5 font-medium text-fg">
-                  {post.approval === 'pending' ? 'Awaiting approval' : 'Rejected'}
+                  {post.approval === 'pending' ? t('awaiting') : t('rejected')}
                 </span>
               ) : null}
-              {post.tags.map((t) => (
-                <span key={t.id} className="inline-flex items-center gap-1">
-                  <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full" style={{ background: t.color }} />
-                  {t.name}
+              {post.tags.map((tag) => (
+                <span key={tag.id} className="inline-flex items-center gap-1">
+                  <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full" style={{ background: tag.color }} />
+                  {tag.name}
                 </span>
               ))}
-              {post.owner ? <span>Owner: {post.owner.displayName}</span> : null}
-              <span>
-                {post.commentCount} {post.commentCount === 1 ? 'comment' : 'comments'}
-              </span>
-              {!post.teamResponded ? <span>No team reply</span> : null}
-              <time dateTime={post.createdAt}>{formatDate(post.createdAt)}</time>
+              {post.owner ? <span>{t('owner', { name: post.owner.displayName })}</span> : null}
+              <span>{t('comments', { count: post.commentCount })}</span>
+              {!post.teamResponded ? <span>{t('noTeamReply')}</span> : null}
+              <time dateTime={post.createdAt}>{date(post.createdAt)}</time>
             </div>
           </div>
         </li>

@@ -1,6 +1,7 @@
 import Head from 'next/head';
 import { useRouter } from 'next/router';
 import { useCallback, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -10,7 +11,6 @@ import { api } from '@/lib/api';
 import type { PropertiesChange, PropertyKey } from '@/features/posts/client/properties/PostProperties';
 import {
   TRIAGE_SORTS,
-  TRIAGE_SORT_LABELS,
   triageQueryString,
   type TriageBulkResult,
   type TriageFiltersQuery,
@@ -51,6 +51,7 @@ export default function TriageRoute(props: ShellProps & TriagePageProps) {
 TriageRoute.wide = true;
 
 function TriagePage({ shell, initial, query, catalogs, views: initialViews, pendingComments }: ShellProps & TriagePageProps) {
+  const t = useTranslations('teamWork.triage');
   const router = useRouter();
   const [filters, setFilters] = useState<TriageFiltersQuery>(query);
   const [page, setPage] = useState<Page>(initial);
@@ -83,12 +84,12 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
           setChecked(new Set());
         }
       } catch (err) {
-        if ((err as Error).name !== 'AbortError') setError(err instanceof Error ? err.message : 'The list did not load.');
+        if ((err as Error).name !== 'AbortError') setError(err instanceof Error ? err.message : t('loadError'));
       } finally {
         if (request.current === controller) setLoading(null);
       }
     },
-    [setPage],
+    [setPage, t],
   );
 
   const change = (next: TriageFiltersQuery) => {
@@ -107,7 +108,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
       const next = await api<Page>(`/api/v1/triage?${qs}`);
       setPage((p) => ({ ...next, items: [...p.items, ...next.items] }));
     } catch (err) {
-      setError(err instanceof Error ? err.message : 'More posts did not load.');
+      setError(err instanceof Error ? err.message : t('moreError'));
     } finally {
       setLoading(null);
     }
@@ -122,7 +123,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
   const inList = () => Boolean(listRef.current?.querySelector('[data-testid="triage-list"]')?.contains(document.activeElement));
   const onChanged = (c: PropertiesChange) => {
     if ('mergedInto' in c && selected) {
-      setNotice(`#${selected.number} was merged into #${c.mergedInto}.`);
+      setNotice(t('merged', { source: `#${selected.number}`, target: `#${c.mergedInto}` }));
       setPage((p) => ({ ...p, items: p.items.filter((x) => x.number !== selected.number), total: p.total - 1 }));
     } else {
       setPage((p) => ({ ...p, items: p.items.map((x, i) => (i === active ? applyChange(x, c) : x)) }));
@@ -141,9 +142,8 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
   };
   const onBulkDone = (result: TriageBulkResult) => {
     const skipped = result.skipped.map((s) => `#${s.number}: ${s.reason}`).join(' ');
-    setNotice(
-      `Changed ${result.changed.length} ${result.changed.length === 1 ? 'post' : 'posts'}.${skipped ? ` Not changed: ${skipped}` : ''}`,
-    );
+    const count = result.changed.length;
+    setNotice(skipped ? t('bulkDoneSkipped', { count, skipped }) : t('bulkDone', { count }));
     void load(filters);
   };
 
@@ -185,18 +185,18 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
   return (
     <>
       <Head>
-        <title>{`Inbox · ${shell.workspace.name}`}</title>
+        <title>{t('pageTitle', { workspace: shell.workspace.name })}</title>
       </Head>
       <TeamNav viewer={shell.viewer} />
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <h1 className="mr-auto text-2xl font-semibold">Inbox</h1>
+        <h1 className="me-auto text-2xl font-semibold">{t('heading')}</h1>
         <ShortcutsHelp open={help} onOpenChange={setHelp} />
       </div>
       <div className="mt-4 grid gap-6 lg:grid-cols-[minmax(0,1fr)_22rem] xl:grid-cols-[13rem_minmax(0,1fr)_22rem]">
         <div className="hidden xl:block">{facetPanel}</div>
         <div className="min-w-0" ref={listRef}>
           <details className="mb-3 rounded-lg border border-border p-3 xl:hidden" data-testid="filters-disclosure">
-            <summary className="cursor-pointer text-sm font-medium">Filters and views</summary>
+            <summary className="cursor-pointer text-sm font-medium">{t('filtersAndViews')}</summary>
             <div className="mt-2">{facetPanel}</div>
           </details>
           <form
@@ -209,7 +209,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
           >
             <div className="flex min-w-40 flex-1 flex-col">
               <label htmlFor="triage-search" className="text-xs text-muted">
-                Search
+                {t('search')}
               </label>
               <input
                 id="triage-search"
@@ -225,7 +225,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
             </div>
             <div className="flex flex-col">
               <label htmlFor="triage-sort" className="text-xs text-muted">
-                Sort
+                {t('sort')}
               </label>
               <select
                 id="triage-sort"
@@ -236,14 +236,14 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
               >
                 {TRIAGE_SORTS.map((s) => (
                   <option key={s} value={s}>
-                    {TRIAGE_SORT_LABELS[s]}
+                    {t(`sorts.${s}`)}
                   </option>
                 ))}
               </select>
             </div>
           </form>
           <p className="m-0 mb-2 text-sm text-muted" aria-live="polite" data-testid="triage-total">
-            {loading === 'list' ? 'Loading…' : `${page.total} ${page.total === 1 ? 'post' : 'posts'}`}
+            {loading === 'list' ? t('loading') : t('total', { count: page.total })}
           </p>
           {notice ? (
             <div className="mb-2">
@@ -265,7 +265,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
             />
           ) : null}
           {page.items.length === 0 ? (
-            <EmptyState title="Nothing here">No post matches these filters. Choose other filters, or clear the search.</EmptyState>
+            <EmptyState title={t('emptyTitle')}>{t('emptyBody')}</EmptyState>
           ) : (
             <div aria-busy={loading === 'list' || undefined} className={loading === 'list' ? 'opacity-60' : undefined}>
               <TriageList
@@ -286,16 +286,16 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
           )}
           {page.nextCursor ? (
             <Button variant="secondary" className="mt-3" busy={loading === 'more'} onClick={() => void more()} data-testid="triage-more">
-              Show more
+              {t('showMore')}
             </Button>
           ) : null}
         </div>
-        <aside aria-label="Selected post" className="hidden lg:block">
+        <aside aria-label={t('selectedPost')} className="hidden lg:block">
           <div className="sticky top-4">
             {selected ? (
               <TriageDetail post={selected} catalogs={catalogs} open={openProperty} onOpenChange={setOpenProperty} onChanged={onChanged} />
             ) : (
-              <p className="text-sm text-muted">Select a post to see it here.</p>
+              <p className="text-sm text-muted">{t('selectPrompt')}</p>
             )}
           </div>
         </aside>

@@ -1,21 +1,24 @@
 import Link from 'next/link';
-import { DELETED_PERSON_NAME } from '@/core/identity/person';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import type { InboxComment } from '../schema';
 
 /** A moderator's choice on content awaiting approval. */
 export type ApprovalChoice = 'approved' | 'rejected';
 
 function Decide({ label, busy, onDecide }: { label: string; busy: boolean; onDecide: (d: ApprovalChoice) => void }) {
+  const t = useTranslations('teamWork.moderation');
   return (
     <div className="flex gap-2">
       <Button className="px-3 py-1.5" busy={busy} onClick={() => onDecide('approved')} data-testid="inbox-approve">
-        Approve<span className="sr-only"> {label}</span>
+        {t('approve')}
+        <span className="sr-only"> {label}</span>
       </Button>
       <Button variant="secondary" className="px-3 py-1.5" busy={busy} onClick={() => onDecide('rejected')} data-testid="inbox-reject">
-        Reject<span className="sr-only"> {label}</span>
+        {t('reject')}
+        <span className="sr-only"> {label}</span>
       </Button>
     </div>
   );
@@ -31,6 +34,9 @@ export function InboxCommentItem({
   onDecide: (d: ApprovalChoice) => void;
   busy: boolean;
 }) {
+  const t = useTranslations('teamWork.moderation');
+  const { date } = useFormats();
+  const author = comment.author?.displayName;
   return (
     <li
       className="flex flex-wrap items-start justify-between gap-3 rounded-xl border border-border bg-surface p-4"
@@ -40,14 +46,19 @@ export function InboxCommentItem({
       <div className="min-w-0 flex-1">
         <p className="m-0 break-words">{comment.excerpt}</p>
         <p className="m-0 mt-1 text-xs text-muted">
-          {comment.author?.displayName ?? DELETED_PERSON_NAME} on{' '}
-          <Link href={paths.post(comment.post.number, comment.post.slug, comment.id)} className="underline">
-            #{comment.post.number} {comment.post.title}
-          </Link>{' '}
-          · <time dateTime={comment.createdAt}>{formatDate(comment.createdAt)}</time>
+          {t.rich('commentMeta', {
+            name: author ?? t('deletedPerson'),
+            post: `#${comment.post.number} ${comment.post.title}`,
+            link: (chunks) => (
+              <Link href={paths.post(comment.post.number, comment.post.slug, comment.id)} className="underline">
+                {chunks}
+              </Link>
+            ),
+          })}{' '}
+          <time dateTime={comment.createdAt}>{date(comment.createdAt)}</time>
         </p>
       </div>
-      <Decide label={`comment by ${comment.author?.displayName ?? 'a deleted user'}`} busy={busy} onDecide={onDecide} />
+      <Decide label={t('commentBy', { name: author ?? t('deletedUser') })} busy={busy} onDecide={onDecide} />
     </li>
   );
 }

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
@@ -18,6 +19,7 @@ const CURSOR_PARAM: Record<InboxSection, string> = {
  * server refuses, it comes back where it was and the reason is shown.
  */
 export function InboxSections({ initial }: { initial: Inbox }) {
+  const t = useTranslations('teamWork.moderation');
   const [inbox, setInbox] = useState(initial);
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<Notice>(null);
@@ -29,7 +31,7 @@ export function InboxSections({ initial }: { initial: Inbox }) {
     key: string,
     url: string,
     decision: ApprovalChoice,
-    label: string,
+    done: { approved: string; rejected: string },
   ) => {
     const index = (inbox[section].items as { id: unknown }[]).findIndex((x) => x.id === item.id);
     setBusy((b) => new Set(b).add(key));
@@ -39,7 +41,7 @@ export function InboxSections({ initial }: { initial: Inbox }) {
     }));
     try {
       await api(url, { body: { approval: decision } });
-      setNotice({ tone: 'success', text: `${decision === 'approved' ? 'Approved' : 'Rejected'} ${label}.` });
+      setNotice({ tone: 'success', text: done[decision] });
       if (decision === 'approved' && section === 'pendingPosts') {
         // An approved post without a status is now new and untriaged.
         const post = item as InboxPost;
@@ -54,7 +56,7 @@ export function InboxSections({ initial }: { initial: Inbox }) {
         items.splice(Math.min(index, items.length), 0, item);
         return { ...cur, [section]: { ...cur[section], items } };
       });
-      setNotice({ tone: 'error', text: err instanceof Error ? err.message : 'That did not work. Please try again.' });
+      setNotice({ tone: 'error', text: err instanceof Error ? err.message : t('error') });
     } finally {
       setBusy((b) => {
         const next = new Set(b);
@@ -76,7 +78,7 @@ export function InboxSections({ initial }: { initial: Inbox }) {
         return { ...cur, [section]: { items: [...cur[section].items, ...more], nextCursor: next[section].nextCursor } };
       });
     } catch (err) {
-      setNotice({ tone: 'error', text: err instanceof Error ? err.message : 'Could not load more.' });
+      setNotice({ tone: 'error', text: err instanceof Error ? err.message : t('moreError') });
     } finally {
       setLoadingMore(null);
     }
@@ -85,7 +87,7 @@ export function InboxSections({ initial }: { initial: Inbox }) {
   const more = (section: InboxSection) =>
     inbox[section].nextCursor ? (
       <Button variant="secondary" className="mt-3" busy={loadingMore === section} onClick={() => void loadMore(section)}>
-        Show more
+        {t('showMore')}
       </Button>
     ) : null;
 
@@ -100,21 +102,24 @@ export function InboxSections({ initial }: { initial: Inbox }) {
       </div>
       <section aria-labelledby="inbox-comments" data-testid="inbox-comments">
         <h2 id="inbox-comments" className="sr-only">
-          Comments awaiting approval
+          {t('listLabel')}
         </h2>
         {inbox.pendingComments.items.length === 0 ? (
-          <EmptyState title="No comment awaits approval" testId="inbox-comments-empty">
-            With moderation on (workspace settings), new comments wait here until the team approves them.
+          <EmptyState title={t('emptyTitle')} testId="inbox-comments-empty">
+            {t('emptyBody')}
           </EmptyState>
         ) : (
-          <ul className="flex flex-col gap-3" aria-label="Comments awaiting approval">
+          <ul className="flex flex-col gap-3" aria-label={t('listLabel')}>
             {inbox.pendingComments.items.map((c: InboxComment) => (
               <InboxCommentItem
                 key={c.id}
                 comment={c}
                 busy={busy.has(`comment:${c.id}`)}
                 onDecide={(d) =>
-                  void decide('pendingComments', c, `comment:${c.id}`, `/api/v1/comments/${c.id}/approval`, d, 'the comment')
+                  void decide('pendingComments', c, `comment:${c.id}`, `/api/v1/comments/${c.id}/approval`, d, {
+                    approved: t('approvedComment'),
+                    rejected: t('rejectedComment'),
+                  })
                 }
               />
             ))}

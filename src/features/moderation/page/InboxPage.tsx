@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
@@ -9,11 +10,12 @@ export type InboxPageProps = { inbox: Inbox };
 
 /** `/admin/inbox/comments`: comments awaiting approval (posts are triaged at /admin/inbox). */
 export default function InboxPage({ shell, inbox }: ShellProps & InboxPageProps) {
+  const t = useTranslations('teamWork.moderation');
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Comments awaiting approval" siteName={shell.workspace.name}>
-        Approve a comment to show it on its post, or reject it. <Link href="/admin/inbox">Back to the inbox</Link>
+      <PageHeading title={t('title')} siteName={shell.workspace.name}>
+        {t.rich('intro', { link: (chunks) => <Link href="/admin/inbox">{chunks}</Link> })}
       </PageHeading>
       <InboxSections initial={inbox} />
     </>

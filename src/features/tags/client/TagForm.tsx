@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
@@ -22,6 +23,7 @@ interface Props {
 
 /** A tag's name and colour (the same schema as the server); used to add and to edit. */
 export function TagForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
+  const t = useTranslations('teamWork.tags');
   const form = useForm<Input, unknown, TagValues>({
     resolver: zodResolver(tagInput),
     defaultValues: initial ?? { name: '', color: '#64748b' },
@@ -40,13 +42,19 @@ export function TagForm({ initial, submitLabel, onSubmit, onCancel, testId }: Pr
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-3" data-testid={testId}>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
-        <Field label="Name" autoComplete="off" className="sm:min-w-48 sm:flex-1" error={errors.name?.message} {...form.register('name')} />
+        <Field
+          label={t('name')}
+          autoComplete="off"
+          className="sm:min-w-48 sm:flex-1"
+          error={errors.name?.message}
+          {...form.register('name')}
+        />
         <Controller
           control={form.control}
           name="color"
           render={({ field }) => (
             <ColourField
-              label="Colour"
+              label={t('colour')}
               value={field.value ?? ''}
               onChange={field.onChange}
               onBlur={field.onBlur}

@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -12,6 +13,7 @@ type Notice = { tone: 'success' | 'error'; text: string } | null;
 const byName = (a: Tag, b: Tag) => a.name.localeCompare(b.name, undefined, { sensitivity: 'base' });
 
 function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) => void; onDeleted: () => void }) {
+  const t = useTranslations('teamWork.tags');
   const [editing, setEditing] = useState(false);
   const save = async (values: TagValues) => {
     onChanged(await api<Tag>(`/api/v1/tags/${tag.id}`, { method: 'PATCH', body: values }));
@@ -26,7 +28,7 @@ function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) =
       {editing ? (
         <TagForm
           initial={{ name: tag.name, color: tag.color }}
-          submitLabel="Save"
+          submitLabel={t('save')}
           onSubmit={save}
           onCancel={() => setEditing(false)}
           testId="tag-edit-form"
@@ -45,30 +47,27 @@ function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) =
                 {tag.name}
               </p>
               <p className="m-0 text-xs text-muted">
-                <span data-testid="tag-color">{tag.color}</span> ·{' '}
-                <span data-testid="tag-count">
-                  {tag.postCount} {tag.postCount === 1 ? 'post' : 'posts'}
-                </span>
+                <span data-testid="tag-color">{tag.color}</span>
+                {' · '}
+                <span data-testid="tag-count">{t('postCount', { count: tag.postCount })}</span>
               </p>
             </div>
           </div>
           <div className="flex flex-wrap gap-2">
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)} data-testid="tag-edit">
-              Edit<span className="sr-only"> {tag.name}</span>
+              {t('edit')}
+              <span className="sr-only"> {tag.name}</span>
             </Button>
             <ConfirmDialog
               trigger={
                 <Button variant="secondary" className="px-3 py-1.5" data-testid="tag-delete">
-                  Delete<span className="sr-only"> {tag.name}</span>
+                  {t('delete')}
+                  <span className="sr-only"> {tag.name}</span>
                 </Button>
               }
-              title={`Delete the tag “${tag.name}”?`}
-              description={
-                tag.postCount > 0
-                  ? `It is removed from the ${tag.postCount} ${tag.postCount === 1 ? 'post' : 'posts'} that carry it. The posts stay.`
-                  : 'No post carries it.'
-              }
-              confirmLabel="Delete"
+              title={t('deleteTitle', { name: tag.name })}
+              description={tag.postCount > 0 ? t('deleteDescription', { count: tag.postCount }) : t('deleteNone')}
+              confirmLabel={t('delete')}
               onConfirm={remove}
               testId="tag-delete-dialog"
             />
@@ -81,6 +80,7 @@ function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) =
 
 /** The admins' tag list: add, rename and recolour inline, delete. Sorted by name, like everywhere else. */
 export function TagsManager({ initial }: { initial: Tag[] }) {
+  const t = useTranslations('teamWork.tags');
   const [tags, setTags] = useState(initial);
   const [notice, setNotice] = useState<Notice>(null);
   // Where focus goes when a deleted tag's row (and its Delete button) is gone.
@@ -89,16 +89,16 @@ export function TagsManager({ initial }: { initial: Tag[] }) {
   const add = async (values: TagValues) => {
     const created = await api<Tag>('/api/v1/tags', { body: values });
     setTags((list) => [...list, created].sort(byName));
-    setNotice({ tone: 'success', text: `Added the tag “${created.name}”.` });
+    setNotice({ tone: 'success', text: t('added', { name: created.name }) });
   };
 
   return (
     <>
       <section aria-labelledby="add-tag-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
         <h2 id="add-tag-heading" className="mb-4 text-lg font-semibold">
-          Add a tag
+          {t('addHeading')}
         </h2>
-        <TagForm submitLabel="Add tag" onSubmit={add} testId="tag-add-form" />
+        <TagForm submitLabel={t('addSubmit')} onSubmit={add} testId="tag-add-form" />
       </section>
       <div aria-live="polite" className="mb-4 empty:hidden">
         {notice ? (
@@ -108,11 +108,11 @@ export function TagsManager({ initial }: { initial: Tag[] }) {
         ) : null}
       </div>
       <h2 className="mb-3 text-lg font-semibold" ref={listHeading} tabIndex={-1} data-testid="tags-heading">
-        Tags
+        {t('listHeading')}
       </h2>
       {tags.length === 0 ? (
-        <EmptyState title="No tags yet" testId="tags-empty">
-          Tags group posts across boards (for example “Mobile” or “Billing”). Add the first one above.
+        <EmptyState title={t('emptyTitle')} testId="tags-empty">
+          {t('emptyBody')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="tag-list">
@@ -120,13 +120,13 @@ export function TagsManager({ initial }: { initial: Tag[] }) {
             <TagRow
               key={tag.id}
               tag={tag}
-              onChanged={(t) => {
-                setTags((list) => list.map((x) => (x.id === t.id ? t : x)).sort(byName));
-                setNotice({ tone: 'success', text: `Saved the tag “${t.name}”.` });
+              onChanged={(changed) => {
+                setTags((list) => list.map((x) => (x.id === changed.id ? changed : x)).sort(byName));
+                setNotice({ tone: 'success', text: t('saved', { name: changed.name }) });
               }}
               onDeleted={() => {
                 setTags((list) => list.filter((x) => x.id !== tag.id));
-                setNotice({ tone: 'success', text: `Deleted the tag “${tag.name}”.` });
+                setNotice({ tone: 'success', text: t('deleted', { name: tag.name }) });
                 focusWhenSettled(() => listHeading.current);
               }}
             />

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
@@ -8,11 +9,12 @@ export type TagsPageProps = { tags: Tag[] };
 
 /** `/admin/tags`: the tags the team puts on posts (at most 10 per post). */
 export default function TagsPage({ shell, tags }: ShellProps & TagsPageProps) {
+  const t = useTranslations('teamWork.tags');
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Tags" siteName={shell.workspace.name}>
-        The team labels posts with tags, at most 10 per post; people can filter a board by tag.
+      <PageHeading title={t('title')} siteName={shell.workspace.name}>
+        {t('intro')}
       </PageHeading>
       <TagsManager initial={tags} />
     </>

@@ -1,5 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/ui/Badges';
 import { api } from '@/lib/api';
@@ -14,16 +15,13 @@ export interface MergeSource {
 }
 
 function PostCard({ post, label }: { post: MergeSource; label: string }) {
+  const t = useTranslations('teamWork.properties.merge');
   return (
     <div className="min-w-0 rounded-lg border border-border p-3" data-testid="merge-card">
       <p className="m-0 text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
-      <p className="m-0 mt-1 font-medium break-words">
-        #{post.number} {post.title}
-      </p>
+      <p className="m-0 mt-1 font-medium break-words">{`#${post.number} ${post.title}`}</p>
       <p className="m-0 mt-1 flex flex-wrap items-center gap-2 text-xs text-muted">
-        <span>
-          {post.voteCount} {post.voteCount === 1 ? 'vote' : 'votes'}
-        </span>
+        <span>{t('votes', { count: post.voteCount })}</span>
         <span>{post.board.name}</span>
         <StatusBadge status={post.status} />
       </p>
@@ -86,6 +84,7 @@ function PickerBody({
   onMerging: (busy: boolean) => void;
   onMerged: (target: number) => void;
 }) {
+  const t = useTranslations('teamWork.properties.merge');
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<PostSummary[]>([]);
   const [active, setActive] = useState(0);
@@ -159,7 +158,7 @@ function PickerBody({
       onMerged(target.number);
     } catch (err) {
       onMerging(false);
-      setError(err instanceof Error ? err.message : 'The posts were not merged.');
+      setError(err instanceof Error ? err.message : t('error'));
       setState('idle');
     }
   };
@@ -167,16 +166,13 @@ function PickerBody({
   const expanded = shown.length > 0;
   return (
     <>
-      <Dialog.Title className="text-lg font-semibold">Merge #{source.number} into another post</Dialog.Title>
-      <Dialog.Description className="mt-1 text-sm text-muted">
-        Its votes and followers move to the post you pick, without counting anyone twice; this post becomes read-only. You can unmerge
-        later.
-      </Dialog.Description>
+      <Dialog.Title className="text-lg font-semibold">{t('title', { number: `#${source.number}` })}</Dialog.Title>
+      <Dialog.Description className="mt-1 text-sm text-muted">{t('description')}</Dialog.Description>
       {target ? (
         <>
           <div className="mt-4 grid gap-3 sm:grid-cols-2">
-            <PostCard post={source} label="This duplicate" />
-            <PostCard post={target} label="Merged into" />
+            <PostCard post={source} label={t('thisDuplicate')} />
+            <PostCard post={target} label={t('mergedInto')} />
           </div>
           {error ? (
             <p role="alert" className="m-0 mt-3 text-sm text-danger">
@@ -185,17 +181,17 @@ function PickerBody({
           ) : null}
           <div className="mt-5 flex justify-end gap-2">
             <Button variant="secondary" onClick={() => setTarget(null)} disabled={state === 'merging'}>
-              Back
+              {t('back')}
             </Button>
             <Button busy={state === 'merging'} onClick={() => void merge()} data-testid="merge-confirm">
-              Merge into #{target.number}
+              {t('confirm', { number: `#${target.number}` })}
             </Button>
           </div>
         </>
       ) : (
         <div className="relative mt-4">
           <label htmlFor={`merge-search-${source.number}`} className="text-sm font-medium">
-            Find the post by its title or number
+            {t('find')}
           </label>
           <input
             id={`merge-search-${source.number}`}
@@ -211,7 +207,7 @@ function PickerBody({
             className="mt-1 w-full rounded-md border border-border bg-bg px-3 py-2 text-sm"
             data-testid="merge-search"
           />
-          <ul id={listId} role="listbox" aria-label="Matching posts" className="mt-2 flex max-h-72 flex-col overflow-y-auto empty:hidden">
+          <ul id={listId} role="listbox" aria-label={t('matching')} className="mt-2 flex max-h-72 flex-col overflow-y-auto empty:hidden">
             {expanded
               ? shown.map((p, i) => (
                   <li
@@ -224,22 +220,20 @@ function PickerBody({
                     className={`cursor-pointer rounded-md px-3 py-2 text-sm ${i === active ? 'bg-accent/15' : ''}`}
                     data-testid="merge-option"
                   >
-                    <span className="font-medium">#{p.number}</span> {p.title}{' '}
-                    <span className="text-xs text-muted">
-                      · {p.voteCount} votes · {p.board.name}
-                    </span>
+                    <span className="font-medium">{`#${p.number}`}</span> {p.title}{' '}
+                    <span className="text-xs text-muted">{t('optionMeta', { count: p.voteCount, board: p.board.name })}</span>
                   </li>
                 ))
               : null}
           </ul>
           <p aria-live="polite" className="m-0 mt-2 text-xs text-muted">
             {state === 'searching'
-              ? 'Searching…'
+              ? t('searching')
               : searchable && shown.length === 0
-                ? 'No post matches.'
+                ? t('noMatch')
                 : shown.length
-                  ? `${shown.length} matching posts; use the arrow keys and Enter to pick one.`
-                  : 'Type at least two characters.'}
+                  ? t('matches', { count: shown.length })
+                  : t('typeMore')}
           </p>
           {error ? (
             <p role="alert" className="m-0 mt-2 text-sm text-danger">

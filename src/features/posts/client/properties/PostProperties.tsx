@@ -1,15 +1,17 @@
 import { useState } from 'react';
+import { useLocale, useTranslations } from 'use-intl';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/ui/Badges';
 import { api } from '@/lib/api';
 import type { StatusRef } from '@/features/statuses/schema';
 import type { TagRef } from '@/features/tags/schema';
-import { etaLabel, SCORE_LABELS, type PostApproval, type TeamProperties } from '../../schema';
+import type { PostApproval, TeamProperties } from '../../schema';
 import { priorityParts, type PriorityWeights } from '../../priority';
-import { ChoiceEditor, EtaEditor, saveProperties, scoreOptions, StatusEditor, TagsEditor } from './editors';
+import { ChoiceEditor, EtaEditor, saveProperties, scoreKey, scoreOptions, StatusEditor, TagsEditor } from './editors';
 import { MergePicker } from './MergePicker';
 import { PropertyPopover } from './PropertyPopover';
+import { useEtaLabel } from './use-eta-label';
 
 export type PropertyKey = 'status' | 'tags' | 'owner' | 'eta' | 'impact' | 'effort' | 'merge';
 
@@ -55,6 +57,11 @@ export function PostProperties({
   onOpenChange: (key: PropertyKey | null) => void;
   onChanged: (change: PropertiesChange) => void;
 }) {
+  const t = useTranslations('teamWork.properties');
+  const locale = useLocale();
+  const eta = useEtaLabel();
+  // Two decimals, without grouping (as the English screen has always shown them), in the page's digits.
+  const fixed = (n: number) => n.toLocaleString(locale, { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
   const [approvalBusy, setApprovalBusy] = useState(false);
   const [approvalError, setApprovalError] = useState<string | null>(null);
   const popover = (key: PropertyKey) => ({ open: open === key, onOpenChange: (o: boolean) => onOpenChange(o ? key : null) });
@@ -64,7 +71,6 @@ export function PostProperties({
   };
   const saveTeam = async (body: Record<string, unknown>) => saved({ team: await saveProperties(post.number, body) });
   const { team } = post;
-  const votesText = `${post.voteCount} ${post.voteCount === 1 ? 'vote' : 'votes'}`;
   const parts = priorityParts({ votes: post.voteCount, impact: team.impact, effort: team.effort }, catalogs.weights);
 
   const decide = async (approval: 'approved' | 'rejected') => {
@@ -74,7 +80,7 @@ export function PostProperties({
       await api(`/api/v1/posts/${post.number}/approval`, { body: { approval } });
       onChanged({ approval });
     } catch (err) {
-      setApprovalError(err instanceof Error ? err.message : 'Not saved.');
+      setApprovalError(err instanceof Error ? err.message : t('notSaved'));
     } finally {
       setApprovalBusy(false);
     }
@@ -84,13 +90,13 @@ export function PostProperties({
     <div className="flex flex-col gap-1" data-testid="post-properties">
       {post.approval === 'pending' ? (
         <div className="mb-2 rounded-lg border border-border p-3" data-testid="approval-actions">
-          <p className="m-0 text-sm font-medium">Awaiting approval</p>
+          <p className="m-0 text-sm font-medium">{t('awaiting')}</p>
           <div className="mt-2 flex gap-2">
             <Button busy={approvalBusy} onClick={() => void decide('approved')} aria-keyshortcuts="a" data-testid="approve">
-              Approve
+              {t('approve')}
             </Button>
             <Button variant="secondary" disabled={approvalBusy} onClick={() => void decide('rejected')} data-testid="reject">
-              Reject
+              {t('reject')}
             </Button>
           </div>
           {approvalError ? (
@@ -101,7 +107,8 @@ export function PostProperties({
         </div>
       ) : null}
       <PropertyPopover
-        label="Status"
+        label={t('status')}
+        changeLabel={t('change.status')}
         shortcut="s"
         value={<StatusBadge status={post.status} />}
         testId="property-status"
@@ -110,16 +117,20 @@ export function PostProperties({
         <StatusEditor postNumber={post.number} statuses={catalogs.statuses} current={post.status} onSaved={(status) => saved({ status })} />
       </PropertyPopover>
       <PropertyPopover
-        label="Tags"
+        label={t('tags')}
+        changeLabel={t('change.tags')}
         shortcut="t"
-        value={post.tags.length ? <span className="truncate">{post.tags.map((t) => t.name).join(', ')}</span> : <Muted>None</Muted>}
+        value={
+          post.tags.length ? <span className="truncate">{post.tags.map((tag) => tag.name).join(', ')}</span> : <Muted>{t('none')}</Muted>
+        }
         testId="property-tags"
         {...popover('tags')}
       >
         <TagsEditor postNumber={post.number} tags={catalogs.tags} selected={post.tags} onSaved={(tags) => saved({ tags })} />
       </PropertyPopover>
       <PropertyPopover
-        label="Owner"
+        label={t('owner')}
+        changeLabel={t('change.owner')}
         value={
           team.owner ? (
             <>
@@ -127,33 +138,40 @@ export function PostProperties({
               <span className="truncate">{team.owner.displayName}</span>
             </>
           ) : (
-            <Muted>No owner</Muted>
+            <Muted>{t('noOwner')}</Muted>
           )
         }
         testId="property-owner"
         {...popover('owner')}
       >
         <ChoiceEditor
-          legend="Owner"
-          options={[...catalogs.team.map((m) => ({ value: m.id, label: m.displayName })), { value: null, label: 'No owner' }]}
+          legend={t('owner')}
+          options={[...catalogs.team.map((m) => ({ value: m.id, label: m.displayName })), { value: null, label: t('noOwner') }]}
           current={team.owner?.id ?? null}
           save={(ownerId) => saveTeam({ ownerId })}
         />
       </PropertyPopover>
-      <PropertyPopover label="ETA" value={team.eta ? etaLabel(team.eta) : <Muted>Not set</Muted>} testId="property-eta" {...popover('eta')}>
+      <PropertyPopover
+        label={t('eta')}
+        changeLabel={t('change.eta')}
+        value={team.eta ? eta(team.eta) : <Muted>{t('notSet')}</Muted>}
+        testId="property-eta"
+        {...popover('eta')}
+      >
         <EtaEditor current={team.eta} save={(eta) => saveTeam({ eta })} />
       </PropertyPopover>
       {(['impact', 'effort'] as const).map((kind) => (
         <PropertyPopover
           key={kind}
-          label={kind === 'impact' ? 'Impact' : 'Effort'}
-          value={team[kind] ? `${team[kind]} · ${SCORE_LABELS[kind][team[kind] - 1]}` : <Muted>Not scored</Muted>}
+          label={t(kind)}
+          changeLabel={t(`change.${kind}`)}
+          value={team[kind] ? `${team[kind]} · ${t(`scores.${kind}.${scoreKey(team[kind])}`)}` : <Muted>{t('notScored')}</Muted>}
           testId={`property-${kind}`}
           {...popover(kind)}
         >
           <ChoiceEditor
-            legend={kind === 'impact' ? 'Impact' : 'Effort'}
-            options={scoreOptions(kind)}
+            legend={t(kind)}
+            options={scoreOptions(kind, t)}
             current={team[kind]}
             save={(value) => saveTeam({ [kind]: value })}
             testId={`${kind}-editor`}
@@ -161,11 +179,16 @@ export function PostProperties({
         </PropertyPopover>
       ))}
       <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-start gap-2 px-0 py-1 text-sm" data-testid="property-priority">
-        <span className="text-muted">Priority</span>
+        <span className="text-muted">{t('priority')}</span>
         <span className="px-2">
-          <strong>{team.priority.toFixed(2)}</strong>
+          <strong>{fixed(team.priority)}</strong>
           <span className="block text-xs text-muted">
-            ({parts.votes.toFixed(2)} from {votesText} + {parts.impact.toFixed(2)} from impact) ÷ {parts.cost.toFixed(2)} for effort
+            {t('priorityParts', {
+              votes: fixed(parts.votes),
+              count: post.voteCount,
+              impact: fixed(parts.impact),
+              cost: fixed(parts.cost),
+            })}
           </span>
         </span>
       </div>
@@ -176,7 +199,7 @@ export function PostProperties({
           onMerged={(target) => onChanged({ mergedInto: target })}
           trigger={
             <Button variant="secondary" className="mt-2 self-start" aria-keyshortcuts="m" data-testid="merge-open">
-              Merge into another post…
+              {t('mergeOpen')}
             </Button>
           }
         />

@@ -4,6 +4,8 @@ import type { ReactNode } from 'react';
 interface Props {
   /** The property's name, shown beside its value and naming the button. */
   label: string;
+  /** What the popover is called ("Change status"). */
+  changeLabel: string;
   /** The value as the row shows it. */
   value: ReactNode;
   open: boolean;
@@ -20,7 +22,7 @@ interface Props {
  * editor in a popover (Radix Popover: Escape closes it and focus returns to the button). Not
  * portalled, so it keeps the shell's font and theme.
  */
-export function PropertyPopover({ label, value, open, onOpenChange, children, shortcut, testId }: Props) {
+export function PropertyPopover({ label, changeLabel, value, open, onOpenChange, children, shortcut, testId }: Props) {
   return (
     <Popover.Root open={open} onOpenChange={onOpenChange}>
       <div className="grid grid-cols-[6.5rem_minmax(0,1fr)] items-center gap-2 text-sm">
@@ -31,7 +33,7 @@ export function PropertyPopover({ label, value, open, onOpenChange, children, sh
           <button
             type="button"
             aria-keyshortcuts={shortcut}
-            className="flex min-h-9 min-w-0 items-center gap-2 rounded-md px-2 py-1 text-left hover:bg-bg data-[state=open]:bg-bg"
+            className="flex min-h-9 min-w-0 items-center gap-2 rounded-md px-2 py-1 text-start hover:bg-bg data-[state=open]:bg-bg"
             data-testid={testId}
           >
             <span className="sr-only">{`${label}: `}</span>
@@ -44,7 +46,7 @@ export function PropertyPopover({ label, value, open, onOpenChange, children, sh
         sideOffset={4}
         collisionPadding={8}
         className="z-40 w-[min(20rem,calc(100vw-1rem))] rounded-lg border border-border bg-surface p-3 text-fg shadow-lg"
-        aria-label={`Change ${label.toLowerCase()}`}
+        aria-label={changeLabel}
       >
         {children}
       </Popover.Content>

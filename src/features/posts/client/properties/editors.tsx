@@ -3,11 +3,13 @@
  * value back; a refusal is shown in place and nothing typed is lost.
  */
 import { useId, useState, type FormEvent } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { api, ApiError } from '@/lib/api';
 import type { StatusRef, PostStatusResult } from '@/features/statuses/schema';
 import { MAX_TAGS_PER_POST, type TagRef } from '@/features/tags/schema';
-import { etaLabel, SCORE_LABELS, type TeamProperties } from '../../schema';
+import type { TeamProperties } from '../../schema';
+import { useEtaLabel } from './use-eta-label';
 
 const errorText = (err: unknown, fallback: string) =>
   err instanceof ApiError ? (Object.values(err.fields)[0] ?? err.message) : err instanceof Error ? err.message : fallback;
@@ -32,6 +34,7 @@ export function StatusEditor({
   current: StatusRef | null;
   onSaved: (status: StatusRef | null) => void;
 }) {
+  const t = useTranslations('teamWork.properties');
   const [statusId, setStatusId] = useState(current?.id ?? '');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -39,14 +42,14 @@ export function StatusEditor({
   const noteId = useId();
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    if (!statusId) return setError('Choose a status.');
+    if (!statusId) return setError(t('editors.chooseStatus'));
     setBusy(true);
     setError(null);
     try {
       const result = await api<PostStatusResult>(`/api/v1/posts/${postNumber}/status`, { body: { statusId, note } });
       onSaved(result.status);
     } catch (err) {
-      setError(errorText(err, 'The status was not changed.'));
+      setError(errorText(err, t('editors.statusNotChanged')));
     } finally {
       setBusy(false);
     }
@@ -54,7 +57,7 @@ export function StatusEditor({
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="status-editor">
       <fieldset className="m-0 border-0 p-0">
-        <legend className="mb-2 text-sm font-semibold">Status</legend>
+        <legend className="mb-2 text-sm font-semibold">{t('status')}</legend>
         <div className="flex max-h-56 flex-col gap-1 overflow-y-auto">
           {statuses.map((s) => (
             <label key={s.id} className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-bg">
@@ -66,7 +69,7 @@ export function StatusEditor({
         </div>
       </fieldset>
       <label htmlFor={noteId} className="mt-3 block text-sm font-medium">
-        Public note (optional)
+        {t('editors.note')}
       </label>
       <textarea
         id={noteId}
@@ -79,11 +82,11 @@ export function StatusEditor({
         data-testid="status-note"
       />
       <p id={`${noteId}-hint`} className="m-0 text-xs text-muted">
-        Shown in the post&apos;s history and sent to its voters and subscribers.
+        {t('editors.noteHint')}
       </p>
       <ErrorLine error={error} />
       <Button type="submit" busy={busy} className="mt-3 w-full" data-testid="status-save">
-        Save status
+        {t('editors.saveStatus')}
       </Button>
     </form>
   );
@@ -101,11 +104,12 @@ export function TagsEditor({
   selected: TagRef[];
   onSaved: (tags: TagRef[]) => void;
 }) {
-  const [chosen, setChosen] = useState(() => selected.map((t) => t.id));
+  const t = useTranslations('teamWork.properties.editors');
+  const [chosen, setChosen] = useState(() => selected.map((tag) => tag.id));
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const shown = tags.filter((t) => t.name.toLowerCase().includes(filter.trim().toLowerCase()));
+  const shown = tags.filter((tag) => tag.name.toLowerCase().includes(filter.trim().toLowerCase()));
   const atLimit = chosen.length >= MAX_TAGS_PER_POST;
   const submit = async (e: FormEvent) => {
     e.preventDefault();
@@ -115,48 +119,46 @@ export function TagsEditor({
       const result = await api<{ tags: TagRef[] }>(`/api/v1/posts/${postNumber}/tags`, { method: 'PUT', body: { tagIds: chosen } });
       onSaved(result.tags);
     } catch (err) {
-      setError(errorText(err, 'The tags were not saved.'));
+      setError(errorText(err, t('tagsNotSaved')));
     } finally {
       setBusy(false);
     }
   };
-  if (tags.length === 0) return <p className="m-0 text-sm text-muted">There are no tags yet. Admins add them under Tags.</p>;
+  if (tags.length === 0) return <p className="m-0 text-sm text-muted">{t('noTags')}</p>;
   return (
     <form onSubmit={(e) => void submit(e)} noValidate data-testid="tags-editor">
       <input
         type="search"
-        aria-label="Filter tags"
-        placeholder="Filter tags"
+        aria-label={t('filterTags')}
+        placeholder={t('filterTags')}
         value={filter}
         onChange={(e) => setFilter(e.target.value)}
         className="mb-2 w-full rounded-md border border-border bg-bg px-2 py-1 text-sm"
       />
       <fieldset className="m-0 border-0 p-0">
-        <legend className="mb-1 text-xs text-muted">
-          {chosen.length} of at most {MAX_TAGS_PER_POST} chosen
-        </legend>
+        <legend className="mb-1 text-xs text-muted">{t('chosenCount', { count: chosen.length, max: MAX_TAGS_PER_POST })}</legend>
         <div className="flex max-h-56 flex-col gap-1 overflow-y-auto">
-          {shown.map((t) => {
-            const checked = chosen.includes(t.id);
+          {shown.map((tag) => {
+            const checked = chosen.includes(tag.id);
             return (
-              <label key={t.id} className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-bg">
+              <label key={tag.id} className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-bg">
                 <input
                   type="checkbox"
                   checked={checked}
                   disabled={!checked && atLimit}
-                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, t.id] : c.filter((x) => x !== t.id)))}
+                  onChange={(e) => setChosen((c) => (e.target.checked ? [...c, tag.id] : c.filter((x) => x !== tag.id)))}
                 />
-                <span aria-hidden="true" className="h-2 w-2 rounded-full" style={{ background: t.color }} />
-                {t.name}
+                <span aria-hidden="true" className="h-2 w-2 rounded-full" style={{ background: tag.color }} />
+                {tag.name}
               </label>
             );
           })}
-          {shown.length === 0 ? <p className="m-0 text-sm text-muted">No tag matches.</p> : null}
+          {shown.length === 0 ? <p className="m-0 text-sm text-muted">{t('noTagMatch')}</p> : null}
         </div>
       </fieldset>
       <ErrorLine error={error} />
       <Button type="submit" busy={busy} className="mt-3 w-full" data-testid="tags-save">
-        Save tags
+        {t('saveTags')}
       </Button>
     </form>
   );
@@ -181,6 +183,7 @@ export function ChoiceEditor<V extends string | number>({
   save: (value: V | null) => Promise<void>;
   testId?: string;
 }) {
+  const t = useTranslations('teamWork.properties');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = useId();
@@ -190,7 +193,7 @@ export function ChoiceEditor<V extends string | number>({
     try {
       await save(value);
     } catch (err) {
-      setError(errorText(err, 'Not saved.'));
+      setError(errorText(err, t('notSaved')));
     } finally {
       setBusy(false);
     }
@@ -211,13 +214,21 @@ export function ChoiceEditor<V extends string | number>({
   );
 }
 
-export const scoreOptions = (kind: 'impact' | 'effort') => [
-  ...SCORE_LABELS[kind].map((label, i) => ({ value: i + 1, label: `${i + 1} · ${label}` })),
-  { value: null, label: 'Not scored' },
+/** The scores, 1 to 5, as keys of `teamWork.properties.scores.<kind>`. */
+export const scoreKey = (score: number) => String(score) as '1' | '2' | '3' | '4' | '5';
+
+type PropertiesT = ReturnType<typeof useTranslations<'teamWork.properties'>>;
+
+/** The choices of a score (impact, effort): 1 to 5 with their names, or none. */
+export const scoreOptions = (kind: 'impact' | 'effort', t: PropertiesT) => [
+  ...[1, 2, 3, 4, 5].map((score) => ({ value: score, label: `${score} · ${t(`scores.${kind}.${scoreKey(score)}`)}` })),
+  { value: null, label: t('notScored') },
 ];
 
 /** ETA: a month or a quarter of this year or the next three; saved with the button, or cleared. */
 export function EtaEditor({ current, save }: { current: string | null; save: (eta: string | null) => Promise<void> }) {
+  const t = useTranslations('teamWork.properties.editors');
+  const etaLabel = useEtaLabel();
   const thisYear = new Date().getUTCFullYear();
   const [year, part] = (current ?? `${thisYear}-Q${Math.floor(new Date().getUTCMonth() / 3) + 1}`).split('-') as [string, string];
   const [chosenYear, setYear] = useState(year);
@@ -233,7 +244,7 @@ export function EtaEditor({ current, save }: { current: string | null; save: (et
     try {
       await save(eta);
     } catch (err) {
-      setError(errorText(err, 'The ETA was not saved.'));
+      setError(errorText(err, t('etaNotSaved')));
     } finally {
       setBusy(false);
     }
@@ -246,13 +257,13 @@ export function EtaEditor({ current, save }: { current: string | null; save: (et
       }}
       data-testid="eta-editor"
     >
-      <p className="m-0 mb-2 text-sm font-semibold">Expected</p>
+      <p className="m-0 mb-2 text-sm font-semibold">{t('expected')}</p>
       <div className="grid grid-cols-2 gap-2">
         <label htmlFor={`${ids}-p`} className="text-xs text-muted">
-          Quarter or month
+          {t('quarterOrMonth')}
         </label>
         <label htmlFor={`${ids}-y`} className="text-xs text-muted">
-          Year
+          {t('year')}
         </label>
         <select
           id={`${ids}-p`}
@@ -262,7 +273,7 @@ export function EtaEditor({ current, save }: { current: string | null; save: (et
         >
           {parts.map((p) => (
             <option key={p} value={p}>
-              {etaLabel(`${chosenYear}-${p}`).replace(` ${chosenYear}`, '')}
+              {etaLabel(`${chosenYear}-${p}`, true)}
             </option>
           ))}
         </select>
@@ -282,11 +293,11 @@ export function EtaEditor({ current, save }: { current: string | null; save: (et
       <ErrorLine error={error} />
       <div className="mt-3 flex gap-2">
         <Button type="submit" busy={busy} className="flex-1" data-testid="eta-save">
-          Save
+          {t('save')}
         </Button>
         {current ? (
           <Button variant="secondary" disabled={busy} onClick={() => void run(null)}>
-            Clear
+            {t('clear')}
           </Button>
         ) : null}
       </div>
