@@ -131,6 +131,7 @@ export const TRANSLATED_FILES = [
   // The team's set-up: boards, statuses, insights.
 
   // The team's administration: settings, members, webhooks, API keys, audit, data.
+  'src/features/settings/**/*.tsx',
 
   // Shared components and the widget.
 
