@@ -132,6 +132,7 @@ export const TRANSLATED_FILES = [
 
   // The team's administration: settings, members, webhooks, API keys, audit, data.
   'src/features/settings/**/*.tsx',
+  'src/features/members/**/*.tsx',
 
   // Shared components and the widget.
 
