@@ -133,6 +133,7 @@ export const TRANSLATED_FILES = [
   // The team's administration: settings, members, webhooks, API keys, audit, data.
   'src/features/settings/**/*.tsx',
   'src/features/members/**/*.tsx',
+  'src/features/webhooks/**/*.tsx',
 
   // Shared components and the widget.
 
