@@ -134,6 +134,7 @@ export const TRANSLATED_FILES = [
   'src/features/settings/**/*.tsx',
   'src/features/members/**/*.tsx',
   'src/features/webhooks/**/*.tsx',
+  'src/features/audit/**/*.tsx',
 
   // Shared components and the widget.
 
