@@ -135,6 +135,7 @@ export const TRANSLATED_FILES = [
   'src/features/members/**/*.tsx',
   'src/features/webhooks/**/*.tsx',
   'src/features/audit/**/*.tsx',
+  'src/features/api-keys/**/*.tsx',
   'src/features/notifications/page/OutboxPage.tsx',
 
   // Shared components and the widget.
