@@ -169,6 +169,12 @@ export const TRANSLATED_FILES = [
   'src/features/insights/client/*.tsx',
 
   // The team's administration: settings, members, webhooks, API keys, audit, data.
+  'src/features/settings/**/*.tsx',
+  'src/features/members/**/*.tsx',
+  'src/features/webhooks/**/*.tsx',
+  'src/features/audit/**/*.tsx',
+  'src/features/api-keys/**/*.tsx',
+  'src/features/notifications/page/OutboxPage.tsx',
 
   // Shared components and the widget.
   'src/components/ui/*.tsx',

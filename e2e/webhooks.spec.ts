@@ -119,6 +119,13 @@ test.describe('webhooks', () => {
       problems.push(...(await axeViolations(page, '/admin/webhooks rotate dialog')));
       await page.getByRole('dialog').getByRole('button', { name: 'Rotate secret' }).click();
       await expect(page.getByTestId('webhook-secret-value')).not.toHaveText(secret);
+      // The dialog closes onto the new secret (its heading), not back onto the Rotate button.
+      await expect(page.getByRole('dialog')).toBeHidden();
+      await expect(page.getByRole('heading', { name: 'Signing secret' })).toBeFocused();
+      // Cancelling leaves focus where it was asked from: the Rotate button.
+      await row.getByTestId('webhook-rotate').click();
+      await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+      await expect(row.getByTestId('webhook-rotate')).toBeFocused();
       expect(problems).toEqual([]);
     } finally {
       await receiver.close();

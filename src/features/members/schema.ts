@@ -5,7 +5,6 @@ import { displayNameSchema, emailSchema } from '@/features/accounts/schema';
 /** A person's state as the team sees it (SPEC.md §4: active ⇄ banned; unverified until the email is confirmed). */
 export const MEMBER_STATES = ['active', 'banned', 'unverified'] as const;
 export type MemberState = (typeof MEMBER_STATES)[number];
-export const MEMBER_STATE_LABELS: Record<MemberState, string> = { active: 'Active', banned: 'Banned', unverified: 'Unverified' };
 
 /** SPEC.md §9: pages of 20, at most 100. */
 export const MEMBERS_PAGE_SIZE = 20;

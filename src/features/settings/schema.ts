@@ -6,12 +6,8 @@ import {
   SIGNUP_POLICIES,
   THEMES,
   WORKSPACE_ACCESS,
-  type ModerationMode,
   type SignupPolicy,
-  type Theme,
-  type WorkspaceAccess,
   EMAIL_CONFIRMATION_MODES,
-  type EmailConfirmationMode,
 } from '@/core/workspace';
 import { splitOriginList, widgetOriginsSchema } from '@/features/widget/schema';
 import { LOCALES } from '@/core/i18n/locales';
@@ -30,20 +26,6 @@ export const publicWorkspaceSchema = z.object({
   access: z.enum(WORKSPACE_ACCESS),
   setupDone: z.boolean(),
 }) satisfies z.ZodType<PublicWorkspace>;
-
-export const ACCESS_LABELS: Record<WorkspaceAccess, string> = { public: 'Public', sign_in_required: 'Sign-in required' };
-export const SIGNUP_POLICY_LABELS: Record<SignupPolicy, string> = {
-  open: 'Open to anyone',
-  invite_only: 'Invitation only',
-  domain_allowlist: 'Allowed email domains',
-};
-export const MODERATION_LABELS: Record<ModerationMode, string> = { off: 'Off', new_members: "New members' posts", all: 'All posts' };
-export const THEME_LABELS: Record<Theme, string> = { system: 'Follow the system', light: 'Light', dark: 'Dark' };
-export const EMAIL_CONFIRMATION_LABELS: Record<EmailConfirmationMode, string> = {
-  auto: 'Automatic: required when email can be sent',
-  required: 'Required',
-  off: 'Not required',
-};
 
 /** A host name such as `example.com` or `mail.example.co.uk`: labels of letters, digits and inner hyphens, and a TLD. */
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
 import { Field } from '@/components/ui/Field';
-import { API_KEY_SCOPE_DESCRIPTIONS, API_KEY_SCOPE_LABELS, API_KEY_SCOPES } from '@/core/identity/api-keys';
+import { API_KEY_SCOPES } from '@/core/identity/api-keys';
 import { showApiError } from '@/lib/form-api-errors';
 import { apiKeyInput } from '../schema';
 
@@ -13,6 +14,7 @@ export type ApiKeyValues = z.output<typeof apiKeyInput>;
 
 /** A new key's name and scope (the same schema as the server), each scope explained. */
 export function ApiKeyForm({ onSubmit }: { onSubmit: (values: ApiKeyValues) => Promise<void> }) {
+  const t = useTranslations('teamAdmin');
   const form = useForm<Input, unknown, ApiKeyValues>({ resolver: zodResolver(apiKeyInput), defaultValues: { name: '', scope: 'read' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -28,14 +30,14 @@ export function ApiKeyForm({ onSubmit }: { onSubmit: (values: ApiKeyValues) => P
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid="api-key-form">
       <Field
-        label="Name"
-        hint="What uses the key, e.g. “Zapier” or “Support widget”. The audit log names the key’s actions by it."
+        label={t('apiKeys.form.name')}
+        hint={t('apiKeys.form.nameHint')}
         autoComplete="off"
         error={errors.name?.message}
         {...form.register('name')}
       />
       <fieldset className="m-0 min-w-0 border-0 p-0" aria-describedby={errors.scope ? 'api-key-scope-error' : undefined}>
-        <legend className="mb-2 text-sm font-medium">Scope</legend>
+        <legend className="mb-2 text-sm font-medium">{t('apiKeys.form.scope')}</legend>
         <div className="flex flex-col gap-2">
           {API_KEY_SCOPES.map((scope) => (
             <label
@@ -51,9 +53,9 @@ export function ApiKeyForm({ onSubmit }: { onSubmit: (values: ApiKeyValues) => P
                 {...form.register('scope')}
               />
               <span className="min-w-0">
-                <span className="block font-medium">{API_KEY_SCOPE_LABELS[scope]}</span>
+                <span className="block font-medium">{t(`apiKeys.scopes.${scope}`)}</span>
                 <span id={`api-key-scope-${scope}-text`} className="block text-sm text-muted">
-                  {API_KEY_SCOPE_DESCRIPTIONS[scope]}
+                  {t(`apiKeys.scopeText.${scope}`)}
                 </span>
               </span>
             </label>
@@ -65,11 +67,9 @@ export function ApiKeyForm({ onSubmit }: { onSubmit: (values: ApiKeyValues) => P
           </p>
         ) : null}
       </fieldset>
-      <p className="m-0 text-sm text-muted">
-        A key acts as you, with its scope’s role and never more than your own. Keys cannot sign in, change accounts or manage other keys.
-      </p>
+      <p className="m-0 text-sm text-muted">{t('apiKeys.form.note')}</p>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
-      <FormActions busy={isSubmitting} submitLabel="Create key" />
+      <FormActions busy={isSubmitting} submitLabel={t('apiKeys.form.submit')} />
     </form>
   );
 }

@@ -3,12 +3,23 @@
  * last use; revoked keys marked and without a Revoke button), the form's scopes explained, and
  * the once-only secret panel. Creating, copying and revoking need a browser (e2e/api-keys.spec.ts).
  */
+import type { ReactElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { IntlProvider, type AbstractIntlMessages } from 'use-intl';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_SCOPE_DESCRIPTIONS } from '@/core/identity/api-keys';
 import type { ApiKey } from '../schema';
 import { ApiKeysManager } from './ApiKeysManager';
 import { NewKeySecret } from './NewKeySecret';
+import { pageMessagesOf } from '@/server/i18n/catalogues';
+
+/** Renders as an admin's page does: in English, with the team's catalogues. */
+const render = (ui: ReactElement) =>
+  renderToStaticMarkup(
+    <IntlProvider locale="en" messages={pageMessagesOf('en', { team: true }) as unknown as AbstractIntlMessages} timeZone="UTC">
+      {ui}
+    </IntlProvider>,
+  );
 
 const key = (overrides: Partial<ApiKey> = {}): ApiKey => ({
   id: '00000000-0000-4000-8000-000000000001',
@@ -24,7 +35,7 @@ const key = (overrides: Partial<ApiKey> = {}): ApiKey => ({
 
 describe('ApiKeysManager', () => {
   it('says what keys are for when there are none, and explains every scope in the form', () => {
-    const html = renderToStaticMarkup(<ApiKeysManager initial={[]} />);
+    const html = render(<ApiKeysManager initial={[]} />);
     expect(html).toContain('data-testid="api-keys-empty"');
     expect(html).toContain('No API keys yet');
     for (const text of Object.values(API_KEY_SCOPE_DESCRIPTIONS)) expect(html).toContain(text.replace(/'/g, '&#x27;'));
@@ -33,7 +44,7 @@ describe('ApiKeysManager', () => {
   });
 
   it('lists a key by name, prefix, scope, creator and last use, with Revoke; a revoked key is marked and has none', () => {
-    const html = renderToStaticMarkup(
+    const html = render(
       <ApiKeysManager
         initial={[
           key(),
@@ -58,9 +69,7 @@ describe('ApiKeysManager', () => {
 
 describe('NewKeySecret', () => {
   it('shows the whole key once in a labelled read-only field, with a copy button and the warning', () => {
-    const html = renderToStaticMarkup(
-      <NewKeySecret created={{ apiKey: key(), secret: 'chorus_Ab3dE6gH_secretsecret' }} onDone={() => undefined} />,
-    );
+    const html = render(<NewKeySecret created={{ apiKey: key(), secret: 'chorus_Ab3dE6gH_secretsecret' }} onDone={() => undefined} />);
     expect(html).toMatch(/<label for="new-key-secret"[^>]*>API key<\/label>/);
     const field = /<input id="new-key-secret"[^>]*>/.exec(html)?.[0] ?? '';
     expect(field).toMatch(/readOnly=""/i);

@@ -1,19 +1,23 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { API_KEY_SCOPE_LABELS } from '@/core/identity/api-keys';
 import { api } from '@/lib/api';
-import { formatDateTime } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import { focusWhenSettled } from '@/lib/focus';
 import type { ApiKey, CreatedApiKey } from '../schema';
 import { ApiKeyForm, type ApiKeyValues } from './ApiKeyForm';
 import { NewKeySecret } from './NewKeySecret';
 
+const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
+
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (k: ApiKey) => void }) {
+  const t = useTranslations('teamAdmin');
+  const formats = useFormats();
   const revoke = async () => onRevoked(await api<ApiKey>(`/api/v1/admin/api-keys/${apiKey.id}`, { method: 'DELETE' }));
   const revoked = apiKey.revokedAt !== null;
   return (
@@ -24,34 +28,35 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (k: ApiKey) 
             {apiKey.name}
             {revoked ? (
               <span
-                className="ml-2 rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted"
+                className="ms-2 rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted"
                 data-testid="api-key-revoked"
               >
-                Revoked
+                {t('apiKeys.row.revoked')}
               </span>
             ) : null}
           </p>
           <p className="m-0 font-mono text-sm break-all text-muted" data-testid="api-key-prefix">
-            {apiKey.prefix}_…
+            {`${apiKey.prefix}_…`}
           </p>
           <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-muted">Scope</dt>
+            <dt className="text-muted">{t('apiKeys.row.scope')}</dt>
             <dd className="m-0" data-testid="api-key-scope">
-              {API_KEY_SCOPE_LABELS[apiKey.scope]}
+              {t(`apiKeys.scopes.${apiKey.scope}`)}
             </dd>
-            <dt className="text-muted">Created</dt>
+            <dt className="text-muted">{t('apiKeys.row.created')}</dt>
             <dd className="m-0 min-w-0 break-words">
-              {formatDateTime(apiKey.createdAt)}
-              {apiKey.createdBy ? ` by ${apiKey.createdBy.displayName}` : ''}
+              {apiKey.createdBy
+                ? t('apiKeys.row.createdBy', { date: formats.dateTime(apiKey.createdAt), name: apiKey.createdBy.displayName })
+                : formats.dateTime(apiKey.createdAt)}
             </dd>
-            <dt className="text-muted">Last used</dt>
+            <dt className="text-muted">{t('apiKeys.row.lastUsed')}</dt>
             <dd className="m-0" data-testid="api-key-last-used">
-              {apiKey.lastUsedAt ? formatDateTime(apiKey.lastUsedAt) : 'Never'}
+              {apiKey.lastUsedAt ? formats.dateTime(apiKey.lastUsedAt) : t('apiKeys.row.never')}
             </dd>
             {revoked ? (
               <>
-                <dt className="text-muted">Revoked</dt>
-                <dd className="m-0">{formatDateTime(apiKey.revokedAt!)}</dd>
+                <dt className="text-muted">{t('apiKeys.row.revoked')}</dt>
+                <dd className="m-0">{formats.dateTime(apiKey.revokedAt!)}</dd>
               </>
             ) : null}
           </dl>
@@ -60,12 +65,12 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (k: ApiKey) 
           <ConfirmDialog
             trigger={
               <Button variant="secondary" className="px-3 py-1.5" data-testid="api-key-revoke">
-                Revoke<span className="sr-only"> {apiKey.name}</span>
+                {t.rich('apiKeys.row.revokeNamed', { name: apiKey.name, sr })}
               </Button>
             }
-            title={`Revoke the key “${apiKey.name}”?`}
-            description="It stops working at once: every program using it gets 401 from its next request. This cannot be undone."
-            confirmLabel="Revoke"
+            title={t('apiKeys.row.revokeTitle', { name: apiKey.name })}
+            description={t('apiKeys.row.revokeDescription')}
+            confirmLabel={t('apiKeys.row.revoke')}
             onConfirm={revoke}
             testId="api-key-revoke-dialog"
           />
@@ -77,6 +82,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (k: ApiKey) 
 
 /** The admins' API keys: create (the secret shown once), list, revoke. */
 export function ApiKeysManager({ initial }: { initial: ApiKey[] }) {
+  const t = useTranslations('teamAdmin');
   const [keys, setKeys] = useState(initial);
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
@@ -102,7 +108,7 @@ export function ApiKeysManager({ initial }: { initial: ApiKey[] }) {
       ) : null}
       <section aria-labelledby="add-key-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
         <h2 id="add-key-heading" className="mb-4 text-lg font-semibold">
-          Create a key
+          {t('apiKeys.create')}
         </h2>
         <ApiKeyForm onSubmit={create} />
       </section>
@@ -114,12 +120,11 @@ export function ApiKeysManager({ initial }: { initial: ApiKey[] }) {
         ) : null}
       </div>
       <h2 className="mb-3 text-lg font-semibold" ref={listHeading} tabIndex={-1} data-testid="api-keys-heading">
-        Keys
+        {t('apiKeys.keys')}
       </h2>
       {keys.length === 0 ? (
-        <EmptyState title="No API keys yet" testId="api-keys-empty">
-          A key lets a program use the Chorus API: read feedback into your tools, or post and vote for your customers. Create the first one
-          above.
+        <EmptyState title={t('apiKeys.emptyTitle')} testId="api-keys-empty">
+          {t('apiKeys.empty')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="api-key-list">
@@ -129,7 +134,7 @@ export function ApiKeysManager({ initial }: { initial: ApiKey[] }) {
               apiKey={k}
               onRevoked={(updated) => {
                 setKeys((list) => list.map((x) => (x.id === updated.id ? updated : x)));
-                setNotice({ tone: 'success', text: `Revoked the key “${updated.name}”.` });
+                setNotice({ tone: 'success', text: t('apiKeys.revokedNotice', { name: updated.name }) });
               }}
             />
           ))}

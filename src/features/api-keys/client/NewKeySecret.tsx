@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import type { CreatedApiKey } from '../schema';
 
@@ -7,6 +8,7 @@ import type { CreatedApiKey } from '../schema';
  * warning. Focus moves here when it appears; "Done" forgets the secret.
  */
 export function NewKeySecret({ created, onDone }: { created: CreatedApiKey; onDone: () => void }) {
+  const t = useTranslations('teamAdmin');
   const heading = useRef<HTMLHeadingElement>(null);
   const field = useRef<HTMLInputElement>(null);
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
@@ -31,14 +33,13 @@ export function NewKeySecret({ created, onDone }: { created: CreatedApiKey; onDo
       data-testid="api-key-secret-panel"
     >
       <h2 id="new-key-heading" ref={heading} tabIndex={-1} className="mb-2 text-lg font-semibold">
-        Copy the key “{created.apiKey.name}” now
+        {t('apiKeys.secret.heading', { name: created.apiKey.name })}
       </h2>
       <p className="mb-3 text-sm" data-testid="api-key-secret-warning">
-        <strong>This is the only time it is shown.</strong> Chorus keeps only a hash of it. Store it in a password or secret manager; if it
-        is lost, revoke it and create another.
+        {t.rich('apiKeys.secret.warning', { strong: (chunks) => <strong>{chunks}</strong> })}
       </p>
       <label htmlFor="new-key-secret" className="mb-1 block text-sm font-medium">
-        API key
+        {t('apiKeys.secret.label')}
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
@@ -51,18 +52,14 @@ export function NewKeySecret({ created, onDone }: { created: CreatedApiKey; onDo
           data-testid="api-key-secret"
         />
         <Button variant="secondary" onClick={() => void copy()} data-testid="api-key-copy">
-          Copy
+          {t('common.copy')}
         </Button>
       </div>
       <p aria-live="polite" className="mt-2 mb-3 min-h-5 text-sm text-muted" data-testid="api-key-copy-status">
-        {copied === 'yes'
-          ? 'Copied to the clipboard.'
-          : copied === 'failed'
-            ? 'Copying is not allowed here: the key is selected, copy it with your keyboard.'
-            : ''}
+        {copied === 'yes' ? t('common.copied') : copied === 'failed' ? t('apiKeys.secret.copyFailed') : ''}
       </p>
       <Button onClick={onDone} data-testid="api-key-secret-done">
-        I have stored it
+        {t('apiKeys.secret.stored')}
       </Button>
     </section>
   );

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
@@ -10,15 +11,19 @@ export type ApiKeysPageProps = { apiKeys: ApiKey[] };
 
 /** `/admin/api-keys`: keys for programs that use the API. */
 export default function ApiKeysPage({ shell, apiKeys }: ShellProps & ApiKeysPageProps) {
+  const t = useTranslations('teamAdmin');
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="API keys" siteName={shell.workspace.name}>
-        Programs send a key as <code>Authorization: Bearer …</code> to use the{' '}
-        <Link href={paths.docsApi()} className="underline">
-          Chorus API
-        </Link>
-        . Each key is limited to 600 requests a minute.
+      <PageHeading title={t('apiKeys.title')} siteName={shell.workspace.name}>
+        {t.rich('apiKeys.intro', {
+          code: (chunks) => <code>{chunks}</code>,
+          link: (chunks) => (
+            <Link href={paths.docsApi()} className="underline">
+              {chunks}
+            </Link>
+          ),
+        })}
       </PageHeading>
       <ApiKeysManager initial={apiKeys} />
     </>

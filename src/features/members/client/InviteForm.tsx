@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { SelectField } from '@/components/ui/SelectField';
-import { ROLE_LABELS, ROLES } from '@/core/identity/roles';
+import { ROLES } from '@/core/identity/roles';
 import { api, ApiError } from '@/lib/api';
-import { formatDate } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import { inviteInput, type Invitation } from '@/features/accounts/schema';
 
 type Input = z.input<typeof inviteInput>;
@@ -16,6 +17,8 @@ type Output = z.output<typeof inviteInput>;
 
 /** Admins invite someone by email with a role; the invitation link works for 7 days. */
 export function InviteForm() {
+  const t = useTranslations('teamAdmin');
+  const formats = useFormats();
   const [sent, setSent] = useState<Invitation | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(inviteInput), defaultValues: { email: '', role: 'member' } });
   const { errors, isSubmitting } = form.formState;
@@ -30,7 +33,7 @@ export function InviteForm() {
         if (err.fields.email) form.setError('email', { message: err.fields.email });
         if (err.fields.role) form.setError('role', { message: err.fields.role });
       } else {
-        form.setError('root', { message: err instanceof Error ? err.message : 'The invitation could not be sent.' });
+        form.setError('root', { message: err instanceof Error ? err.message : t('members.invite.failed') });
       }
     }
   });
@@ -38,9 +41,9 @@ export function InviteForm() {
   return (
     <section aria-labelledby="invite-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
       <h2 id="invite-heading" className="text-lg font-semibold">
-        Invite someone
+        {t('members.invite.heading')}
       </h2>
-      <p className="mt-1 text-sm text-muted">They get an email with a sign-up link, valid for 7 days, and join with the role you choose.</p>
+      <p className="mt-1 text-sm text-muted">{t('members.invite.intro')}</p>
       <form
         onSubmit={(e) => void submit(e)}
         noValidate
@@ -48,7 +51,7 @@ export function InviteForm() {
         data-testid="invite-form"
       >
         <Field
-          label="Email address"
+          label={t('members.invite.email')}
           type="email"
           autoComplete="off"
           className="sm:flex-1"
@@ -56,19 +59,19 @@ export function InviteForm() {
           {...form.register('email')}
         />
         <SelectField
-          label="Role"
-          options={ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }))}
+          label={t('members.invite.role')}
+          options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
           error={errors.role?.message}
           {...form.register('role')}
         />
         <Button type="submit" busy={isSubmitting} className="sm:mt-6">
-          {isSubmitting ? 'Sending…' : 'Send invitation'}
+          {isSubmitting ? t('members.invite.sending') : t('members.invite.send')}
         </Button>
       </form>
       <div aria-live="polite" className="mt-4 empty:hidden">
         {sent ? (
           <Alert tone="success" testId="invite-sent">
-            Invitation sent to {sent.email} as {ROLE_LABELS[sent.role].toLowerCase()}. The link works until {formatDate(sent.expiresAt)}.
+            {t('members.invite.sent', { email: sent.email, role: sent.role, date: formats.date(sent.expiresAt) })}
           </Alert>
         ) : null}
         {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}

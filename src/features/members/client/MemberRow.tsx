@@ -1,18 +1,18 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { SelectField } from '@/components/ui/SelectField';
 import { paths } from '@/config/paths';
 import { canAdminister, canBan, type PolicyActor } from '@/core/identity/policy';
-import { ROLE_LABELS, ROLES, type Role } from '@/core/identity/roles';
+import { ROLES, type Role } from '@/core/identity/roles';
 import { api, ApiError } from '@/lib/api';
-import { formatDate } from '@/lib/dates';
-import { MEMBER_STATE_LABELS, type Member, type MemberState } from '../schema';
+import { useFormats } from '@/lib/use-formats';
+import type { Member, MemberState } from '../schema';
 
 export type Notify = (tone: 'success' | 'error', text: string) => void;
 
-const ROLE_OPTIONS = ROLES.map((r) => ({ value: r, label: ROLE_LABELS[r] }));
 const STATE_STYLES: Record<MemberState, string> = {
   active: 'border-green-700/40 text-green-800 dark:text-green-300',
   banned: 'border-danger/50 text-danger',
@@ -21,7 +21,10 @@ const STATE_STYLES: Record<MemberState, string> = {
 
 /** One person in the member list, with the actions this viewer may take (the same policies as the server). */
 export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer: PolicyActor & { kind: 'user' }; notify: Notify }) {
+  const t = useTranslations('teamAdmin');
+  const formats = useFormats();
   const [member, setMember] = useState(initial);
+  const name = member.displayName;
   const [savingRole, setSavingRole] = useState(false);
   const mayChangeRole = canAdminister(viewer) === 'allow';
   const mayBan = canBan(viewer, member) === 'allow';
@@ -36,10 +39,10 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
       setMember(updated);
       // A role change ends the person's sessions, one's own included.
       if (isSelf) window.location.assign(paths.login(paths.admin()));
-      else notify('success', `${member.displayName} is now ${ROLE_LABELS[updated.role].toLowerCase()}. They will need to sign in again.`);
+      else notify('success', t('members.row.roleChanged', { name, role: updated.role }));
     } catch (err) {
       setMember(previous);
-      notify('error', err instanceof ApiError ? err.message : 'The role could not be changed.');
+      notify('error', err instanceof ApiError ? err.message : t('members.row.roleFailed'));
     } finally {
       setSavingRole(false);
     }
@@ -48,13 +51,13 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
   const setBanned = async (banned: boolean) => {
     const updated = await api<Member>(`/api/v1/members/${member.id}/ban`, { method: banned ? 'POST' : 'DELETE' });
     setMember(updated);
-    notify('success', banned ? `${member.displayName} is banned and was signed out.` : `${member.displayName} can sign in again.`);
+    notify('success', banned ? t('members.row.bannedDone', { name }) : t('members.row.unbannedDone', { name }));
   };
 
   const markVerified = async () => {
     const updated = await api<Member>(`/api/v1/members/${member.id}/verify`, { method: 'POST' });
     setMember(updated);
-    notify('success', `${member.displayName}'s address is marked as confirmed.`);
+    notify('success', t('members.row.verifiedDone', { name }));
   };
 
   const banned = member.state === 'banned';
@@ -62,22 +65,22 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
   const mayVerify = mayChangeRole && member.state === 'unverified';
   return (
     <tr className="border-t border-border align-middle" data-testid="member-row" data-member-id={member.id}>
-      <td className="py-3 pr-4">
+      <td className="py-3 pe-4">
         <div className="flex items-center gap-3">
           <Avatar name={member.displayName} url={member.avatarUrl} size={32} />
           <span className="font-medium">
             {member.displayName}
-            {isSelf ? <span className="ml-1 text-xs text-muted">(you)</span> : null}
+            {isSelf ? <span className="ms-1 text-xs text-muted">{t('members.row.you')}</span> : null}
           </span>
         </div>
       </td>
-      <td className="py-3 pr-4 break-all text-muted">{member.email}</td>
-      <td className="py-3 pr-4">
+      <td className="py-3 pe-4 break-all text-muted">{member.email}</td>
+      <td className="py-3 pe-4">
         {mayChangeRole ? (
           <SelectField
-            label={`Role of ${member.displayName}`}
+            label={t('members.row.roleOf', { name })}
             hideLabel
-            options={ROLE_OPTIONS}
+            options={ROLES.map((r) => ({ value: r, label: t(`roles.${r}`) }))}
             value={member.role}
             disabled={savingRole}
             aria-busy={savingRole || undefined}
@@ -85,35 +88,32 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
             data-testid="member-role"
           />
         ) : (
-          <span data-testid="member-role">{ROLE_LABELS[member.role]}</span>
+          <span data-testid="member-role">{t(`roles.${member.role}`)}</span>
         )}
       </td>
-      <td className="py-3 pr-4">
+      <td className="py-3 pe-4">
         <span
           className={`inline-block rounded-full border px-2 py-0.5 text-xs font-medium ${STATE_STYLES[member.state]}`}
           data-testid="member-state"
         >
-          {MEMBER_STATE_LABELS[member.state]}
+          {t(`members.states.${member.state}`)}
         </span>
       </td>
-      <td className="py-3 pr-4 whitespace-nowrap">
-        <time dateTime={member.joinedAt}>{formatDate(member.joinedAt)}</time>
+      <td className="py-3 pe-4 whitespace-nowrap">
+        <time dateTime={member.joinedAt}>{formats.date(member.joinedAt)}</time>
       </td>
-      <td className="py-3 text-right">
+      <td className="py-3 text-end">
         {mayVerify ? (
           <ConfirmDialog
             trigger={
-              <Button variant="secondary" className={`px-3 py-1.5${mayBan ? ' mr-2' : ''}`} data-testid="verify-member">
-                Mark verified
+              <Button variant="secondary" className={`px-3 py-1.5${mayBan ? ' me-2' : ''}`} data-testid="verify-member">
+                {t('members.row.markVerified')}
                 <span className="sr-only"> {member.displayName}</span>
               </Button>
             }
-            title={`Mark ${member.displayName}'s address as confirmed?`}
-            description={
-              `Do this only when you know that ${member.email} belongs to the person asking: they ` +
-              `can then sign in with the password chosen at sign-up.`
-            }
-            confirmLabel="Mark verified"
+            title={t('members.row.verifyTitle', { name })}
+            description={t('members.row.verifyDescription', { email: member.email })}
+            confirmLabel={t('members.row.markVerified')}
             tone="primary"
             onConfirm={markVerified}
             testId="verify-dialog"
@@ -123,17 +123,13 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
           <ConfirmDialog
             trigger={
               <Button variant="secondary" className="px-3 py-1.5" data-testid={banned ? 'unban-member' : 'ban-member'}>
-                {banned ? 'Unban' : 'Ban'}
+                {banned ? t('members.row.unban') : t('members.row.ban')}
                 <span className="sr-only"> {member.displayName}</span>
               </Button>
             }
-            title={banned ? `Unban ${member.displayName}?` : `Ban ${member.displayName}?`}
-            description={
-              banned
-                ? 'They will be able to sign in again. Nothing else about their account changes.'
-                : 'They are signed out everywhere at once and cannot sign in until the ban is lifted. Their posts and comments stay.'
-            }
-            confirmLabel={banned ? 'Unban' : 'Ban'}
+            title={banned ? t('members.row.unbanTitle', { name }) : t('members.row.banTitle', { name })}
+            description={banned ? t('members.row.unbanDescription') : t('members.row.banDescription')}
+            confirmLabel={banned ? t('members.row.unban') : t('members.row.ban')}
             tone={banned ? 'primary' : 'danger'}
             onConfirm={() => setBanned(!banned)}
             testId="ban-dialog"

@@ -1,11 +1,13 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 
 /** Searches by name or email; the query lives in the URL (`?q=`), so results can be linked and reloaded. */
 export function MemberSearch({ q }: { q: string }) {
+  const t = useTranslations('teamAdmin');
   const router = useRouter();
   const [value, setValue] = useState(q);
   return (
@@ -22,7 +24,7 @@ export function MemberSearch({ q }: { q: string }) {
     >
       <div className="flex min-w-0 flex-1 flex-col gap-1">
         <label htmlFor="member-search" className="text-sm font-medium">
-          Search members
+          {t('members.search.label')}
         </label>
         <input
           id="member-search"
@@ -30,17 +32,17 @@ export function MemberSearch({ q }: { q: string }) {
           type="search"
           value={value}
           maxLength={100}
-          placeholder="Name or email"
+          placeholder={t('members.search.placeholder')}
           onChange={(e) => setValue(e.target.value)}
           className="rounded-md border border-border bg-surface px-3 py-2 text-fg"
         />
       </div>
       <Button type="submit" variant="secondary">
-        Search
+        {t('members.search.submit')}
       </Button>
       {q ? (
         <Link href={paths.adminMembers()} className="px-2 py-2 text-sm text-muted underline">
-          Clear search
+          {t('members.search.clear')}
         </Link>
       ) : null}
     </form>

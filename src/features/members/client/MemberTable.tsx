@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
 import type { PolicyActor } from '@/core/identity/policy';
 import type { Member } from '../schema';
@@ -6,6 +7,7 @@ import { MemberRow, type Notify } from './MemberRow';
 
 /** The member list with one message line for the outcome of the last action. */
 export function MemberTable({ members, viewer }: { members: Member[]; viewer: PolicyActor & { kind: 'user' } }) {
+  const t = useTranslations('teamAdmin');
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const notify: Notify = (tone, text) => setMessage({ tone, text });
   return (
@@ -22,27 +24,27 @@ export function MemberTable({ members, viewer }: { members: Member[]; viewer: Po
         ) : null}
       </div>
       {/* Scrolls sideways on narrow screens instead of widening the page, and shows that it does. */}
-      <ScrollRegion label="Members" testId="members-scroll">
-        <table className="w-full min-w-[44rem] text-left text-sm">
+      <ScrollRegion label={t('members.table.label')} testId="members-scroll">
+        <table className="w-full min-w-[44rem] text-start text-sm">
           <thead className="text-xs uppercase tracking-wide text-muted">
             <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Name
+              <th scope="col" className="py-2 pe-4 font-medium">
+                {t('members.table.name')}
               </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Email
+              <th scope="col" className="py-2 pe-4 font-medium">
+                {t('members.table.email')}
               </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Role
+              <th scope="col" className="py-2 pe-4 font-medium">
+                {t('members.table.role')}
               </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                State
+              <th scope="col" className="py-2 pe-4 font-medium">
+                {t('members.table.state')}
               </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Joined
+              <th scope="col" className="py-2 pe-4 font-medium">
+                {t('members.table.joined')}
               </th>
-              <th scope="col" className="py-2 text-right font-medium">
-                <span className="sr-only">Actions</span>
+              <th scope="col" className="py-2 text-end font-medium">
+                <span className="sr-only">{t('members.table.actions')}</span>
               </th>
             </tr>
           </thead>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
@@ -19,36 +20,37 @@ export type MembersPageProps = {
 
 /** `/admin/members`: moderators and admins see the people; admins change roles, invite and ban anyone but themselves, moderators ban members. */
 export default function MembersPage({ shell, members, q, paged }: ShellProps & MembersPageProps) {
+  const t = useTranslations('teamAdmin');
   const viewer = shell.viewer!;
   const actor = { kind: 'user' as const, id: viewer.id, role: viewer.role };
   const nextQuery = { ...(q ? { q } : {}), ...(members.nextCursor ? { cursor: members.nextCursor } : {}) };
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Members" siteName={shell.workspace.name}>
-        Everyone with an account. Banned people cannot sign in; unverified people have not confirmed their email yet.
+      <PageHeading title={t('members.title')} siteName={shell.workspace.name}>
+        {t('members.intro')}
       </PageHeading>
       {canAdminister(actor) === 'allow' ? <InviteForm /> : null}
       <MemberSearch key={q} q={q} />
       {members.items.length === 0 ? (
-        <EmptyState title={q ? 'Nobody matches your search' : 'No members yet'} testId="members-empty">
-          {q ? `No name or email contains “${q}”.` : 'People appear here when they sign up or accept an invitation.'}
+        <EmptyState title={q ? t('members.emptySearchTitle') : t('members.emptyTitle')} testId="members-empty">
+          {q ? t('members.emptySearch', { q }) : t('members.empty')}
         </EmptyState>
       ) : (
         <MemberTable members={members.items} viewer={actor} />
       )}
       {paged || members.nextCursor ? (
-        <nav aria-label="Pages of members" className="mt-6 flex justify-between gap-4 text-sm">
+        <nav aria-label={t('members.pages')} className="mt-6 flex justify-between gap-4 text-sm">
           {paged ? (
             <Link href={{ pathname: paths.adminMembers(), query: q ? { q } : {} }} className="underline">
-              First page
+              {t('members.firstPage')}
             </Link>
           ) : (
             <span />
           )}
           {members.nextCursor ? (
             <Link href={{ pathname: paths.adminMembers(), query: nextQuery }} className="underline" data-testid="members-next">
-              Next page
+              {t('members.nextPage')}
             </Link>
           ) : null}
         </nav>

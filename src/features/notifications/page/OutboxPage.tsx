@@ -1,3 +1,5 @@
+import type { ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { PageHeading } from '@/components/ui/PageHeading';
@@ -9,24 +11,22 @@ import type { OutboxPage as OutboxPageData } from '../schema';
 /** `/admin/outbox`: every email the workspace sent or queued, for admins (SPEC.md §7). */
 export type OutboxPageProps = { outbox: OutboxPageData };
 
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
+
 export default function OutboxPage({ shell, outbox }: ShellProps & Partial<OutboxPageProps>) {
+  const t = useTranslations('teamAdmin');
   if (!outbox) return null;
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Outbox" siteName={shell.workspace.name}>
-        Every email the workspace has sent or queued, newest first. Open one to read it.
+      <PageHeading title={t('outbox.title')} siteName={shell.workspace.name}>
+        {t('outbox.intro')}
       </PageHeading>
       <div className="flex flex-col gap-4">
-        {outbox.smtpConfigured ? null : (
-          <Alert testId="smtp-off">
-            No mail server is configured (<code>SMTP_URL</code>), so emails are kept here and not sent. Set <code>SMTP_URL</code> to deliver
-            them.
-          </Alert>
-        )}
+        {outbox.smtpConfigured ? null : <Alert testId="smtp-off">{t.rich('outbox.smtpOff', { code })}</Alert>}
         {outbox.items.length === 0 ? (
-          <EmptyState title="No emails yet" testId="outbox-empty">
-            Emails the workspace sends, such as sign-up confirmations and password resets, appear here.
+          <EmptyState title={t('outbox.emptyTitle')} testId="outbox-empty">
+            {t('outbox.empty')}
           </EmptyState>
         ) : (
           <OutboxList initial={outbox} />

@@ -1,13 +1,15 @@
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { formatDateTime } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import { focusWhenSettled } from '@/lib/focus';
 import { ApiError, api } from '@/lib/api';
 import type { IdentifySecret, IdentifySettings as IdentifySetup } from '@/features/identify/schema';
 
 const SECRET_PATH = '/api/v1/admin/identify/secret';
+const code = (chunks: ReactNode) => <code className="break-all">{chunks}</code>;
 
 /**
  * The new secret, shown once, with a Copy button; focus moves to its heading when it appears.
@@ -15,6 +17,7 @@ const SECRET_PATH = '/api/v1/admin/identify/secret';
  * (`focusOnClose`) rather than back to its button.
  */
 function NewSecret({ secret, onDone, heading }: { secret: string; onDone: () => void; heading: RefObject<HTMLHeadingElement | null> }) {
+  const t = useTranslations('teamAdmin');
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => focusWhenSettled(() => heading.current), [secret, heading]);
   const copy = async () => {
@@ -28,12 +31,9 @@ function NewSecret({ secret, onDone, heading }: { secret: string; onDone: () => 
   return (
     <div className="rounded-xl border border-accent bg-surface p-4" data-testid="identify-secret">
       <h3 ref={heading} tabIndex={-1} className="mb-1 text-base font-semibold">
-        Your identify secret
+        {t('identify.newTitle')}
       </h3>
-      <p className="mb-3 text-sm text-muted">
-        Store it in your product’s server configuration and sign tokens with it. It is shown only now: replace it to get a new one. Never
-        put it in code that runs in a browser.
-      </p>
+      <p className="mb-3 text-sm text-muted">{t('identify.newNote')}</p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <code
           className="min-w-0 flex-1 rounded-md border border-border bg-bg px-3 py-2 text-sm break-all"
@@ -43,19 +43,15 @@ function NewSecret({ secret, onDone, heading }: { secret: string; onDone: () => 
         </code>
         <div className="flex gap-2">
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => void copy()}>
-            Copy
+            {t('common.copy')}
           </Button>
           <Button variant="secondary" className="px-3 py-1.5" onClick={onDone}>
-            Done
+            {t('common.done')}
           </Button>
         </div>
       </div>
       <p aria-live="polite" className="mt-2 text-sm empty:hidden">
-        {copied === 'copied'
-          ? 'Copied to the clipboard.'
-          : copied === 'failed'
-            ? 'Could not copy: select the secret and copy it by hand.'
-            : ''}
+        {copied === 'copied' ? t('common.copied') : copied === 'failed' ? t('identify.copyFailed') : ''}
       </p>
     </div>
   );
@@ -66,6 +62,8 @@ function NewSecret({ secret, onDone, heading }: { secret: string; onDone: () => 
  * must carry, and a button to create or replace the secret, which is shown once (docs/identify.md).
  */
 export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
+  const t = useTranslations('teamAdmin');
+  const formats = useFormats();
   const [setup, setSetup] = useState(initial);
   const [secret, setSecret] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -86,7 +84,7 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
     try {
       await make();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'That did not work. Try again.');
+      setError(err instanceof ApiError ? err.message : t('common.tryAgain'));
     } finally {
       setBusy(false);
     }
@@ -95,27 +93,21 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
   return (
     <section aria-labelledby="identify-heading" className="flex max-w-2xl flex-col gap-4" data-testid="identify-settings">
       <h2 id="identify-heading" ref={sectionHeading} tabIndex={-1} className="text-lg font-semibold">
-        Identify users from your product
+        {t('identify.heading')}
       </h2>
-      <p className="m-0 text-sm text-muted">
-        Your product’s server signs a short-lived token for its signed-in user and links to <code className="break-all">/sso?token=…</code>:
-        the person arrives here signed in, without a password. The address your product signs counts as confirmed. Team members keep signing
-        in with their own credentials.
-      </p>
+      <p className="m-0 text-sm text-muted">{t.rich('identify.intro', { code })}</p>
       <dl className="m-0 grid grid-cols-1 gap-x-4 gap-y-1 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium">Algorithm</dt>
+        <dt className="font-medium">{t('identify.algorithm')}</dt>
         <dd className="m-0">{setup.algorithm}</dd>
-        <dt className="font-medium">Audience (aud)</dt>
+        <dt className="font-medium">{t('identify.audience')}</dt>
         <dd className="m-0 break-all">
           <code data-testid="identify-audience">{setup.audience}</code>
         </dd>
-        <dt className="font-medium">Lifetime</dt>
-        <dd className="m-0">{`At most ${setup.maxLifetimeSeconds / 60} minutes from iat to exp; each jti works once.`}</dd>
-        <dt className="font-medium">Secret</dt>
+        <dt className="font-medium">{t('identify.lifetime')}</dt>
+        <dd className="m-0">{t('identify.lifetimeValue', { minutes: setup.maxLifetimeSeconds / 60 })}</dd>
+        <dt className="font-medium">{t('identify.secret')}</dt>
         <dd className="m-0" data-testid="identify-status">
-          {setup.configured && setup.createdAt
-            ? `Created ${formatDateTime(setup.createdAt)}`
-            : 'None yet: sign-in from your product is off.'}
+          {setup.configured && setup.createdAt ? t('identify.created', { date: formats.dateTime(setup.createdAt) }) : t('identify.none')}
         </dd>
       </dl>
       {secret ? (
@@ -134,12 +126,12 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
           <ConfirmDialog
             trigger={
               <Button variant="secondary" data-testid="identify-rotate">
-                Replace the secret
+                {t('identify.replace')}
               </Button>
             }
-            title="Replace the identify secret?"
-            description="Links and tokens signed with the current secret stop working at once. Update your product with the new secret right away."
-            confirmLabel="Replace the secret"
+            title={t('identify.replaceTitle')}
+            description={t('identify.replaceDescription')}
+            confirmLabel={t('identify.replace')}
             onConfirm={make}
             // The new secret, not the button: the dialog closes once it is shown.
             focusOnClose={() => secretHeading.current}
@@ -147,7 +139,7 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
           />
         ) : (
           <Button busy={busy} onClick={() => void create()} data-testid="identify-create">
-            Create a secret
+            {t('identify.create')}
           </Button>
         )}
       </div>

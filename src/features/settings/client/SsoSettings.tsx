@@ -1,5 +1,6 @@
 import { useRouter } from 'next/router';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
@@ -9,7 +10,8 @@ import { SSO_PRESETS, SSO_PROVIDERS, type SsoProviderId, type SsoProviderView, t
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
-const errorText = (err: unknown) => (err instanceof ApiError ? err.message : 'That did not work. Try again.');
+const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+const code = (chunks: ReactNode) => <code className="break-all">{chunks}</code>;
 
 /** One provider's form: label, issuer (generic OIDC only), client id, a write-only secret, scopes, on/off. */
 function ProviderForm({
@@ -24,8 +26,10 @@ function ProviderForm({
   /** CHORUS_SECRET_KEY is not set: nothing can be saved (the section says why). */
   locked: boolean;
 }) {
+  const t = useTranslations('teamAdmin');
   const router = useRouter();
   const preset = SSO_PRESETS[id];
+  const provider = preset.name;
   const [values, setValues] = useState({
     label: current?.label ?? preset.defaultLabel,
     issuer: current?.issuer ?? '',
@@ -55,7 +59,7 @@ function ProviderForm({
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
       if (err instanceof ApiError) setFields(err.fields);
-      setMessage({ tone: 'error', text: errorText(err) });
+      setMessage({ tone: 'error', text: errorText(err, t('common.tryAgain')) });
     } finally {
       setBusy(null);
     }
@@ -71,25 +75,30 @@ function ProviderForm({
       ...(id === 'oidc' ? { issuer: values.issuer } : {}),
       ...(values.clientSecret ? { clientSecret: values.clientSecret } : {}),
     };
-    void run('save', () => api(`/api/v1/admin/sso/${id}`, { method: 'PUT', body }), `${preset.name} saved.`);
+    void run('save', () => api(`/api/v1/admin/sso/${id}`, { method: 'PUT', body }), t('sso.saved', { provider }));
   };
 
   const headingId = `sso-${id}-heading`;
-  const status = !current ? 'Not set up' : current.enabled ? 'On' : 'Off';
+  const status = !current ? 'none' : current.enabled ? 'on' : 'off';
   return (
     <form onSubmit={save} noValidate aria-labelledby={headingId} className="flex min-w-0 flex-col gap-4" data-testid={`sso-form-${id}`}>
       <h3 id={headingId} className="m-0 text-base font-semibold">
-        {preset.name} <span className="text-sm font-normal text-muted">({status})</span>
+        {preset.name} <span className="text-sm font-normal text-muted">{t('sso.status', { status })}</span>
       </h3>
-      <p className="m-0 text-sm text-muted">
-        Redirect URI to register with the provider: <code className="break-all">{redirectUri}</code>
-      </p>
-      <Field id={idOf('label')} label="Button label" value={values.label} onChange={set('label')} error={fields.label} autoComplete="off" />
+      <p className="m-0 text-sm text-muted">{t.rich('sso.redirect', { uri: redirectUri, code })}</p>
+      <Field
+        id={idOf('label')}
+        label={t('sso.label')}
+        value={values.label}
+        onChange={set('label')}
+        error={fields.label}
+        autoComplete="off"
+      />
       {id === 'oidc' ? (
         <Field
           id={idOf('issuer')}
-          label="Issuer URL"
-          hint="The provider's issuer; its settings are read from /.well-known/openid-configuration."
+          label={t('sso.issuer')}
+          hint={t('sso.issuerHint')}
           value={values.issuer}
           onChange={set('issuer')}
           error={fields.issuer}
@@ -100,7 +109,7 @@ function ProviderForm({
       ) : null}
       <Field
         id={idOf('client-id')}
-        label="Client ID"
+        label={t('sso.clientId')}
         value={values.clientId}
         onChange={set('clientId')}
         error={fields.clientId}
@@ -109,9 +118,9 @@ function ProviderForm({
       />
       <Field
         id={idOf('client-secret')}
-        label={current ? 'Replace the client secret' : 'Client secret'}
+        label={current ? t('sso.replaceSecret') : t('sso.clientSecret')}
         type="password"
-        hint={current ? 'A secret is set. It is never shown again; leave this empty to keep it.' : 'Stored encrypted; never shown again.'}
+        hint={current ? t('sso.secretSet') : t('sso.secretNew')}
         value={values.clientSecret}
         onChange={set('clientSecret')}
         error={fields.clientSecret}
@@ -119,8 +128,8 @@ function ProviderForm({
       />
       <Field
         id={idOf('scopes')}
-        label="Scopes"
-        hint="Separated by spaces."
+        label={t('sso.scopes')}
+        hint={t('sso.scopesHint')}
         value={values.scopes}
         onChange={set('scopes')}
         error={fields.scopes}
@@ -129,7 +138,7 @@ function ProviderForm({
       />
       <label className="flex items-center gap-2 text-sm">
         <input type="checkbox" className="h-4 w-4" checked={values.enabled} onChange={set('enabled')} data-testid={`sso-${id}-enabled`} />
-        Show this provider on the sign-in page
+        {t('sso.show')}
       </label>
       <div aria-live="polite" className="empty:hidden">
         {message ? (
@@ -140,25 +149,22 @@ function ProviderForm({
       </div>
       <div className="flex flex-wrap gap-3">
         <Button type="submit" busy={busy === 'save'} disabled={busy !== null || locked}>
-          {busy === 'save' ? 'Saving…' : `Save ${preset.name}`}
+          {busy === 'save' ? t('common.saving') : t('sso.save', { provider })}
         </Button>
         {current ? (
           <ConfirmDialog
             trigger={
               <Button variant="secondary" disabled={busy !== null}>
-                {`Remove ${preset.name}`}
+                {t('sso.remove', { provider })}
               </Button>
             }
-            title={`Remove ${preset.name}?`}
-            description={
-              'Its settings and client secret are deleted and its button leaves the sign-in page. ' +
-              'Accounts that signed in through it keep any other way they have to sign in.'
-            }
-            confirmLabel={`Remove ${preset.name}`}
+            title={t('sso.removeTitle', { provider })}
+            description={t('sso.removeDescription')}
+            confirmLabel={t('sso.remove', { provider })}
             testId={`sso-${id}-remove-dialog`}
             onConfirm={async () => {
               await api(`/api/v1/admin/sso/${id}`, { method: 'DELETE' });
-              setMessage({ tone: 'success', text: `${preset.name} removed.` });
+              setMessage({ tone: 'success', text: t('sso.removed', { provider }) });
               await router.replace(router.asPath, undefined, { scroll: false });
             }}
           />
@@ -170,6 +176,7 @@ function ProviderForm({
 
 /** The password sign-in switch: off means single sign-on only. */
 function PasswordSignIn({ settings }: { settings: SsoSettingsView }) {
+  const t = useTranslations('teamAdmin');
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -180,10 +187,10 @@ function PasswordSignIn({ settings }: { settings: SsoSettingsView }) {
     setMessage(null);
     try {
       await api('/api/v1/admin/sso', { method: 'PATCH', body: { passwordSignIn: !on } });
-      setMessage({ tone: 'success', text: on ? 'Password sign-in is off: single sign-on only.' : 'Password sign-in is on.' });
+      setMessage({ tone: 'success', text: on ? t('sso.password.turnedOff') : t('sso.password.turnedOn') });
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
-      setMessage({ tone: 'error', text: errorText(err) });
+      setMessage({ tone: 'error', text: errorText(err, t('common.tryAgain')) });
     } finally {
       setBusy(false);
     }
@@ -191,20 +198,10 @@ function PasswordSignIn({ settings }: { settings: SsoSettingsView }) {
 
   return (
     <div className="flex flex-col gap-3" data-testid="sso-password-sign-in">
-      <h3 className="m-0 text-base font-semibold">Password sign-in</h3>
-      <p className="m-0 text-sm">
-        {on
-          ? 'On: people can sign in with a password or an emailed link, and through the providers above.'
-          : 'Off: people sign in through the providers above only, and new accounts are made by signing in through one.'}
-      </p>
-      {on && !settings.viewerHasSignedInWithSso ? (
-        <p className="m-0 text-sm text-muted">
-          To turn it off, first sign out and sign in through an enabled provider yourself, so that you know it works.
-        </p>
-      ) : null}
-      {settings.passwordSignInForced ? (
-        <Alert tone="info">CHORUS_FORCE_PASSWORD_SIGN_IN is set: password sign-in works whatever is chosen here.</Alert>
-      ) : null}
+      <h3 className="m-0 text-base font-semibold">{t('sso.password.heading')}</h3>
+      <p className="m-0 text-sm">{on ? t('sso.password.on') : t('sso.password.off')}</p>
+      {on && !settings.viewerHasSignedInWithSso ? <p className="m-0 text-sm text-muted">{t('sso.password.firstSso')}</p> : null}
+      {settings.passwordSignInForced ? <Alert tone="info">{t('sso.password.forced')}</Alert> : null}
       <div aria-live="polite" className="empty:hidden">
         {message ? (
           <Alert tone={message.tone} testId="sso-password-message">
@@ -214,7 +211,7 @@ function PasswordSignIn({ settings }: { settings: SsoSettingsView }) {
       </div>
       <div>
         <Button variant="secondary" busy={busy} onClick={() => void toggle()} data-testid="sso-password-toggle">
-          {on ? 'Turn password sign-in off' : 'Turn password sign-in on'}
+          {on ? t('sso.password.turnOff') : t('sso.password.turnOn')}
         </Button>
       </div>
     </div>
@@ -223,19 +220,17 @@ function PasswordSignIn({ settings }: { settings: SsoSettingsView }) {
 
 /** `/admin/settings`, "Single sign-on": the providers and the password sign-in switch (admins). */
 export function SsoSettings({ settings }: { settings: SsoSettingsView }) {
+  const t = useTranslations('teamAdmin');
   return (
     <section aria-labelledby="sso-heading" className="flex max-w-2xl flex-col gap-8" data-testid="sso-settings">
       <div className="flex flex-col gap-2">
         <h2 id="sso-heading" className="m-0 text-lg font-semibold">
-          Single sign-on
+          {t('sso.heading')}
         </h2>
-        <p className="m-0 text-sm text-muted">
-          Let people sign in with an OpenID Connect provider, Google or GitHub. An account is linked by a verified email address only.
-        </p>
+        <p className="m-0 text-sm text-muted">{t('sso.intro')}</p>
         {!settings.secretKeyConfigured ? (
           <Alert tone="info" testId="sso-needs-key">
-            Single sign-on needs the CHORUS_SECRET_KEY environment variable, which encrypts client secrets. Set it (for example to the
-            output of <code>openssl rand -base64 32</code>) and restart; until then providers cannot be saved.
+            {t.rich('sso.needsKey', { code: (chunks) => <code>{chunks}</code> })}
           </Alert>
         ) : null}
       </div>

@@ -1,4 +1,5 @@
 import { LOCALES, LOCALE_NAMES } from '@/core/i18n/locales';
+import { useTranslations } from 'use-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
@@ -10,16 +11,7 @@ import { Field } from '@/components/ui/Field';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextareaField } from '@/components/ui/TextareaField';
 import { api, ApiError } from '@/lib/api';
-import {
-  ACCESS_LABELS,
-  EMAIL_CONFIRMATION_LABELS,
-  MODERATION_LABELS,
-  SIGNUP_POLICY_LABELS,
-  THEME_LABELS,
-  WORKSPACE_SETTING_KEYS,
-  workspaceSettingsForm,
-  type WorkspaceSettings,
-} from '../schema';
+import { WORKSPACE_SETTING_KEYS, workspaceSettingsForm, type WorkspaceSettings } from '../schema';
 import {
   MODERATION_MODES,
   SIGNUP_POLICIES,
@@ -33,7 +25,8 @@ import {
 type Input = z.input<typeof workspaceSettingsForm>;
 type Output = z.output<typeof workspaceSettingsForm>;
 
-const options = <T extends string>(values: readonly T[], labels: Record<T, string>) => values.map((v) => ({ value: v, label: labels[v] }));
+type T = ReturnType<typeof useTranslations<'teamAdmin'>>;
+const options = <V extends string>(values: readonly V[], label: (v: V) => string) => values.map((v) => ({ value: v, label: label(v) }));
 const toInput = (s: WorkspaceSettings): Input => ({
   ...s,
   allowedDomains: s.allowedDomains.join('\n'),
@@ -41,18 +34,16 @@ const toInput = (s: WorkspaceSettings): Input => ({
 });
 
 /** What the chosen email-confirmation mode means on this install, in words. */
-function confirmationHint(mode: EmailConfirmationMode | undefined, smtpConfigured: boolean): string {
+function confirmationHint(t: T, mode: EmailConfirmationMode | undefined, smtpConfigured: boolean): string {
   const required = emailConfirmationRequired(mode ?? 'auto', smtpConfigured);
-  const now = smtpConfigured ? 'This workspace sends email (SMTP is configured).' : 'This workspace cannot send email yet (no SMTP_URL).';
-  const effect = required
-    ? 'New members must confirm their address before they can sign in.'
-    : 'New members are signed in at once and can take part; their address shows as unconfirmed until they follow ' +
-      'the emailed link. Whether an address already has an account then shows on sign-up.';
+  const now = smtpConfigured ? t('settings.form.smtpOn') : t('settings.form.smtpOff');
+  const effect = required ? t('settings.form.confirmRequired') : t('settings.form.confirmNotRequired');
   return `${now} ${effect}`;
 }
 
 /** The workspace settings form: the same schema as the API, with the domain list as text. */
 export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: WorkspaceSettings; smtpConfigured: boolean }) {
+  const t = useTranslations('teamAdmin');
   const router = useRouter();
   const [saved, setSaved] = useState(false);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(workspaceSettingsForm), defaultValues: toInput(settings) });
@@ -76,7 +67,7 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
           form.setError(field ?? 'root', { message });
         }
       } else {
-        form.setError('root', { message: err instanceof Error ? err.message : 'The settings could not be saved.' });
+        form.setError('root', { message: err instanceof Error ? err.message : t('settings.form.saveFailed') });
       }
     }
   });
@@ -84,13 +75,13 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex max-w-2xl flex-col gap-8" data-testid="settings-form">
       <fieldset className="flex min-w-0 flex-col gap-4">
-        <legend className="mb-2 text-lg font-semibold">Appearance</legend>
-        <Field label="Workspace name" autoComplete="off" error={errors.name?.message} {...form.register('name')} />
+        <legend className="mb-2 text-lg font-semibold">{t('settings.form.appearance')}</legend>
+        <Field label={t('settings.form.name')} autoComplete="off" error={errors.name?.message} {...form.register('name')} />
         <div className="flex items-start gap-3">
           <Field
-            label="Accent colour"
+            label={t('settings.form.accent')}
             className="min-w-0 flex-1"
-            hint="A hex colour such as #6d28d9."
+            hint={t('settings.form.accentHint', { example: '#6d28d9' })}
             autoComplete="off"
             spellCheck={false}
             error={errors.accentColor?.message}
@@ -103,15 +94,15 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
           />
         </div>
         <SelectField
-          label="Default theme"
-          hint="What people see until they pick a theme themselves."
-          options={options(THEMES, THEME_LABELS)}
+          label={t('settings.form.theme')}
+          hint={t('settings.form.themeHint')}
+          options={options(THEMES, (v) => t(`settings.form.themes.${v}`))}
           error={errors.defaultTheme?.message}
           {...form.register('defaultTheme')}
         />
         <SelectField
-          label="Default language"
-          hint="For people who have not chosen a language and whose browser asks for none of these; also the language of their emails."
+          label={t('settings.form.language')}
+          hint={t('settings.form.languageHint')}
           options={LOCALES.map((l) => ({ value: l, label: LOCALE_NAMES[l] }))}
           error={errors.defaultLocale?.message}
           data-testid="settings-default-locale"
@@ -119,31 +110,31 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
         />
         <label className="flex items-center gap-2 text-sm">
           <input type="checkbox" className="h-4 w-4" data-testid="settings-powered-by" {...form.register('showPoweredBy')} />
-          Show “powered by Chorus” in the footer
+          {t('settings.form.poweredBy')}
         </label>
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-4">
-        <legend className="mb-2 text-lg font-semibold">Access</legend>
+        <legend className="mb-2 text-lg font-semibold">{t('settings.form.access')}</legend>
         <SelectField
-          label="Who can read the boards"
-          hint="Sign-in required: visitors see only the sign-in page, and the API answers them 401."
-          options={options(WORKSPACE_ACCESS, ACCESS_LABELS)}
+          label={t('settings.form.readers')}
+          hint={t('settings.form.readersHint')}
+          options={options(WORKSPACE_ACCESS, (v) => t(`settings.form.accessOptions.${v}`))}
           error={errors.access?.message}
           data-testid="settings-access"
           {...form.register('access')}
         />
         <SelectField
-          label="Who can sign up"
-          hint="Invited people can always sign up."
-          options={options(SIGNUP_POLICIES, SIGNUP_POLICY_LABELS)}
+          label={t('settings.form.signup')}
+          hint={t('settings.form.signupHint')}
+          options={options(SIGNUP_POLICIES, (v) => t(`settings.form.signupOptions.${v}`))}
           error={errors.signupPolicy?.message}
           {...form.register('signupPolicy')}
         />
         {policy === 'domain_allowlist' ? (
           <TextareaField
-            label="Allowed email domains"
-            hint="One per line, or separated by commas, such as example.com."
+            label={t('settings.form.domains')}
+            hint={t('settings.form.domainsHint')}
             rows={4}
             spellCheck={false}
             error={errors.allowedDomains?.message}
@@ -151,9 +142,9 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
           />
         ) : null}
         <SelectField
-          label="Confirmed email to sign up"
-          hint={confirmationHint(confirmation, smtpConfigured)}
-          options={options(EMAIL_CONFIRMATION_MODES, EMAIL_CONFIRMATION_LABELS)}
+          label={t('settings.form.confirmation')}
+          hint={confirmationHint(t, confirmation, smtpConfigured)}
+          options={options(EMAIL_CONFIRMATION_MODES, (v) => t(`settings.form.confirmationOptions.${v}`))}
           error={errors.emailConfirmation?.message}
           data-testid="settings-email-confirmation"
           {...form.register('emailConfirmation')}
@@ -161,10 +152,10 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-4">
-        <legend className="mb-2 text-lg font-semibold">Embedded widget</legend>
+        <legend className="mb-2 text-lg font-semibold">{t('settings.form.widget')}</legend>
         <TextareaField
-          label="Sites that may embed the widget"
-          hint="The origins of your product's pages, one per line, such as https://app.example.com (scheme, host and port; no path). Only these may show the widget and talk to it; with none, it cannot be embedded anywhere."
+          label={t('settings.form.origins')}
+          hint={t('settings.form.originsHint')}
           rows={3}
           spellCheck={false}
           data-testid="settings-widget-origins"
@@ -174,11 +165,11 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
       </fieldset>
 
       <fieldset className="flex min-w-0 flex-col gap-4">
-        <legend className="mb-2 text-lg font-semibold">Moderation</legend>
+        <legend className="mb-2 text-lg font-semibold">{t('settings.form.moderation')}</legend>
         <SelectField
-          label="Approve before publishing"
-          hint="Posts that wait for approval appear in the team inbox; nobody else sees them until a moderator approves them."
-          options={options(MODERATION_MODES, MODERATION_LABELS)}
+          label={t('settings.form.approve')}
+          hint={t('settings.form.approveHint')}
+          options={options(MODERATION_MODES, (v) => t(`settings.form.moderationOptions.${v}`))}
           error={errors.moderation?.message}
           {...form.register('moderation')}
         />
@@ -188,14 +179,14 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
         <div aria-live="polite" className="empty:hidden">
           {saved ? (
             <Alert tone="success" testId="settings-saved">
-              Settings saved.
+              {t('settings.form.saved')}
             </Alert>
           ) : null}
           {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
         </div>
         <div>
           <Button type="submit" busy={isSubmitting}>
-            {isSubmitting ? 'Saving…' : 'Save settings'}
+            {isSubmitting ? t('settings.form.saving') : t('settings.form.save')}
           </Button>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
@@ -21,11 +22,12 @@ export type WorkspaceSettingsPageProps = {
  * moderation, single sign-on, and sign-in from the host product (identify), for admins only.
  */
 export default function WorkspaceSettingsPage({ shell, settings, smtpConfigured, identify, sso }: ShellProps & WorkspaceSettingsPageProps) {
+  const t = useTranslations('teamAdmin');
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Workspace settings" siteName={shell.workspace.name}>
-        How the workspace looks, who can read it, and who can join.
+      <PageHeading title={t('settings.page.title')} siteName={shell.workspace.name}>
+        {t('settings.page.intro')}
       </PageHeading>
       <div className="flex flex-col gap-10">
         <BrandingSettings logoUrl={shell.workspace.logoUrl} faviconUrl={shell.workspace.faviconUrl} />

@@ -1,45 +1,51 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { api, ApiError } from '@/lib/api';
-import { formatDateTime } from '@/lib/dates';
+import { useFormats } from '@/lib/use-formats';
 import type { WebhookAttempt, WebhookAttemptPage } from '../schema';
 
-const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Try again.');
+const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 
 function AttemptRow({ attempt, onRedeliver }: { attempt: WebhookAttempt; onRedeliver: (deliveryId: string) => Promise<void> }) {
+  const t = useTranslations('teamAdmin');
+  const formats = useFormats();
   const [busy, setBusy] = useState(false);
-  const outcome = attempt.ok ? 'Delivered' : 'Failed';
+  const outcome = attempt.ok ? t('webhooks.log.delivered') : t('webhooks.log.failed');
   return (
     <li className="rounded-lg border border-border p-3 text-sm" data-testid="webhook-attempt" data-ok={attempt.ok}>
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <p className="m-0 min-w-0">
-          <span className={`font-semibold ${attempt.ok ? '' : 'text-danger'}`}>{outcome}</span> ·{' '}
+          <span className={`font-semibold ${attempt.ok ? '' : 'text-danger'}`}>{outcome}</span>
+          {' · '}
           <code className="text-xs break-all" data-testid="webhook-attempt-event">
             {attempt.eventType}
-          </code>{' '}
-          · attempt {attempt.attempt}
+          </code>
+          {' · '}
+          {t('webhooks.log.attempt', { n: attempt.attempt })}
         </p>
         <p className="m-0 text-xs text-muted">
-          <time dateTime={attempt.at}>{formatDateTime(attempt.at)}</time>
+          <time dateTime={attempt.at}>{formats.dateTime(attempt.at)}</time>
         </p>
       </div>
       <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-xs">
-        <dt className="text-muted">Status</dt>
+        <dt className="text-muted">{t('webhooks.log.status')}</dt>
         <dd className="m-0" data-testid="webhook-attempt-status">
-          {attempt.statusCode ?? 'no answer'}
+          {attempt.statusCode ?? t('webhooks.log.noAnswer')}
         </dd>
-        <dt className="text-muted">Duration</dt>
-        <dd className="m-0">{attempt.durationMs} ms</dd>
+        <dt className="text-muted">{t('webhooks.log.duration')}</dt>
+        <dd className="m-0">{t('webhooks.log.ms', { ms: attempt.durationMs })}</dd>
         {attempt.error ? (
           <>
-            <dt className="text-muted">Error</dt>
+            <dt className="text-muted">{t('webhooks.log.error')}</dt>
             <dd className="m-0 break-words">{attempt.error}</dd>
           </>
         ) : null}
         {attempt.responseBody ? (
           <>
-            <dt className="text-muted">Response</dt>
+            <dt className="text-muted">{t('webhooks.log.response')}</dt>
             <dd className="m-0 min-w-0">
               <pre
                 className="max-h-32 overflow-auto rounded border border-border bg-bg p-2 text-xs break-all whitespace-pre-wrap"
@@ -62,7 +68,7 @@ function AttemptRow({ attempt, onRedeliver }: { attempt: WebhookAttempt; onRedel
           }}
           data-testid="webhook-redeliver"
         >
-          Redeliver<span className="sr-only"> {attempt.eventType} event</span>
+          {t.rich('webhooks.log.redeliver', { event: attempt.eventType, sr })}
         </Button>
       </div>
     </li>
@@ -71,6 +77,7 @@ function AttemptRow({ attempt, onRedeliver }: { attempt: WebhookAttempt; onRedel
 
 /** An endpoint's delivery log: every attempt, newest first, with Redeliver; `refreshKey` reloads it. */
 export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId: string; refreshKey: number; headingId: string }) {
+  const t = useTranslations('teamAdmin');
   const [items, setItems] = useState<WebhookAttempt[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -84,9 +91,9 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
       setNext(page.nextCursor);
       setError(null);
     } catch (err) {
-      setError(message(err));
+      setError(message(err, t('webhooks.error')));
     }
-  }, [endpointId]);
+  }, [endpointId, t]);
 
   useEffect(() => {
     // Fetched after mount and on each refresh; the answer lands in state from the promise.
@@ -102,7 +109,7 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
       setItems((list) => [...(list ?? []), ...page.items]);
       setNext(page.nextCursor);
     } catch (err) {
-      setError(message(err));
+      setError(message(err, t('webhooks.error')));
     } finally {
       setLoadingMore(false);
     }
@@ -111,10 +118,10 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
   const redeliver = async (deliveryId: string) => {
     try {
       await api(`/api/v1/admin/webhooks/${endpointId}/deliveries/${deliveryId}/redeliver`, { method: 'POST' });
-      setNotice({ tone: 'success', text: 'Queued again. The new attempt appears here in a moment.' });
+      setNotice({ tone: 'success', text: t('webhooks.log.requeued') });
       setTimeout(() => void load(), 1500);
     } catch (err) {
-      setNotice({ tone: 'error', text: message(err) });
+      setNotice({ tone: 'error', text: message(err, t('webhooks.error')) });
     }
   };
 
@@ -122,10 +129,10 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
     <section aria-labelledby={headingId} className="mt-4" data-testid="webhook-log">
       <div className="mb-2 flex flex-wrap items-center justify-between gap-2">
         <h4 id={headingId} className="text-base font-semibold">
-          Delivery log
+          {t('webhooks.log.heading')}
         </h4>
         <Button variant="secondary" className="px-3 py-1" onClick={() => void load()} data-testid="webhook-log-refresh">
-          Refresh<span className="sr-only"> the delivery log</span>
+          {t.rich('webhooks.log.refresh', { sr })}
         </Button>
       </div>
       <div aria-live="polite" className="mb-2 empty:hidden">
@@ -135,11 +142,11 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
         <Alert tone="error">{error}</Alert>
       ) : items === null ? (
         <p className="text-sm text-muted" role="status">
-          Loading the delivery log…
+          {t('webhooks.log.loading')}
         </p>
       ) : items.length === 0 ? (
         <p className="text-sm text-muted" data-testid="webhook-log-empty">
-          Nothing sent yet. Events appear here as they are delivered; send a test event to try the endpoint.
+          {t('webhooks.log.empty')}
         </p>
       ) : (
         <>
@@ -150,7 +157,7 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
           </ul>
           {next ? (
             <Button variant="secondary" className="mt-2 px-3 py-1" busy={loadingMore} onClick={() => void more()}>
-              Show older attempts
+              {t('webhooks.log.older')}
             </Button>
           ) : null}
         </>

@@ -1,18 +1,17 @@
-import { useId, useState } from 'react';
+import { useId, useRef, useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { api, ApiError } from '@/lib/api';
-import { formatDateTime } from '@/lib/dates';
-import { WEBHOOK_FORMAT_LABELS } from '../enums';
+import { useFormats } from '@/lib/use-formats';
 import type { WebhookEndpoint, WebhookEndpointWithSecret } from '../schema';
 import { DeliveryLog } from './DeliveryLog';
 import { EndpointForm, type EndpointValues } from './EndpointForm';
+import { SECRET_HEADING_ID } from './SecretNotice';
 
-const message = (err: unknown) => (err instanceof ApiError ? err.message : 'Something went wrong. Try again.');
-
-const lastAttemptText = (a: NonNullable<WebhookEndpoint['lastAttempt']>) =>
-  `${a.ok ? 'delivered' : 'failed'}${a.statusCode ? ` (${a.statusCode})` : ''}, ${formatDateTime(a.at)}`;
+const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
+const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 
 interface Props {
   endpoint: WebhookEndpoint;
@@ -23,7 +22,11 @@ interface Props {
 
 /** One endpoint: its state, what it receives, its actions and its delivery log. */
 export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props) {
+  const t = useTranslations('teamAdmin');
+  const formats = useFormats();
   const ids = useId();
+  /** Set when Rotate secret was confirmed: the dialog then sends focus to the new secret, not back to its button. */
+  const rotated = useRef(false);
   const [editing, setEditing] = useState(false);
   const [showLog, setShowLog] = useState(false);
   const [refreshKey, setRefreshKey] = useState(0);
@@ -32,19 +35,19 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
   const base = `/api/v1/admin/webhooks/${endpoint.id}`;
 
   const save = async (values: EndpointValues) => {
-    onChanged(await api<WebhookEndpoint>(base, { method: 'PATCH', body: values }), 'Saved the endpoint.');
+    onChanged(await api<WebhookEndpoint>(base, { method: 'PATCH', body: values }), t('webhooks.card.saved'));
     setEditing(false);
   };
   const sendTest = async () => {
     setBusy('test');
     try {
       await api(`${base}/test`, { method: 'POST' });
-      setNotice({ tone: 'success', text: 'Test event queued. Its attempt appears in the delivery log below.' });
+      setNotice({ tone: 'success', text: t('webhooks.card.testQueued') });
       setShowLog(true);
       // The delivery runs in the background; look again once it had time to answer.
       for (const wait of [800, 2500, 11000]) setTimeout(() => setRefreshKey((k) => k + 1), wait);
     } catch (err) {
-      setNotice({ tone: 'error', text: message(err) });
+      setNotice({ tone: 'error', text: message(err, t('webhooks.error')) });
     } finally {
       setBusy(null);
     }
@@ -52,9 +55,9 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
   const enable = async () => {
     setBusy('enable');
     try {
-      onChanged(await api<WebhookEndpoint>(`${base}/enable`, { method: 'POST' }), 'Enabled the endpoint again: new events go to it.');
+      onChanged(await api<WebhookEndpoint>(`${base}/enable`, { method: 'POST' }), t('webhooks.card.enabled'));
     } catch (err) {
-      setNotice({ tone: 'error', text: message(err) });
+      setNotice({ tone: 'error', text: message(err, t('webhooks.error')) });
     } finally {
       setBusy(null);
     }
@@ -72,7 +75,7 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
             format: endpoint.format,
             includePrivate: endpoint.includePrivate,
           }}
-          submitLabel="Save"
+          submitLabel={t('webhooks.card.save')}
           onSubmit={save}
           onCancel={() => setEditing(false)}
           testId="webhook-edit-form"
@@ -90,31 +93,39 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
               className={`rounded-full border px-2 py-0.5 text-xs font-medium ${disabled ? 'border-danger/50 text-danger' : 'border-green-600/40'}`}
               data-testid="webhook-state"
             >
-              {disabled ? 'Disabled' : 'Active'}
+              {disabled ? t('webhooks.card.disabled') : t('webhooks.card.active')}
             </span>
           </div>
           {disabled ? (
             <div className="mt-3">
               <Alert tone="error" testId="webhook-disabled-reason">
-                {endpoint.disabledReason ?? 'Disabled after repeated failure.'}
-                {endpoint.disabledAt ? ` (${formatDateTime(endpoint.disabledAt)})` : ''}
+                {endpoint.disabledReason ?? t('webhooks.card.disabledFallback')}
+                {endpoint.disabledAt ? ` (${formats.dateTime(endpoint.disabledAt)})` : ''}
               </Alert>
             </div>
           ) : null}
           <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-            <dt className="text-muted">Events</dt>
+            <dt className="text-muted">{t('webhooks.card.events')}</dt>
             <dd className="m-0 min-w-0 break-words">{endpoint.events.join(', ')}</dd>
-            <dt className="text-muted">Format</dt>
-            <dd className="m-0">{WEBHOOK_FORMAT_LABELS[endpoint.format]}</dd>
-            <dt className="text-muted">Private boards</dt>
-            <dd className="m-0">{endpoint.includePrivate ? 'Their events are sent here' : 'Never sent here'}</dd>
-            <dt className="text-muted">Last attempt</dt>
-            <dd className="m-0">{endpoint.lastAttempt ? lastAttemptText(endpoint.lastAttempt) : 'none yet'}</dd>
+            <dt className="text-muted">{t('webhooks.card.format')}</dt>
+            <dd className="m-0">{t(`webhooks.formats.${endpoint.format}`)}</dd>
+            <dt className="text-muted">{t('webhooks.card.private')}</dt>
+            <dd className="m-0">{endpoint.includePrivate ? t('webhooks.card.privateOn') : t('webhooks.card.privateOff')}</dd>
+            <dt className="text-muted">{t('webhooks.card.last')}</dt>
+            <dd className="m-0">
+              {endpoint.lastAttempt
+                ? t('webhooks.card.lastValue', {
+                    ok: String(endpoint.lastAttempt.ok),
+                    code: endpoint.lastAttempt.statusCode ? String(endpoint.lastAttempt.statusCode) : 'none',
+                    date: formats.dateTime(endpoint.lastAttempt.at),
+                  })
+                : t('webhooks.card.lastNone')}
+            </dd>
           </dl>
           <div className="mt-3 flex flex-wrap gap-2">
             {disabled ? (
               <Button className="px-3 py-1.5" busy={busy === 'enable'} onClick={() => void enable()} data-testid="webhook-enable">
-                Enable again
+                {t('webhooks.card.enable')}
               </Button>
             ) : null}
             <Button
@@ -124,7 +135,7 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
               onClick={() => void sendTest()}
               data-testid="webhook-test"
             >
-              Send test event
+              {t('webhooks.card.test')}
             </Button>
             <Button
               variant="secondary"
@@ -134,33 +145,42 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
               onClick={() => setShowLog((v) => !v)}
               data-testid="webhook-log-toggle"
             >
-              {showLog ? 'Hide delivery log' : 'Delivery log'}
+              {showLog ? t('webhooks.card.hideLog') : t('webhooks.card.showLog')}
             </Button>
             <Button variant="secondary" className="px-3 py-1.5" onClick={() => setEditing(true)} data-testid="webhook-edit">
-              Edit<span className="sr-only"> {endpoint.url}</span>
+              {t.rich('webhooks.card.edit', { url: endpoint.url, sr })}
             </Button>
             <ConfirmDialog
               trigger={
                 <Button variant="secondary" className="px-3 py-1.5" data-testid="webhook-rotate">
-                  Rotate secret
+                  {t('webhooks.card.rotate')}
                 </Button>
               }
-              title="Rotate the signing secret?"
-              description="Deliveries are signed with a new secret from now on. Until the receiver has the new secret, it will refuse them."
-              confirmLabel="Rotate secret"
+              title={t('webhooks.card.rotateTitle')}
+              description={t('webhooks.card.rotateDescription')}
+              confirmLabel={t('webhooks.card.rotate')}
               tone="primary"
-              onConfirm={async () => onSecret(await api<WebhookEndpointWithSecret>(`${base}/secret`, { method: 'POST' }))}
+              onConfirm={async () => {
+                onSecret(await api<WebhookEndpointWithSecret>(`${base}/secret`, { method: 'POST' }));
+                rotated.current = true;
+              }}
+              // After a rotation the new secret is shown above the list: focus goes to it, not back to this button.
+              focusOnClose={() => {
+                const done = rotated.current;
+                rotated.current = false;
+                return done ? document.getElementById(SECRET_HEADING_ID) : null;
+              }}
               testId="webhook-rotate-dialog"
             />
             <ConfirmDialog
               trigger={
                 <Button variant="secondary" className="px-3 py-1.5" data-testid="webhook-delete">
-                  Delete<span className="sr-only"> {endpoint.url}</span>
+                  {t.rich('webhooks.card.delete', { url: endpoint.url, sr })}
                 </Button>
               }
-              title="Delete this webhook endpoint?"
-              description="Nothing more is sent to it, and its delivery log is deleted with it."
-              confirmLabel="Delete"
+              title={t('webhooks.card.deleteTitle')}
+              description={t('webhooks.card.deleteDescription')}
+              confirmLabel={t('webhooks.card.deleteConfirm')}
               onConfirm={async () => {
                 await api(base, { method: 'DELETE' });
                 onDeleted();

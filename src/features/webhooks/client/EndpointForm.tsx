@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useId } from 'react';
+import { useTranslations } from 'use-intl';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
@@ -7,13 +8,13 @@ import { Field } from '@/components/ui/Field';
 import { FormActions } from '@/components/ui/FormActions';
 import { SelectField } from '@/components/ui/SelectField';
 import { showApiError } from '@/lib/form-api-errors';
-import { WEBHOOK_EVENT_LABELS, WEBHOOK_EVENTS, WEBHOOK_FORMAT_LABELS, WEBHOOK_FORMATS } from '../enums';
+import { WEBHOOK_EVENT_KEYS, WEBHOOK_EVENTS, WEBHOOK_FORMATS } from '../enums';
 import { webhookEndpointInput } from '../schema';
 
 type Input = z.input<typeof webhookEndpointInput>;
+/** An address, the same in every language. */
+const URL_EXAMPLE = 'https://example.com/hooks/chorus';
 export type EndpointValues = z.output<typeof webhookEndpointInput>;
-
-const FORMAT_OPTIONS = WEBHOOK_FORMATS.map((f) => ({ value: f, label: WEBHOOK_FORMAT_LABELS[f] }));
 
 interface Props {
   initial?: EndpointValues;
@@ -26,6 +27,7 @@ interface Props {
 
 /** An endpoint's URL, description, events, format and private-data switch (the server's schema). */
 export function EndpointForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
+  const t = useTranslations('teamAdmin');
   const ids = useId();
   const form = useForm<Input, unknown, EndpointValues>({
     resolver: zodResolver(webhookEndpointInput),
@@ -46,20 +48,25 @@ export function EndpointForm({ initial, submitLabel, onSubmit, onCancel, testId 
   return (
     <form onSubmit={(e) => void submit(e)} noValidate className="flex flex-col gap-4" data-testid={testId}>
       <Field
-        label="URL"
+        label={t('webhooks.form.url')}
         type="url"
         inputMode="url"
         autoComplete="off"
         spellCheck={false}
-        placeholder="https://example.com/hooks/chorus"
-        hint="Where Chorus sends a POST for each event. It must be a public https address."
+        placeholder={URL_EXAMPLE}
+        hint={t('webhooks.form.urlHint')}
         error={errors.url?.message}
         data-testid="webhook-url"
         {...form.register('url')}
       />
-      <Field label="Description (optional)" autoComplete="off" error={errors.description?.message} {...form.register('description')} />
+      <Field
+        label={t('webhooks.form.description')}
+        autoComplete="off"
+        error={errors.description?.message}
+        {...form.register('description')}
+      />
       <fieldset aria-describedby={eventsError ? `${ids}-events-error` : undefined}>
-        <legend className="mb-2 text-sm font-medium">Events</legend>
+        <legend className="mb-2 text-sm font-medium">{t('webhooks.form.events')}</legend>
         <ul className="flex flex-col gap-2">
           {WEBHOOK_EVENTS.map((event) => (
             <li key={event}>
@@ -73,7 +80,7 @@ export function EndpointForm({ initial, submitLabel, onSubmit, onCancel, testId 
                 />
                 <span className="min-w-0">
                   <code className="text-xs break-all">{event}</code>
-                  <span className="block text-xs text-muted">{WEBHOOK_EVENT_LABELS[event]}</span>
+                  <span className="block text-xs text-muted">{t(`webhooks.events.${WEBHOOK_EVENT_KEYS[event]}`)}</span>
                 </span>
               </label>
             </li>
@@ -85,7 +92,12 @@ export function EndpointForm({ initial, submitLabel, onSubmit, onCancel, testId 
           </p>
         ) : null}
       </fieldset>
-      <SelectField label="Format" options={FORMAT_OPTIONS} error={errors.format?.message} {...form.register('format')} />
+      <SelectField
+        label={t('webhooks.form.format')}
+        options={WEBHOOK_FORMATS.map((f) => ({ value: f, label: t(`webhooks.formats.${f}`) }))}
+        error={errors.format?.message}
+        {...form.register('format')}
+      />
       <div>
         <label className="flex items-center gap-2 text-sm">
           <input
@@ -95,10 +107,10 @@ export function EndpointForm({ initial, submitLabel, onSubmit, onCancel, testId 
             data-testid="webhook-private"
             {...form.register('includePrivate')}
           />
-          May receive private boards’ events
+          {t('webhooks.form.private')}
         </label>
         <p id={`${ids}-private-hint`} className="mt-1 text-xs text-muted">
-          Off: events of private boards are never sent here. Turn on only for a receiver you trust with private posts.
+          {t('webhooks.form.privateHint')}
         </p>
       </div>
       {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}

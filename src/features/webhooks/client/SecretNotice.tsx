@@ -1,11 +1,16 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
+
+/** The id of the secret's heading, where focus goes when the secret appears. */
+export const SECRET_HEADING_ID = 'webhook-secret-heading';
 
 /**
  * The signing secret, shown once (after adding an endpoint or rotating its secret) with a Copy
  * button: the page cannot show it again, so it says so. Focus moves here when it appears.
  */
 export function SecretNotice({ url, secret, onDismiss }: { url: string; secret: string; onDismiss: () => void }) {
+  const t = useTranslations('teamAdmin');
   const [copied, setCopied] = useState<'idle' | 'copied' | 'failed'>('idle');
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), [secret]);
@@ -19,16 +24,19 @@ export function SecretNotice({ url, secret, onDismiss }: { url: string; secret: 
   };
   return (
     <section
-      aria-labelledby="webhook-secret-heading"
+      aria-labelledby={SECRET_HEADING_ID}
       className="mb-6 rounded-xl border border-accent bg-surface p-4"
       data-testid="webhook-secret"
     >
-      <h2 id="webhook-secret-heading" ref={heading} tabIndex={-1} className="mb-1 text-base font-semibold">
-        Signing secret
+      <h2 id={SECRET_HEADING_ID} ref={heading} tabIndex={-1} className="mb-1 text-base font-semibold">
+        {t('webhooks.secret.heading')}
       </h2>
       <p className="mb-3 text-sm text-muted">
-        Give this secret to the receiver at <span className="break-all">{url}</span> so it can verify the <code>Chorus-Signature</code>{' '}
-        header. It is shown only now; rotate it to get a new one.
+        {t.rich('webhooks.secret.note', {
+          url,
+          addr: (chunks) => <span className="break-all">{chunks}</span>,
+          code: (chunks) => <code>{chunks}</code>,
+        })}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
         <code
@@ -39,19 +47,15 @@ export function SecretNotice({ url, secret, onDismiss }: { url: string; secret: 
         </code>
         <div className="flex gap-2">
           <Button variant="secondary" className="px-3 py-1.5" onClick={() => void copy()} data-testid="webhook-secret-copy">
-            Copy
+            {t('common.copy')}
           </Button>
           <Button variant="secondary" className="px-3 py-1.5" onClick={onDismiss}>
-            Done
+            {t('common.done')}
           </Button>
         </div>
       </div>
       <p aria-live="polite" className="mt-2 text-sm empty:hidden">
-        {copied === 'copied'
-          ? 'Copied to the clipboard.'
-          : copied === 'failed'
-            ? 'Could not copy: select the secret and copy it by hand.'
-            : ''}
+        {copied === 'copied' ? t('common.copied') : copied === 'failed' ? t('identify.copyFailed') : ''}
       </p>
     </section>
   );

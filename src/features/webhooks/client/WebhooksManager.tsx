@@ -1,4 +1,5 @@
 import { useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { api } from '@/lib/api';
@@ -12,6 +13,7 @@ const withoutSecret = ({ secret: _secret, ...endpoint }: WebhookEndpointWithSecr
 
 /** The admins' webhook endpoints: add one (its secret shown once), and each endpoint's card. */
 export function WebhooksManager({ initial }: { initial: WebhookEndpoint[] }) {
+  const t = useTranslations('teamAdmin');
   const [endpoints, setEndpoints] = useState(initial);
   const [secret, setSecret] = useState<{ url: string; secret: string } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -30,9 +32,9 @@ export function WebhooksManager({ initial }: { initial: WebhookEndpoint[] }) {
       {secret ? <SecretNotice url={secret.url} secret={secret.secret} onDismiss={() => setSecret(null)} /> : null}
       <section aria-labelledby="add-webhook-heading" className="mb-8 rounded-xl border border-border bg-surface p-4 sm:p-6">
         <h2 id="add-webhook-heading" className="mb-4 text-lg font-semibold">
-          Add an endpoint
+          {t('webhooks.add')}
         </h2>
-        <EndpointForm submitLabel="Add endpoint" onSubmit={add} testId="webhook-add-form" />
+        <EndpointForm submitLabel={t('webhooks.addSubmit')} onSubmit={add} testId="webhook-add-form" />
       </section>
       <div aria-live="polite" className="mb-4 empty:hidden">
         {notice ? (
@@ -42,12 +44,11 @@ export function WebhooksManager({ initial }: { initial: WebhookEndpoint[] }) {
         ) : null}
       </div>
       <h2 className="mb-3 text-lg font-semibold" ref={listHeading} tabIndex={-1}>
-        Endpoints
+        {t('webhooks.endpoints')}
       </h2>
       {endpoints.length === 0 ? (
-        <EmptyState title="No endpoints yet" testId="webhooks-empty">
-          Add an endpoint above to send events (new posts, status changes, comments, votes, changelog entries) to another tool: your own
-          service, Slack or Discord.
+        <EmptyState title={t('webhooks.emptyTitle')} testId="webhooks-empty">
+          {t('webhooks.empty')}
         </EmptyState>
       ) : (
         <ul className="flex flex-col gap-3" data-testid="webhook-list">
@@ -65,7 +66,7 @@ export function WebhooksManager({ initial }: { initial: WebhookEndpoint[] }) {
               }}
               onDeleted={() => {
                 setEndpoints((list) => list.filter((x) => x.id !== endpoint.id));
-                setNotice(`Deleted the endpoint ${endpoint.url}.`);
+                setNotice(t('webhooks.deleted', { url: endpoint.url }));
                 focusWhenSettled(() => listHeading.current);
               }}
             />

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
@@ -8,12 +9,12 @@ export type WebhooksPageProps = { endpoints: WebhookEndpoint[] };
 
 /** `/admin/webhooks`: where events are sent, signed, and what happened to each delivery. */
 export default function WebhooksPage({ shell, endpoints }: ShellProps & WebhooksPageProps) {
+  const t = useTranslations('teamAdmin');
   return (
     <>
       <TeamNav viewer={shell.viewer} />
-      <PageHeading title="Webhooks" siteName={shell.workspace.name}>
-        Chorus sends a signed POST to each endpoint when the events it subscribes to happen, and retries for about a day when the receiver
-        fails.
+      <PageHeading title={t('webhooks.title')} siteName={shell.workspace.name}>
+        {t('webhooks.intro')}
       </PageHeading>
       <WebhooksManager initial={endpoints} />
     </>
