@@ -135,6 +135,15 @@ export const TRANSLATED_FILES = [
   // Shared components and the widget.
 
   // Accounts and notifications.
+  'src/features/accounts/client/settings/*.tsx',
+  'src/features/accounts/page/SettingsProfilePage.tsx',
+  'src/features/accounts/page/SettingsAccountPage.tsx',
+  'src/composition/settings/NotificationSettingsPage.tsx',
+  'src/features/notifications/client/NotificationList.tsx',
+  'src/features/notifications/client/PreferencesForm.tsx',
+  'src/features/notifications/client/UnsubscribeConfirm.tsx',
+  'src/features/notifications/page/NotificationsPage.tsx',
+  'src/features/notifications/page/UnsubscribePage.tsx',
 ];
 /** A child of an element written as an expression, a choice between values, and a value with words in it. */
 const CHILD = ':matches(JSXElement, JSXFragment) > JSXExpressionContainer';
