@@ -136,6 +136,7 @@ export const TRANSLATED_FILES = [
 
   // Accounts and notifications.
   'src/features/accounts/client/settings/*.tsx',
+  'src/features/accounts/client/SsoButtons.tsx',
   'src/features/accounts/page/SettingsProfilePage.tsx',
   'src/features/accounts/page/SettingsAccountPage.tsx',
   'src/composition/settings/NotificationSettingsPage.tsx',
