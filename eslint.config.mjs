@@ -137,6 +137,9 @@ export const TRANSLATED_FILES = [
   // Accounts and notifications.
   'src/features/accounts/client/settings/*.tsx',
   'src/features/accounts/client/SsoButtons.tsx',
+  'src/features/accounts/client/TokenAction.tsx',
+  'src/features/accounts/page/MagicLinkPage.tsx',
+  'src/features/accounts/page/VerifyEmailPage.tsx',
   'src/features/accounts/page/SettingsProfilePage.tsx',
   'src/features/accounts/page/SettingsAccountPage.tsx',
   'src/composition/settings/NotificationSettingsPage.tsx',

@@ -8,7 +8,9 @@ import { describeProblem, problemTextOf } from './errors';
 
 // The compiled catalogue, as pages receive it (the tests format it with the same runtime as the build: vitest.config.mts).
 const textIn = (locale: Locale) =>
-  problemTextOf(createTranslator({ locale, messages: pageMessagesOf(locale, { team: true }) as unknown as Messages, namespace: 'problems' }));
+  problemTextOf(
+    createTranslator({ locale, messages: pageMessagesOf(locale, { team: true }) as unknown as Messages, namespace: 'problems' }),
+  );
 const english = textIn('en');
 
 describe('describeProblem: a clear message per error code on the account forms', () => {
