@@ -34,6 +34,8 @@ export function useFieldErrors() {
       ),
     /** The repeated new password: missing, or not the same. */
     repeatNewPassword: (e?: FieldError) => own(e, (type) => (type === 'custom' ? t('newPasswordsMismatch') : t('newPasswordRepeat'))),
+    /** The repeated password of a new password (reset, set-up). */
+    repeatPassword: (e?: FieldError) => own(e, (type) => (type === 'custom' ? t('passwordsMismatch') : t('passwordRepeat'))),
     /** The current password of the password form. */
     oldPassword: (e?: FieldError) => own(e, () => t('currentPasswordMissing')),
     deleteConfirm: (e?: FieldError) => own(e, () => t('deleteConfirm')),
