@@ -141,6 +141,7 @@ export const TRANSLATED_FILES = [
   'src/features/accounts/page/MagicLinkPage.tsx',
   'src/features/accounts/page/VerifyEmailPage.tsx',
   'src/features/accounts/page/ResetPasswordPage.tsx',
+  'src/features/accounts/page/SsoCallbackPage.tsx',
   'src/features/accounts/page/SettingsProfilePage.tsx',
   'src/features/accounts/page/SettingsAccountPage.tsx',
   'src/composition/settings/NotificationSettingsPage.tsx',
