@@ -189,6 +189,21 @@ export const TRANSLATED_FILES = [
   // /docs/api: the page's own words; the reference inside it (ApiDocsPage's Operation and Fields) stays English, like the API.
 
   // Accounts and notifications.
+  'src/features/accounts/client/settings/*.tsx',
+  'src/features/accounts/client/SsoButtons.tsx',
+  'src/features/accounts/client/TokenAction.tsx',
+  'src/features/accounts/page/MagicLinkPage.tsx',
+  'src/features/accounts/page/VerifyEmailPage.tsx',
+  'src/features/accounts/page/ResetPasswordPage.tsx',
+  'src/features/accounts/page/SsoCallbackPage.tsx',
+  'src/features/accounts/page/SettingsProfilePage.tsx',
+  'src/features/accounts/page/SettingsAccountPage.tsx',
+  'src/composition/settings/NotificationSettingsPage.tsx',
+  'src/features/notifications/client/NotificationList.tsx',
+  'src/features/notifications/client/PreferencesForm.tsx',
+  'src/features/notifications/client/UnsubscribeConfirm.tsx',
+  'src/features/notifications/page/NotificationsPage.tsx',
+  'src/features/notifications/page/UnsubscribePage.tsx',
 ];
 /** A child of an element written as an expression, a choice between values, and a value with words in it. */
 const CHILD = ':matches(JSXElement, JSXFragment) > JSXExpressionContainer';

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import type { ShellProps } from '@/core/shell';
 import { SettingsLayout, SettingsSection } from '@/features/accounts/client/settings/SettingsLayout';
 import { PreferencesForm } from '@/features/notifications/client/PreferencesForm';
@@ -7,14 +8,11 @@ export type NotificationSettingsProps = { preferences: Preference[] };
 
 /** `/settings/notifications`: each event × channel (SPEC.md §2), inside the settings pages. */
 export default function NotificationSettingsPage({ shell, preferences }: ShellProps & Partial<NotificationSettingsProps>) {
+  const t = useTranslations('notifications');
   if (!preferences) return null;
   return (
-    <SettingsLayout title="Notification settings" siteName={shell.workspace.name}>
-      <SettingsSection
-        id="notifications"
-        title="What you hear about"
-        description="Emails that arrive within a couple of minutes of each other come as one. Every email has a link to unsubscribe."
-      >
+    <SettingsLayout title={t('settings.title')} siteName={shell.workspace.name}>
+      <SettingsSection id="notifications" title={t('settings.section')} description={t('settings.description')}>
         <PreferencesForm initial={preferences} />
       </SettingsSection>
     </SettingsLayout>

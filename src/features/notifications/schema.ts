@@ -63,7 +63,10 @@ export interface NotificationData extends Record<string, string | number | null>
 export const notificationItemSchema = z.object({
   id: z.number(),
   kind: z.enum(NOTIFICATION_KINDS),
+  /** The headline in English (for API clients); pages write `message` with `args` in the reader's language (headline.ts). */
   headline: z.string(),
+  message: z.string().nullable(),
+  args: z.record(z.string(), z.union([z.string(), z.number()])),
   path: z.string().nullable(),
   excerpt: z.string().nullable(),
   read: z.boolean(),

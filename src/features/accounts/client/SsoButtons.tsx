@@ -1,11 +1,15 @@
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ApiError, api } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 import type { SsoButton } from '../sso-schema';
 
 /** One button per single sign-on provider: asks the server where to go, then goes there. */
 export function SsoButtons({ buttons, next }: { buttons: SsoButton[]; next: string }) {
+  const t = useTranslations('auth');
+  const errorText = useApiErrorText();
   const [leaving, setLeaving] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   if (buttons.length === 0) return null;
@@ -18,12 +22,12 @@ export function SsoButtons({ buttons, next }: { buttons: SsoButton[]; next: stri
       window.location.assign(url);
     } catch (err) {
       setLeaving(null);
-      setError(err instanceof ApiError ? err.message : 'That did not work. Try again.');
+      setError(err instanceof ApiError ? errorText(err) : t('sso.failed'));
     }
   }
 
   return (
-    <div className="flex flex-col gap-3" role="group" aria-label="Sign in with a provider">
+    <div className="flex flex-col gap-3" role="group" aria-label={t('sso.group')}>
       {error ? (
         <Alert tone="error" testId="sso-start-error">
           {error}
@@ -38,7 +42,7 @@ export function SsoButtons({ buttons, next }: { buttons: SsoButton[]; next: stri
           onClick={() => void start(b.id)}
           data-testid={`sso-${b.id}`}
         >
-          {leaving === b.id ? 'Redirecting…' : `Continue with ${b.label}`}
+          {leaving === b.id ? t('sso.redirecting') : t('sso.continueWith', { provider: b.label })}
         </Button>
       ))}
     </div>

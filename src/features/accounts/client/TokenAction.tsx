@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
@@ -28,6 +29,7 @@ export function TokenAction({
   /** What to say, and offer, when the link has expired or was used. */
   invalid: ReactNode;
 }) {
+  const t = useTranslations('auth');
   const problemText = useProblemText();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
@@ -50,16 +52,16 @@ export function TokenAction({
     // (and every other session with it). Say so, and lead to where a new one is set.
     return (
       <div ref={clearedRef} tabIndex={-1} role="status" className="flex flex-col gap-3 outline-none" data-testid="password-cleared">
-        <h2 className="m-0 text-lg font-semibold">You are signed in</h2>
+        <h2 className="m-0 text-lg font-semibold">{t('token.clearedTitle')}</h2>
+        <p className="m-0">{t('token.clearedBody')}</p>
         <p className="m-0">
-          Your address is confirmed. A password had been set on this account by someone who had not confirmed the address, so we removed it
-          and signed out every other browser.
-        </p>
-        <p className="m-0">
-          <a href={`${paths.settings()}#password`} className="font-medium text-accent underline underline-offset-2 hover:no-underline">
-            Set a password in Settings
-          </a>{' '}
-          to sign in with it next time.
+          {t.rich('token.clearedNext', {
+            link: (chunks) => (
+              <a href={`${paths.settings()}#password`} className="font-medium text-accent underline underline-offset-2 hover:no-underline">
+                {chunks}
+              </a>
+            ),
+          })}
         </p>
       </div>
     );
@@ -68,7 +70,7 @@ export function TokenAction({
   if (linkDead) {
     return (
       <div ref={invalidRef} tabIndex={-1} className="flex flex-col gap-4 outline-none" data-testid="token-invalid">
-        <Alert tone="error">This link has expired or was already used.</Alert>
+        <Alert tone="error">{t('token.invalid')}</Alert>
         {invalid}
       </div>
     );

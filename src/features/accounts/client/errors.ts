@@ -1,6 +1,7 @@
 import { useTranslations } from 'use-intl';
 import { useMemo } from 'react';
 import { ApiError } from '@/lib/api';
+import { apiErrorTextOf, waitTextOf } from '@/lib/api-error-text';
 import { messageFor } from '@/lib/error-codes';
 
 export interface FormProblem {
@@ -19,13 +20,15 @@ export interface ProblemText {
   internal: string;
   /** "Too many attempts. Please wait 2 minutes…": the wait is rounded up to whole minutes past 59 seconds. */
   rateLimited: (seconds: number) => string;
+  /** Any other failed call (apiErrorTextOf); without it, the server's message. */
+  other?: (err: unknown) => string;
 }
 
 type ProblemsTranslator = ReturnType<typeof useTranslations<'problems'>>;
 
 /** ProblemText from the `problems` namespace of a catalogue (useTranslations in a component, createTranslator in a test). */
 export function problemTextOf(t: ProblemsTranslator): ProblemText {
-  const wait = (seconds: number) => (seconds < 60 ? t('seconds', { count: seconds }) : t('minutes', { count: Math.ceil(seconds / 60) }));
+  const wait = (seconds: number) => waitTextOf(t, seconds);
   return {
     invalidCredentials: t('invalidCredentials'),
     banned: t('banned'),
@@ -37,14 +40,14 @@ export function problemTextOf(t: ProblemsTranslator): ProblemText {
 
 export function useProblemText(): ProblemText {
   const t = useTranslations('problems');
-  return useMemo(() => problemTextOf(t), [t]);
+  return useMemo(() => ({ ...problemTextOf(t), other: (err: unknown) => apiErrorTextOf(err, t) }), [t]);
 }
 
 /**
  * A person-readable account of a failed account request, one per error code, in the page's
  * language. The server's own message is used where it says something specific (the
  * unverified-email 403, an expired invitation); those server messages are not translated yet
- * (docs/i18n.md, "Not converted yet").
+ * (docs/i18n.md, "Not converted yet"); a code's usual message is (apiErrorTextOf).
  */
 export function describeProblem(err: unknown, text: ProblemText): FormProblem {
   if (!(err instanceof ApiError)) return { code: 'INTERNAL', message: text.internal, fields: {} };
@@ -61,6 +64,6 @@ export function describeProblem(err: unknown, text: ProblemText): FormProblem {
     case 'INTERNAL':
       return { code: err.code, message: text.internal, fields };
     default:
-      return { code: err.code, message: err.message || messageFor(err.code), fields };
+      return { code: err.code, message: text.other ? text.other(err) : err.message || messageFor(err.code), fields };
   }
 }

@@ -23,5 +23,21 @@ export function useFieldErrors() {
       own(e, (type) =>
         type === 'too_big' ? t('nameTooLong', { max: DISPLAY_NAME_MAX }) : type === 'custom' ? t('nameControl') : t('nameMissing'),
       ),
+    /** The avatar link: its length, spaces, or not an https link to a named host. */
+    avatarUrl: (e?: FieldError) =>
+      own(e, (type) =>
+        type === 'too_big'
+          ? t('linkTooLong', { max: 500 })
+          : type === 'invalid_format' && /space/.test(e?.message ?? '')
+            ? t('linkSpaces')
+            : t('avatarInvalid'),
+      ),
+    /** The repeated new password: missing, or not the same. */
+    repeatNewPassword: (e?: FieldError) => own(e, (type) => (type === 'custom' ? t('newPasswordsMismatch') : t('newPasswordRepeat'))),
+    /** The repeated password of a new password (reset, set-up). */
+    repeatPassword: (e?: FieldError) => own(e, (type) => (type === 'custom' ? t('passwordsMismatch') : t('passwordRepeat'))),
+    /** The current password of the password form. */
+    oldPassword: (e?: FieldError) => own(e, () => t('currentPasswordMissing')),
+    deleteConfirm: (e?: FieldError) => own(e, () => t('deleteConfirm')),
   };
 }

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { AuthCard, linkClass } from '../client/AuthCard';
@@ -9,21 +10,24 @@ export type TokenPageProps = { token: string | null };
 
 /** `/magic-link?token=`: signs in with an emailed one-time link. */
 export default function MagicLinkPage({ shell, token = null }: ShellProps & Partial<TokenPageProps>) {
+  const t = useTranslations('auth');
   return (
-    <AuthCard title="Sign in with your link" siteName={shell.workspace.name} intro="Press the button to sign in. The link works once.">
+    <AuthCard title={t('magic.title')} siteName={shell.workspace.name} intro={t('magic.intro')}>
       <TokenAction
         token={token}
         endpoint="/api/v1/auth/magic-link/consume"
-        label="Sign me in"
-        busyLabel="Signing in…"
+        label={t('magic.submit')}
+        busyLabel={t('login.submitting')}
         then={paths.home()}
         invalid={
           <p className="m-0 text-sm">
-            Sign-in links work once, for 15 minutes.{' '}
-            <Link href={paths.login()} className={linkClass}>
-              Go to sign in
-            </Link>{' '}
-            to ask for a new one, or use your password.
+            {t.rich('magic.invalid', {
+              link: (chunks) => (
+                <Link href={paths.login()} className={linkClass}>
+                  {chunks}
+                </Link>
+              ),
+            })}
           </p>
         }
       />

@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
@@ -11,18 +12,15 @@ import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
 import { AuthCard, linkClass } from '../client/AuthCard';
 import { newPasswordForm, type NewPasswordFormInput } from '../client/form-schemas';
+import { useFieldErrors } from '../client/field-errors';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
 import type { TokenPageProps } from './MagicLinkPage';
 
-const askAgain = (
-  <Link href={paths.forgotPassword()} className="underline">
-    Ask for a new link
-  </Link>
-);
-
 /** `/reset-password?token=`: chooses a new password from the emailed link, then signs in. */
 export default function ResetPasswordPage({ shell, token = null }: ShellProps & Partial<TokenPageProps>) {
+  const t = useTranslations('auth');
+  const fieldError = useFieldErrors();
   const form = useForm<NewPasswordFormInput, unknown, z.output<typeof newPasswordForm>>({
     resolver: zodResolver(newPasswordForm),
     defaultValues: { password: '', confirmPassword: '' },
@@ -44,48 +42,43 @@ export default function ResetPasswordPage({ shell, token = null }: ShellProps & 
 
   const linkDead = problem?.code === 'TOKEN_INVALID' || (problem?.code === 'VALIDATION_FAILED' && 'token' in problem.fields);
   return (
-    <AuthCard
-      title="Choose a new password"
-      siteName={shell.workspace.name}
-      intro="Signing in afterwards is automatic; your other sessions are signed out."
-    >
+    <AuthCard title={t('reset.title')} siteName={shell.workspace.name} intro={t('reset.intro')}>
       {token ? (
-        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Choose a new password">
-          <FormProblemAlert
-            problem={
-              linkDead && problem
-                ? { ...problem, message: 'This link has expired or was already used. Reset links work once, for 60 minutes.' }
-                : problem
-            }
-            summaryRef={summaryRef}
-          >
-            {linkDead ? <p className="m-0 mt-2">{askAgain}</p> : null}
+        <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('reset.title')}>
+          <FormProblemAlert problem={linkDead && problem ? { ...problem, message: t('reset.linkDead') } : problem} summaryRef={summaryRef}>
+            {linkDead ? (
+              <p className="m-0 mt-2">
+                <Link href={paths.forgotPassword()} className="underline">
+                  {t('reset.askAgain')}
+                </Link>
+              </p>
+            ) : null}
           </FormProblemAlert>
           <Field
-            label="New password"
+            label={t('reset.newPassword')}
             type="password"
             autoComplete="new-password"
-            hint="At least 10 characters."
+            hint={t('signup.passwordHint')}
             {...form.register('password')}
-            error={errors.password?.message}
+            error={fieldError.newPassword(errors.password)}
           />
           <Field
-            label="Repeat the new password"
+            label={t('reset.repeat')}
             type="password"
             autoComplete="new-password"
             {...form.register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+            error={fieldError.repeatPassword(errors.confirmPassword)}
           />
           <Button type="submit" busy={isSubmitting || leaving} data-testid="reset-submit">
-            {isSubmitting || leaving ? 'Saving…' : 'Save and sign in'}
+            {isSubmitting || leaving ? t('reset.saving') : t('reset.submit')}
           </Button>
         </form>
       ) : (
         <div className="flex flex-col gap-4" data-testid="token-invalid">
-          <Alert tone="error">This link is incomplete. Open the link from the email again, or ask for a new one.</Alert>
+          <Alert tone="error">{t('reset.incomplete')}</Alert>
           <p className="m-0 text-sm">
             <Link href={paths.forgotPassword()} className={linkClass}>
-              Ask for a new link
+              {t('reset.askAgain')}
             </Link>
           </p>
         </div>

@@ -1,3 +1,4 @@
+import { useTranslations } from 'use-intl';
 import type { ShellProps } from '@/core/shell';
 import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { DeleteAccountDialog } from '../client/settings/DeleteAccountDialog';
@@ -5,13 +6,10 @@ import { SettingsLayout, SettingsSection } from '../client/settings/SettingsLayo
 
 /** `/settings/account`: download one's data, or delete the account. */
 export default function SettingsAccountPage({ shell }: ShellProps) {
+  const t = useTranslations('account');
   return (
-    <SettingsLayout title="Account settings" siteName={shell.workspace.name}>
-      <SettingsSection
-        id="export"
-        title="Download my data"
-        description="A JSON file with your profile, your signed-in sessions (when, from which address and browser), and your posts, comments and votes."
-      >
+    <SettingsLayout title={t('accountSettings.title')} siteName={shell.workspace.name}>
+      <SettingsSection id="export" title={t('accountSettings.export')} description={t('accountSettings.exportDescription')}>
         {/* A plain link: /api paths are not pages, and the browser saves the answer as a file. */}
         <a
           href="/api/v1/me/export"
@@ -20,13 +18,13 @@ export default function SettingsAccountPage({ shell }: ShellProps) {
             py-2 text-sm font-medium text-fg no-underline hover:bg-bg"
           data-testid="export-link"
         >
-          Download my data
+          {t('accountSettings.export')}
         </a>
       </SettingsSection>
       <SettingsSection
         id="delete"
-        title="Delete my account"
-        description={`Erases your personal data and signs you out everywhere. Your posts and comments stay, shown as written by “${DELETED_PERSON_NAME}”.`}
+        title={t('accountSettings.delete')}
+        description={t('accountSettings.deleteDescription', { name: DELETED_PERSON_NAME })}
       >
         <DeleteAccountDialog />
       </SettingsSection>

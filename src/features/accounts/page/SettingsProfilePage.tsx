@@ -19,17 +19,18 @@ interface Props extends ShellProps {
 /** `/settings`: the signed-in person's profile, email address and password. */
 export default function SettingsProfilePage({ shell, pendingEmail, hasPassword, canSendEmail, ownLocale = null }: Props) {
   const t = useTranslations('language');
+  const a = useTranslations('account');
   const viewer = shell.viewer;
   if (!viewer) return null; // getServerSideProps sends visitors to sign in
   return (
-    <SettingsLayout title="Profile settings" siteName={shell.workspace.name}>
-      <SettingsSection id="profile" title="Profile">
+    <SettingsLayout title={a('profileSettings.title')} siteName={shell.workspace.name}>
+      <SettingsSection id="profile" title={a('settingsNav.profile')}>
         <ProfileForm viewer={viewer} />
       </SettingsSection>
       <SettingsSection id="language" title={t('label')}>
         <LanguageForm locale={ownLocale} />
       </SettingsSection>
-      <SettingsSection id="email" title="Email address" description="You sign in with it, and the emails this site sends you go to it.">
+      <SettingsSection id="email" title={a('emailForm.section')} description={a('emailForm.description')}>
         <EmailForm
           email={viewer.email}
           pendingEmail={pendingEmail}
@@ -38,7 +39,7 @@ export default function SettingsProfilePage({ shell, pendingEmail, hasPassword, 
           verified={viewer.emailVerified}
         />
       </SettingsSection>
-      <SettingsSection id="password" title={hasPassword ? 'Password' : 'Set a password'}>
+      <SettingsSection id="password" title={hasPassword ? a('passwordForm.section') : a('passwordForm.sectionNew')}>
         <PasswordForm email={viewer.email} hasPassword={hasPassword} />
       </SettingsSection>
     </SettingsLayout>

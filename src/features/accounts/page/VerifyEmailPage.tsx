@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { AuthCard, linkClass } from '../client/AuthCard';
@@ -12,37 +13,39 @@ export type VerifyEmailProps = {
 
 /** `/verify-email?token=`: confirms an address from the emailed link, then signs the person in. */
 export default function VerifyEmailPage({ shell, token = null, change = false }: ShellProps & Partial<VerifyEmailProps>) {
+  const t = useTranslations('auth');
   return (
     <AuthCard
-      title={change ? 'Confirm your new email address' : 'Confirm your email address'}
+      title={change ? t('verify.changeTitle') : t('verify.title')}
       siteName={shell.workspace.name}
-      intro={
-        change
-          ? 'Press the button to start using this address for your account.'
-          : 'One last step: press the button to confirm this is your address.'
-      }
+      intro={change ? t('verify.changeIntro') : t('verify.intro')}
     >
       <TokenAction
         token={token}
         endpoint="/api/v1/auth/verify-email"
-        label={change ? 'Confirm my new email' : 'Confirm my email'}
-        busyLabel="Confirming…"
+        label={change ? t('verify.changeSubmit') : t('verify.submit')}
+        busyLabel={t('verify.submitting')}
         then={paths.home()}
         invalid={
           change ? (
             <p className="m-0 text-sm">
-              Ask for the change again from{' '}
-              <Link href={paths.settingsAccount()} className={linkClass}>
-                your account settings
-              </Link>
-              , and we will send a new link.
+              {t.rich('verify.changeInvalid', {
+                link: (chunks) => (
+                  <Link href={paths.settingsAccount()} className={linkClass}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           ) : (
             <p className="m-0 text-sm">
-              <Link href={paths.login()} className={linkClass}>
-                Sign in
-              </Link>{' '}
-              with your email and password: if your address still needs confirming, we will send you a new link.
+              {t.rich('verify.invalid', {
+                link: (chunks) => (
+                  <Link href={paths.login()} className={linkClass}>
+                    {chunks}
+                  </Link>
+                ),
+              })}
             </p>
           )
         }

@@ -56,14 +56,21 @@ export const accountEmails = {
       locale,
     );
   },
-  alreadyRegistered: (to: string, workspace: string) =>
-    compose(to, workspace, {
-      kind: 'already_registered',
-      subject: 'You already have an account',
-      intro: 'Someone (hopefully you) tried to sign up with this email address, but it already has an account.',
-      action: { label: 'Sign in', path: '/login' },
-      outro: 'Forgot your password? You can reset it from the sign-in page. If this was not you, you can ignore this email.',
-    }),
+  alreadyRegistered: (to: string, workspace: string, locale: Locale) => {
+    const t = emailText(locale);
+    return compose(
+      to,
+      workspace,
+      {
+        kind: 'already_registered',
+        subject: t('alreadyRegistered.subject'),
+        intro: t('alreadyRegistered.intro'),
+        action: { label: t('alreadyRegistered.action'), path: '/login' },
+        outro: t('alreadyRegistered.outro'),
+      },
+      locale,
+    );
+  },
   resetPassword: (to: string, workspace: string, token: string, locale: Locale) => {
     const t = emailText(locale);
     return compose(
@@ -94,27 +101,44 @@ export const accountEmails = {
       locale,
     );
   },
-  invite: (to: string, workspace: string, token: string, inviter: string) =>
-    compose(to, workspace, {
-      kind: 'invite',
-      subject: `${inviter} invited you`,
-      intro: `${inviter} invited you to join ${workspace} feedback.`,
-      action: { label: 'Accept the invitation', path: `/signup?invite=${token}` },
-      outro: 'The invitation works for 7 days.',
-    }),
-  changeEmail: (to: string, workspace: string, token: string) =>
-    compose(to, workspace, {
-      kind: 'change_email',
-      subject: 'Confirm your new email address',
-      intro: 'Please confirm that you want to use this address for your account.',
-      action: { label: 'Confirm new email', path: `/verify-email?token=${token}&change=1` },
-      outro: 'The link works for 24 hours. If you did not ask for this, you can ignore this email.',
-    }),
-  emailChanged: (to: string, workspace: string) =>
-    compose(to, workspace, {
-      kind: 'email_changed',
-      subject: 'Your email address was changed',
-      intro: 'The email address of your account was just changed to a new one.',
-      outro: 'If this was not you, contact the workspace admins right away.',
-    }),
+  /** `inviter`: the inviting person's display name (user content, an argument). */
+  invite: (to: string, workspace: string, token: string, inviter: string, locale: Locale) => {
+    const t = emailText(locale);
+    return compose(
+      to,
+      workspace,
+      {
+        kind: 'invite',
+        subject: t('invite.subject', { inviter }),
+        intro: t('invite.intro', { inviter, workspace }),
+        action: { label: t('invite.action'), path: `/signup?invite=${token}` },
+        outro: t('invite.outro'),
+      },
+      locale,
+    );
+  },
+  changeEmail: (to: string, workspace: string, token: string, locale: Locale) => {
+    const t = emailText(locale);
+    return compose(
+      to,
+      workspace,
+      {
+        kind: 'change_email',
+        subject: t('changeEmail.subject'),
+        intro: t('changeEmail.intro'),
+        action: { label: t('changeEmail.action'), path: `/verify-email?token=${token}&change=1` },
+        outro: t('changeEmail.outro'),
+      },
+      locale,
+    );
+  },
+  emailChanged: (to: string, workspace: string, locale: Locale) => {
+    const t = emailText(locale);
+    return compose(
+      to,
+      workspace,
+      { kind: 'email_changed', subject: t('emailChanged.subject'), intro: t('emailChanged.intro'), outro: t('emailChanged.outro') },
+      locale,
+    );
+  },
 };

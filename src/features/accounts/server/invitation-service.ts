@@ -38,7 +38,7 @@ export async function inviteMember(actor: UserActor, input: { email: string; rol
       },
       tx,
     );
-    await enqueueEmail(accountEmails.invite(input.email, workspace.name, token, actor.displayName), tx);
+    await enqueueEmail(accountEmails.invite(input.email, workspace.name, token, actor.displayName, workspace.defaultLocale), tx);
   });
   kickEmailDelivery();
   return { email: input.email, role: input.role, expiresAt: expiresAt.toISOString() };

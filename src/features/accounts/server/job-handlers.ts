@@ -49,8 +49,10 @@ const sender = async (tx: Tx) => {
  */
 async function completeSignUp(p: SignUpJobPayload, tx: Tx): Promise<void> {
   const { name, defaultLocale } = await sender(tx);
-  if (await getUserByEmail(tx, p.email)) {
-    await enqueueEmail(accountEmails.alreadyRegistered(p.email, name), tx);
+  const existing = await getUserByEmail(tx, p.email);
+  if (existing) {
+    // In the account's language (its setting, else the workspace default), not the sign-up page's.
+    await enqueueEmail(accountEmails.alreadyRegistered(p.email, name, existing.locale ?? defaultLocale), tx);
     return;
   }
   // A sign-up racing this one for the address fails here on the unique index; the job is then

@@ -217,7 +217,7 @@ export async function verifyEmail(token: string, http: HttpCtx): Promise<{ passw
     const t = (await consumeAuthToken(tx, 'verify_email', token)) ?? (await consumeAuthToken(tx, 'change_email', token));
     if (!t || !t.userId) throw new AppError('TOKEN_INVALID');
     if (t.kind === 'change_email') {
-      const [before] = await tx.select({ email: users.email }).from(users).where(eq(users.id, t.userId));
+      const [before] = await tx.select({ email: users.email, locale: users.locale }).from(users).where(eq(users.id, t.userId));
       try {
         await tx.update(users).set({ email: t.email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, t.userId));
       } catch (err) {
@@ -236,7 +236,8 @@ export async function verifyEmail(token: string, http: HttpCtx): Promise<{ passw
         },
         tx,
       );
-      if (before) await enqueueEmail(accountEmails.emailChanged(before.email, workspace.name), tx);
+      if (before)
+        await enqueueEmail(accountEmails.emailChanged(before.email, workspace.name, before.locale ?? workspace.defaultLocale), tx);
       return { userId: t.userId, passwordSetter: false, passwordCleared: false };
     }
     const passwordSetter = await isPasswordSetter(tx, t.userId, nonce);

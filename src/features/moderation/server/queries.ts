@@ -3,6 +3,7 @@
  * the posts its comments belong to, are read through visiblePostSql like every other reference
  * to a post, so the inbox follows the rule if the team's view ever narrows.
  */
+import type { Locale } from '@/core/i18n/locales';
 import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import { visiblePostSql } from '@/server/identity/visibility';
 import type { DbOrTx } from '@/server/db/client';
@@ -99,9 +100,16 @@ export async function listPendingComments(db: DbOrTx, actor: Actor, after: { cre
 }
 export type InboxCommentRow = Awaited<ReturnType<typeof listPendingComments>>[number];
 
-export async function getUserEmail(db: DbOrTx, id: string): Promise<{ email: string; deleted: boolean } | undefined> {
-  const [row] = await db.select({ email: users.email, deletedAt: users.deletedAt }).from(users).where(eq(users.id, id)).limit(1);
-  return row ? { email: row.email, deleted: Boolean(row.deletedAt) } : undefined;
+export async function getUserEmail(
+  db: DbOrTx,
+  id: string,
+): Promise<{ email: string; locale: Locale | null; deleted: boolean } | undefined> {
+  const [row] = await db
+    .select({ email: users.email, locale: users.locale, deletedAt: users.deletedAt })
+    .from(users)
+    .where(eq(users.id, id))
+    .limit(1);
+  return row ? { email: row.email, locale: row.locale, deleted: Boolean(row.deletedAt) } : undefined;
 }
 
 export async function getCommentForUpdate(db: DbOrTx, id: number) {

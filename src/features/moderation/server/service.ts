@@ -129,7 +129,10 @@ export async function decidePostApproval(
     if (approval === 'rejected' && ctx.post.authorId) {
       const author = await getUserEmail(tx, ctx.post.authorId);
       if (author && !author.deleted) {
-        await enqueueEmail(postRejectedEmail(author.email, workspace!.name, { title: ctx.post.title }), tx);
+        await enqueueEmail(
+          postRejectedEmail(author.email, workspace!.name, { title: ctx.post.title }, author.locale ?? workspace!.defaultLocale),
+          tx,
+        );
         queuedEmail = true;
       }
     }

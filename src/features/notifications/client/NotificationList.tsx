@@ -1,12 +1,23 @@
 import Link from 'next/link';
 import { useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
+import { useApiErrorText } from '@/lib/api-error-text';
 import { api, ApiError } from '@/lib/api';
+import { useFormats } from '@/lib/use-formats';
+import { headlineText } from '../headline';
 import type { NotificationItem, NotificationPage } from '../schema';
 
-const when = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
+/** The item's headline in the page's language (headline.ts); user content stays as written. */
+export function useHeadline(): (item: NotificationItem) => string {
+  const t = useTranslations('notifications');
+  return (item) =>
+    headlineText({ ...item.args, headline: item.headline, message: item.message }, (key, args) =>
+      t(`headline.${key}` as Parameters<typeof t>[0], args),
+    );
+}
 
 /** Marks an item read as it is opened; the navigation does not wait for it. */
 export function markOpened(item: NotificationItem, onDone?: (unread: number) => void): void {
@@ -18,24 +29,27 @@ export function markOpened(item: NotificationItem, onDone?: (unread: number) => 
 
 /** One notification: its headline (a link when it leads somewhere), excerpt and time; unread ones are marked. */
 export function NotificationRow({ item, onOpen, compact }: { item: NotificationItem; onOpen: () => void; compact?: boolean }) {
+  const t = useTranslations('notifications');
+  const { dateTime } = useFormats();
+  const text = useHeadline()(item);
   const headline = item.path ? (
     <Link href={item.path} onClick={onOpen} className="font-medium text-fg">
-      {item.headline}
+      {text}
     </Link>
   ) : (
-    <span className="font-medium">{item.headline}</span>
+    <span className="font-medium">{text}</span>
   );
   return (
     <div className={`flex gap-3 ${compact ? 'px-3 py-2' : 'p-4'}`} data-testid="notification" data-read={item.read ? 'true' : 'false'}>
       <span aria-hidden="true" className={`mt-2 h-2 w-2 shrink-0 rounded-full ${item.read ? 'bg-transparent' : 'bg-accent'}`} />
       <div className="min-w-0 flex-1">
         <p className="m-0 break-words text-sm">
-          {item.read ? null : <span className="sr-only">Unread: </span>}
+          {item.read ? null : <span className="sr-only">{t('list.unreadMark')}</span>}
           {headline}
         </p>
         {item.excerpt && !compact ? <p className="m-0 mt-1 break-words text-sm text-muted">{item.excerpt}</p> : null}
         <p className="m-0 mt-1 text-xs text-muted">
-          <time dateTime={item.createdAt}>{when(item.createdAt)}</time>
+          <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
         </p>
       </div>
     </div>
@@ -44,6 +58,8 @@ export function NotificationRow({ item, onOpen, compact }: { item: NotificationI
 
 /** `/notifications`: every notification, newest first, with "mark all read" and further pages. */
 export function NotificationList({ initial }: { initial: NotificationPage }) {
+  const t = useTranslations('notifications');
+  const errorText = useApiErrorText();
   const [items, setItems] = useState(initial.items);
   const [unread, setUnread] = useState(initial.unread);
   const [cursor, setCursor] = useState(initial.nextCursor);
@@ -62,9 +78,9 @@ export function NotificationList({ initial }: { initial: NotificationPage }) {
       const r = await api<{ unread: number }>('/api/v1/me/notifications/read-all', { method: 'POST' });
       setUnread(r.unread);
       setItems((list) => list.map((i) => ({ ...i, read: true })));
-      setStatus('All notifications are marked read.');
+      setStatus(t('list.markedAll'));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'The notifications could not be marked read.');
+      setError(err instanceof ApiError ? errorText(err) : t('list.markFailed'));
     } finally {
       setBusy(null);
     }
@@ -79,7 +95,7 @@ export function NotificationList({ initial }: { initial: NotificationPage }) {
       setCursor(page.nextCursor);
       setUnread(page.unread);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'More notifications could not be loaded.');
+      setError(err instanceof ApiError ? errorText(err) : t('list.moreFailed'));
     } finally {
       setBusy(null);
     }
@@ -87,8 +103,8 @@ export function NotificationList({ initial }: { initial: NotificationPage }) {
 
   if (items.length === 0) {
     return (
-      <EmptyState title="No notifications yet" testId="notifications-empty">
-        You will hear here when a post you voted on or follow changes status, gets a comment, or when someone mentions you.
+      <EmptyState title={t('list.emptyTitle')} testId="notifications-empty">
+        {t('list.emptyBody')}
       </EmptyState>
     );
   }
@@ -96,7 +112,7 @@ export function NotificationList({ initial }: { initial: NotificationPage }) {
     <div className="flex flex-col gap-4">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <p className="m-0 text-sm text-muted" data-testid="notifications-unread">
-          {unread === 0 ? 'Nothing unread.' : `${unread} unread`}
+          {unread === 0 ? t('list.nothingUnread') : t('list.unreadCount', { count: unread })}
         </p>
         <Button
           variant="secondary"
@@ -105,7 +121,7 @@ export function NotificationList({ initial }: { initial: NotificationPage }) {
           onClick={() => void markAll()}
           data-testid="mark-all-read"
         >
-          Mark all read
+          {t('list.markAll')}
         </Button>
       </div>
       <p aria-live="polite" className="sr-only">
@@ -122,7 +138,7 @@ export function NotificationList({ initial }: { initial: NotificationPage }) {
       {cursor ? (
         <div>
           <Button variant="secondary" busy={busy === 'more'} onClick={() => void more()}>
-            {busy === 'more' ? 'Loading…' : 'Show older notifications'}
+            {busy === 'more' ? t('loading') : t('list.older')}
           </Button>
         </div>
       ) : null}

@@ -1,14 +1,16 @@
 import { useState, type FormEvent } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
+import { useApiErrorText } from '@/lib/api-error-text';
 import { api, ApiError } from '@/lib/api';
-import { NOTIFICATION_CHANNELS, NOTIFICATION_KIND_LABELS, type NotificationChannel, type NotificationKind } from '../enums';
+import { NOTIFICATION_CHANNELS, type NotificationChannel, type NotificationKind } from '../enums';
 import type { Preference } from '../schema';
-
-const CHANNEL_LABELS: Record<NotificationChannel, string> = { email: 'Email', in_app: 'In the app' };
 
 /** Each event kind × channel as a checkbox; saved together. */
 export function PreferencesForm({ initial }: { initial: Preference[] }) {
+  const t = useTranslations('notifications');
+  const errorText = useApiErrorText();
   const [prefs, setPrefs] = useState(initial);
   const [saving, setSaving] = useState(false);
   const [message, setMessage] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
@@ -28,9 +30,9 @@ export function PreferencesForm({ initial }: { initial: Preference[] }) {
         body: { preferences: prefs },
       });
       setPrefs(saved.preferences);
-      setMessage({ tone: 'success', text: 'Your notification preferences are saved.' });
+      setMessage({ tone: 'success', text: t('preferences.saved') });
     } catch (err) {
-      setMessage({ tone: 'error', text: err instanceof ApiError ? err.message : 'Your preferences were not saved. Try again.' });
+      setMessage({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('preferences.failed') });
     } finally {
       setSaving(false);
     }
@@ -42,8 +44,8 @@ export function PreferencesForm({ initial }: { initial: Preference[] }) {
         {kinds.map((kind) => (
           <li key={kind} className="py-3">
             <fieldset className="m-0 border-0 p-0">
-              <legend className="p-0 text-sm font-medium">{NOTIFICATION_KIND_LABELS[kind].label}</legend>
-              <p className="m-0 mt-0.5 text-sm text-muted">{NOTIFICATION_KIND_LABELS[kind].hint}</p>
+              <legend className="p-0 text-sm font-medium">{t(`kinds.${kind}.label`)}</legend>
+              <p className="m-0 mt-0.5 text-sm text-muted">{t(`kinds.${kind}.hint`)}</p>
               <div className="mt-2 flex flex-wrap gap-x-6 gap-y-2">
                 {NOTIFICATION_CHANNELS.map((channel) => (
                   <label key={channel} className="flex items-center gap-2 text-sm">
@@ -54,7 +56,7 @@ export function PreferencesForm({ initial }: { initial: Preference[] }) {
                       onChange={(e) => set(kind, channel, e.target.checked)}
                       data-testid={`pref-${kind}-${channel}`}
                     />
-                    {CHANNEL_LABELS[channel]}
+                    {t(`preferences.channels.${channel}`)}
                   </label>
                 ))}
               </div>
@@ -69,7 +71,7 @@ export function PreferencesForm({ initial }: { initial: Preference[] }) {
       ) : null}
       <div>
         <Button type="submit" busy={saving} data-testid="preferences-save">
-          {saving ? 'Saving…' : 'Save preferences'}
+          {saving ? t('preferences.saving') : t('preferences.save')}
         </Button>
       </div>
     </form>

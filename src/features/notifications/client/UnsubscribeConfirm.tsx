@@ -1,16 +1,21 @@
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
+import { useApiErrorText } from '@/lib/api-error-text';
 import { api, ApiError } from '@/lib/api';
-import { NOTIFICATION_KIND_LABELS, type NotificationKind } from '../enums';
+import type { NotificationKind } from '../enums';
 
 /** The unsubscribe page's one action: nothing changes until the button is pressed. */
 export function UnsubscribeConfirm({ token, kinds }: { token: string; kinds: NotificationKind[] }) {
+  const t = useTranslations('notifications');
+  const errorText = useApiErrorText();
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle');
   const [error, setError] = useState<string | null>(null);
-  const names = kinds.map((k) => NOTIFICATION_KIND_LABELS[k].label.toLowerCase()).join(', ');
+  const names = kinds.map((k) => t(`kinds.${k}.inline`)).join(t('unsubscribe.separator'));
+  const preferences = (chunks: ReactNode) => <Link href={paths.settingsNotifications()}>{chunks}</Link>;
 
   const confirm = async () => {
     setState('busy');
@@ -20,25 +25,24 @@ export function UnsubscribeConfirm({ token, kinds }: { token: string; kinds: Not
       setState('done');
     } catch (err) {
       setState('idle');
-      setError(err instanceof ApiError ? err.message : 'You were not unsubscribed. Try again.');
+      setError(err instanceof ApiError ? errorText(err) : t('unsubscribe.failed'));
     }
   };
 
   if (state === 'done') {
     return (
       <Alert tone="success" testId="unsubscribed">
-        Done: you will get no more emails about {names}. You can turn them back on in your{' '}
-        <Link href={paths.settingsNotifications()}>notification preferences</Link>.
+        {t.rich('unsubscribe.done', { names, link: preferences })}
       </Alert>
     );
   }
   return (
     <div className="flex flex-col gap-4">
-      <p className="m-0">Stop the emails about {names}? Notifications in the app stay as they are.</p>
+      <p className="m-0">{t('unsubscribe.ask', { names })}</p>
       {error ? <Alert tone="error">{error}</Alert> : null}
       <div>
         <Button onClick={() => void confirm()} busy={state === 'busy'} data-testid="unsubscribe-confirm">
-          {state === 'busy' ? 'Unsubscribing…' : 'Unsubscribe'}
+          {state === 'busy' ? t('unsubscribe.busy') : t('unsubscribe.submit')}
         </Button>
       </div>
     </div>

@@ -1,4 +1,5 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
@@ -13,16 +14,16 @@ export type UnsubscribePageProps = { token: string | null; kinds: NotificationKi
  * scanners open links); the button does. No sign-in needed: the signed token names the person.
  */
 export default function UnsubscribePage({ shell, token, kinds }: ShellProps & Partial<UnsubscribePageProps>) {
+  const t = useTranslations('notifications');
   return (
     <>
-      <PageHeading title="Unsubscribe" siteName={shell.workspace.name} />
+      <PageHeading title={t('unsubscribe.title')} siteName={shell.workspace.name} />
       <div className="max-w-xl rounded-xl border border-border bg-surface p-4 sm:p-6">
         {token && kinds ? (
           <UnsubscribeConfirm token={token} kinds={kinds} />
         ) : (
           <Alert tone="error" testId="unsubscribe-invalid">
-            This unsubscribe link is not valid or has expired. You can choose which emails you get in your{' '}
-            <Link href={paths.settingsNotifications()}>notification preferences</Link> after signing in.
+            {t.rich('unsubscribe.invalid', { link: (chunks) => <Link href={paths.settingsNotifications()}>{chunks}</Link> })}
           </Alert>
         )}
       </div>

@@ -33,6 +33,16 @@ export async function countUnread(actor: UserActor): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/** The user content a headline's message inserts (headline.ts); nothing else of the row. */
+function headlineArgs(data: NotificationData): Record<string, string | number> {
+  const args: Record<string, string | number> = {};
+  for (const key of ['who', 'title', 'number', 'status', 'count'] as const) {
+    const value = data[key];
+    if (typeof value === 'string' || typeof value === 'number') args[key] = value;
+  }
+  return args;
+}
+
 export async function listNotifications(
   actor: UserActor,
   query: { cursor?: string; limit: number; unread?: string },
@@ -50,6 +60,8 @@ export async function listNotifications(
       id: Number(r.id),
       kind: r.kind as NotificationKind,
       headline: r.data.headline,
+      message: typeof r.data.message === 'string' ? r.data.message : null,
+      args: headlineArgs(r.data),
       path: r.data.path ?? null,
       excerpt: r.data.excerpt ?? null,
       read: r.read_at !== null,

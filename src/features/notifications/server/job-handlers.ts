@@ -40,14 +40,21 @@ export const EVENT_CONSUMER_KIND = 'notifications.event';
 const MAX_DIGEST_ITEMS = 50;
 
 const quoted = (post: PostRow) => `“${post.title}” (#${post.number})`;
+/** The arguments of a headline about this post (headline.ts): user content, never part of the message. */
+const about = (post: PostRow) => ({ title: post.title, number: post.number });
 
 async function onPostStatusChanged(tx: DbOrTx, e: Extract<DomainEvent, { type: 'post.status_changed' }>) {
   const post = await findPost(tx, e.postId);
   const change = await findStatusChange(tx, e.statusChangeId);
   if (!post || post.deleted || !change) return;
-  const who = (await displayNameOf(tx, e.actorId)) ?? 'The team';
+  const actor = await displayNameOf(tx, e.actorId);
+  const who = actor ?? 'The team';
   const data: NotificationData = {
     headline: `${who} moved ${quoted(post)} to ${change.status_name ?? 'a new status'}`,
+    message: 'statusChanged',
+    who: actor ?? null,
+    status: change.status_name ?? null,
+    ...about(post),
     path: paths.post(post.number),
     excerpt: change.note ? excerptOf(change.note) : null,
   };
@@ -64,7 +71,8 @@ async function onPostStatusChanged(tx: DbOrTx, e: Extract<DomainEvent, { type: '
 async function mentionsIn(tx: DbOrTx, post: PostRow, text: string, actorId: string | null, comment?: CommentRow): Promise<string[]> {
   const ids = extractMentionedUserIds(text);
   if (ids.length === 0) return ids;
-  const who = (await displayNameOf(tx, actorId)) ?? 'Someone';
+  const actor = await displayNameOf(tx, actorId);
+  const who = actor ?? 'Someone';
   await deliver(tx, {
     kind: 'mention',
     actorId,
@@ -75,6 +83,9 @@ async function mentionsIn(tx: DbOrTx, post: PostRow, text: string, actorId: stri
     teamOnly: comment?.internal ?? false,
     data: {
       headline: comment ? `${who} mentioned you in a comment on ${quoted(post)}` : `${who} mentioned you in ${quoted(post)}`,
+      message: comment ? 'mentionInComment' : 'mention',
+      who: actor ?? null,
+      ...about(post),
       path: paths.post(post.number, undefined, comment?.id),
       excerpt: excerptOf(text),
     },
@@ -84,14 +95,22 @@ async function mentionsIn(tx: DbOrTx, post: PostRow, text: string, actorId: stri
 
 /** A post that is public now: the team hears of it, and the people it mentions. */
 async function onPostPublished(tx: DbOrTx, post: PostRow) {
-  const who = (await displayNameOf(tx, post.author_id)) ?? 'Someone';
+  const actor = await displayNameOf(tx, post.author_id);
+  const who = actor ?? 'Someone';
   await deliver(tx, {
     kind: 'team_new_post',
     actorId: post.author_id,
     candidates: teamMembers(),
     teamOnly: true,
     postId: post.id,
-    data: { headline: `${who} posted ${quoted(post)}`, path: paths.post(post.number), excerpt: post.body ? excerptOf(post.body) : null },
+    data: {
+      headline: `${who} posted ${quoted(post)}`,
+      message: 'posted',
+      who: actor ?? null,
+      ...about(post),
+      path: paths.post(post.number),
+      excerpt: post.body ? excerptOf(post.body) : null,
+    },
   });
   await mentionsIn(tx, post, post.body, post.author_id);
 }
@@ -106,6 +125,8 @@ async function awaitingApproval(tx: DbOrTx, post: PostRow, actorId: string | nul
     commentId: comment?.id,
     data: {
       headline: comment ? `A comment on ${quoted(post)} waits for approval` : `${quoted(post)} waits for approval`,
+      message: comment ? 'awaitingComment' : 'awaitingPost',
+      ...about(post),
       path: paths.adminInbox(),
       excerpt: excerptOf(comment ? comment.body : post.title),
     },
@@ -115,7 +136,8 @@ async function awaitingApproval(tx: DbOrTx, post: PostRow, actorId: string | nul
 /** An approved comment: its mentions, then the post's subscribers (those mentioned are told once, of the mention). */
 async function onCommentPublished(tx: DbOrTx, post: PostRow, comment: CommentRow) {
   const mentioned = await mentionsIn(tx, post, comment.body, comment.author_id, comment);
-  const who = (await displayNameOf(tx, comment.author_id)) ?? 'Someone';
+  const actor = await displayNameOf(tx, comment.author_id);
+  const who = actor ?? 'Someone';
   const subscribers = subscribersOf(post.id);
   await deliver(tx, {
     kind: 'comment',
@@ -129,6 +151,9 @@ async function onCommentPublished(tx: DbOrTx, post: PostRow, comment: CommentRow
     teamOnly: comment.internal,
     data: {
       headline: comment.internal ? `${who} left an internal note on ${quoted(post)}` : `${who} commented on ${quoted(post)}`,
+      message: comment.internal ? 'internalNote' : 'comment',
+      who: actor ?? null,
+      ...about(post),
       path: paths.post(post.number, undefined, comment.id),
       excerpt: excerptOf(comment.body),
     },
@@ -157,6 +182,8 @@ async function onEvent(tx: DbOrTx, e: DomainEvent): Promise<void> {
         postId: e.approval === 'approved' ? post.id : undefined,
         data: {
           headline: e.approval === 'approved' ? `Your post ${quoted(post)} was approved` : `Your post “${post.title}” was not approved`,
+          message: e.approval === 'approved' ? 'approved' : 'rejected',
+          ...about(post),
           path: e.approval === 'approved' ? paths.post(post.number) : null,
           excerpt: null,
         },
@@ -187,11 +214,14 @@ const sendDigest = jobHandler(z.object({ userId: z.uuid() }), async ({ userId },
   const kinds = [...new Set(items.map((i) => i.kind))] as NotificationKind[];
   const shown = items.slice(0, MAX_DIGEST_ITEMS).map((i) => ({ data: i.data as NotificationData }));
   if (items.length > MAX_DIGEST_ITEMS) {
-    shown.push({ data: { headline: `…and ${items.length - MAX_DIGEST_ITEMS} more`, path: '/notifications', excerpt: null } });
+    const count = items.length - MAX_DIGEST_ITEMS;
+    shown.push({ data: { headline: `…and ${count} more`, message: 'more', count, path: '/notifications', excerpt: null } });
   }
   const workspace = await getPublicWorkspace(tx);
   const token = await createUnsubscribeToken(tx, { userId, kinds });
-  await enqueueEmail(notificationEmail({ to: recipient.email, workspace, items: shown, unsubscribeToken: token }), tx);
+  // In the recipient's language: their own setting, else the workspace default.
+  const locale = recipient.locale ?? workspace.defaultLocale;
+  await enqueueEmail(notificationEmail({ to: recipient.email, workspace, items: shown, unsubscribeToken: token, locale }), tx);
   afterCommit(kickEmailDelivery);
 });
 

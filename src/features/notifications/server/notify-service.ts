@@ -53,6 +53,8 @@ export async function notifyPeople(
 ): Promise<number> {
   const data: NotificationData = {
     headline: `New in the changelog: ${input.entry.title}`,
+    message: 'changelog',
+    title: input.entry.title,
     path: input.entry.url,
     excerpt: input.entry.excerpt ? excerptOf(input.entry.excerpt) : null,
   };

@@ -3,6 +3,7 @@
  * and what they may see), the in-app list, and the digest's pending items. Events carry ids, so
  * the consumers read the post, comment or status change they are about here, as rows.
  */
+import type { Locale } from '@/core/i18n/locales';
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts } from '@/server/db/schema';
@@ -146,6 +147,8 @@ const defaultFor = (kindColumn: SQL, channel: 'email' | 'in_app') =>
 export interface RecipientRow {
   id: string;
   email: string;
+  /** Their own language setting; the digest falls back to the workspace default. */
+  locale: Locale | null;
   eligible: boolean;
 }
 
@@ -153,7 +156,7 @@ export interface RecipientRow {
 export async function findRecipient(db: DbOrTx, userId: string, confirmationRequired: boolean): Promise<RecipientRow | undefined> {
   const [row] = await rows<RecipientRow>(
     db,
-    sql`select id, email, (banned_at is null and deleted_at is null ${
+    sql`select id, email, locale, (banned_at is null and deleted_at is null ${
       confirmationRequired ? sql`and email_verified_at is not null` : sql``
     }) as eligible from users where id = ${userId}`,
   );

@@ -3,13 +3,16 @@ import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 import { showApiError } from '@/lib/form-api-errors';
+import { useFieldErrors } from '../field-errors';
 import { deleteAccountInput } from '../../schema';
 
 type Input = z.input<typeof deleteAccountInput>;
@@ -17,6 +20,9 @@ type Output = z.output<typeof deleteAccountInput>;
 
 /** Deletes the account after the person types DELETE; then the browser leaves, signed out. */
 export function DeleteAccountDialog() {
+  const t = useTranslations('account');
+  const fieldError = useFieldErrors();
+  const errorText = useApiErrorText();
   const [open, setOpen] = useState(false);
   const [error, setErrorText] = useState<string | null>(null);
   const {
@@ -41,7 +47,8 @@ export function DeleteAccountDialog() {
       // A full load: nothing of the deleted account stays on screen or in memory.
       window.location.assign(paths.home());
     } catch (err) {
-      setErrorText(showApiError(err, setError, ['confirm']));
+      showApiError(err, setError, ['confirm']);
+      setErrorText(errorText(err));
     }
   };
 
@@ -49,39 +56,38 @@ export function DeleteAccountDialog() {
     <Dialog.Root open={open} onOpenChange={(next) => !busy && setOpen(next)}>
       <Dialog.Trigger asChild>
         <Button variant="secondary" data-testid="delete-account-open">
-          Delete my account…
+          {t('deleteDialog.open')}
         </Button>
       </Dialog.Trigger>
       {/* Not portalled: the dialog stays inside the shell, so it keeps the page's font and theme. */}
       <Dialog.Overlay className="fixed inset-0 z-40 bg-black/60" />
       <Dialog.Content
-        className="fixed left-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md
+        className="fixed start-1/2 top-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-md
           -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-xl border border-border bg-surface p-5 text-fg shadow-xl sm:p-6"
         data-testid="delete-account-dialog"
       >
-        <Dialog.Title className="m-0 text-lg font-semibold">Delete your account?</Dialog.Title>
+        <Dialog.Title className="m-0 text-lg font-semibold">{t('deleteDialog.title')}</Dialog.Title>
         <Dialog.Description className="mt-2 mb-0 text-sm text-muted">
-          This cannot be undone. Your name, email address, avatar and password are erased, and you are signed out everywhere. Your posts and
-          comments stay, shown as written by “{DELETED_PERSON_NAME}”.
+          {t('deleteDialog.description', { name: DELETED_PERSON_NAME })}
         </Dialog.Description>
         <form noValidate onSubmit={handleSubmit(onSubmit)} className="mt-4 flex flex-col gap-4">
           <Field
-            label="Type DELETE to confirm"
+            label={t('deleteDialog.confirmLabel')}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
-            error={errors.confirm?.message}
+            error={fieldError.deleteConfirm(errors.confirm)}
             {...register('confirm')}
           />
           {error ? <Alert tone="error">{error}</Alert> : null}
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <Dialog.Close asChild>
               <Button variant="secondary" disabled={busy}>
-                Cancel
+                {t('deleteDialog.cancel')}
               </Button>
             </Dialog.Close>
             <Button type="submit" variant="danger" busy={busy} data-testid="delete-account-confirm">
-              {busy ? 'Deleting…' : 'Delete my account'}
+              {busy ? t('deleteDialog.deleting') : t('accountSettings.delete')}
             </Button>
           </div>
         </form>

@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 import { showApiError } from '@/lib/form-api-errors';
+import { useFieldErrors } from '../field-errors';
 import { changeEmailInput } from '../../schema';
 
 type Input = z.input<typeof changeEmailInput>;
@@ -31,6 +34,9 @@ export function EmailForm({
   /** Whether the current address is confirmed (a workspace may let people in before they confirm). */
   verified?: boolean;
 }) {
+  const t = useTranslations('account');
+  const fieldError = useFieldErrors();
+  const errorText = useApiErrorText();
   const [pendingEmail, setPendingEmail] = useState(initialPending);
   const [error, setErrorText] = useState<string | null>(null);
   const {
@@ -48,54 +54,51 @@ export function EmailForm({
       setPendingEmail(res.pendingEmail);
       reset({ email: '', password: '' });
     } catch (err) {
-      setErrorText(showApiError(err, setError, ['email', 'password']));
+      showApiError(err, setError, ['email', 'password']);
+      setErrorText(errorText(err));
     }
   };
 
   return (
     <div className="flex flex-col gap-4">
       <p className="m-0 text-sm">
-        Your email address is <strong data-testid="current-email">{email}</strong>
-        {verified ? (
-          '.'
-        ) : (
-          <span data-testid="email-unconfirmed">, not confirmed yet: follow the link in the confirmation email to confirm it.</span>
-        )}
+        {t.rich('emailForm.current', { email, strong: (chunks) => <strong data-testid="current-email">{chunks}</strong> })}
+        {verified ? t('emailForm.confirmed') : <span data-testid="email-unconfirmed">{t('emailForm.unconfirmed')}</span>}
       </p>
       {pendingEmail ? (
         <Alert tone="info" testId="pending-email">
-          {canSendEmail ? (
-            <>
-              Pending: check <strong>{pendingEmail}</strong> for a link to confirm the change.
-            </>
-          ) : (
-            <>
-              Pending: this workspace cannot send email yet, so the link to confirm <strong>{pendingEmail}</strong> waits with its admins;
-              ask one of them to pass it on.
-            </>
-          )}{' '}
-          Until you follow it, you keep signing in with {email}.
+          {t.rich(canSendEmail ? 'emailForm.pending' : 'emailForm.pendingNoEmail', {
+            email: pendingEmail,
+            strong: (chunks) => <strong>{chunks}</strong>,
+          })}{' '}
+          {t('emailForm.keep', { email })}
         </Alert>
       ) : null}
       {hasPassword ? null : (
         <p className="m-0 text-sm text-muted" data-testid="email-needs-password">
-          Changing your address asks for your password: set one below first.
+          {t('emailForm.needsPassword')}
         </p>
       )}
       <form noValidate onSubmit={handleSubmit(onSubmit)} className="flex flex-col gap-4" data-testid="email-form" hidden={!hasPassword}>
-        <Field label="New email address" type="email" autoComplete="email" error={errors.email?.message} {...register('email')} />
         <Field
-          label="Current password"
+          label={t('emailForm.newEmail')}
+          type="email"
+          autoComplete="email"
+          error={fieldError.email(errors.email)}
+          {...register('email')}
+        />
+        <Field
+          label={t('emailForm.currentPassword')}
           type="password"
           autoComplete="current-password"
-          hint="To make sure it is you."
-          error={errors.password?.message}
+          hint={t('emailForm.passwordHint')}
+          error={fieldError.currentPassword(errors.password)}
           {...register('password')}
         />
         {error ? <Alert tone="error">{error}</Alert> : null}
         <div>
           <Button type="submit" busy={isSubmitting}>
-            {isSubmitting ? 'Sending link…' : 'Change email'}
+            {isSubmitting ? t('emailForm.sending') : t('emailForm.submit')}
           </Button>
         </div>
       </form>

@@ -1,12 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 import { showApiError } from '@/lib/form-api-errors';
+import { useFieldErrors } from '../field-errors';
 import { changePasswordForm, setPasswordForm } from '../../schema';
 
 type Input = z.input<typeof changePasswordForm>;
@@ -19,6 +22,9 @@ const EMPTY = { currentPassword: '', newPassword: '', confirmPassword: '' };
  * without a password (it signs in by emailed links) sets its first one without a current one.
  */
 export function PasswordForm({ email, hasPassword: initiallySet }: { email: string; hasPassword: boolean }) {
+  const t = useTranslations('account');
+  const fieldError = useFieldErrors();
+  const errorText = useApiErrorText();
   const [hasPassword, setHasPassword] = useState(initiallySet);
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
@@ -40,13 +46,12 @@ export function PasswordForm({ email, hasPassword: initiallySet }: { email: stri
       reset(EMPTY);
       setNotice({
         tone: 'success',
-        text: hasPassword
-          ? 'Your password is changed. You were signed out everywhere else; this browser stays signed in.'
-          : 'Your password is set: you can now sign in with it. You were signed out everywhere else; this browser stays signed in.',
+        text: hasPassword ? t('passwordForm.changed') : t('passwordForm.set'),
       });
       setHasPassword(true);
     } catch (err) {
-      setNotice({ tone: 'error', text: showApiError(err, setError, ['currentPassword', 'newPassword']) });
+      showApiError(err, setError, ['currentPassword', 'newPassword']);
+      setNotice({ tone: 'error', text: errorText(err) });
     }
   };
 
@@ -56,36 +61,36 @@ export function PasswordForm({ email, hasPassword: initiallySet }: { email: stri
       <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
       {hasPassword ? (
         <Field
-          label="Current password"
+          label={t('passwordForm.current')}
           type="password"
           autoComplete="current-password"
-          error={errors.currentPassword?.message}
+          error={fieldError.oldPassword(errors.currentPassword)}
           {...register('currentPassword')}
         />
       ) : (
         <p className="m-0 text-sm" data-testid="no-password">
-          Your account has no password: you sign in with emailed links. Set one to sign in with your email and password too.
+          {t('passwordForm.none')}
         </p>
       )}
       <Field
-        label="New password"
+        label={t('passwordForm.new')}
         type="password"
         autoComplete="new-password"
-        hint="10 to 128 characters. A few unrelated words make a strong one."
-        error={errors.newPassword?.message}
+        hint={t('passwordForm.newHint')}
+        error={fieldError.newPassword(errors.newPassword)}
         {...register('newPassword')}
       />
       <Field
-        label="Repeat the new password"
+        label={t('passwordForm.repeat')}
         type="password"
         autoComplete="new-password"
-        error={errors.confirmPassword?.message}
+        error={fieldError.repeatNewPassword(errors.confirmPassword)}
         {...register('confirmPassword')}
       />
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div>
         <Button type="submit" busy={isSubmitting}>
-          {isSubmitting ? 'Saving…' : hasPassword ? 'Change password' : 'Set password'}
+          {isSubmitting ? t('saving') : hasPassword ? t('passwordForm.change') : t('passwordForm.setSubmit')}
         </Button>
       </div>
     </form>

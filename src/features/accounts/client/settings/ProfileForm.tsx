@@ -2,22 +2,31 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/router';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 import { showApiError } from '@/lib/form-api-errors';
+import { useFieldErrors } from '../field-errors';
 import { profileInput } from '../../schema';
 import type { Viewer } from '@/core/identity/viewer';
 
 type Input = z.input<typeof profileInput>;
 type Output = z.output<typeof profileInput>;
 
+/** What the avatar field shows as an example link (a link, not words). */
+const AVATAR_EXAMPLE = 'https://example.com/me.png';
+
 /** Display name and avatar link. */
 export function ProfileForm({ viewer }: { viewer: Viewer }) {
   const router = useRouter();
+  const t = useTranslations('account');
+  const fieldError = useFieldErrors();
+  const errorText = useApiErrorText();
   const [notice, setNotice] = useState<{ tone: 'success' | 'error'; text: string } | null>(null);
   const {
     register,
@@ -38,11 +47,12 @@ export function ProfileForm({ viewer }: { viewer: Viewer }) {
         body: { displayName: values.displayName, avatarUrl: values.avatarUrl ?? null },
       });
       reset({ displayName: saved.displayName, avatarUrl: saved.avatarUrl ?? '' });
-      setNotice({ tone: 'success', text: 'Your profile is saved.' });
+      setNotice({ tone: 'success', text: t('profileForm.saved') });
       // Reloads the page data, so the header and everything else show the new name.
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
-      setNotice({ tone: 'error', text: showApiError(err, setError, ['displayName', 'avatarUrl']) });
+      showApiError(err, setError, ['displayName', 'avatarUrl']);
+      setNotice({ tone: 'error', text: errorText(err) });
     }
   };
 
@@ -52,24 +62,30 @@ export function ProfileForm({ viewer }: { viewer: Viewer }) {
         <Avatar name={viewer.displayName} url={viewer.avatarUrl} size={48} />
         <div className="min-w-0">
           <p className="m-0 truncate font-medium">{viewer.displayName}</p>
-          <p className="m-0 text-sm text-muted">How others see you next to your posts and comments.</p>
+          <p className="m-0 text-sm text-muted">{t('profileForm.preview')}</p>
         </div>
       </div>
-      <Field label="Display name" autoComplete="nickname" maxLength={50} error={errors.displayName?.message} {...register('displayName')} />
       <Field
-        label="Avatar image link (optional)"
+        label={t('profileForm.displayName')}
+        autoComplete="nickname"
+        maxLength={50}
+        error={fieldError.displayName(errors.displayName)}
+        {...register('displayName')}
+      />
+      <Field
+        label={t('profileForm.avatar')}
         type="url"
         inputMode="url"
         autoComplete="photo"
-        placeholder="https://example.com/me.png"
-        hint="An https:// link to a square picture. Leave it empty to show your initials."
-        error={errors.avatarUrl?.message}
+        placeholder={AVATAR_EXAMPLE}
+        hint={t('profileForm.avatarHint')}
+        error={fieldError.avatarUrl(errors.avatarUrl)}
         {...register('avatarUrl')}
       />
       {notice ? <Alert tone={notice.tone}>{notice.text}</Alert> : null}
       <div>
         <Button type="submit" busy={isSubmitting}>
-          {isSubmitting ? 'Saving…' : 'Save profile'}
+          {isSubmitting ? t('saving') : t('profileForm.save')}
         </Button>
       </div>
     </form>

@@ -1,23 +1,25 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
 import type { ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 
 const ITEMS = [
-  { href: paths.settings(), label: 'Profile' },
-  { href: paths.settingsNotifications(), label: 'Notifications' },
-  { href: paths.settingsAccount(), label: 'Account' },
-];
+  { href: paths.settings(), label: 'profile' },
+  { href: paths.settingsNotifications(), label: 'notifications' },
+  { href: paths.settingsAccount(), label: 'account' },
+] as const;
 
 /** The settings pages: their heading, the settings sub-navigation, and the page's sections. */
 export function SettingsLayout({ title, siteName, children }: { title: string; siteName: string; children: ReactNode }) {
   const { pathname } = useRouter();
+  const t = useTranslations('account');
   return (
     <>
       <PageHeading title={title} siteName={siteName} />
       <div className="flex flex-col gap-6 sm:flex-row sm:gap-10">
-        <nav aria-label="Settings" className="sm:w-44 sm:shrink-0">
+        <nav aria-label={t('settings')} className="sm:w-44 sm:shrink-0">
           <ul className="m-0 flex list-none gap-1 p-0 sm:flex-col">
             {ITEMS.map((item) => {
               const active = pathname === item.href;
@@ -30,7 +32,7 @@ export function SettingsLayout({ title, siteName, children }: { title: string; s
                       active ? 'bg-surface ' + 'text-fg shadow-sm ring-1 ring-border' : 'text-muted hover:text-fg'
                     }`}
                   >
-                    {item.label}
+                    {t(`settingsNav.${item.label}`)}
                   </Link>
                 </li>
               );

@@ -1,0 +1,47 @@
+/**
+ * A notification's headline in the reader's language. The row keeps what it says as a message
+ * (`message`) and its arguments (`who`, `title`, `number`, `status`, `count`: user content,
+ * inserted as text), so the in-app list (`notifications.headline.*`) and the email
+ * (`emails.notification.headline.*`) each write it in their reader's language. `headline` stays
+ * the English sentence: what the API answers, and what rows written before messages show.
+ */
+import type { NotificationData } from './schema';
+
+export const HEADLINE_MESSAGES = [
+  'statusChanged',
+  'mention',
+  'mentionInComment',
+  'posted',
+  'awaitingPost',
+  'awaitingComment',
+  'comment',
+  'internalNote',
+  'approved',
+  'rejected',
+  'changelog',
+  'more',
+] as const;
+export type HeadlineMessage = (typeof HEADLINE_MESSAGES)[number];
+
+/** Formats one message of the headline set (`key` is a HeadlineMessage or a fallback: `someone`, `theTeam`, `newStatus`). */
+export type HeadlineTranslate = (key: string, args?: Record<string, string | number>) => string;
+
+type HeadlineData = Pick<NotificationData, 'headline'> & Record<string, string | number | null | undefined>;
+
+const isMessage = (m: unknown): m is HeadlineMessage => typeof m === 'string' && (HEADLINE_MESSAGES as readonly string[]).includes(m);
+
+export function headlineText(data: HeadlineData, translate: HeadlineTranslate): string {
+  const message = data.message;
+  if (!isMessage(message)) return data.headline;
+  const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+  const who = typeof data.who === 'string' && data.who ? data.who : translate(message === 'statusChanged' ? 'theTeam' : 'someone');
+  const status = typeof data.status === 'string' && data.status ? data.status : translate('newStatus');
+  return translate(message, {
+    who,
+    title: text(data.title),
+    // The post's reference as written (#1234), not as a grouped number.
+    number: data.number === undefined || data.number === null ? '' : `#${text(data.number)}`,
+    status,
+    count: typeof data.count === 'number' ? data.count : 0,
+  });
+}
