@@ -50,6 +50,7 @@ describe('the widget’s allowed host origins', () => {
       name: 'Acme',
       accentColor: '#6d28d9',
       defaultTheme: 'system',
+      defaultLocale: 'en',
       access: 'public',
       signupPolicy: 'open',
       allowedDomains: '',
