@@ -5,8 +5,8 @@ import NProgress from 'nprogress';
 import { IntlProvider, useTranslations } from 'use-intl';
 import { useEffect, useState } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
-import { ConsentBanner } from '@/features/analytics/client/ConsentBanner';
-import { EmailNotConfiguredNotice } from '@/features/notifications/client/EmailNotConfiguredNotice';
+import dynamic from 'next/dynamic';
+import { isTeamMember } from '@/core/identity/policy';
 import { TeamAreaNotices } from '@/components/TeamNav';
 import type { PublicWorkspace } from '@/core/workspace';
 import { accentCss } from '@/lib/accent';
@@ -27,6 +27,17 @@ import { NavigationEffects } from './NavigationEffects';
  */
 const TOP_LOADER_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
 NProgress.configure({ barSelector: '.bar' });
+
+/**
+ * Loaded only where they can show: the consent banner when analytics is configured, the email
+ * notice for the team. Both render nothing on the server (they depend on the browser's consent
+ * and on a request), so loading them later changes nothing but the first load's weight.
+ */
+const ConsentBanner = dynamic(() => import('@/features/analytics/client/ConsentBanner').then((m) => m.ConsentBanner), { ssr: false });
+const EmailNotConfiguredNotice = dynamic(
+  () => import('@/features/notifications/client/EmailNotConfiguredNotice').then((m) => m.EmailNotConfiguredNotice),
+  { ssr: false },
+);
 
 /** Shown only on pages rendered without the shell's server data (the error page, diagnostics). */
 const FALLBACK_WORKSPACE: PublicWorkspace = {
@@ -125,14 +136,18 @@ function Shell({ Component, pageProps }: AppProps<Props>) {
             <ErrorView code={pageProps.errorPage} />
           ) : (
             <TeamAreaNotices.Provider
-              value={viewer ? <EmailNotConfiguredNotice viewer={{ kind: 'user', id: viewer.id, role: viewer.role }} /> : null}
+              value={
+                viewer && isTeamMember({ kind: 'user', id: viewer.id, role: viewer.role }) ? (
+                  <EmailNotConfiguredNotice viewer={{ kind: 'user', id: viewer.id, role: viewer.role }} />
+                ) : null
+              }
             >
               <Component {...pageProps} />
             </TeamAreaNotices.Provider>
           )}
         </main>
         <Footer workspaceName={workspace.name} poweredBy={workspace.showPoweredBy} signedIn={viewer !== null} />
-        <ConsentBanner />
+        {analytics ? <ConsentBanner /> : null}
         <NavigationEffects />
       </div>
     </AnalyticsProvider>

@@ -20,6 +20,8 @@ export const notificationsExamples: ApiExamples = {
           id: 7,
           kind: 'comment',
           headline: 'Ola Nordmann commented on “Dark mode for the dashboard”',
+          message: 'comment',
+          args: { who: 'Ola Nordmann', title: 'Dark mode for the dashboard', number: 120 },
           path: '/p/120#comment-311',
           excerpt: 'Any news?',
           read: false,
