@@ -175,6 +175,9 @@ export const TRANSLATED_FILES = [
   'src/features/audit/**/*.tsx',
   'src/features/api-keys/**/*.tsx',
   'src/features/notifications/page/OutboxPage.tsx',
+  'src/features/notifications/client/OutboxList.tsx',
+  'src/features/notifications/client/EmailNotConfiguredNotice.tsx',
+  'src/composition/data/DataPage.tsx',
 
   // Shared components and the widget.
   'src/components/ui/*.tsx',

@@ -1,5 +1,6 @@
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
+import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { canAdminister, canEnterTeamArea, type PolicyActor } from '@/core/identity/policy';
 import { api } from '@/lib/api';
@@ -23,22 +24,29 @@ export function EmailNotConfiguredNotice({ viewer }: { viewer: PolicyActor }) {
     return () => controller.abort();
   }, [team]);
   if (!team || !status || status.smtpConfigured) return null;
-  const waiting = `${status.waiting} ${status.waiting === 1 ? 'email is' : 'emails are'} waiting in the outbox`;
+  return <Notice waiting={status.waiting} admin={canAdminister(viewer) === 'allow'} />;
+}
+
+const strong = (chunks: ReactNode) => <strong>{chunks}</strong>;
+const code = (chunks: ReactNode) => <code>{chunks}</code>;
+
+/** The notice itself: rendered for the team only, whose pages carry the `teamAdmin` words. */
+function Notice({ waiting, admin }: { waiting: number; admin: boolean }) {
+  const t = useTranslations('teamAdmin');
   return (
     <div className="-mt-3 mb-6 rounded-md border border-border bg-surface px-4 py-3 text-sm" data-testid="email-not-configured">
       <p className="m-0">
-        <strong>Email is not configured.</strong> This workspace cannot send email (no <code>SMTP_URL</code>), so sign-up confirmations,
-        sign-in links and password resets do not reach anyone: {waiting}.{' '}
-        {canAdminister(viewer) === 'allow' ? (
-          <>
-            <Link href={paths.adminOutbox()} className="font-medium text-accent underline underline-offset-2 hover:no-underline">
-              Open the outbox
-            </Link>{' '}
-            to pass a link on, mark members verified in Members, or set <code>SMTP_URL</code> to send them.
-          </>
-        ) : (
-          'Admins can read them in the outbox and pass links on.'
-        )}
+        {t.rich('outboxList.notice.text', { strong, code, count: waiting })}{' '}
+        {admin
+          ? t.rich('outboxList.notice.admin', {
+              code,
+              link: (chunks) => (
+                <Link href={paths.adminOutbox()} className="font-medium text-accent underline underline-offset-2 hover:no-underline">
+                  {chunks}
+                </Link>
+              ),
+            })
+          : t('outboxList.notice.team')}
       </p>
     </div>
   );

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { api, ApiError } from '@/lib/api';
-import { messageFor } from '@/lib/error-codes';
-import { DELIVERY_STATE_LABELS, type DeliveryState, type OutboxItem, type OutboxPage } from '../schema';
+import { api } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
+import { type DeliveryState, type OutboxItem, type OutboxPage } from '../schema';
 
 const STATE_STYLES: Record<DeliveryState, string> = {
   sent: 'border-green-700/40 text-green-700 dark:border-green-400/40 dark:text-green-400',
@@ -20,6 +21,7 @@ function formatTime(iso: string): string {
 
 function OutboxEntry({ item, entryRef }: { item: OutboxItem; entryRef?: (el: HTMLElement | null) => void }) {
   // The HTML part is rendered only once opened, and only inside a sandboxed frame (below).
+  const t = useTranslations('teamAdmin');
   const [opened, setOpened] = useState(false);
   return (
     <li className="rounded-lg border border-border bg-surface" data-testid="outbox-item" data-status={item.status}>
@@ -28,25 +30,28 @@ function OutboxEntry({ item, entryRef }: { item: OutboxItem; entryRef?: (el: HTM
           <span className="min-w-0 flex-1">
             <span className="block break-words font-medium">{item.subject}</span>
             <span className="block break-all text-sm text-muted">
-              To {item.to} · <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>
+              {t.rich('outboxList.to', {
+                to: item.to,
+                time: () => <time dateTime={item.createdAt}>{formatTime(item.createdAt)}</time>,
+              })}
             </span>
           </span>
           <span
             className={`self-start whitespace-nowrap rounded-full border px-2 py-0.5 text-xs font-medium sm:self-center ${STATE_STYLES[item.status]}`}
             data-testid="outbox-status"
           >
-            {DELIVERY_STATE_LABELS[item.status]}
+            {t(`outboxList.states.${item.status}`)}
           </span>
         </summary>
         <div className="flex flex-col gap-4 border-t border-border px-4 py-4 text-sm">
           <dl className="m-0 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1">
-            <dt className="text-muted">Kind</dt>
+            <dt className="text-muted">{t('outboxList.kind')}</dt>
             <dd className="m-0">{item.kind}</dd>
-            <dt className="text-muted">Attempts</dt>
+            <dt className="text-muted">{t('outboxList.attempts')}</dt>
             <dd className="m-0">{item.attempts}</dd>
             {item.sentAt ? (
               <>
-                <dt className="text-muted">Sent</dt>
+                <dt className="text-muted">{t('outboxList.sentAt')}</dt>
                 <dd className="m-0">
                   <time dateTime={item.sentAt}>{formatTime(item.sentAt)}</time>
                 </dd>
@@ -54,7 +59,7 @@ function OutboxEntry({ item, entryRef }: { item: OutboxItem; entryRef?: (el: HTM
             ) : null}
             {item.lastError ? (
               <>
-                <dt className="text-muted">Last error</dt>
+                <dt className="text-muted">{t('outboxList.lastError')}</dt>
                 <dd className="m-0 break-words text-danger" data-testid="outbox-last-error">
                   {item.lastError}
                 </dd>
@@ -62,7 +67,7 @@ function OutboxEntry({ item, entryRef }: { item: OutboxItem; entryRef?: (el: HTM
             ) : null}
           </dl>
           <div>
-            <h2 className="mb-1 text-sm font-semibold">Plain text</h2>
+            <h2 className="mb-1 text-sm font-semibold">{t('outboxList.plainText')}</h2>
             <pre
               className="m-0 overflow-x-auto whitespace-pre-wrap break-words rounded-md border border-border bg-bg p-3 font-mono text-xs"
               data-testid="outbox-text"
@@ -71,14 +76,14 @@ function OutboxEntry({ item, entryRef }: { item: OutboxItem; entryRef?: (el: HTM
             </pre>
           </div>
           <div>
-            <h2 className="mb-1 text-sm font-semibold">HTML</h2>
+            <h2 className="mb-1 text-sm font-semibold">{t('outboxList.html')}</h2>
             {opened ? (
               // sandbox="" (no allow-* tokens): no scripts, no forms, no same-origin access, no top
               // navigation. The email's markup never enters this page's DOM.
               <iframe
                 sandbox=""
                 srcDoc={item.html}
-                title={`HTML version of “${item.subject}”`}
+                title={t('outboxList.htmlTitle', { subject: item.subject })}
                 className="h-80 w-full rounded-md border border-border bg-white"
                 data-testid="outbox-html"
               />
@@ -92,6 +97,8 @@ function OutboxEntry({ item, entryRef }: { item: OutboxItem; entryRef?: (el: HTM
 
 /** The outbox, newest first; "Older emails" loads the next page through the API's cursor. */
 export function OutboxList({ initial }: { initial: OutboxPage }) {
+  const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const [items, setItems] = useState(initial.items);
   const [cursor, setCursor] = useState(initial.nextCursor);
   const [loading, setLoading] = useState(false);
@@ -113,7 +120,7 @@ export function OutboxList({ initial }: { initial: OutboxPage }) {
       setItems((prev) => [...prev, ...page.items]);
       setCursor(page.nextCursor);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : messageFor('INTERNAL'));
+      setError(errorText(err));
     } finally {
       setLoading(false);
     }
@@ -121,7 +128,7 @@ export function OutboxList({ initial }: { initial: OutboxPage }) {
 
   return (
     <div className="flex flex-col gap-4">
-      <ol className="m-0 flex list-none flex-col gap-2 p-0" aria-label="Emails, newest first">
+      <ol className="m-0 flex list-none flex-col gap-2 p-0" aria-label={t('outboxList.label')}>
         {items.map((item, i) => (
           <OutboxEntry
             key={item.id}
@@ -140,11 +147,11 @@ export function OutboxList({ initial }: { initial: OutboxPage }) {
       {cursor !== null ? (
         <div>
           <Button variant="secondary" onClick={() => void loadOlder()} busy={loading} data-testid="outbox-older">
-            {loading ? 'Loading…' : 'Older emails'}
+            {loading ? t('outboxList.loading') : t('outboxList.older')}
           </Button>
         </div>
       ) : items.length > 20 ? (
-        <p className="m-0 text-sm text-muted">That is every email.</p>
+        <p className="m-0 text-sm text-muted">{t('outboxList.end')}</p>
       ) : null}
     </div>
   );
