@@ -201,6 +201,8 @@ export const TRANSLATED_FILES = [
   'src/features/accounts/page/SsoCallbackPage.tsx',
   'src/features/accounts/page/SettingsProfilePage.tsx',
   'src/features/accounts/page/SettingsAccountPage.tsx',
+  'src/features/accounts/page/SetupPage.tsx',
+  'src/features/identify/page/SsoPage.tsx',
   'src/composition/settings/NotificationSettingsPage.tsx',
   'src/features/notifications/client/NotificationList.tsx',
   'src/features/notifications/client/PreferencesForm.tsx',

@@ -1,7 +1,8 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, type FieldError } from 'react-hook-form';
 import type { z } from 'zod';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
@@ -9,11 +10,15 @@ import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { api } from '@/lib/api';
 import { AuthCard } from '../client/AuthCard';
+import { useFieldErrors } from '../client/field-errors';
 import { setupForm, type SetupFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
+import { workspaceNameSchema } from '../schema';
 
 const FIELDS = ['workspaceName', 'displayName', 'email', 'password', 'confirmPassword'] as const;
+const WORKSPACE_NAME_MIN = workspaceNameSchema.minLength ?? 2;
+const WORKSPACE_NAME_MAX = workspaceNameSchema.maxLength ?? 50;
 
 /** `/setup`: the first run only. Names the workspace and creates the first admin, then signs them in. */
 export default function SetupPage({ shell }: ShellProps) {
@@ -21,6 +26,8 @@ export default function SetupPage({ shell }: ShellProps) {
     resolver: zodResolver(setupForm),
     defaultValues: { workspaceName: '', displayName: '', email: '', password: '', confirmPassword: '', demoData: false },
   });
+  const t = useTranslations('auth');
+  const fieldError = useFieldErrors();
   const { errors, isSubmitting } = form.formState;
   const { problem, report, clear, summaryRef } = useFormProblem(form.setError, FIELDS);
   const [leaving, setLeaving] = useState(false);
@@ -35,58 +42,68 @@ export default function SetupPage({ shell }: ShellProps) {
       report(err);
     }
   });
+  // The workspace name's rules (../schema.ts) in the page's language; the server's words as sent.
+  const workspaceNameError = (e?: FieldError) =>
+    e
+      ? e.type === 'server'
+        ? e.message
+        : e.type === 'too_big'
+          ? t('setup.workspaceNameTooLong', { max: WORKSPACE_NAME_MAX })
+          : t('setup.workspaceNameTooShort', { min: WORKSPACE_NAME_MIN })
+      : undefined;
 
   return (
-    <AuthCard
-      title="Set up Chorus"
-      siteName={shell.workspace.name}
-      intro="Name your feedback workspace and create the first admin account. This page is shown only once."
-    >
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label="Set up Chorus">
+    <AuthCard title={t('setup.title')} siteName={shell.workspace.name} intro={t('setup.intro')}>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4" aria-label={t('setup.title')}>
         <FormProblemAlert problem={problem} summaryRef={summaryRef}>
           {problem?.code === 'SETUP_DONE' ? (
             <p className="m-0 mt-2">
               <Link href={paths.login()} className="underline">
-                Go to sign in
+                {t('setup.goToSignIn')}
               </Link>
             </p>
           ) : null}
         </FormProblemAlert>
         <fieldset className="flex min-w-0 flex-col gap-4">
-          <legend className="mb-2 text-base font-semibold">Workspace</legend>
+          <legend className="mb-2 text-base font-semibold">{t('setup.workspace')}</legend>
           <Field
-            label="Workspace name"
-            hint="Usually your product or company name. You can change it later."
+            label={t('setup.workspaceName')}
+            hint={t('setup.workspaceNameHint')}
             autoComplete="organization"
             {...form.register('workspaceName')}
-            error={errors.workspaceName?.message}
+            error={workspaceNameError(errors.workspaceName)}
           />
         </fieldset>
         <fieldset className="flex min-w-0 flex-col gap-4">
-          <legend className="mb-2 text-base font-semibold">Your admin account</legend>
-          <Field label="Your name" autoComplete="name" {...form.register('displayName')} error={errors.displayName?.message} />
+          <legend className="mb-2 text-base font-semibold">{t('setup.adminAccount')}</legend>
           <Field
-            label="Email"
+            label={t('setup.name')}
+            autoComplete="name"
+            {...form.register('displayName')}
+            error={fieldError.displayName(errors.displayName)}
+          />
+          <Field
+            label={t('email')}
             type="email"
             autoComplete="email"
             inputMode="email"
             {...form.register('email')}
-            error={errors.email?.message}
+            error={fieldError.email(errors.email)}
           />
           <Field
-            label="Password"
+            label={t('password')}
             type="password"
             autoComplete="new-password"
-            hint="At least 10 characters."
+            hint={t('setup.passwordHint')}
             {...form.register('password')}
-            error={errors.password?.message}
+            error={fieldError.newPassword(errors.password)}
           />
           <Field
-            label="Repeat the password"
+            label={t('setup.repeatPassword')}
             type="password"
             autoComplete="new-password"
             {...form.register('confirmPassword')}
-            error={errors.confirmPassword?.message}
+            error={fieldError.repeatPassword(errors.confirmPassword)}
           />
         </fieldset>
         <div className="flex items-start gap-2">
@@ -99,16 +116,15 @@ export default function SetupPage({ shell }: ShellProps) {
           />
           <div>
             <label htmlFor="setup-demo-data" className="text-sm font-medium">
-              Fill with demo data
+              {t('setup.demoData')}
             </label>
             <p id="setup-demo-data-note" className="m-0 text-xs text-muted">
-              Adds three boards with about 300 example posts, votes and comments from 40 made-up members, so you can try everything at once.
-              It is added in the background after setup.
+              {t('setup.demoDataNote')}
             </p>
           </div>
         </div>
         <Button type="submit" busy={isSubmitting || leaving} data-testid="setup-submit">
-          {isSubmitting || leaving ? 'Setting up…' : 'Finish setup'}
+          {isSubmitting || leaving ? t('setup.submitting') : t('setup.submit')}
         </Button>
       </form>
     </AuthCard>

@@ -1,8 +1,9 @@
 import Link from 'next/link';
+import { useTranslations } from 'use-intl';
 import { PageHeading } from '@/components/ui/PageHeading';
 import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
-import { IDENTIFY_FAILURE_MESSAGES, type IdentifyFailure } from '../schema';
+import type { IdentifyFailure } from '../schema';
 
 /** The error page's props; a good link never renders this page (it redirects). */
 export type SsoPageProps = { reason: IdentifyFailure };
@@ -23,27 +24,32 @@ const FOR_THE_TEAM: ReadonlySet<IdentifyFailure> = new Set([
 
 /** `/sso?error=<reason>`: why a sign-in link from the host product did not sign the person in. */
 export default function SsoPage({ shell, reason = 'malformed' }: ShellProps & Partial<SsoPageProps>) {
+  // The reasons' words here are the page's; the API answers with IDENTIFY_FAILURE_MESSAGES (../schema.ts).
+  const t = useTranslations('auth.identify');
   return (
     <div className="mx-auto w-full max-w-md">
-      <PageHeading title="We could not sign you in" siteName={shell.workspace.name}>
-        You followed a sign-in link from another product.
+      <PageHeading title={t('title')} siteName={shell.workspace.name}>
+        {t('intro')}
       </PageHeading>
       <div className="flex flex-col gap-3 rounded-xl border border-border bg-surface p-4 sm:p-6" data-testid="sso-error">
         <p className="m-0 break-words" data-testid="sso-error-message" data-reason={reason}>
-          {IDENTIFY_FAILURE_MESSAGES[reason]}
+          {t(`failure.${reason}`)}
         </p>
-        {FOR_THE_TEAM.has(reason) ? (
-          <p className="m-0 text-sm text-muted">If this keeps happening, tell the team of that product: their sign-in link needs fixing.</p>
-        ) : null}
+        {FOR_THE_TEAM.has(reason) ? <p className="m-0 text-sm text-muted">{t('forTheTeam')}</p> : null}
         <p className="m-0 text-sm">
-          <Link href={paths.home()} className={linkClass}>
-            Go to {shell.workspace.name}
-          </Link>{' '}
-          or{' '}
-          <Link href={paths.login()} className={linkClass}>
-            sign in another way
-          </Link>
-          .
+          {t.rich('next', {
+            workspace: shell.workspace.name,
+            home: (chunks) => (
+              <Link href={paths.home()} className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+            login: (chunks) => (
+              <Link href={paths.login()} className={linkClass}>
+                {chunks}
+              </Link>
+            ),
+          })}
         </p>
       </div>
     </div>
