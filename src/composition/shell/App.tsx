@@ -3,9 +3,8 @@ import Head from 'next/head';
 import { PagesTopLoader } from 'nextjs-toploader/pages';
 import NProgress from 'nprogress';
 import { IntlProvider, useTranslations } from 'use-intl';
-import { useEffect, useState } from 'react';
+import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
-import dynamic from 'next/dynamic';
 import { isTeamMember } from '@/core/identity/policy';
 import { TeamAreaNotices } from '@/components/TeamNav';
 import type { PublicWorkspace } from '@/core/workspace';
@@ -29,15 +28,29 @@ const TOP_LOADER_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg
 NProgress.configure({ barSelector: '.bar' });
 
 /**
- * Loaded only where they can show: the consent banner when analytics is configured, the email
- * notice for the team. Both render nothing on the server (they depend on the browser's consent
- * and on a request), so loading them later changes nothing but the first load's weight.
+ * The consent banner (when analytics is configured) and the team's email notice (for the team)
+ * are loaded only where they can show, after hydration: both render nothing on the server, as
+ * they depend on the browser's consent and on a request. A plain import() keeps them out of every
+ * page's first load without next/dynamic's runtime in the shell.
  */
-const ConsentBanner = dynamic(() => import('@/features/analytics/client/ConsentBanner').then((m) => m.ConsentBanner), { ssr: false });
-const EmailNotConfiguredNotice = dynamic(
-  () => import('@/features/notifications/client/EmailNotConfiguredNotice').then((m) => m.EmailNotConfiguredNotice),
-  { ssr: false },
-);
+const loadConsentBanner = () => import('@/features/analytics/client/ConsentBanner').then((m) => m.ConsentBanner);
+const loadEmailNotice = () => import('@/features/notifications/client/EmailNotConfiguredNotice').then((m) => m.EmailNotConfiguredNotice);
+
+/** Renders what `load` brings once it has arrived; nothing before, or if it fails (these are hints, never the page). */
+function Later<P extends object>({ load, props }: { load: () => Promise<ComponentType<P>>; props: P }) {
+  const [loaded, setLoaded] = useState<{ component: ComponentType<P> } | null>(null);
+  useEffect(() => {
+    let live = true;
+    load().then(
+      (component) => live && setLoaded({ component }),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [load]);
+  return loaded ? createElement(loaded.component, props) : null;
+}
 
 /** Shown only on pages rendered without the shell's server data (the error page, diagnostics). */
 const FALLBACK_WORKSPACE: PublicWorkspace = {
@@ -93,6 +106,7 @@ function Shell({ Component, pageProps }: AppProps<Props>) {
   const viewer = pageProps.shell?.viewer ?? null;
   // Analytics configuration is per install, so the first page's answer holds for the visit.
   const [analytics] = useState(pageProps.shell?.analytics ?? null);
+  const actor = viewer ? ({ kind: 'user', id: viewer.id, role: viewer.role } as const) : null;
 
   // A page drawn inside another site (the widget's panel): no header, footer, consent banner,
   // top loader or analytics; it brings its own landmarks.
@@ -136,18 +150,14 @@ function Shell({ Component, pageProps }: AppProps<Props>) {
             <ErrorView code={pageProps.errorPage} />
           ) : (
             <TeamAreaNotices.Provider
-              value={
-                viewer && isTeamMember({ kind: 'user', id: viewer.id, role: viewer.role }) ? (
-                  <EmailNotConfiguredNotice viewer={{ kind: 'user', id: viewer.id, role: viewer.role }} />
-                ) : null
-              }
+              value={actor && isTeamMember(actor) ? <Later load={loadEmailNotice} props={{ viewer: actor }} /> : null}
             >
               <Component {...pageProps} />
             </TeamAreaNotices.Provider>
           )}
         </main>
         <Footer workspaceName={workspace.name} poweredBy={workspace.showPoweredBy} signedIn={viewer !== null} />
-        {analytics ? <ConsentBanner /> : null}
+        {analytics ? <Later load={loadConsentBanner} props={{}} /> : null}
         <NavigationEffects />
       </div>
     </AnalyticsProvider>
