@@ -3,6 +3,7 @@ import { useTranslations } from 'use-intl';
 import { StatusBadge } from '@/components/ui/Badges';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
+import { useFormats } from '@/lib/use-formats';
 import type { WidgetBoard, WidgetPost } from '../widget-data';
 import { fetchPosts } from './client';
 
@@ -167,6 +168,7 @@ function VoteButton({
   onSignInNeeded: () => void;
 }) {
   const t = useTranslations('widget');
+  const formats = useFormats();
   const count = t('votes.count', { count: post.voteCount });
   if (!post.votable) {
     return <span className="w-14 shrink-0 rounded-md border border-border px-2 py-1 text-center text-sm text-muted">{count}</span>;
@@ -187,7 +189,8 @@ function VoteButton({
       data-testid="widget-vote"
     >
       <span aria-hidden="true">{'▲'}</span>
-      {post.voteCount}
+      {/* Written as the name writes it (the language's digits), so the visible number is part of the name. */}
+      {formats.number(post.voteCount)}
     </button>
   );
 }

@@ -4,6 +4,7 @@ import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
 import { useLiveUpdates } from '@/lib/live';
+import { useFormats } from '@/lib/use-formats';
 import type { VoteState } from '../schema';
 
 export interface VoteButtonProps {
@@ -35,6 +36,7 @@ export function VoteButton({
   size = 'md',
 }: VoteButtonProps) {
   const t = useTranslations('post');
+  const formats = useFormats();
   const router = useRouter();
   const [state, setState] = useState<VoteState>({ voted: initialVoted, voteCount: initialCount });
   const [error, setError] = useState<string | null>(null);
@@ -132,12 +134,12 @@ export function VoteButton({
         {size === 'wide' ? (
           <span className="font-medium">
             <span className="tabular-nums" data-testid="vote-count">
-              {state.voteCount}
+              {formats.number(state.voteCount)}
             </span>{' '}
             {t('vote.unit', { count: state.voteCount })}
           </span>
         ) : (
-          <span data-testid="vote-count">{state.voteCount}</span>
+          <span data-testid="vote-count">{formats.number(state.voteCount)}</span>
         )}
       </button>
       {error ? (
