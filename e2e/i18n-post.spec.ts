@@ -68,7 +68,7 @@ const WORDS = {
     comments: 'コメント (1)',
     form: 'コメント',
     submit: 'コメントする',
-    voteName: `「${TITLE}」に投票、1票`,
+    voteName: `「${TITLE}」に投票、1 票`,
     voteUnit: '票',
     board: 'ボード',
     voters: '投票した人をすべて表示',
@@ -143,7 +143,7 @@ test.describe('right to left (Arabic)', () => {
     expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(body.x);
     const vote = page.getByTestId('vote-button');
     await vote.click();
-    await expect(vote).toHaveAccessibleName(`صوّت لـ«${TITLE}»، صوت واحد`);
+    await expect(vote).toHaveAccessibleName(`صوّت لـ«${TITLE}»، 1 صوت`);
     await page.reload();
     await page.getByTestId('voters-open').click();
     await expect(page.getByTestId('voters-dialog-title')).toHaveText('المصوّتون (1)');
