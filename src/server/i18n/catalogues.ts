@@ -46,9 +46,17 @@ export interface PageMessagesFor {
  * for the team only, and the opt-in ones a page asks for.
  */
 export function pageMessagesOf(locale: Locale, { team, optIn = [] }: PageMessagesFor): CompiledCatalogue {
-  const names = [...EVERY_PAGE, ...(team ? TEAM_NAMESPACES : []), ...optIn];
-  return Object.fromEntries(names.map((n) => [n, compiledOf(locale, n)]));
+  // Every page render asks: the few combinations are put together once per process.
+  const key = `${locale}|${team ? 'team' : ''}|${optIn.join(',')}`;
+  let messages = assembled.get(key);
+  if (!messages) {
+    const names = [...EVERY_PAGE, ...(team ? TEAM_NAMESPACES : []), ...optIn];
+    messages = Object.fromEntries(names.map((n) => [n, compiledOf(locale, n)])) as CompiledCatalogue;
+    assembled.set(key, messages);
+  }
+  return messages;
 }
+const assembled = new Map<string, CompiledCatalogue>();
 
 type EmailKey = {
   [G in keyof Messages['emails']]: Messages['emails'][G] extends string
