@@ -2,7 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 
 /**
  * End-to-end tests in Debian's Chromium against the production build (scripts/start.mjs).
- * Five servers, each on a fresh PGlite data dir:
+ * One server per project, each on a fresh PGlite data dir (lb: on PostgreSQL):
  *  - plain:     analytics not configured;
  *  - analytics: analytics pointed at the PostHog stand-in (e2e/support/posthog-standin.ts);
  *  - blackhole: analytics pointed at a port that accepts connections and never answers, with
@@ -15,6 +15,8 @@ import { defineConfig, devices } from '@playwright/test';
  *               it changes sign-up policy and password sign-in, so it runs alone on its own server;
  *  - widget:    for the embeddable widget's spec, which sets the allowed host origins and the
  *               identify secret (workspace-wide, and the identify spec replaces that secret);
+ *  - insights:  for the insights spec, which looks for its own board among the five most active
+ *               ones, a ranking other specs' boards would disturb on a shared server;
  *  - lb:        two instances on one PostgreSQL behind HAProxy (e2e/support/two-instances.ts),
  *               delivering email to the SMTP sink; only when CHORUS_E2E_POSTGRES_URL names a
  *               PostgreSQL server where a new database may be created (npm test starts one).
@@ -33,6 +35,7 @@ export const PORTS = {
   lbB: BASE + 9,
   sso: BASE + 10,
   widget: BASE + 11,
+  insights: BASE + 12,
   standin: BASE + 90,
   standinBlackhole: BASE + 91,
   sinkSmtp: BASE + 92,
@@ -152,6 +155,11 @@ const SMTP_SPECS = /\/(accounts|notifications)-smtp\.spec\.ts$/;
 const WORKSPACE_SPECS = /\/workspace-settings\.spec\.ts$/;
 /** Sets the widget's host origins and the identify secret: runs on its own server. */
 const WIDGET_SPECS = /\/widget\.spec\.ts$/;
+/**
+ * Finds its own board among the insights' five most active boards: on a server that every spec
+ * shares, other specs' boards can outrank it, so it runs on its own server.
+ */
+const INSIGHTS_SPECS = /\/insights\.spec\.ts$/;
 /** Sends webhooks to a receiver on loopback: needs the plain server's allowlist. */
 const WEBHOOK_SPECS = /\/webhooks\.spec\.ts$/;
 /** Single sign-on: needs CHORUS_SECRET_KEY, and changes workspace-wide sign-in settings. */
@@ -209,6 +217,7 @@ export default defineConfig({
       serve('firstrun', PORTS.firstrun, {}, { setUp: false }),
       serve('workspace', PORTS.workspace),
       serve('widget', PORTS.widget),
+      serve('insights', PORTS.insights),
       serve('smtp', PORTS.smtp, SMTP_ENV),
       // A fixed test key: 32 bytes as 64 hex digits.
       serve('sso', PORTS.sso, { CHORUS_SECRET_KEY: 'e2e0'.repeat(16) }),
@@ -227,6 +236,7 @@ export default defineConfig({
         TWO_INSTANCE_SPECS,
         SSO_SPECS,
         WIDGET_SPECS,
+        INSIGHTS_SPECS,
       ],
       use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` },
     },
@@ -243,6 +253,7 @@ export default defineConfig({
         WEBHOOK_SPECS,
         SSO_SPECS,
         WIDGET_SPECS,
+        INSIGHTS_SPECS,
       ],
       use: {
         ...chromium,
@@ -256,6 +267,7 @@ export default defineConfig({
     { name: 'firstrun', testMatch: SETUP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.firstrun}` } },
     { name: 'workspace', testMatch: WORKSPACE_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.workspace}` } },
     { name: 'widget', testMatch: WIDGET_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.widget}` } },
+    { name: 'insights', testMatch: INSIGHTS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.insights}` } },
     { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
     { name: 'sso', testMatch: SSO_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sso}` } },
     ...(POSTGRES_URL ? [{ name: 'lb', testMatch: LB_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.lb}` } }] : []),

@@ -61,7 +61,7 @@ export default function PrivacyPage({ shell }: ShellProps) {
       <div className="max-w-3xl space-y-10 leading-relaxed">
         <Section id="analytics">
           {analytics ? (
-            <p>{t.rich('privacy.analytics.on', { code, host: host ?? '' })}</p>
+            <p data-testid="analytics-on">{t.rich('privacy.analytics.on', { code, host: host ?? '' })}</p>
           ) : (
             <p data-testid="analytics-off">{t.rich('privacy.analytics.off', { strong })}</p>
           )}
