@@ -6,7 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  *  - plain:     analytics not configured;
  *  - analytics: analytics pointed at the PostHog stand-in (e2e/support/posthog-standin.ts);
  *  - blackhole: analytics pointed at a port that accepts connections and never answers, with
- *               consent already given, to prove the product does not depend on it;
+ *               consent already given, to prove the product does not depend on it: the main
+ *               journeys (BLACKHOLE_SPECS) run again there, not the whole suite;
  *  - firstrun:  NOT set up from the environment, for the first-run /setup flow (used once);
  *  - smtp:      emails delivered over SMTP_URL to a real SMTP server (e2e/support/smtp-sink.ts);
  *  - workspace: for the spec that changes workspace-wide settings (e.g. makes it private),
@@ -145,8 +146,34 @@ if (!POSTGRES_URL && (!only || only.includes('lb'))) {
 const ANALYTICS_SPECS = /\/analytics\.spec\.ts$/;
 /** Proves the product works while the analytics host never answers; meaningful only there. */
 const UNREACHABLE_SPECS = /\/analytics-unreachable\.spec\.ts$/;
-/** Proves that no analytics code loads when analytics is not configured; meaningful only there. */
-const OFF_SPECS = /\/analytics-off\.spec\.ts$/;
+/**
+ * The journeys run again where the analytics host never answers (consent given, so its code
+ * loads on every page): signing in and up, the portal's pages and their navigation, posting,
+ * voting, commenting, live updates, notifications, the team's triage, roadmap, changelog,
+ * boards and settings, and /privacy in other languages. The shell that loads analytics is the
+ * same on every page; the rest of the suite (API, hostile input, axe sweeps, languages) runs on
+ * the plain server only.
+ */
+const BLACKHOLE_JOURNEYS = [
+  'analytics-unreachable',
+  'accounts-flows',
+  'posts',
+  'votes',
+  'comments',
+  'post-page',
+  'navigation',
+  'shell',
+  'roadmap',
+  'changelog',
+  'notifications',
+  'triage',
+  'settings',
+  'admin',
+  'boards',
+  'live',
+  'i18n-shared',
+];
+const BLACKHOLE_SPECS = new RegExp(`/(${BLACKHOLE_JOURNEYS.join('|')})\\.spec\\.ts$`);
 /** Runs once against the firstrun server, which it sets up; nowhere else. */
 const SETUP_SPECS = /\/accounts-setup\.spec\.ts$/;
 /** Needs the server that delivers through the SMTP sink. */
@@ -160,8 +187,6 @@ const WIDGET_SPECS = /\/widget\.spec\.ts$/;
  * shares, other specs' boards can outrank it, so it runs on its own server.
  */
 const INSIGHTS_SPECS = /\/insights\.spec\.ts$/;
-/** Sends webhooks to a receiver on loopback: needs the plain server's allowlist. */
-const WEBHOOK_SPECS = /\/webhooks\.spec\.ts$/;
 /** Single sign-on: needs CHORUS_SECRET_KEY, and changes workspace-wide sign-in settings. */
 const SSO_SPECS = /\/sso\.spec\.ts$/;
 /** Proves what must hold across instances; meaningful only behind the balancer. */
@@ -243,18 +268,7 @@ export default defineConfig({
     { name: 'analytics', testMatch: ANALYTICS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.analytics}` } },
     {
       name: 'blackhole',
-      testIgnore: [
-        ANALYTICS_SPECS,
-        OFF_SPECS,
-        SETUP_SPECS,
-        SMTP_SPECS,
-        WORKSPACE_SPECS,
-        TWO_INSTANCE_SPECS,
-        WEBHOOK_SPECS,
-        SSO_SPECS,
-        WIDGET_SPECS,
-        INSIGHTS_SPECS,
-      ],
+      testMatch: BLACKHOLE_SPECS,
       use: {
         ...chromium,
         baseURL: `http://127.0.0.1:${PORTS.blackhole}`,
