@@ -77,8 +77,14 @@ test.describe('identify: the host product signs its users in', () => {
     await expect(page.getByRole('dialog', { name: 'Replace the identify secret?' })).toBeVisible();
     problems.push(...(await axeViolations(page, '/admin/settings replace dialog')));
     await page.keyboard.press('Escape');
+    await expect(section.getByTestId('identify-rotate')).toBeFocused();
     const second = await makeSecret(page);
     expect(second).not.toBe(first);
+    // Cancelled while the new secret is still on screen: focus goes back to the button, not to the secret.
+    await section.getByTestId('identify-rotate').click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(section.getByTestId('identify-rotate')).toBeFocused();
+    await expect(section.getByTestId('identify-secret')).toContainText(second);
     expect(problems).toEqual([]);
     await admin.close();
   });

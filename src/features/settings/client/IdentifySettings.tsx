@@ -14,7 +14,7 @@ const code = (chunks: ReactNode) => <code className="break-all">{chunks}</code>;
 /**
  * The new secret, shown once, with a Copy button; focus moves to its heading when it appears.
  * After replacing, the confirmation dialog closes after this, and sends focus here too
- * (`focusOnClose`) rather than back to its button.
+ * (`focusOnClose`) rather than back to its button; cancelled, it returns focus to its button.
  */
 function NewSecret({ secret, onDone, heading }: { secret: string; onDone: () => void; heading: RefObject<HTMLHeadingElement | null> }) {
   const t = useTranslations('teamAdmin');
@@ -70,6 +70,7 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
   const [busy, setBusy] = useState(false);
   const sectionHeading = useRef<HTMLHeadingElement>(null);
   const secretHeading = useRef<HTMLHeadingElement>(null);
+  const replaced = useRef(false);
 
   /** Makes the secret; a failure is the caller's to show (the dialog shows its own). */
   const make = async () => {
@@ -132,9 +133,17 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
             title={t('identify.replaceTitle')}
             description={t('identify.replaceDescription')}
             confirmLabel={t('identify.replace')}
-            onConfirm={make}
-            // The new secret, not the button: the dialog closes once it is shown.
-            focusOnClose={() => secretHeading.current}
+            onConfirm={async () => {
+              await make();
+              replaced.current = true;
+            }}
+            // Once replaced, the new secret, not the button: the dialog closes once it is shown.
+            // Cancelled, back to the button, even while an earlier secret is still on screen.
+            focusOnClose={() => {
+              const done = replaced.current;
+              replaced.current = false;
+              return done ? secretHeading.current : null;
+            }}
             testId="identify-rotate-dialog"
           />
         ) : (
