@@ -1,5 +1,5 @@
 /**
- * The lint half of the safety net (eslint.config.mjs, `translated`): in a converted screen, text
+ * The lint half of the safety net (eslint.config.mjs, `translated`): in any component file, text
  * written into the JSX fails lint, and text from the catalogue passes.
  */
 import { fileURLToPath } from 'node:url';
@@ -9,8 +9,10 @@ import { describe, expect, it } from 'vitest';
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const eslint = new ESLint({ cwd: root });
 const CONVERTED = 'src/composition/shell/Footer.tsx';
-// The API reference stays English, like the API (docs/i18n.md).
-const NOT_YET = 'src/composition/api/ApiDocsPage.tsx';
+// A component file in a feature folder that does not exist yet: checked from its first line.
+const NEW_SCREEN = 'src/features/new-feature/client/NewScreen.tsx';
+// The API reference stays English, like the API (docs/i18n.md): named in UNTRANSLATED_FILES.
+const EXEMPT = 'src/composition/api/ApiDocsPage.tsx';
 
 async function literalErrors(code: string, file: string): Promise<string[]> {
   const [result] = await eslint.lintText(code, { filePath: `${root}${file}` });
@@ -29,7 +31,7 @@ export function Footer() {
 }
 `;
 
-describe('the lint check for user-facing text in converted screens', { timeout: 60_000 }, () => {
+describe('the lint check for user-facing text in components', { timeout: 60_000 }, () => {
   it('fails on text in the JSX, and on words in attributes people read', async () => {
     expect(await literalErrors(component('<p>Powered by Chorus</p>'), CONVERTED)).toEqual(['6:react/jsx-no-literals']);
     expect(await literalErrors(component('<nav aria-label="Footer">{t(\'privacy\')}</nav>'), CONVERTED)).toEqual([
@@ -57,7 +59,11 @@ describe('the lint check for user-facing text in converted screens', { timeout: 
     expect(await literalErrors(punctuation, CONVERTED)).toEqual([]);
   });
 
-  it('leaves screens not converted yet alone (docs/i18n.md lists them)', async () => {
-    expect(await literalErrors(component('<p>Powered by Chorus</p>'), NOT_YET)).toEqual([]);
+  it('checks a component file that no list names', async () => {
+    expect(await literalErrors(component('<p>Powered by Chorus</p>'), NEW_SCREEN)).toEqual(['6:react/jsx-no-literals']);
+  });
+
+  it('leaves only the files named in UNTRANSLATED_FILES alone (docs/i18n.md says why)', async () => {
+    expect(await literalErrors(component('<p>Powered by Chorus</p>'), EXEMPT)).toEqual([]);
   });
 });
