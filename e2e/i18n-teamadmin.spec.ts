@@ -1,5 +1,6 @@
 import { axeViolations } from './support/account-ui';
 import { apiSignIn } from './support/accounts';
+import { createBoard } from './support/posts';
 import { expect, test } from './support/fixtures';
 import { E2E_ADMIN } from '../playwright.config';
 
@@ -19,6 +20,8 @@ const WORDS = {
     webhooks: 'Webhooks',
     addEndpoint: 'Endpunkt hinzufügen',
     audit: 'Audit-Protokoll',
+    // The audit log's sentence for a new board, the board's name (content) as typed.
+    boardCreated: 'hat das Board „NAME“ erstellt.',
   },
   'ja-JP': {
     lang: 'ja',
@@ -30,6 +33,7 @@ const WORDS = {
     webhooks: 'Webhook',
     addEndpoint: 'エンドポイントを追加',
     audit: '監査ログ',
+    boardCreated: 'がボード「NAME」を作成しました。',
   },
   ar: {
     lang: 'ar',
@@ -41,6 +45,7 @@ const WORDS = {
     webhooks: 'خطافات الويب',
     addEndpoint: 'إضافة نقطة نهاية',
     audit: 'سجل التدقيق',
+    boardCreated: 'بإنشاء اللوحة «NAME».',
   },
 } as const;
 
@@ -70,9 +75,15 @@ for (const [browserLocale, words] of Object.entries(WORDS)) {
       await expect(page.getByRole('heading', { level: 1, name: words.webhooks })).toBeVisible();
       await expect(page.getByRole('heading', { level: 2, name: words.addEndpoint })).toBeVisible();
 
+      // The audit log's sentences are written in the reader's language too, with names as typed.
+      const board = await createBoard(page.context().request, baseURL!, 'audit-i18n');
       await page.goto('/admin/audit');
       await expect(page.getByRole('heading', { level: 1, name: words.audit })).toBeVisible();
       await expect(page.getByText('Audit log', { exact: true })).toHaveCount(0);
+      const sentence = page.getByTestId('audit-sentence').filter({ hasText: board.name });
+      await expect(sentence).toContainText(words.boardCreated.replace('NAME', board.name));
+      await expect(sentence.getByRole('link', { name: board.name })).toBeVisible();
+      await expect(sentence).not.toContainText('created the board');
     });
   });
 }

@@ -88,8 +88,9 @@ describe('compiled catalogues', () => {
     );
   });
 
-  it('keeps a message without arguments as its string, and sends pages no email', () => {
+  it('keeps a message without arguments as its string, and sends pages no email or audit sentence', () => {
     expect(pageMessagesOf('de', { team: true })).not.toHaveProperty('emails');
+    expect(pageMessagesOf('de', { team: true })).not.toHaveProperty('audit');
     // The team's screens reach the team's pages only; the widget's panel only the widget's page.
     expect(pageMessagesOf('de', { team: false })).not.toHaveProperty('teamWork');
     expect(pageMessagesOf('de', { team: false })).not.toHaveProperty('widget');

@@ -4,8 +4,11 @@ import type en from './messages/en';
 export type Messages = typeof en;
 export type Namespace = keyof Messages;
 
-/** Only ever sent as email: written on the server, never part of a page's props. */
-export const SERVER_NAMESPACES = ['emails'] as const satisfies readonly Namespace[];
+/**
+ * Written on the server only, never part of a page's props: emails, and the audit log's
+ * sentences (the page receives them written in its reader's language).
+ */
+export const SERVER_NAMESPACES = ['emails', 'audit'] as const satisfies readonly Namespace[];
 
 /**
  * The team's screens (triage, settings, the changelog editor, the post page's team editors):

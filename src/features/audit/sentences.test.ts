@@ -1,8 +1,14 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { LOCALES } from '@/core/i18n/locales';
 import { AUDIT_ACTIONS, isAuditAction } from './enums';
-import { auditSentence, hasSentence, keyWords, sentenceText, type AuditFacts } from './sentences';
+import { serverWords } from '@/server/i18n/catalogues';
+import { auditSentence as sentenceIn, hasSentence, keyWords as keyWordsIn, sentenceText, type AuditFacts } from './sentences';
+
+const en = serverWords('en', 'audit');
+const auditSentence = (f: AuditFacts) => sentenceIn(f, en);
+const keyWords = (key: string) => keyWordsIn(key, en);
 
 const SRC = path.resolve(__dirname, '../..');
 
@@ -134,7 +140,7 @@ describe('audit sentences', () => {
           }),
         ),
       ),
-    ).toBe('Ana changed the workspace settings (name, accent colour)');
+    ).toBe('Ana changed the workspace settings (name and accent colour)');
     const scheduled = auditSentence(facts('changelog.scheduled', { after: { scheduledFor: '2030-01-02T03:04:00.000Z' } }));
     expect(scheduled.at(-1)).toEqual({ t: 'time', iso: '2030-01-02T03:04:00.000Z' });
   });
@@ -154,5 +160,76 @@ describe('audit sentences', () => {
     expect(keyWords('accentColor')).toBe('accent colour');
     expect(keyWords('signupPolicy')).toBe('sign-up policy');
     expect(keyWords('someNewSetting')).toBe('some new setting');
+  });
+});
+
+describe('audit sentences in the reader’s language', () => {
+  // Facts that reach the longer variants: counts, a related thing, a time, changed keys.
+  const rich = (action: string): AuditFacts =>
+    facts(action, {
+      target: { text: 'Target', href: '/target' },
+      related: { text: 'Related', href: '/related' },
+      before: { role: 'member', status: 'Open', name: 'A', postCount: 2, configured: true, label: 'Okta', impact: 1 },
+      after: {
+        role: 'admin',
+        status: 'Planned',
+        name: 'B',
+        movedPosts: 3,
+        postsMoved: 2,
+        voters: 5,
+        scheduledFor: '2030-01-02T03:04:00.000Z',
+        email: 'cy@example.test',
+        provider: 'github',
+        label: 'Okta SSO',
+        eventType: 'post.created',
+        votes: 2,
+        impact: 3,
+        effort: 1,
+        members: 4,
+        posts: 7,
+        source: 'canny',
+        scope: 'read',
+        passwordSignIn: false,
+      },
+    });
+
+  for (const locale of LOCALES) {
+    it(`${locale}: every action names who did it, with every argument filled in`, () => {
+      const words = serverWords(locale, 'audit');
+      const english = new Set(AUDIT_ACTIONS.map((a) => sentenceText(sentenceIn(rich(a), en))));
+      let translated = 0;
+      for (const action of AUDIT_ACTIONS) {
+        const parts = sentenceIn(rich(action), words);
+        const text = sentenceText(parts);
+        // Who did it is a part of its own (a link to the person), wherever the language puts it.
+        expect(
+          parts.some((p) => p.t === 'ref' && p.v === 'Ana'),
+          `${locale} ${action}: ${text}`,
+        ).toBe(true);
+        expect(text, `${locale} ${action}`).not.toMatch(/undefined|null|\[object|[{}\u0001\u0002]/);
+        if (!english.has(text)) translated++;
+      }
+      if (locale === 'en') expect(translated).toBe(0);
+      else expect(translated, `${locale}: sentences that read as in English`).toBe(AUDIT_ACTIONS.length);
+    });
+  }
+
+  it('keeps what people typed as typed, inside the language’s words', () => {
+    const de = serverWords('de', 'audit');
+    const status = sentenceIn(facts('post.status_changed', { before: { status: 'Open' }, after: { status: 'Planned' } }), de);
+    const text = sentenceText(status);
+    expect(text).toContain('#12 “Dark mode”');
+    expect(text).toContain('Open');
+    expect(text).toContain('Planned');
+    expect(text).not.toContain('changed the status');
+    expect(status.filter((p) => p.t === 'ref').map((p) => p.t === 'ref' && p.href)).toEqual([
+      '/admin/members?q=ana@example.test',
+      '/p/12-dark-mode',
+    ]);
+    // Text that carries the markers the sentences are put together with loses them, so it never
+    // turns into another part (here it would have become a second link to Ana).
+    const odd = sentenceIn(facts('member.invited', { after: { email: 'x\u00010\u0002y@example.test', role: 'admin' } }), de);
+    expect(sentenceText(odd)).toContain('x0y@example.test');
+    expect(odd.filter((p) => p.t === 'ref')).toHaveLength(1);
   });
 });

@@ -1,11 +1,13 @@
 /**
- * The audit log in English: one sentence per recorded action ("Ana changed the status of #12
- * “Dark mode” from Open to Planned"), made of text, links and times, never HTML. Pure and
- * browser-safe; the server resolves the people and things an event names (queries.ts) and this
- * turns them into words. Every action of AUDIT_ACTIONS has a sentence: the map below is typed by
- * it, and a test fails when code records an action that is not listed.
+ * The audit log in the reader's language: one sentence per recorded action ("Ana changed the
+ * status of #12 “Dark mode” from Open to Planned"), made of text, links and times, never HTML.
+ * Pure and browser-safe; the server resolves the people and things an event names (queries.ts)
+ * and this turns them into words with the `audit` catalogue (src/i18n/messages/<locale>/audit.json),
+ * where each sentence is one message and the people and things are its arguments. Every action
+ * of AUDIT_ACTIONS has a sentence: the map below is typed by it, and a test fails when code
+ * records an action that is not listed.
  */
-import { ROLE_LABELS, type Role } from '@/core/identity/roles';
+import type { Messages } from '@/i18n/messages';
 import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from './enums';
 
 /** A person or thing an event names: its name now, and where to see it (null: nowhere, e.g. deleted). */
@@ -29,248 +31,305 @@ export interface AuditFacts {
   after: Record<string, unknown>;
 }
 
-type Piece = string | AuditRef | { iso: string } | null | undefined | false;
+type Leaves<T, P extends string = ''> = {
+  [K in keyof T & string]: T[K] extends string ? `${P}${K}` : Leaves<T[K], `${P}${K}.`>;
+}[keyof T & string];
+/** A message of the `audit` catalogue, by its dotted name. */
+export type AuditKey = Leaves<Messages['audit']>;
 
-/** Joins pieces into parts: strings are text, refs are links (or names), `{iso}` a time. */
-function say(...pieces: Piece[]): AuditPart[] {
-  const parts: AuditPart[] = [];
-  for (const p of pieces) {
-    if (p === null || p === undefined || p === false || p === '') continue;
-    if (typeof p === 'string') {
-      const last = parts[parts.length - 1];
-      if (last?.t === 'text') last.v += p;
-      else parts.push({ t: 'text', v: p });
-    } else if ('iso' in p) {
-      parts.push({ t: 'time', iso: p.iso });
-    } else {
-      parts.push({ t: 'ref', v: p.text, href: p.href });
-    }
-  }
-  return parts;
+/** The `audit` messages of one language, formatted as text (src/server/i18n/catalogues.ts, auditWords). */
+export interface AuditWords {
+  locale: string;
+  t: (key: AuditKey, values?: Record<string, string | number>) => string;
+  /** Whether the catalogue has a message by this dotted name. */
+  has: (key: string) => boolean;
 }
 
-const SYSTEM: AuditRef = { text: 'The system', href: null };
-const SOMETHING: AuditRef = { text: 'something that no longer exists', href: null };
+type Slot = AuditRef | { iso: string };
+type Arg = string | number | Slot | null | undefined;
 
-const str = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
+/**
+ * Writes one sentence: names and times go into the message as markers, so a translation can
+ * put them anywhere, and come out as parts (links, names, times) around the text.
+ */
+class Writer {
+  private readonly slots: Slot[] = [];
+  constructor(readonly words: AuditWords) {}
+
+  /** A message with its arguments: a person or thing (a ref) or a time is a slot, the rest text. */
+  say(key: AuditKey, args: Record<string, Arg> = {}): string {
+    const values: Record<string, string | number> = {};
+    for (const [name, v] of Object.entries(args)) {
+      if (v === null || v === undefined) continue;
+      values[name] = typeof v === 'object' ? this.slot(v) : v;
+    }
+    return this.words.t(key, values);
+  }
+
+  private slot(v: Slot): string {
+    this.slots.push(v);
+    return `${OPEN}${this.slots.length - 1}${CLOSE}`;
+  }
+
+  /** The written text as parts. */
+  parts(text: string): AuditPart[] {
+    const parts: AuditPart[] = [];
+    const pushText = (v: string) => {
+      if (v !== '') parts.push({ t: 'text', v });
+    };
+    let last = 0;
+    for (const m of text.matchAll(MARKER)) {
+      pushText(text.slice(last, m.index));
+      const slot = this.slots[Number(m[1])]!;
+      parts.push('iso' in slot ? { t: 'time', iso: slot.iso } : { t: 'ref', v: slot.text, href: slot.href });
+      last = m.index + m[0].length;
+    }
+    pushText(text.slice(last));
+    return parts;
+  }
+
+  /** Items as the language lists them ("name and colour"; "impact 3 and Ana as owner"). */
+  list(items: string[]): string {
+    return new Intl.ListFormat(this.words.locale, { type: 'conjunction', style: 'long' }).format(items);
+  }
+}
+
+// Markers that no text written by people carries: text() removes them from what they wrote.
+const OPEN = '\u0001';
+const CLOSE = '\u0002';
+const MARKER = /\u0001(\d+)\u0002/g;
+
+/** Text people wrote (a name, an address), as an argument: never able to pass for a marker. */
+const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v.replace(/[\u0001\u0002]/g, '') : null);
 const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
-const roleName = (v: unknown): string => (typeof v === 'string' && v in ROLE_LABELS ? ROLE_LABELS[v as Role].toLowerCase() : 'member');
-const article = (word: string) => (/^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`);
-const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
-const quoted = (v: unknown): string | null => (str(v) ? `“${str(v)}”` : null);
+/** A role as the select arguments of the catalogue name it (admin, moderator, other). */
+const role = (v: unknown): string => (v === 'admin' || v === 'moderator' ? v : 'member');
 
-const KEY_WORDS: Record<string, string> = {
-  accentColor: 'accent colour',
-  color: 'colour',
-  defaultTheme: 'default theme',
-  signupPolicy: 'sign-up policy',
-  allowedDomains: 'allowed domains',
-  widgetOrigins: 'widget host origins',
-  emailConfirmation: 'email confirmation',
-  grantedUserIds: 'granted members',
-  onRoadmap: 'roadmap',
-  displayName: 'name',
-  avatarUrl: 'picture',
-  postNumbers: 'linked posts',
-  publishStatusId: 'status on publishing',
-};
-/** `accentColor` → "accent colour": the names of what changed, for "changed … (name, colour)". */
-export const keyWords = (key: string): string => KEY_WORDS[key] ?? key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+/** `accentColor` → "accent colour": the names of what changed, for "changed … (name and colour)". */
+export function keyWords(key: string, words: AuditWords): string {
+  const name = `keys.${key}`;
+  // A key the catalogue does not name (a setting newer than its translations) reads as its own words.
+  return words.has(name) ? words.t(name as AuditKey) : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
+}
 
-/** What changed between before and after, as words: " (name, colour)", or nothing. */
-function changedKeys(f: AuditFacts): string {
+/** The sentence, with what changed between before and after added: "… (name and colour)". */
+function withChangedKeys(w: Writer, f: AuditFacts, sentence: string): string {
   const keys = [...new Set([...Object.keys(f.before), ...Object.keys(f.after)])].filter(
     (k) => JSON.stringify(f.before[k]) !== JSON.stringify(f.after[k]),
   );
-  return keys.length > 0 ? ` (${keys.map(keyWords).join(', ')})` : '';
+  if (keys.length === 0) return sentence;
+  return w.say('changedKeys', { sentence, keys: w.list(keys.map((k) => keyWords(k, w.words))) });
 }
 
-type Sentence = (who: AuditRef, f: AuditFacts, what: AuditRef) => AuditPart[];
+type Sentence = (w: Writer, who: AuditRef, f: AuditFacts, what: AuditRef) => string;
+
+/** A sentence that names only who did it, or who and what. */
+const plain =
+  (key: AuditKey): Sentence =>
+  (w, who, _f, what) =>
+    w.say(key, { who, what });
+/** The same, with the changed keys added. */
+const changed =
+  (key: AuditKey): Sentence =>
+  (w, who, f, what) =>
+    withChangedKeys(w, f, w.say(key, { who, what }));
 
 /**
  * One sentence per action. `who` is the actor (or, for the account actions done through an
  * emailed link, the person themselves); `what` the target (or a stand-in when it is gone).
  */
 const SENTENCES: Record<AuditAction, Sentence> = {
-  'workspace.setup': (who, f) => say(who, ' set up the workspace', quoted(f.after.name) && ` ${quoted(f.after.name)}`),
-  'workspace.settings_changed': (who, f) => say(who, ' changed the workspace settings', changedKeys(f)),
-  'workspace.logo_changed': (who) => say(who, ' uploaded a new logo'),
-  'workspace.logo_removed': (who) => say(who, ' removed the logo'),
-  'workspace.favicon_changed': (who) => say(who, ' uploaded a new favicon'),
-  'workspace.favicon_removed': (who) => say(who, ' removed the favicon'),
-  'workspace.identify_secret_rotated': (who, f) =>
-    say(
-      who,
-      f.before.configured === false
-        ? ' created the identify secret'
-        : ' replaced the identify secret (tokens signed with the old one stop working)',
-    ),
-  'workspace.priority_weights_changed': (who, f) =>
-    say(
-      who,
-      ' changed the priority weights',
-      num(f.after.votes) !== null
-        ? ` to votes ${num(f.after.votes)}, impact ${num(f.after.impact) ?? 0}, effort ${num(f.after.effort) ?? 0}`
-        : '',
-    ),
+  'workspace.setup': (w, who, f) =>
+    text(f.after.name)
+      ? w.say('action.workspace.setupNamed', { who, name: w.say('ref.named', { name: text(f.after.name) }) })
+      : w.say('action.workspace.setup', { who }),
+  'workspace.settings_changed': changed('action.workspace.settings_changed'),
+  'workspace.logo_changed': plain('action.workspace.logo_changed'),
+  'workspace.logo_removed': plain('action.workspace.logo_removed'),
+  'workspace.favicon_changed': plain('action.workspace.favicon_changed'),
+  'workspace.favicon_removed': plain('action.workspace.favicon_removed'),
+  'workspace.identify_secret_rotated': (w, who, f) =>
+    w.say(f.before.configured === false ? 'action.workspace.identify_secret_created' : 'action.workspace.identify_secret_rotated', { who }),
+  'workspace.priority_weights_changed': (w, who, f) =>
+    num(f.after.votes) !== null
+      ? w.say('action.workspace.priority_weights_changedTo', {
+          who,
+          votes: num(f.after.votes),
+          impact: num(f.after.impact) ?? 0,
+          effort: num(f.after.effort) ?? 0,
+        })
+      : w.say('action.workspace.priority_weights_changed', { who }),
 
-  'workspace.password_sign_in_changed': (who, f) =>
-    say(who, f.after.passwordSignIn === false ? ' turned password sign-in off (single sign-on only)' : ' turned password sign-in on'),
-  'sso.provider_saved': (who, f) =>
-    say(who, ' configured single sign-on with ', quoted(f.after.label) ?? str(f.after.provider) ?? 'a provider'),
-  'sso.provider_removed': (who, f) =>
-    say(who, ' removed single sign-on with ', quoted(f.before.label) ?? str(f.before.provider) ?? 'a provider'),
+  'workspace.password_sign_in_changed': (w, who, f) =>
+    w.say(f.after.passwordSignIn === false ? 'action.workspace.password_sign_in_off' : 'action.workspace.password_sign_in_on', { who }),
+  'sso.provider_saved': (w, who, f) => w.say('action.sso.provider_saved', { who, provider: provider(w, f.after) }),
+  'sso.provider_removed': (w, who, f) => w.say('action.sso.provider_removed', { who, provider: provider(w, f.before) }),
 
-  'user.signed_up': (who, f) =>
-    say(who, ' signed up', f.after.role && f.after.role !== 'member' ? ` as ${article(roleName(f.after.role))}` : ''),
-  'user.profile_updated': (who, f) => say(who, ' updated their profile', changedKeys(f)),
-  'user.email_change_requested': (who) => say(who, ' asked to change their email address'),
-  'user.email_changed': (who) => say(who, ' changed their email address, confirmed by an emailed link'),
-  'user.password_changed': (who) => say(who, ' changed their password'),
-  'user.password_set': (who) => say(who, ' set a password'),
-  'user.password_reset': (who) => say(who, ' reset their password with an emailed link'),
-  'user.unconfirmed_password_cleared': (who) =>
-    say('The password set before ', who, ' confirmed their address was removed, because someone else had set it'),
-  'user.deleted': (who) => say(who, ' deleted their account'),
-  'user.joined_by_identify': (who) => say(who, ' joined, signed in by the product they came from (identify token)'),
-  'user.sso_linked': (who, f) => say(who, ' signed in through ', str(f.after.provider) ?? 'single sign-on', ' for the first time'),
+  'user.signed_up': (w, who, f) =>
+    f.after.role && f.after.role !== 'member'
+      ? w.say('action.user.signed_upAs', { who, role: role(f.after.role) })
+      : w.say('action.user.signed_up', { who }),
+  'user.profile_updated': changed('action.user.profile_updated'),
+  'user.email_change_requested': plain('action.user.email_change_requested'),
+  'user.email_changed': plain('action.user.email_changed'),
+  'user.password_changed': plain('action.user.password_changed'),
+  'user.password_set': plain('action.user.password_set'),
+  'user.password_reset': plain('action.user.password_reset'),
+  'user.unconfirmed_password_cleared': plain('action.user.unconfirmed_password_cleared'),
+  'user.deleted': plain('action.user.deleted'),
+  'user.joined_by_identify': plain('action.user.joined_by_identify'),
+  'user.sso_linked': (w, who, f) => w.say('action.user.sso_linked', { who, provider: text(f.after.provider) ?? w.say('ref.singleSignOn') }),
 
-  'member.invited': (who, f) => say(who, ' invited ', str(f.after.email) ?? 'someone', ' as ', article(roleName(f.after.role))),
-  'member.role_changed': (who, f, what) =>
-    say(who, ' changed the role of ', what, ' from ', roleName(f.before.role), ' to ', roleName(f.after.role)),
-  'member.banned': (who, _f, what) => say(who, ' banned ', what),
-  'member.unbanned': (who, _f, what) => say(who, ' lifted the ban on ', what),
-  'member.email_verified': (who, _f, what) => say(who, ' marked the email address of ', what, ' as confirmed'),
-  'member.created_for_vote': (who, _f, what) => say(who, ' created an account for ', what, ' to vote on their behalf'),
-  'member.created_for_customer': (who, _f, what) => say(who, ' created an account for ', what, ' to act on their behalf'),
+  'member.invited': (w, who, f) =>
+    w.say('action.member.invited', { who, email: text(f.after.email) ?? w.say('ref.someone'), role: role(f.after.role) }),
+  'member.role_changed': (w, who, f, what) =>
+    w.say('action.member.role_changed', { who, what, from: role(f.before.role), to: role(f.after.role) }),
+  'member.banned': plain('action.member.banned'),
+  'member.unbanned': plain('action.member.unbanned'),
+  'member.email_verified': plain('action.member.email_verified'),
+  'member.created_for_vote': plain('action.member.created_for_vote'),
+  'member.created_for_customer': plain('action.member.created_for_customer'),
 
-  'post.edited': (who, _f, what) => say(who, ' edited ', what),
-  'post.deleted': (who, _f, what) => say(who, ' deleted ', what),
-  'post.status_changed': (who, f, what) =>
-    str(f.before.status)
-      ? say(who, ' changed the status of ', what, ' from ', str(f.before.status), ' to ', str(f.after.status) ?? 'another status')
-      : say(who, ' set the status of ', what, ' to ', str(f.after.status) ?? 'a status'),
-  'post.approved': (who, _f, what) => say(who, ' approved ', what),
-  'post.rejected': (who, _f, what) => say(who, ' rejected ', what),
-  'post.pinned': (who, _f, what) => say(who, ' pinned ', what),
-  'post.unpinned': (who, _f, what) => say(who, ' unpinned ', what),
-  'post.merged': (who, f, what) => say(who, ' merged ', what, ' into ', f.related ?? 'another post'),
-  'post.unmerged': (who, f, what) => say(who, ' unmerged ', what, f.related ? ' from ' : '', f.related),
-  'post.properties_changed': (who, f, what) => {
-    const shown = (k: string, v: unknown) => (v === null || v === undefined ? `no ${k}` : k === 'owner' ? String(v) : `${k} ${String(v)}`);
+  'post.edited': plain('action.post.edited'),
+  'post.deleted': plain('action.post.deleted'),
+  'post.status_changed': (w, who, f, what) =>
+    text(f.before.status)
+      ? w.say('action.post.status_changed', {
+          who,
+          what,
+          from: text(f.before.status),
+          to: text(f.after.status) ?? w.say('ref.anotherStatus'),
+        })
+      : w.say('action.post.status_set', { who, what, to: text(f.after.status) ?? w.say('ref.aStatus') }),
+  'post.approved': plain('action.post.approved'),
+  'post.rejected': plain('action.post.rejected'),
+  'post.pinned': plain('action.post.pinned'),
+  'post.unpinned': plain('action.post.unpinned'),
+  'post.merged': (w, who, f, what) => w.say('action.post.merged', { who, what, into: f.related ?? w.say('ref.anotherPost') }),
+  'post.unmerged': (w, who, f, what) =>
+    f.related ? w.say('action.post.unmergedFrom', { who, what, from: f.related }) : w.say('action.post.unmerged', { who, what }),
+  'post.properties_changed': (w, who, f, what) => {
     const changes = Object.keys(f.after)
       .filter((k) => JSON.stringify(f.before[k]) !== JSON.stringify(f.after[k]))
-      .map((k) =>
-        k === 'owner'
-          ? f.after[k] === null
-            ? 'removed the owner'
-            : `made ${shown(k, f.after[k])} the owner`
-          : `set ${shown(k, f.after[k])}`,
-      );
-    return say(who, changes.length ? ` ${changes.join(', ')} on ` : ' changed the properties of ', what);
+      .map((k) => {
+        const v = f.after[k];
+        if (k === 'owner')
+          return v === null || v === undefined ? w.say('property.ownerRemoved') : w.say('property.owner', { owner: text(String(v)) });
+        const name = keyWords(k, w.words);
+        return v === null || v === undefined
+          ? w.say('property.cleared', { name })
+          : w.say('property.set', { name, value: text(String(v)) });
+      });
+    return changes.length > 0
+      ? w.say('action.post.properties_changedTo', { who, what, changes: w.list(changes) })
+      : w.say('action.post.properties_changed', { who, what });
   },
-  'post.voters_exported': (who, f, what) =>
-    say(who, ' downloaded the voter list of ', what, num(f.after.voters) !== null ? ` (${plural(num(f.after.voters)!, 'voter')})` : ''),
-  'vote.cast_on_behalf': (who, f, what) => say(who, ' voted for ', what, ' on behalf of ', f.related ?? str(f.after.email) ?? 'someone'),
+  'post.voters_exported': (w, who, f, what) =>
+    num(f.after.voters) !== null
+      ? w.say('action.post.voters_exportedCount', { who, what, count: num(f.after.voters) })
+      : w.say('action.post.voters_exported', { who, what }),
+  'vote.cast_on_behalf': (w, who, f, what) =>
+    w.say('action.vote.cast_on_behalf', { who, what, voter: f.related ?? text(f.after.email) ?? w.say('ref.someone') }),
 
-  'comment.edited': (who, _f, what) => say(who, ' edited ', what),
-  'comment.deleted': (who, _f, what) => say(who, ' deleted ', what),
-  'comment.approved': (who, _f, what) => say(who, ' approved ', what),
-  'comment.rejected': (who, _f, what) => say(who, ' rejected ', what),
+  'comment.edited': plain('action.comment.edited'),
+  'comment.deleted': plain('action.comment.deleted'),
+  'comment.approved': plain('action.comment.approved'),
+  'comment.rejected': plain('action.comment.rejected'),
 
-  'board.created': (who, _f, what) => say(who, ' created the board ', what),
-  'board.updated': (who, f, what) => say(who, ' changed the board ', what, changedKeys(f)),
-  'board.archived': (who, _f, what) => say(who, ' archived the board ', what),
-  'board.unarchived': (who, _f, what) => say(who, ' reopened the board ', what),
-  'board.reordered': (who) => say(who, ' reordered the boards'),
+  'board.created': plain('action.board.created'),
+  'board.updated': changed('action.board.updated'),
+  'board.archived': plain('action.board.archived'),
+  'board.unarchived': plain('action.board.unarchived'),
+  'board.reordered': plain('action.board.reordered'),
 
-  'status.created': (who, _f, what) => say(who, ' added the status ', what),
-  'status.updated': (who, f, what) => say(who, ' changed the status ', what, changedKeys(f)),
-  'status.reordered': (who) => say(who, ' reordered the statuses'),
-  'status.deleted': (who, f, what) => {
+  'status.created': plain('action.status.created'),
+  'status.updated': changed('action.status.updated'),
+  'status.reordered': plain('action.status.reordered'),
+  'status.deleted': (w, who, f, what) => {
     const moved = num(f.after.movedPosts) ?? 0;
-    return say(
-      who,
-      ' deleted the status ',
-      what,
-      moved > 0 ? ` and moved its ${plural(moved, 'post')} to ` : '',
-      moved > 0 && (f.related ?? 'another status'),
-    );
+    return moved > 0
+      ? w.say('action.status.deletedMoved', { who, what, count: moved, to: f.related ?? w.say('ref.anotherStatus') })
+      : w.say('action.status.deleted', { who, what });
   },
 
-  'tag.created': (who, _f, what) => say(who, ' added the tag ', what),
-  'tag.updated': (who, f, what) => say(who, ' changed the tag ', what, changedKeys(f)),
-  'tag.deleted': (who, f, what) => {
+  'tag.created': plain('action.tag.created'),
+  'tag.updated': changed('action.tag.updated'),
+  'tag.deleted': (w, who, f, what) => {
     const count = num(f.before.postCount) ?? 0;
-    return say(who, ' deleted the tag ', what, count > 0 ? `, removing it from ${plural(count, 'post')}` : '');
+    return count > 0 ? w.say('action.tag.deletedFrom', { who, what, count }) : w.say('action.tag.deleted', { who, what });
   },
 
-  'webhook.created': (who, _f, what) => say(who, ' added the webhook endpoint ', what),
-  'webhook.updated': (who, f, what) => say(who, ' changed the webhook endpoint ', what, changedKeys(f)),
-  'webhook.deleted': (who, _f, what) => say(who, ' deleted the webhook endpoint ', what),
-  'webhook.secret_rotated': (who, _f, what) => say(who, ' rotated the signing secret of the webhook endpoint ', what),
-  'webhook.enabled': (who, _f, what) => say(who, ' enabled the webhook endpoint ', what, ' again'),
-  'webhook.test_sent': (who, _f, what) => say(who, ' sent a test event to the webhook endpoint ', what),
-  'webhook.redelivered': (who, f, what) =>
-    say(who, ' redelivered ', str(f.after.eventType) ?? 'an event', ' to the webhook endpoint ', what),
+  'webhook.created': plain('action.webhook.created'),
+  'webhook.updated': changed('action.webhook.updated'),
+  'webhook.deleted': plain('action.webhook.deleted'),
+  'webhook.secret_rotated': plain('action.webhook.secret_rotated'),
+  'webhook.enabled': plain('action.webhook.enabled'),
+  'webhook.test_sent': plain('action.webhook.test_sent'),
+  'webhook.redelivered': (w, who, f, what) =>
+    w.say('action.webhook.redelivered', { who, what, event: text(f.after.eventType) ?? w.say('ref.anEvent') }),
 
-  'changelog.created': (who, _f, what) => say(who, ' wrote the changelog entry ', what),
-  'changelog.updated': (who, f, what) => say(who, ' edited the changelog entry ', what, changedKeys(f)),
-  'changelog.deleted': (who, _f, what) => say(who, ' deleted the changelog entry ', what),
-  'changelog.published': (who, f, what) => {
+  'changelog.created': plain('action.changelog.created'),
+  'changelog.updated': changed('action.changelog.updated'),
+  'changelog.deleted': plain('action.changelog.deleted'),
+  'changelog.published': (w, who, f, what) => {
     const moved = num(f.after.postsMoved) ?? 0;
-    return say(
-      who,
-      ' published ',
-      what,
-      moved > 0 ? `, moving ${plural(moved, 'post')}${str(f.after.status) ? ` to ${str(f.after.status)}` : ''}` : '',
-    );
+    if (moved === 0) return w.say('action.changelog.published', { who, what });
+    return text(f.after.status)
+      ? w.say('action.changelog.publishedMovedTo', { who, what, count: moved, status: text(f.after.status) })
+      : w.say('action.changelog.publishedMoved', { who, what, count: moved });
   },
-  'changelog.unpublished': (who, _f, what) => say(who, ' unpublished ', what),
-  'changelog.scheduled': (who, f, what) =>
-    say(
+  'changelog.unpublished': plain('action.changelog.unpublished'),
+  'changelog.scheduled': (w, who, f, what) =>
+    text(f.after.scheduledFor)
+      ? w.say('action.changelog.scheduledFor', { who, what, when: { iso: text(f.after.scheduledFor)! } })
+      : w.say('action.changelog.scheduled', { who, what }),
+  'changelog.unscheduled': plain('action.changelog.unscheduled'),
+  'changelog.label_created': (w, who, f) =>
+    w.say('action.changelog.label_created', {
       who,
-      ' scheduled ',
-      what,
-      str(f.after.scheduledFor) ? ' for ' : '',
-      str(f.after.scheduledFor) && { iso: str(f.after.scheduledFor)! },
-    ),
-  'changelog.unscheduled': (who, _f, what) => say(who, ' cancelled the scheduled publication of ', what),
-  'changelog.label_created': (who, f) => say(who, ' added the changelog label ', quoted(f.after.name) ?? 'a label'),
+      label: text(f.after.name) ? w.say('ref.named', { name: text(f.after.name) }) : w.say('ref.aLabel'),
+    }),
 
-  'data.exported': (who, f) =>
-    say(
-      who,
-      ' exported the workspace',
-      num(f.after.posts) !== null ? ` (${plural(num(f.after.members) ?? 0, 'member')}, ${plural(num(f.after.posts)!, 'post')})` : '',
-    ),
-  'api_key.created': (who, f, what) => say(who, ' created the API key ', what, str(f.after.scope) ? ` (${str(f.after.scope)} scope)` : ''),
-  'api_key.revoked': (who, _f, what) => say(who, ' revoked the API key ', what),
-  'data.imported': (who, f) =>
-    say(
-      who,
-      ' imported ',
-      num(f.after.posts) !== null ? plural(num(f.after.posts)!, 'post') : 'data',
-      str(f.after.source)
-        ? ` from ${str(f.after.source) === 'chorus' ? 'a Chorus export' : str(f.after.source)!.replace(/^./, (c) => c.toUpperCase())}`
-        : '',
-    ),
+  'data.exported': (w, who, f) =>
+    num(f.after.posts) !== null
+      ? w.say('action.data.exportedCounts', { who, members: num(f.after.members) ?? 0, posts: num(f.after.posts) })
+      : w.say('action.data.exported', { who }),
+  'api_key.created': (w, who, f, what) =>
+    text(f.after.scope)
+      ? w.say('action.api_key.createdScope', { who, what, scope: text(f.after.scope) })
+      : w.say('action.api_key.created', { who, what }),
+  'api_key.revoked': plain('action.api_key.revoked'),
+  'data.imported': (w, who, f) => {
+    const posts = num(f.after.posts);
+    const from = text(f.after.source);
+    const source = from === 'chorus' ? w.say('ref.chorusExport') : from && from.replace(/^./, (c) => c.toUpperCase());
+    if (posts !== null)
+      return source ? w.say('action.data.importedPostsFrom', { who, posts, source }) : w.say('action.data.importedPosts', { who, posts });
+    return source ? w.say('action.data.importedFrom', { who, source }) : w.say('action.data.imported', { who });
+  },
 };
+
+/** A provider as the log names it: its button label in quotes, else its kind, else "a provider". */
+function provider(w: Writer, values: Record<string, unknown>): string {
+  const label = text(values.label);
+  return label ? w.say('ref.named', { name: label }) : (text(values.provider) ?? w.say('ref.aProvider'));
+}
 
 /** Whether an action has a sentence of its own (every recorded action must). */
 export const hasSentence = (action: string): boolean => isAuditAction(action) && action in SENTENCES;
 export const SENTENCE_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter((a) => a in SENTENCES);
 
 /**
- * The event as a sentence. An action the log does not know (one recorded by an older or newer
- * version) still reads: "Ana: some.action".
+ * The event as a sentence in the words' language. An action the log does not know (one
+ * recorded by an older or newer version) still reads: "Ana: some.action".
  */
-export function auditSentence(f: AuditFacts): AuditPart[] {
+export function auditSentence(f: AuditFacts, words: AuditWords): AuditPart[] {
+  const w = new Writer(words);
   // Account actions done through an emailed link have no actor: the person is the target.
-  const who = f.actor ?? (f.target && f.action.startsWith('user.') ? f.target : SYSTEM);
-  const what = f.target ?? SOMETHING;
-  if (!isAuditAction(f.action)) return say(who, `: ${f.action}`);
-  return SENTENCES[f.action](who, f, what);
+  const who = f.actor ?? (f.target && f.action.startsWith('user.') ? f.target : { text: w.say('ref.system'), href: null });
+  const what = f.target ?? { text: w.say('ref.gone'), href: null };
+  if (!isAuditAction(f.action)) return w.parts(w.say('unknownAction', { who, action: text(f.action) }));
+  return w.parts(SENTENCES[f.action](w, who, f, what));
 }
 
 /** The sentence as plain text (for tests, and readers without links). */

@@ -70,6 +70,16 @@ const FORMATTERS = {
   getPluralRules: (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
 };
 
+/** A message of a compiled namespace by its dotted name, or undefined. */
+const messageAt = (messages: CompiledCatalogue, key: string): unknown =>
+  key
+    .split('.')
+    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
+
+/** Formats a compiled message as text, the same in every process. */
+const formatText = (message: unknown, locale: Locale, values?: Record<string, string | number>): string =>
+  String(format(message as Parameters<typeof format>[0], locale, values, { formatters: FORMATTERS, timeZone: 'UTC' }));
+
 /**
  * The `emails` messages of one language, as text. Formatted with icu-minify directly (not
  * use-intl's translator), so an email reads the same whichever process writes it.
@@ -77,8 +87,19 @@ const FORMATTERS = {
  */
 export function emailTranslator(locale: Locale) {
   const messages = compiledOf(locale, 'emails');
-  return (key: EmailKey, values?: Record<string, string | number>): string => {
-    const message = key.split('.').reduce<unknown>((node, part) => (node as Record<string, unknown>)[part], messages);
-    return String(format(message as Parameters<typeof format>[0], locale, values, { formatters: FORMATTERS, timeZone: 'UTC' }));
+  return (key: EmailKey, values?: Record<string, string | number>): string => formatText(messageAt(messages, key), locale, values);
+}
+
+/**
+ * A server-only namespace of one language as text, by dotted message names: the audit log's
+ * sentences (`audit`, src/features/audit/sentences.ts, whose AuditWords this is), written on the
+ * server in the page reader's language. The API answers them in English.
+ */
+export function serverWords(locale: Locale, namespace: Exclude<(typeof SERVER_NAMESPACES)[number], 'emails'>) {
+  const messages = compiledOf(locale, namespace);
+  return {
+    locale,
+    t: (key: string, values?: Record<string, string | number>): string => formatText(messageAt(messages, key), locale, values),
+    has: (key: string): boolean => messageAt(messages, key) !== undefined,
   };
 }

@@ -14,6 +14,7 @@ import { getPublicWorkspace } from '@/server/workspace';
 import { placeholderActor, placeholderLook, sharedRenderAudience } from '@/server/cache/shared-render';
 import { loadShellContext } from './shell-context';
 import { requestLocale } from '@/server/i18n/request-locale';
+import type { Locale } from '@/core/i18n/locales';
 import { pageMessagesOf } from '@/server/i18n/catalogues';
 import type { OptInNamespace } from '@/i18n/messages';
 
@@ -37,6 +38,8 @@ export const notFound = { errorPage: 404 as const };
 export interface ShellContext {
   actor: Actor;
   workspace: PublicWorkspace;
+  /** The page's language (what the shell carries too): for text a loader writes on the server. */
+  locale: Locale;
 }
 
 type ErrorProps = typeof forbidden | typeof notFound;
@@ -97,11 +100,11 @@ export function withShell<P extends Record<string, unknown>>(
       if (workspace.access === 'sign_in_required' && actor.kind === 'visitor' && !options.openToVisitors && !options.setupPage) {
         return signInRedirect(ctx);
       }
-      const load: Inner<P> | undefined = pathIsStorable(ctx) ? inner : async () => ({ props: notFound });
-      const result = load ? await load({ ...ctx, query: storableQuery(ctx.query) }, { actor, workspace }) : { props: {} as P };
-      const viewer = viewerOf(actor);
       // A shared render is made in its audience's language, which is part of the audience.
       const locale = audience ? audience.locale : requestLocale(ctx.req, actor, workspace.defaultLocale);
+      const load: Inner<P> | undefined = pathIsStorable(ctx) ? inner : async () => ({ props: notFound });
+      const result = load ? await load({ ...ctx, query: storableQuery(ctx.query) }, { actor, workspace, locale }) : { props: {} as P };
+      const viewer = viewerOf(actor);
       ctx.res.setHeader('content-language', locale);
       const shell = {
         workspace,

@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { listAuditPage } from '@/features/audit/server/service';
+import { serverWords } from '@/server/i18n/catalogues';
 import { postCommentsRoute } from '@/features/comments/server/handlers';
 import { meRoute } from '@/features/accounts/server/me-handlers';
 import { signOutRoute } from '@/features/accounts/server/handlers';
@@ -393,7 +394,7 @@ describe('audit', () => {
     expect(row!.apiKeyId).toBe(apiKey.id);
     expect(row!.actorId).toBe(actors.admin.id);
 
-    const page = await listAuditPage({ limit: 100 });
+    const page = await listAuditPage({ limit: 100 }, serverWords('en', 'audit'));
     const tagEvent = page.items.find((e) => e.action === 'tag.created' && e.target?.id === res.json.id)!;
     expect(tagEvent.actor.label).toBe('API key “Provisioner”');
     expect(tagEvent.actor.href).toBe('/admin/api-keys');

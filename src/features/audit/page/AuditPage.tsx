@@ -45,7 +45,7 @@ function AuditItem({ e }: { e: AuditEventView }) {
     <li className="px-4 py-3" data-testid="audit-row">
       <p className="m-0 text-sm break-words" data-testid="audit-sentence">
         <Sentence parts={e.sentence} />
-        {'.'}
+        {t('audit.fullStop')}
       </p>
       <p className="m-0 mt-1 flex flex-wrap gap-x-2 text-xs text-muted">
         <time dateTime={e.at}>{formats.dateTime(e.at)}</time>

@@ -1,4 +1,6 @@
 import { canAdminister } from '@/core/identity/policy';
+import { SOURCE_LOCALE } from '@/core/i18n/locales';
+import { serverWords } from '@/server/i18n/catalogues';
 import { endpoint, json, route } from '@/server/http/route';
 import { auditListQuery } from '../schema';
 import { listAuditPage } from './service';
@@ -8,6 +10,7 @@ export const auditRoute = route({
   GET: endpoint({
     authorize: canAdminister,
     query: auditListQuery,
-    handle: async ({ query }) => json(await listAuditPage(query)),
+    // The API's words are English, like its error messages (docs/i18n.md).
+    handle: async ({ query }) => json(await listAuditPage(query, serverWords(SOURCE_LOCALE, 'audit'))),
   }),
 });

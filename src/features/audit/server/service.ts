@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { slugify } from '@/lib/slug';
 import type { AuditAction } from '../enums';
 import type { AuditEventView, AuditListQuery, AuditPage } from '../schema';
-import { auditSentence, type AuditRef } from '../sentences';
+import { auditSentence, type AuditRef, type AuditWords } from '../sentences';
 import { listAuditEventRows, type AuditEventRow } from './queries';
 
 export interface AuditEntry {
@@ -44,39 +44,47 @@ const asRecord = (v: unknown): Record<string, unknown> =>
 const text = (v: unknown): string | null => (typeof v === 'string' && v !== '' ? v : null);
 
 /** A person as the log names them: their current name, linked to them in the member list; erased: "Deleted user". */
-function personRef(name: string | null, email: string | null, deleted: boolean | null): AuditRef | null {
+function personRef(w: AuditWords, name: string | null, email: string | null, deleted: boolean | null): AuditRef | null {
   if (name === null) return null;
-  if (deleted) return { text: DELETED_PERSON_NAME, href: null };
+  if (deleted) return { text: w.t('ref.deletedPerson'), href: null };
   return { text: name, href: email ? paths.adminMembers(email) : null };
 }
 
 /** A post as the log names it: "#12 “Dark mode”", linked unless deleted. */
-function postRef(number: number | null, title: string | null, deleted: boolean | null, fallback?: string | null): AuditRef | null {
-  if (number === null) return fallback ? { text: fallback, href: null } : null;
-  const name = title ? `#${number} “${title}”` : `#${number}`;
-  return deleted ? { text: `${name} (deleted)`, href: null } : { text: name, href: paths.post(number, title ? slugify(title) : undefined) };
+function postRef(
+  w: AuditWords,
+  number: number | null,
+  title: string | null,
+  deleted: boolean | null,
+  fallback?: string | null,
+): AuditRef | null {
+  if (number === null) return fallback ? { text: `#${fallback}`, href: null } : null;
+  const name = title ? w.t('ref.post', { number: `#${number}`, title }) : `#${number}`;
+  return deleted
+    ? { text: w.t('ref.deletedPost', { post: name }), href: null }
+    : { text: name, href: paths.post(number, title ? slugify(title) : undefined) };
 }
 
 /** A named thing that may be gone: its current name and page, or its name at the time, unlinked. */
-function namedRef(current: string | null, href: string, then: unknown): AuditRef | null {
-  if (current !== null) return { text: `“${current}”`, href };
-  return text(then) ? { text: `“${text(then)}”`, href: null } : null;
+function namedRef(w: AuditWords, current: string | null, href: string, then: unknown): AuditRef | null {
+  if (current !== null) return { text: w.t('ref.named', { name: current }), href };
+  return text(then) ? { text: w.t('ref.named', { name: text(then)! }), href: null } : null;
 }
 
-function targetRef(row: AuditEventRow): AuditRef | null {
+function targetRef(w: AuditWords, row: AuditEventRow): AuditRef | null {
   const before = asRecord(row.before);
   const after = asRecord(row.after);
   switch (row.targetType) {
     case 'user':
-      return personRef(row.userName, row.userEmail, row.userDeleted) ?? { text: DELETED_PERSON_NAME, href: null };
+      return personRef(w, row.userName, row.userEmail, row.userDeleted) ?? { text: w.t('ref.deletedPerson'), href: null };
     case 'post':
-      return postRef(row.postNumber, row.postTitle ?? text(before.title), row.postDeleted, row.targetId ? `#${row.targetId}` : null);
+      return postRef(w, row.postNumber, row.postTitle ?? text(before.title), row.postDeleted, row.targetId);
     case 'comment': {
-      if (row.commentId === null) return { text: 'a comment that no longer exists', href: null };
-      const on = postRef(row.commentPostNumber, row.commentPostTitle, false)!;
+      if (row.commentId === null) return { text: w.t('ref.commentGone'), href: null };
+      const on = postRef(w, row.commentPostNumber, row.commentPostTitle, false)!;
       const deleted = Boolean(row.commentDeleted);
       return {
-        text: `${deleted ? 'a deleted comment' : 'a comment'} on ${on.text}`,
+        text: w.t(deleted ? 'ref.deletedComment' : 'ref.comment', { post: on.text }),
         href: paths.post(
           row.commentPostNumber!,
           row.commentPostTitle ? slugify(row.commentPostTitle) : undefined,
@@ -85,53 +93,58 @@ function targetRef(row: AuditEventRow): AuditRef | null {
       };
     }
     case 'board':
-      return namedRef(row.boardName, row.boardSlug ? paths.board(row.boardSlug) : paths.adminBoards(), before.name ?? after.name);
+      return namedRef(w, row.boardName, row.boardSlug ? paths.board(row.boardSlug) : paths.adminBoards(), before.name ?? after.name);
     case 'status':
-      return namedRef(row.statusName, paths.adminStatuses(), before.name ?? after.name);
+      return namedRef(w, row.statusName, paths.adminStatuses(), before.name ?? after.name);
     case 'tag':
-      return namedRef(row.tagName, paths.adminTags(), before.name ?? after.name);
+      return namedRef(w, row.tagName, paths.adminTags(), before.name ?? after.name);
     case 'changelog_entry':
       return namedRef(
+        w,
         row.entryTitle,
         row.entryState === 'published' && row.entrySlug ? paths.changelogEntry(row.entrySlug) : paths.adminChangelog(),
         before.title ?? after.title,
       );
     case 'changelog_label':
-      return text(after.name) ? { text: `“${text(after.name)}”`, href: null } : null;
+      return text(after.name) ? { text: w.t('ref.named', { name: text(after.name)! }), href: null } : null;
     case 'invitation':
       return row.targetId ? { text: row.targetId, href: null } : null;
     case 'workspace':
-      return { text: 'the workspace', href: paths.adminSettings() };
+      return { text: w.t('ref.workspace'), href: paths.adminSettings() };
     case 'webhook':
       return text(after.url ?? before.url) ? { text: text(after.url ?? before.url)!, href: paths.adminWebhooks() } : null;
     case 'api_key':
-      return namedRef(row.targetKeyName, paths.adminApiKeys(), before.name ?? after.name);
+      return namedRef(w, row.targetKeyName, paths.adminApiKeys(), before.name ?? after.name);
     default:
       return row.targetId ? { text: row.targetId, href: null } : null;
   }
 }
 
-function relatedRef(row: AuditEventRow): AuditRef | null {
+function relatedRef(w: AuditWords, row: AuditEventRow): AuditRef | null {
   if (row.action === 'post.merged' || row.action === 'post.unmerged') {
     const number = row.mergedNumber ?? (Number(asRecord(row.after).mergedInto ?? asRecord(row.before).mergedInto) || null);
-    return postRef(row.mergedNumber ?? number, row.mergedTitle, row.mergedDeleted);
+    return postRef(w, row.mergedNumber ?? number, row.mergedTitle, row.mergedDeleted);
   }
   if (row.action === 'status.deleted')
-    return row.movedStatusName ? { text: `“${row.movedStatusName}”`, href: paths.adminStatuses() } : null;
-  if (row.action === 'vote.cast_on_behalf') return personRef(row.voterName, row.voterEmail, row.voterDeleted);
+    return row.movedStatusName ? { text: w.t('ref.named', { name: row.movedStatusName }), href: paths.adminStatuses() } : null;
+  if (row.action === 'vote.cast_on_behalf') return personRef(w, row.voterName, row.voterEmail, row.voterDeleted);
   return null;
 }
 
-function toView(row: AuditEventRow): AuditEventView {
+function toView(row: AuditEventRow, w: AuditWords): AuditEventView {
   // The actor's name now; an actor without an account row keeps the name recorded then. An
   // action taken with an API key is the key's (by its name now, or as recorded then).
+  const recorded = row.actorLabel === DELETED_PERSON_NAME ? w.t('ref.deletedPerson') : row.actorLabel;
   const actor = row.apiKeyId
-    ? { text: row.apiKeyName ? apiKeyLabel(row.apiKeyName) : (row.actorLabel ?? 'An API key'), href: paths.adminApiKeys() }
+    ? {
+        text: row.apiKeyName ? w.t('ref.apiKey', { name: row.apiKeyName }) : (recorded ?? w.t('ref.someApiKey')),
+        href: paths.adminApiKeys(),
+      }
     : row.actorId
-      ? (personRef(row.actorName, row.actorEmail, row.actorDeleted) ?? { text: row.actorLabel ?? DELETED_PERSON_NAME, href: null })
+      ? (personRef(w, row.actorName, row.actorEmail, row.actorDeleted) ?? { text: recorded ?? w.t('ref.deletedPerson'), href: null })
       : null;
-  const target = targetRef(row);
-  const related = relatedRef(row);
+  const target = targetRef(w, row);
+  const related = relatedRef(w, row);
   return {
     id: Number(row.id),
     at: new Date(row.createdAt).toISOString(),
@@ -141,17 +154,20 @@ function toView(row: AuditEventRow): AuditEventView {
       ? { type: row.targetType, id: row.targetId, label: target?.text ?? row.targetId ?? row.targetType, href: target?.href ?? null }
       : null,
     related,
-    sentence: auditSentence({ action: row.action, actor, target, related, before: asRecord(row.before), after: asRecord(row.after) }),
+    sentence: auditSentence({ action: row.action, actor, target, related, before: asRecord(row.before), after: asRecord(row.after) }, w),
     before: row.before,
     after: row.after,
     ip: row.ip,
   };
 }
 
-/** One page of the audit log, newest first (admins: GET /api/v1/audit, /admin/audit). */
-export async function listAuditPage(query: AuditListQuery): Promise<AuditPage> {
+/**
+ * One page of the audit log, newest first, its sentences and names in the reader's language
+ * (/admin/audit), or in English (GET /api/v1/audit: the API's words are English).
+ */
+export async function listAuditPage(query: AuditListQuery, words: AuditWords): Promise<AuditPage> {
   const rows = await listAuditEventRows(db(), query.limit + 1, query.cursor);
-  const page = rows.slice(0, query.limit).map(toView);
+  const page = rows.slice(0, query.limit).map((row) => toView(row, words));
   return { items: page, nextCursor: rows.length > query.limit ? page[page.length - 1]!.id : null };
 }
 

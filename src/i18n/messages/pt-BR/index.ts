@@ -1,6 +1,7 @@
 // Written by scripts/i18n-index.mjs from the namespace files beside it; do not edit.
 import account from './account.json';
 import analytics from './analytics.json';
+import audit from './audit.json';
 import auth from './auth.json';
 import emails from './emails.json';
 import errorPage from './errorPage.json';
@@ -23,6 +24,7 @@ import widget from './widget.json';
 const catalogue = {
   account,
   analytics,
+  audit,
   auth,
   emails,
   errorPage,
