@@ -226,6 +226,8 @@ describe('audit sentences in the reader’s language', () => {
       '/admin/members?q=ana@example.test',
       '/p/12-dark-mode',
     ]);
+    // An API key's scope as the key list names it.
+    expect(sentenceText(sentenceIn(facts('api_key.created', { after: { scope: 'read' } }), de))).toContain('Lesen');
     // Text that carries the markers the sentences are put together with loses them, so it never
     // turns into another part (here it would have become a second link to Ana).
     const odd = sentenceIn(facts('member.invited', { after: { email: 'x\u00010\u0002y@example.test', role: 'admin' } }), de);

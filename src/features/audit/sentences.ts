@@ -112,6 +112,10 @@ export function keyWords(key: string, words: AuditWords): string {
   return words.has(name) ? words.t(name as AuditKey) : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
 }
 
+/** An API key's scope as the key list names it; one the catalogue does not know, as stored. */
+const scopeWords = (scope: string, words: AuditWords): string =>
+  words.has(`scopes.${scope}`) ? words.t(`scopes.${scope}` as AuditKey) : scope;
+
 /** The sentence, with what changed between before and after added: "… (name and colour)". */
 function withChangedKeys(w: Writer, f: AuditFacts, sentence: string): string {
   const keys = [...new Set([...Object.keys(f.before), ...Object.keys(f.after)])].filter(
@@ -296,7 +300,7 @@ const SENTENCES: Record<AuditAction, Sentence> = {
       : w.say('action.data.exported', { who }),
   'api_key.created': (w, who, f, what) =>
     text(f.after.scope)
-      ? w.say('action.api_key.createdScope', { who, what, scope: text(f.after.scope) })
+      ? w.say('action.api_key.createdScope', { who, what, scope: scopeWords(text(f.after.scope)!, w.words) })
       : w.say('action.api_key.created', { who, what }),
   'api_key.revoked': plain('action.api_key.revoked'),
   'data.imported': (w, who, f) => {
