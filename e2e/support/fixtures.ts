@@ -1,8 +1,9 @@
 import { test as base, expect, type Page } from '@playwright/test';
 
 /**
- * Every e2e test gets a page that fails the test on a Content-Security-Policy violation or an
- * uncaught page error, so that a broken header or a crashing script never goes unnoticed.
+ * Every e2e test gets a page that fails the test on a Content-Security-Policy violation, an
+ * uncaught page error or a message its catalogue lacks, so that a broken header, a crashing
+ * script or a page without the words it needs never goes unnoticed.
  */
 export const test = base.extend<{ guardedPage: Page }>({
   guardedPage: async ({ page }, use) => {
@@ -11,10 +12,14 @@ export const test = base.extend<{ guardedPage: Page }>({
       const text = msg.text();
       if (msg.type() === 'error' && /Content.Security.Policy|Refused to (load|execute|connect|apply)/i.test(text))
         problems.push(`CSP: ${text}`);
+      // use-intl reports a message the page's catalogue lacks (or cannot format) this way, and
+      // shows its key instead: a page that forgot a namespace it needs.
+      if (msg.type() === 'error' && /MISSING_MESSAGE|INVALID_MESSAGE|FORMATTING_ERROR|INSUFFICIENT_PATH/.test(text))
+        problems.push(`catalogue: ${text}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
     await use(page);
-    expect(problems, 'no CSP violations or uncaught errors').toEqual([]);
+    expect(problems, 'no CSP violations, uncaught errors or missing messages').toEqual([]);
   },
 });
 

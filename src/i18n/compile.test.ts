@@ -69,7 +69,11 @@ describe('compiled catalogues', () => {
 
   it('formats through use-intl as pages do: plurals per language, arguments as text, tags', () => {
     const t = (locale: Locale) =>
-      createTranslator({ locale, messages: pageMessagesOf(locale, { team: true }) as unknown as Messages, timeZone: 'UTC' });
+      createTranslator({
+        locale,
+        messages: pageMessagesOf(locale, { team: true, optIn: ['auth'] }) as unknown as Messages,
+        timeZone: 'UTC',
+      });
     expect(t('en')('problems.seconds', { count: 1 })).toBe('1 second');
     expect(t('en')('problems.seconds', { count: 5 })).toBe('5 seconds');
     // User content is an argument: ICU syntax in it is text, never a template.
@@ -96,6 +100,13 @@ describe('compiled catalogues', () => {
     expect(pageMessagesOf('de', { team: false })).not.toHaveProperty('widget');
     expect(pageMessagesOf('de', { team: true })).toHaveProperty('teamAdmin');
     expect(pageMessagesOf('de', { team: false, optIn: ['widget'] })).toHaveProperty('widget');
+    // A visitor's page carries neither the sign-in pages' words, nor the bell's, nor the consent
+    // banner's while analytics is off: each comes where it can show.
+    const visitor = pageMessagesOf('de', { team: false });
+    for (const namespace of ['auth', 'notifications', 'analytics']) expect(visitor).not.toHaveProperty(namespace);
+    expect(pageMessagesOf('de', { team: false, member: true })).toHaveProperty('notifications');
+    expect(pageMessagesOf('de', { team: false, analytics: true })).toHaveProperty('analytics');
+    expect(pageMessagesOf('de', { team: false, optIn: ['auth'] })).toHaveProperty('auth');
     expect((pageMessagesOf('en', { team: true }) as unknown as Tree).shell).toMatchObject({ skipLink: 'Skip to content' });
   });
 });

@@ -16,8 +16,18 @@ export const SERVER_NAMESPACES = ['emails', 'audit'] as const satisfies readonly
  */
 export const TEAM_NAMESPACES = ['teamWork', 'teamSetup', 'teamAdmin', 'portalTeam', 'postTeam'] as const satisfies readonly Namespace[];
 
-/** Carried only by the pages that ask for them (withShell's `namespaces`): the widget's panel. */
-export const OPT_IN_NAMESPACES = ['widget'] as const satisfies readonly Namespace[];
+/** Signed-in people's pages: the header's notification bell. */
+export const MEMBER_NAMESPACES = ['notifications'] as const satisfies readonly Namespace[];
+
+/** Every page's, when analytics is configured (the consent banner); otherwise only /privacy's. */
+export const ANALYTICS_NAMESPACES = ['analytics'] as const satisfies readonly Namespace[];
+
+/**
+ * Carried by the pages that ask for them (withShell's `namespaces`), so the rest stay light:
+ * the widget's panel, the sign-in pages, /privacy, and /unsubscribe (reached from an email by
+ * someone who may not be signed in).
+ */
+export const OPT_IN_NAMESPACES = ['widget', 'auth', 'analytics', 'notifications'] as const satisfies readonly Namespace[];
 
 export type TeamNamespace = (typeof TEAM_NAMESPACES)[number];
 export type OptInNamespace = (typeof OPT_IN_NAMESPACES)[number];

@@ -5,7 +5,16 @@
 import format from 'icu-minify/format';
 import type { Locale } from '@/core/i18n/locales';
 import { compileCatalogue, type CompiledCatalogue } from '@/i18n/compile';
-import { OPT_IN_NAMESPACES, SERVER_NAMESPACES, TEAM_NAMESPACES, type Messages, type Namespace, type OptInNamespace } from '@/i18n/messages';
+import {
+  ANALYTICS_NAMESPACES,
+  MEMBER_NAMESPACES,
+  OPT_IN_NAMESPACES,
+  SERVER_NAMESPACES,
+  TEAM_NAMESPACES,
+  type Messages,
+  type Namespace,
+  type OptInNamespace,
+} from '@/i18n/messages';
 import ar from '@/i18n/messages/ar';
 import de from '@/i18n/messages/de';
 import en from '@/i18n/messages/en';
@@ -31,27 +40,47 @@ function compiledOf(locale: Locale, namespace: Namespace): CompiledCatalogue {
   return entry;
 }
 
-const NOT_EVERY_PAGE = new Set<Namespace>([...SERVER_NAMESPACES, ...TEAM_NAMESPACES, ...OPT_IN_NAMESPACES]);
+const NOT_EVERY_PAGE = new Set<Namespace>([
+  ...SERVER_NAMESPACES,
+  ...TEAM_NAMESPACES,
+  ...MEMBER_NAMESPACES,
+  ...ANALYTICS_NAMESPACES,
+  ...OPT_IN_NAMESPACES,
+]);
 const EVERY_PAGE = (Object.keys(en) as Namespace[]).filter((n) => !NOT_EVERY_PAGE.has(n));
 
 export interface PageMessagesFor {
   /** A moderator or an admin: their pages also carry the team's screens. */
   team: boolean;
-  /** Namespaces only some pages carry (the widget's panel). */
+  /** Signed in: their pages also carry what the header shows them (the notification bell). */
+  member?: boolean;
+  /** Analytics is configured: every page may show the consent banner. */
+  analytics?: boolean;
+  /** Namespaces only some pages carry (the widget's panel, the sign-in pages, /privacy, /unsubscribe). */
   optIn?: readonly OptInNamespace[];
 }
 
 /**
- * What a page needs of a catalogue, compiled: every namespace but the emails, the team's screens
- * for the team only, and the opt-in ones a page asks for.
+ * What a page needs of a catalogue, compiled: every namespace but the emails and the audit log,
+ * the team's screens for the team only, the bell's for signed-in people, the consent banner's
+ * where analytics is on, and the opt-in ones a page asks for.
  */
-export function pageMessagesOf(locale: Locale, { team, optIn = [] }: PageMessagesFor): CompiledCatalogue {
+export function pageMessagesOf(
+  locale: Locale,
+  { team, member = false, analytics = false, optIn = [] }: PageMessagesFor,
+): CompiledCatalogue {
   // Every page render asks: the few combinations are put together once per process.
-  const key = `${locale}|${team ? 'team' : ''}|${optIn.join(',')}`;
+  const key = `${locale}|${team ? 'team' : ''}|${member ? 'member' : ''}|${analytics ? 'analytics' : ''}|${optIn.join(',')}`;
   let messages = assembled.get(key);
   if (!messages) {
-    const names = [...EVERY_PAGE, ...(team ? TEAM_NAMESPACES : []), ...optIn];
-    messages = Object.fromEntries(names.map((n) => [n, compiledOf(locale, n)])) as CompiledCatalogue;
+    const names = new Set<Namespace>([
+      ...EVERY_PAGE,
+      ...(team ? TEAM_NAMESPACES : []),
+      ...(member ? MEMBER_NAMESPACES : []),
+      ...(analytics ? ANALYTICS_NAMESPACES : []),
+      ...optIn,
+    ]);
+    messages = Object.fromEntries([...names].map((n) => [n, compiledOf(locale, n)])) as CompiledCatalogue;
     assembled.set(key, messages);
   }
   return messages;

@@ -50,7 +50,7 @@ export interface ShellOptions {
   openToVisitors?: boolean;
   /** The first-run page: the only page before setup, and gone after it. */
   setupPage?: boolean;
-  /** Catalogue namespaces only some pages carry (src/i18n/messages.ts), e.g. the widget's panel. */
+  /** Catalogue namespaces only some pages carry (src/i18n/messages.ts): the widget's panel, the sign-in pages, … */
   namespaces?: readonly OptInNamespace[];
 }
 
@@ -106,12 +106,18 @@ export function withShell<P extends Record<string, unknown>>(
       const result = load ? await load({ ...ctx, query: storableQuery(ctx.query) }, { actor, workspace, locale }) : { props: {} as P };
       const viewer = viewerOf(actor);
       ctx.res.setHeader('content-language', locale);
+      const analytics = analyticsConfig();
       const shell = {
         workspace,
-        analytics: analyticsConfig(),
+        analytics,
         viewer: audience && viewer ? { ...viewer, avatarLook: placeholderLook() } : viewer,
         locale,
-        messages: pageMessagesOf(locale, { team: isTeamMember(actor), optIn: options.namespaces }),
+        messages: pageMessagesOf(locale, {
+          team: isTeamMember(actor),
+          member: viewer !== null,
+          analytics: analytics !== null,
+          optIn: options.namespaces,
+        }),
       };
       if ('redirect' in result) return result;
       if ('notFound' in result) {

@@ -4,4 +4,5 @@ import type { ForgotPasswordProps } from './ForgotPasswordPage';
 
 export const getServerSideProps = withShell<ForgotPasswordProps>(async () => ({ props: { canSendEmail: smtpConfigured() } }), {
   openToVisitors: true,
+  namespaces: ['auth'],
 });

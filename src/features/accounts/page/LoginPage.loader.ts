@@ -13,5 +13,5 @@ export const getServerSideProps = withShell<LoginProps>(
     const [ssoButtons, passwordSignIn] = await Promise.all([listSsoButtons(), passwordSignInAllowed()]);
     return { props: { next, canSendEmail: smtpConfigured(), ssoButtons, passwordSignIn } };
   },
-  { openToVisitors: true },
+  { openToVisitors: true, namespaces: ['auth'] },
 );

@@ -3,5 +3,5 @@ import type { TokenPageProps } from './MagicLinkPage';
 
 export const getServerSideProps = withShell<TokenPageProps>(
   async (ctx) => ({ props: { token: typeof ctx.query.token === 'string' ? ctx.query.token : null } }),
-  { openToVisitors: true },
+  { openToVisitors: true, namespaces: ['auth'] },
 );

@@ -1,3 +1,3 @@
 import { withShell } from '@/server/page/with-shell';
 
-export const getServerSideProps = withShell(undefined, { setupPage: true });
+export const getServerSideProps = withShell(undefined, { setupPage: true, namespaces: ['auth'] });

@@ -15,7 +15,11 @@ import SetupPage from './SetupPage';
 const shell = { workspace: { name: 'Chorus' } } as unknown as ShellProps['shell'];
 const draw = (locale: Locale) =>
   renderToStaticMarkup(
-    <IntlProvider locale={locale} messages={pageMessagesOf(locale, { team: false }) as unknown as AbstractIntlMessages} timeZone="UTC">
+    <IntlProvider
+      locale={locale}
+      messages={pageMessagesOf(locale, { team: false, optIn: ['auth'] }) as unknown as AbstractIntlMessages}
+      timeZone="UTC"
+    >
       <SetupPage shell={shell} />
     </IntlProvider>,
   );

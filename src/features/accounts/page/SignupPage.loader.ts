@@ -13,5 +13,5 @@ export const getServerSideProps = withShell<SignupProps>(
     const inviteToken = typeof raw === 'string' && raw ? raw : null;
     return { props: { inviteToken, invitation: inviteToken ? await previewInvitation(inviteToken) : null } };
   },
-  { openToVisitors: true },
+  { openToVisitors: true, namespaces: ['auth'] },
 );

@@ -41,5 +41,5 @@ export const getServerSideProps = withShell<SsoCallbackProps>(
       return { props: { failure: err.failure, providerLabel: label } };
     }
   },
-  { openToVisitors: true },
+  { openToVisitors: true, namespaces: ['auth'] },
 );

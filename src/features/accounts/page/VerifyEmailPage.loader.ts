@@ -5,5 +5,5 @@ export const getServerSideProps = withShell<VerifyEmailProps>(
   async (ctx) => ({
     props: { token: typeof ctx.query.token === 'string' ? ctx.query.token : null, change: ctx.query.change === '1' },
   }),
-  { openToVisitors: true },
+  { openToVisitors: true, namespaces: ['auth'] },
 );

@@ -54,5 +54,5 @@ export const getServerSideProps = withShell<SsoPageProps>(
     }
     return { redirect: { destination: safeNextPath(ctx.query.redirect, '/', env().PUBLIC_URL), permanent: false } };
   },
-  { openToVisitors: true },
+  { openToVisitors: true, namespaces: ['auth'] },
 );

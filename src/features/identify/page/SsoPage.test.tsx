@@ -14,7 +14,11 @@ import SsoPage from './SsoPage';
 
 const inLocale = (node: ReactNode, locale: Locale) =>
   renderToStaticMarkup(
-    <IntlProvider locale={locale} messages={pageMessagesOf(locale, { team: false }) as unknown as AbstractIntlMessages} timeZone="UTC">
+    <IntlProvider
+      locale={locale}
+      messages={pageMessagesOf(locale, { team: false, optIn: ['auth'] }) as unknown as AbstractIntlMessages}
+      timeZone="UTC"
+    >
       {node}
     </IntlProvider>,
   );

@@ -10,5 +10,5 @@ export const getServerSideProps = withShell<UnsubscribePageProps>(
     const found = token ? await describeUnsubscribe(token) : null;
     return { props: { token: found ? token : null, kinds: found?.kinds ?? null } };
   },
-  { openToVisitors: true },
+  { openToVisitors: true, namespaces: ['notifications'] },
 );
