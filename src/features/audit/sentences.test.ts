@@ -226,6 +226,9 @@ describe('audit sentences in the reader’s language', () => {
       '/admin/members?q=ana@example.test',
       '/p/12-dark-mode',
     ]);
+    // A changed key the catalogue does not name reads as its own words, whatever it is called.
+    const unnamed = facts('board.updated', { before: { constructor: 1, someNewSetting: 1 }, after: { constructor: 2, someNewSetting: 2 } });
+    expect(sentenceText(sentenceIn(unnamed, de))).toContain('(constructor und some new setting)');
     // An API key's scope as the key list names it.
     expect(sentenceText(sentenceIn(facts('api_key.created', { after: { scope: 'read' } }), de))).toContain('Lesen');
     // Text that carries the markers the sentences are put together with loses them, so it never

@@ -37,7 +37,7 @@ type Leaves<T, P extends string = ''> = {
 /** A message of the `audit` catalogue, by its dotted name. */
 export type AuditKey = Leaves<Messages['audit']>;
 
-/** The `audit` messages of one language, formatted as text (src/server/i18n/catalogues.ts, auditWords). */
+/** The `audit` messages of one language, formatted as text (src/server/i18n/catalogues.ts, serverWords). */
 export interface AuditWords {
   locale: string;
   t: (key: AuditKey, values?: Record<string, string | number>) => string;

@@ -99,11 +99,14 @@ const FORMATTERS = {
   getPluralRules: (...args: ConstructorParameters<typeof Intl.PluralRules>) => new Intl.PluralRules(...args),
 };
 
-/** A message of a compiled namespace by its dotted name, or undefined. */
+/** A message of a compiled namespace by its dotted name (own keys only: never `constructor`), or undefined. */
 const messageAt = (messages: CompiledCatalogue, key: string): unknown =>
   key
     .split('.')
-    .reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[part] : undefined), messages);
+    .reduce<unknown>(
+      (node, part) => (node && typeof node === 'object' && Object.hasOwn(node, part) ? (node as Record<string, unknown>)[part] : undefined),
+      messages,
+    );
 
 /** Formats a compiled message as text, the same in every process. */
 const formatText = (message: unknown, locale: Locale, values?: Record<string, string | number>): string =>
