@@ -96,8 +96,11 @@ for (const [locale, words] of Object.entries(WORDS)) {
     await expect(page.getByTestId('post-sidebar').getByText(words.board, { exact: true })).toBeVisible();
     // A vote, counted in the language's plural.
     const vote = page.getByTestId('vote-button');
+    // The button answers at once; the reload below must wait for the server to have the vote.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/vote') && r.request().method() === 'PUT');
     await vote.click();
     await expect(vote).toHaveAttribute('aria-pressed', 'true');
+    expect((await saved).ok()).toBe(true);
     await expect(vote).toHaveAccessibleName(words.voteName);
     await expect(vote).toContainText(words.voteUnit);
     // The voters come with the page's data: loaded again, it lists the new one.

@@ -60,9 +60,12 @@ test.describe('votes on the post page', () => {
     }
     const base = wasVoted ? start - 1 : start;
 
+    // The button answers at once; the reload below must wait for the server to have the vote.
+    const saved = page.waitForResponse((r) => r.url().endsWith('/vote') && r.request().method() === 'PUT');
     await button.click();
     await expect(button).toHaveAttribute('aria-pressed', 'true');
     await expect(button.getByTestId('vote-count')).toHaveText(String(base + 1));
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(voteButton(page)).toHaveAttribute('aria-pressed', 'true');
     await expect(voteButton(page).getByTestId('vote-count')).toHaveText(String(base + 1));
@@ -75,9 +78,11 @@ test.describe('votes on the post page', () => {
     expect(await subscription()).toEqual({ subscribed: true });
     await expect(page.getByTestId('subscribe-bell')).toHaveCount(0);
 
+    const removed = page.waitForResponse((r) => r.url().endsWith('/vote') && r.request().method() === 'DELETE');
     await voteButton(page).click();
     await expect(voteButton(page)).toHaveAttribute('aria-pressed', 'false');
     await expect(voteButton(page).getByTestId('vote-count')).toHaveText(String(base));
+    expect((await removed).ok()).toBe(true);
     expect(await voteCount(page.context().request, number)).toBe(base);
 
     // An explicit choice wins over later automatic subscriptions: off stays off after voting again.
@@ -85,8 +90,10 @@ test.describe('votes on the post page', () => {
       .context()
       .request.put(`/api/v1/posts/${number}/subscription`, { data: { subscribed: false }, headers: { Origin: baseURL! } });
     expect(off.status()).toBe(200);
+    const again = page.waitForResponse((r) => r.url().endsWith('/vote') && r.request().method() === 'PUT');
     await voteButton(page).click();
     await expect(voteButton(page)).toHaveAttribute('aria-pressed', 'true');
+    expect((await again).ok()).toBe(true);
     expect(await subscription()).toEqual({ subscribed: false });
   });
 
