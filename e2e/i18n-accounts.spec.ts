@@ -9,7 +9,7 @@ import { axeViolations } from './support/account-ui';
 import { adminContext, apiSignIn, createMember } from './support/accounts';
 import { statusIdBySlug } from './support/board-seed';
 import { createBoard, createPost } from './support/posts';
-import { expect, test } from './support/fixtures';
+import { expect, test, watchPage } from './support/fixtures';
 
 const WORDS = {
   'de-DE': {
@@ -68,6 +68,7 @@ for (const [locale, words] of Object.entries(WORDS)) {
     test.setTimeout(90_000);
     const { context, title } = await notifiedMember(browser, baseURL!, locale);
     const page = await context.newPage();
+    const errors = watchPage(page);
 
     await page.goto('/settings');
     await expect(page.getByRole('heading', { level: 1, name: words.settings })).toBeVisible();
@@ -85,6 +86,7 @@ for (const [locale, words] of Object.entries(WORDS)) {
     await expect(row).toContainText(words.moved);
     await expect(row).not.toContainText(' moved ');
     await expect(page.getByTestId('mark-all-read')).toHaveText(words.markAll);
+    expect(errors).toEqual([]);
     await context.close();
   });
 }
@@ -94,7 +96,7 @@ test('in Arabic the member screens read right to left, fit 360 px and pass axe',
   const { context } = await notifiedMember(browser, baseURL!, 'ar');
   const page = await context.newPage();
   await page.setViewportSize({ width: 360, height: 800 });
-  const problems: string[] = [];
+  const problems = watchPage(page);
   for (const scheme of ['light', 'dark'] as const) {
     await page.emulateMedia({ colorScheme: scheme });
     for (const path of ['/settings', '/settings/account', '/settings/notifications', '/notifications']) {

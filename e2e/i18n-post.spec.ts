@@ -1,8 +1,8 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Browser } from '@playwright/test';
 import { axeViolations } from './support/account-ui';
 import { adminContext, apiSignIn, createMember } from './support/accounts';
 import { createBoard, createPost } from './support/posts';
-import { expect, test } from './support/fixtures';
+import { expect, test, watchPage } from './support/fixtures';
 
 /**
  * The post page in German, Japanese and Arabic (src/i18n/messages/<locale>/post.json, postTeam.json):
@@ -34,12 +34,8 @@ async function freshPost(browser: Browser, baseURL: string): Promise<string> {
   return `/p/${post.number}`;
 }
 
-/** Fails the test on an uncaught page error (a missing message, a crashing render). */
-function guard(page: Page): string[] {
-  const problems: string[] = [];
-  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-  return problems;
-}
+/** What fails the test: a missing message, a crashing render, a CSP violation (the guarded page's checks). */
+const guard = watchPage;
 
 /** A new member signed in, in a browser asking for `locale` (no language setting of their own). */
 async function memberIn(browser: Browser, baseURL: string, locale: string) {
@@ -145,8 +141,10 @@ test.describe('right to left (Arabic)', () => {
     const body = (await page.getByTestId('post-body').boundingBox())!;
     expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(body.x);
     const vote = page.getByTestId('vote-button');
+    const saved = page.waitForResponse((r) => r.url().endsWith('/vote') && r.request().method() === 'PUT');
     await vote.click();
     await expect(vote).toHaveAccessibleName(`صوّت لـ«${TITLE}»، 1 صوت`);
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await page.getByTestId('voters-open').click();
     await expect(page.getByTestId('voters-dialog-title')).toHaveText('المصوّتون (1)');

@@ -125,9 +125,12 @@ test('visitors see no team controls; a member votes from a card', async ({ guard
   await memberPage.goto(`/roadmap?board=${board.slug}`);
   const vote = card(memberPage, post.number).getByTestId('vote-button');
   await expect(vote).toHaveAttribute('aria-pressed', 'false');
+  // The button answers at once; the reload below must wait for the server to have the vote.
+  const saved = memberPage.waitForResponse((r) => r.url().endsWith('/vote') && r.request().method() === 'PUT');
   await vote.click();
   await expect(vote).toHaveAttribute('aria-pressed', 'true');
   await expect(vote.getByTestId('vote-count')).toHaveText('1');
+  expect((await saved).ok()).toBe(true);
   await memberPage.reload();
   await expect(card(memberPage, post.number).getByTestId('vote-button')).toHaveAttribute('aria-pressed', 'true');
   await member.context.close();

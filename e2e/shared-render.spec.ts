@@ -171,9 +171,11 @@ test.describe('shared renders for signed-in people', () => {
     await expect(card(first.number)).toHaveAttribute('aria-pressed', 'true');
     await expect(card(second.number)).toHaveAttribute('aria-pressed', 'false');
     // Hydrated: the vote buttons answer clicks.
+    const saved = tab.waitForResponse((r) => r.url().endsWith('/vote') && r.request().method() === 'PUT');
     await card(second.number).click();
     await expect(card(second.number)).toHaveAttribute('aria-pressed', 'true');
     await expect(card(second.number)).toContainText('1');
+    expect((await saved).ok()).toBe(true);
     await tab.reload();
     await expect(card(second.number)).toHaveAttribute('aria-pressed', 'true');
     await expect(card(first.number)).toHaveAttribute('aria-pressed', 'true');

@@ -7,21 +7,28 @@ import { test as base, expect, type Page } from '@playwright/test';
  */
 export const test = base.extend<{ guardedPage: Page }>({
   guardedPage: async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('console', (msg) => {
-      const text = msg.text();
-      if (msg.type() === 'error' && /Content.Security.Policy|Refused to (load|execute|connect|apply)/i.test(text))
-        problems.push(`CSP: ${text}`);
-      // use-intl reports a message the page's catalogue lacks (or cannot format) this way, and
-      // shows its key instead: a page that forgot a namespace it needs.
-      if (msg.type() === 'error' && /MISSING_MESSAGE|INVALID_MESSAGE|FORMATTING_ERROR|INSUFFICIENT_PATH/.test(text))
-        problems.push(`catalogue: ${text}`);
-    });
-    page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+    const problems = watchPage(page);
     await use(page);
     expect(problems, 'no CSP violations, uncaught errors or missing messages').toEqual([]);
   },
 });
+
+/**
+ * What the guarded page fails on, for a page a test opens itself (in a context of its own): CSP
+ * violations, uncaught page errors, and messages its catalogue lacks or cannot format (use-intl
+ * reports those in the console and shows the key instead: a page that forgot a namespace).
+ */
+export function watchPage(page: Page): string[] {
+  const problems: string[] = [];
+  page.on('console', (msg) => {
+    const text = msg.text();
+    if (msg.type() !== 'error') return;
+    if (/Content.Security.Policy|Refused to (load|execute|connect|apply)/i.test(text)) problems.push(`CSP: ${text}`);
+    if (/MISSING_MESSAGE|INVALID_MESSAGE|FORMATTING_ERROR|INSUFFICIENT_PATH/.test(text)) problems.push(`catalogue: ${text}`);
+  });
+  page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
+  return problems;
+}
 
 export { expect };
 
