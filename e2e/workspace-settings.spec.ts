@@ -169,6 +169,32 @@ test.describe('workspace settings', () => {
     }
   });
 
+  test('the accent colour an admin picks colours every page, in both themes', async ({ guardedPage: page, baseURL }) => {
+    const admin = page.context().request;
+    await apiSignIn(admin, baseURL!);
+    const accent = () => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--accent').trim());
+    const save = async (accentColor: string) => {
+      const res = await admin.patch('/api/v1/admin/settings', { data: { accentColor }, headers: { Origin: baseURL! } });
+      expect(res.status()).toBe(200);
+    };
+    try {
+      await save('#115e59');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto('/');
+      expect(await accent()).toBe('#115e59');
+      // In the dark theme, lightened until it reads on the dark surface (src/lib/accent.ts).
+      await page.emulateMedia({ colorScheme: 'dark' });
+      await page.goto('/roadmap');
+      expect(await accent()).toBe('#548b87');
+      await save('#6d28d9');
+      await page.emulateMedia({ colorScheme: 'light' });
+      await page.goto('/');
+      expect(await accent()).toBe('#6d28d9');
+    } finally {
+      await save('#6d28d9');
+    }
+  });
+
   test('branding: an uploaded logo shows in the header, the favicon in the head, and "powered by" can be hidden', async ({
     guardedPage: page,
     baseURL,

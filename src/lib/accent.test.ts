@@ -34,4 +34,10 @@ describe('accentPalette', () => {
   it('never lets anything but a hex colour into the CSS', () => {
     expect(accentCss('red;}body{display:none')).toBe(accentCss('#6d28d9'));
   });
+
+  it('outranks the stylesheet’s own values, and leaves the default colour to them', () => {
+    // The stylesheet sets :root and .dark; the page's head may put it after this style.
+    expect(accentCss('#115e59')).toBe('html:root{--accent:#115e59;--accent-fg:#ffffff}html.dark{--accent:#548b87;--accent-fg:#0c0a12}');
+    expect(accentCss('#6D28D9')).toBe('');
+  });
 });

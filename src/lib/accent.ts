@@ -54,8 +54,15 @@ export function accentPalette(colour: string): AccentPalette {
   };
 }
 
-/** The CSS that applies the palette (hex values only: nothing from the input reaches CSS unchecked). */
+/**
+ * The CSS that applies the palette (hex values only: nothing from the input reaches CSS unchecked).
+ * `html:root` and `html.dark` outrank the stylesheet's own `:root` and `.dark` (globals.css),
+ * wherever the page's stylesheet lands in the head. The default colour needs none: the
+ * stylesheet's values are its palette.
+ */
 export function accentCss(colour: string): string {
-  const { light, dark } = accentPalette(colour);
-  return `:root{--accent:${light.accent};--accent-fg:${light.fg}}.dark{--accent:${dark.accent};--accent-fg:${dark.fg}}`;
+  const hex = HEX.test(colour) ? colour.toLowerCase() : DEFAULT;
+  if (hex === DEFAULT) return '';
+  const { light, dark } = accentPalette(hex);
+  return `html:root{--accent:${light.accent};--accent-fg:${light.fg}}html.dark{--accent:${dark.accent};--accent-fg:${dark.fg}}`;
 }
