@@ -34,9 +34,6 @@ async function freshPost(browser: Browser, baseURL: string): Promise<string> {
   return `/p/${post.number}`;
 }
 
-/** What fails the test: a missing message, a crashing render, a CSP violation (the guarded page's checks). */
-const guard = watchPage;
-
 /** A new member signed in, in a browser asking for `locale` (no language setting of their own). */
 async function memberIn(browser: Browser, baseURL: string, locale: string) {
   const admin = await adminContext(browser, baseURL);
@@ -79,7 +76,7 @@ for (const [locale, words] of Object.entries(WORDS)) {
     const postPath = await freshPost(browser, baseURL!);
     const context = await memberIn(browser, baseURL!, locale);
     const page = await context.newPage();
-    const errors = guard(page);
+    const errors = watchPage(page);
     await page.goto(postPath);
     await expect(page.locator('html')).toHaveAttribute('lang', words.lang);
     // Content: as typed, never translated, markup shown as text.
@@ -113,7 +110,7 @@ test('the team gets its own words in German: add a voter, the internal note', as
   const context = await browser.newContext({ baseURL, locale: 'de-DE' });
   await apiSignIn(context.request, baseURL!);
   const page = await context.newPage();
-  const errors = guard(page);
+  const errors = watchPage(page);
   await page.goto(postPath);
   await expect(page.getByTestId('add-voter')).toHaveText('Unterstützer hinzufügen…');
   await expect(page.getByText('Interne Notiz (nur das Team sieht sie)')).toBeVisible();
@@ -129,7 +126,7 @@ test.describe('right to left (Arabic)', () => {
     const postPath = await freshPost(browser, baseURL!);
     const context = await memberIn(browser, baseURL!, 'ar');
     const page = await context.newPage();
-    const errors = guard(page);
+    const errors = watchPage(page);
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto(postPath);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');

@@ -105,16 +105,15 @@ const num = (v: unknown): number | null => (typeof v === 'number' && Number.isFi
 /** A role as the select arguments of the catalogue name it (admin, moderator, other). */
 const role = (v: unknown): string => (v === 'admin' || v === 'moderator' ? v : 'member');
 
+/** The catalogue's message by this name, or `fallback` when it has none (a name newer than its translations). */
+const wordOr = (words: AuditWords, name: string, fallback: string): string => (words.has(name) ? words.t(name as AuditKey) : fallback);
+
 /** `accentColor` → "accent colour": the names of what changed, for "changed … (name and colour)". */
-export function keyWords(key: string, words: AuditWords): string {
-  const name = `keys.${key}`;
-  // A key the catalogue does not name (a setting newer than its translations) reads as its own words.
-  return words.has(name) ? words.t(name as AuditKey) : key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase();
-}
+export const keyWords = (key: string, words: AuditWords): string =>
+  wordOr(words, `keys.${key}`, key.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase());
 
 /** An API key's scope as the key list names it; one the catalogue does not know, as stored. */
-const scopeWords = (scope: string, words: AuditWords): string =>
-  words.has(`scopes.${scope}`) ? words.t(`scopes.${scope}` as AuditKey) : scope;
+const scopeWords = (scope: string, words: AuditWords): string => wordOr(words, `scopes.${scope}`, scope);
 
 /** The sentence, with what changed between before and after added: "… (name and colour)". */
 function withChangedKeys(w: Writer, f: AuditFacts, sentence: string): string {

@@ -60,6 +60,9 @@ export interface PageMessagesFor {
   optIn?: readonly OptInNamespace[];
 }
 
+// The combinations pageMessagesOf has put together, by language and audience.
+const assembled = new Map<string, CompiledCatalogue>();
+
 /**
  * What a page needs of a catalogue, compiled: every namespace but the emails and the audit log,
  * the team's screens for the team only, the bell's for signed-in people, the consent banner's
@@ -85,7 +88,6 @@ export function pageMessagesOf(
   }
   return messages;
 }
-const assembled = new Map<string, CompiledCatalogue>();
 
 type EmailKey = {
   [G in keyof Messages['emails']]: Messages['emails'][G] extends string
