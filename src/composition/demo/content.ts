@@ -250,7 +250,7 @@ export const demoComment = (rng: Rng, kind: 'member' | 'team' | 'internal'): str
 const STATUS_NOTES: Record<string, readonly string[]> = {
   open: ['Reopened: we want to hear more about your use cases.'],
   planned: ['This is planned for the next quarter.', 'On the roadmap. Thanks for all the feedback!'],
-  in_progress: ['We have started working on this.', 'In development now; a beta is coming soon.'],
+  in_progress: ['We have started working on this.', 'In development now; follow this post for updates.'],
   done: ['Shipped! It is available to everyone now.', 'Released today. Thank you for the suggestion.'],
   closed: ['Closing this for now: it does not fit our plans this year.', 'Closing as a duplicate of a related request.'],
 };
