@@ -69,14 +69,14 @@ test.describe('votes on the post page', () => {
     await page.reload();
     await expect(voteButton(page)).toHaveAttribute('aria-pressed', 'true');
     await expect(voteButton(page).getByTestId('vote-count')).toHaveText(String(base + 1));
-    // Voting subscribed them (recorded for notifications; nothing is sent yet, so the page offers no Follow control).
+    // Voting subscribed them: the API says so, and the post page's "Get updates" control shows it on.
     const subscription = () =>
       page
         .context()
         .request.get(`/api/v1/posts/${number}/subscription`)
         .then((r) => r.json());
     expect(await subscription()).toEqual({ subscribed: true });
-    await expect(page.getByTestId('subscribe-bell')).toHaveCount(0);
+    await expect(page.getByTestId('subscribe-button')).toHaveAttribute('aria-pressed', 'true');
 
     const removed = page.waitForResponse((r) => r.url().endsWith('/vote') && r.request().method() === 'DELETE');
     await voteButton(page).click();
