@@ -1,6 +1,12 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { databaseTestFiles } from './src/test/lanes.ts';
+
+const ALL_TESTS = ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'];
+/** On PostgreSQL only the files that open a database run (src/test/lanes.ts). */
+const onPostgres = Boolean(process.env.CHORUS_TEST_DATABASE_URL);
+const root = fileURLToPath(new URL('.', import.meta.url));
 
 export default defineConfig({
   resolve: {
@@ -13,7 +19,7 @@ export default defineConfig({
   test: {
     // Bundled by Vite, so that the alias above applies inside them too.
     server: { deps: { inline: ['use-intl'] } },
-    include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'scripts/**/*.test.ts'],
+    include: onPostgres ? databaseTestFiles(root, ['src', 'scripts']) : ALL_TESTS,
     environment: 'node',
     pool: 'forks',
     testTimeout: 30_000,

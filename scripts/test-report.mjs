@@ -1,6 +1,9 @@
-// Prints the failed tests recorded in the JSON reports of `npm test` (scripts/test.sh), one line
-// each, so that the end of a failed run's output names them (a CI log is often read from its tail).
-//   node scripts/test-failures.mjs <report.json>...
+// Reads the JSON reports of `npm test` (scripts/test.sh) and prints, one line each:
+//   node scripts/test-report.mjs failures <report.json>...   the failed tests, so that the end of a
+//                                                            failed run's output names them (a CI
+//                                                            log is often read from its tail);
+//   node scripts/test-report.mjs slowest <report.json>...    the ten slowest tests of the run.
+// A report's lane (pglite, postgresql, playwright) is its file name.
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -41,19 +44,53 @@ function playwrightFailures(report) {
   return out;
 }
 
-const lines = [];
-for (const file of process.argv.slice(2)) {
-  if (!existsSync(file)) continue;
-  let report;
-  try {
-    report = JSON.parse(readFileSync(file, 'utf8'));
-  } catch {
-    continue;
+function vitestDurations(report, lane) {
+  const out = [];
+  for (const file of report.testResults ?? []) {
+    const name = path.relative(process.cwd(), file.name ?? '');
+    for (const t of file.assertionResults ?? []) out.push({ ms: t.duration ?? 0, line: `[${lane}] ${name} › ${t.fullName}` });
   }
-  lines.push(...('testResults' in report ? vitestFailures(report) : playwrightFailures(report)));
+  return out;
 }
-if (lines.length > 0) {
-  console.log(`Failed tests (${lines.length}):`);
-  for (const line of lines.slice(0, MAX)) console.log(`  ✘ ${short(line)}`);
-  if (lines.length > MAX) console.log(`  … and ${lines.length - MAX} more (see above).`);
+
+function playwrightDurations(report) {
+  const out = [];
+  const walk = (suite, file) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests ?? []) {
+        const ms = (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
+        out.push({ ms, line: `[e2e ${test.projectName}] ${spec.file ?? file} › ${spec.title}` });
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
+  };
+  for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return out;
+}
+
+const [mode, ...files] = process.argv.slice(2);
+const reports = [];
+for (const file of files) {
+  if (!existsSync(file)) continue;
+  try {
+    reports.push({ lane: path.basename(file, '.json').replace(/^vitest-/, ''), report: JSON.parse(readFileSync(file, 'utf8')) });
+  } catch {
+    // A report cut short by a failure says nothing more.
+  }
+}
+
+if (mode === 'slowest') {
+  const all = reports.flatMap(({ lane, report }) =>
+    'testResults' in report ? vitestDurations(report, lane) : playwrightDurations(report),
+  );
+  all.sort((a, b) => b.ms - a.ms);
+  if (all.length > 0) console.log('Slowest tests:');
+  for (const { ms, line } of all.slice(0, 10)) console.log(`${(ms / 1000).toFixed(1).padStart(7)}s  ${short(line)}`);
+} else {
+  const lines = reports.flatMap(({ report }) => ('testResults' in report ? vitestFailures(report) : playwrightFailures(report)));
+  if (lines.length > 0) {
+    console.log(`Failed tests (${lines.length}):`);
+    for (const line of lines.slice(0, MAX)) console.log(`  ✘ ${short(line)}`);
+    if (lines.length > MAX) console.log(`  … and ${lines.length - MAX} more (see above).`);
+  }
 }

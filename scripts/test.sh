@@ -7,14 +7,13 @@
 #   5. the production build (when stale), then the Playwright end-to-end tests, with a throwaway
 #      PostgreSQL for the `lb` project (two instances behind HAProxy)
 #   6. the crash durability proof, shortened (5 kills on PGlite and 5 on PostgreSQL)
-# Exits non-zero on the first failure; stops and deletes whatever it started. A failed run ends
-# with the names of the failed tests (scripts/test-failures.mjs, from the runners' JSON reports).
+# Exits non-zero on the first failure; stops and deletes whatever it started. The run ends with
+# each step's time and the ten slowest tests; a failed run then names the failed tests
+# (scripts/test-report.mjs, from the runners' JSON reports).
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NEXT_TELEMETRY_DISABLED=1
-# Vitest's reporter needs Map.groupBy (Node 21+) to print failures; see the file.
-export NODE_OPTIONS="--import $PWD/scripts/node20-polyfills.mjs ${NODE_OPTIONS:-}"
 
 CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
 IS_ROOT=false
@@ -65,11 +64,13 @@ cleanup() {
   fi
   section 'Summary'
   if [ ${#TIMINGS[@]} -gt 0 ]; then printf '%s\n' "${TIMINGS[@]}"; fi
+  printf '%5ds  total\n' "$SECONDS"
+  node scripts/test-report.mjs slowest "$REPORT_DIR"/*.json 2>/dev/null
   if [ "$rc" -eq 0 ]; then
     echo 'All checks passed.'
   else
     echo "FAILED${CURRENT_STEP:+ in: $CURRENT_STEP} (exit $rc)"
-    node scripts/test-failures.mjs "$REPORT_DIR"/*.json 2>/dev/null
+    node scripts/test-report.mjs failures "$REPORT_DIR"/*.json 2>/dev/null
   fi
   rm -rf "$REPORT_DIR"
   exit "$rc"

@@ -4,10 +4,12 @@
  * It is installed as the process-wide handle, so the code under test reaches it through `db()`.
  */
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, beforeEach, expect, inject } from 'vitest';
 import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import type { DbHandle, Driver } from '@/server/db/client';
 import { closeDatabase, connectDatabase, openDatabase, type OpenOptions } from '@/server/db/open';
+import { OPENS_A_DATABASE } from './lanes';
 import { createScratchDatabase, type ScratchDatabase } from './postgres';
 
 export interface TestDatabase {
@@ -58,6 +60,10 @@ export function useTestDatabase({ migrate = true }: UseTestDatabaseOptions = {})
   // starts with an empty cache.
   beforeEach(() => bumpContentGeneration());
   beforeAll(async () => {
+    const file = expect.getState().testPath;
+    if (file && !OPENS_A_DATABASE.test(readFileSync(file, 'utf8'))) {
+      throw new Error(`${file} opens a database without naming useTestDatabase, so the PostgreSQL lane would skip it (src/test/lanes.ts).`);
+    }
     const serverUrl = testServerUrl();
     if (serverUrl) scratch = await createScratchDatabase(serverUrl);
     handle = await openDatabase(await optionsFor());
