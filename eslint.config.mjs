@@ -4,7 +4,7 @@ import nextTs from 'eslint-config-next/typescript';
 import prettier from 'eslint-config-prettier/flat';
 
 /**
- * The layers and their boundaries (docs/architecture.md, "Layers"), checked here rather than
+ * The layers and their boundaries (docs/architecture.md, "Layers" and "What may import what"), checked here rather than
  * left to convention:
  *
  *   src/pages        entry points: may import anything below

@@ -73,7 +73,7 @@ async function seed(dataDir: string | undefined): Promise<Seeded> {
     await db()
       .insert(sessions)
       .values(members.map((m, i) => ({ tokenHash: hashToken(tokens[i]!), userId: m.id, expiresAt })));
-    // PUBLIC_URL is http, so the cookie has no __Host- prefix (src/features/accounts/server/cookies.ts).
+    // PUBLIC_URL is http, so the cookie has no __Host- prefix (src/server/identity/cookies.ts).
     return { postId: post!.id, postNumber: post!.number, cookies: tokens.map((t) => `chorus_session=${t}`) };
   } finally {
     await closeDatabase();

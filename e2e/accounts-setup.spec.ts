@@ -28,7 +28,7 @@ test('before setup, every page leads to /setup, which is accessible and fits 360
 test('setup shows a validation error first, then creates the workspace and signs the admin in', async ({ guardedPage: page }) => {
   await page.goto('/setup');
   // Demo data is offered, off by default; ticked here, it is seeded in the background after setup
-  // (src/server/demo/setup-demo.test.ts checks what it creates) and must not hold up the admin.
+  // (src/composition/demo/setup-demo.test.ts checks what it creates) and must not hold up the admin.
   const demo = page.getByLabel('Fill with demo data');
   await expect(demo).toBeEnabled();
   await expect(demo).not.toBeChecked();

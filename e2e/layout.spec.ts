@@ -6,7 +6,7 @@ import { expect, test } from './support/fixtures';
 import { createBoard, createPost } from './support/posts';
 
 /**
- * Layout checks instead of screenshots (docs/architecture.md, "Layout checks"): measurements
+ * Layout checks instead of screenshots (docs/decisions/039-layout-checks-not-screenshots.md): measurements
  * that hold whatever the font rendering — nothing scrolls sideways at 360 px, the post list's
  * cards stay dense and their vote control large, nothing overlaps, and the danger colour is
  * only ever a dialog's confirm button. Pixel snapshots would break on every font or antialiasing

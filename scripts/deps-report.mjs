@@ -21,7 +21,7 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 const src = path.join(root, 'src');
 const list = process.argv.includes('--list');
 
-/** A feature's public surface: the files other features may import (docs/architecture.md). */
+/** A feature's public surface: the files other features may import (docs/architecture.md, "What may import what"). */
 const PUBLIC = [/^(?:[\w-]+-)?schema\.ts$/, /^enums\.ts$/, /^server\/(?:[\w-]+-)?service\.ts$/];
 
 function walk(dir) {

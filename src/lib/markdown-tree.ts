@@ -32,7 +32,7 @@ export type MdBlock =
 export type MdDoc = MdBlock[];
 
 /**
- * How deeply the tree may nest (docs/architecture.md, "Markdown bounds"). Blocks: block quotes
+ * How deeply the tree may nest (src/server/markdown/README.md, "Markdown bounds"). Blocks: block quotes
  * and lists inside one another. Inline: emphasis, strong, strikethrough and links inside one
  * another. The server never builds a deeper tree (excess markers stay text), and the renderer
  * shows anything deeper as plain text.

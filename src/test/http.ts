@@ -4,7 +4,8 @@
  * headers and the socket address behave as in production.
  *
  * `as: actor` (see src/test/actors.ts) sends that person's session cookie, which `resolveActor`
- * (src/server/http/actor.ts) reads exactly as in production.
+ * (src/server/identity/actor.ts, through `authenticate` in src/server/http/authenticate.ts) reads
+ * exactly as in production.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';

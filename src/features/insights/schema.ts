@@ -1,6 +1,6 @@
 /**
  * Insights (/admin): the period a reader asks for and the figures the server answers. Days and
- * weeks are UTC; a week starts on Monday (ISO 8601). See docs/architecture.md, "Insights".
+ * weeks are UTC; a week starts on Monday (ISO 8601). See src/features/insights/README.md.
  */
 import { z } from 'zod';
 

@@ -11,7 +11,7 @@ export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending'
 /**
  * Whether a list shows posts whose status is done or closed. The board and home pages hide them
  * on trending and top unless asked (`?closed=show`) or a status is chosen; the API shows them
- * unless asked (`closed=hide`), as it always has (docs/architecture.md "Post lists").
+ * unless asked (`closed=hide`), as it always has (docs/decisions/036-post-list-order.md).
  */
 export const CLOSED_MODES = ['show', 'hide'] as const;
 export type ClosedMode = (typeof CLOSED_MODES)[number];

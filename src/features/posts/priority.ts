@@ -1,5 +1,5 @@
 /**
- * The priority formula (docs/architecture.md, "Prioritisation"), for showing what drives a
+ * The priority formula (src/features/posts/README.md, "Prioritisation"), for showing what drives a
  * score. The database keeps the stored priority with the same formula (chorus_post_priority in
  * drizzle/0014_team_workspace.sql); a test holds the two equal.
  *

@@ -1,5 +1,5 @@
 /**
- * The roadmap's fixed values (docs/architecture.md, "Roadmap"). Kept apart from schema.ts so the
+ * The roadmap's fixed values (src/features/roadmap/README.md). Kept apart from schema.ts so the
  * page can use them without shipping zod.
  */
 import type { StatusCategory } from '@/features/statuses/enums';

@@ -76,7 +76,7 @@ export const workspaceSettings = pgTable(
     /** Whether sign-up needs a confirmed email (`auto`: only when SMTP is configured). */
     emailConfirmation: text('email_confirmation', { enum: EMAIL_CONFIRMATION_MODES }).notNull().default('auto'),
     analytics: jsonb('analytics').$type<Record<string, unknown>>().notNull().default({}),
-    /** Weights of the priority formula (docs/architecture.md, "Prioritisation"); read by the posts_priority trigger. */
+    /** Weights of the priority formula (src/features/posts/README.md, "Prioritisation"); read by the posts_priority trigger. */
     priorityWeights: jsonb('priority_weights')
       .$type<{ votes: number; impact: number; effort: number }>()
       .notNull()
@@ -674,7 +674,7 @@ export const changelogSubscriptions = pgTable('changelog_subscriptions', {
 
 /**
  * Activity per UTC day and board: posts created, votes cast (copies made by a merge excluded) and
- * comments written that day and still there. Recomputed, never incremented: see docs/architecture.md, "Insights".
+ * comments written that day and still there. Recomputed, never incremented: see src/features/insights/README.md.
  */
 export const insightDays = pgTable(
   'insight_days',

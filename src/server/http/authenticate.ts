@@ -1,5 +1,5 @@
 /**
- * Who is asking, and the CSRF check that goes with it (docs/architecture.md, "API keys").
+ * Who is asking, and the CSRF check that goes with it (src/features/api-keys/README.md).
  *
  * A request with `Authorization: Bearer …` is judged by that key alone: its cookies are ignored
  * (credentials are never combined), and an unknown, revoked or orphaned key is 401 whatever

@@ -1,7 +1,7 @@
 /**
  * This process's live-update hub: the open streams subscribe here, and each signal that reaches
  * the process is handed to every one of them once (each stream filters by its reader: reader.ts).
- * Signals arrive by one of two ways (docs/architecture.md, "Live updates"):
+ * Signals arrive by one of two ways (src/server/live/README.md):
  *  - PostgreSQL: the instance's listening connection (listener.ts) receives every instance's
  *    NOTIFY after its commit, this instance's own included;
  *  - embedded PGlite: signals published in this process wait as pending until their row is

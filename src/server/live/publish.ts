@@ -1,6 +1,6 @@
 /**
  * Publishing a live signal: in the transaction of the change itself, so that a signal exists
- * exactly when its change committed (docs/architecture.md, "Live updates"). One statement writes
+ * exactly when its change committed (src/server/live/README.md). One statement writes
  * the signal into `live_events` (for resuming streams) and raises `pg_notify('chorus_live', …)`,
  * which PostgreSQL delivers to every instance's listener only when the transaction commits; the
  * payload is the row itself, ids only, a few hundred bytes (NOTIFY takes under 8000).

@@ -1,5 +1,5 @@
 /**
- * Live-update signals (docs/architecture.md, "Live updates"): small "something changed" notes
+ * Live-update signals (src/server/live/README.md): small "something changed" notes
  * with ids, published when a change commits and sent over /api/v1/events to the readers who may
  * see their subject. A signal never carries content: a reader's page fetches what changed through
  * the normal API, which applies its visibility rules again. Besides the post's number (and the

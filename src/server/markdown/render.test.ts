@@ -243,7 +243,7 @@ describe('mentions', () => {
     const many = Array.from({ length: 2000 }, () => `@[Ada](user:${ID})`).join(' ');
     const doc = renderMarkdown(many);
     const inline = (doc[0] as { c: unknown[] }).c;
-    // A paragraph takes at most 200 `[` as links (docs/architecture.md, "Markdown bounds"): the rest stay text.
+    // A paragraph takes at most 200 `[` as links (src/server/markdown/README.md, "Markdown bounds"): the rest stay text.
     expect(inline.filter((n) => typeof n === 'object')).toHaveLength(200);
     const long = renderMarkdown(`@[${'n'.repeat(79)} ${'m'.repeat(79)}](user:${ID})`);
     // Too long for a token: the link text stays text, it is not shown as a mention.

@@ -4,7 +4,7 @@
  * third-party requests from a page), headings start at level 3 under the page's own headings.
  * A mention token (core/mentions.ts) becomes a mention element, never a link.
  *
- * Untrusted text cannot make it deep or slow (docs/architecture.md, "Markdown bounds"): block
+ * Untrusted text cannot make it deep or slow (src/server/markdown/README.md, "Markdown bounds"): block
  * containers are bounded before the parse (container-depth.ts), inline nesting while micromark
  * tokenizes (inline-depth.ts), and the conversion below stops at the same bounds. It never
  * throws: whatever fails comes back as the source in plain text.

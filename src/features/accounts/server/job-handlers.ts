@@ -2,7 +2,7 @@
  * The account flows' background work: everything that depends on whether an address has an
  * account. The requests (sign-up, "forgot password", "email me a link") do the same steps for
  * every address and enqueue one of these jobs; what differs happens here, after the answer, so
- * neither the answer nor its timing tells who has an account (docs/architecture.md, Accounts).
+ * neither the answer nor its timing tells who has an account (docs/decisions/013-no-account-enumeration.md).
  */
 import { z } from 'zod';
 import { getPublicWorkspace } from '@/server/workspace';

@@ -37,7 +37,7 @@ useTestDatabase();
 
 beforeAll(async () => {
   // The mode in which sign-up can hide whether an address is taken (with confirmation off, a new
-  // address is signed in at once, so the answer itself differs: see docs/architecture.md).
+  // address is signed in at once, so the answer itself differs: see docs/decisions/013-no-account-enumeration.md).
   await db().update(workspaceSettings).set({ emailConfirmation: 'required' });
 });
 afterAll(async () => {

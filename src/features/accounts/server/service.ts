@@ -6,7 +6,7 @@
  * row) and answer; what depends on the address happens in a background job (jobs.ts), and its
  * result goes by email to the address's owner. Two answers differ by nature and are exceptions:
  * an accepted invitation signs in at once, and so does a new address when the workspace does not
- * require a confirmed email (docs/architecture.md, Accounts).
+ * require a confirmed email (docs/decisions/014-email-confirmation-setting.md).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { eq } from 'drizzle-orm';

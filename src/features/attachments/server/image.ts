@@ -3,7 +3,7 @@
  * then every stored copy is re-encoded by sharp, which writes no metadata (EXIF, GPS, XMP, IPTC,
  * comments) unless asked to. Orientation from EXIF is applied to the pixels first, so a photo
  * keeps its look once its EXIF is gone. Animated GIF and WebP keep their frames (see
- * docs/architecture.md, "Attachments").
+ * src/features/attachments/README.md).
  */
 import sharp, { type Metadata, type Sharp } from 'sharp';
 import { AppError } from '@/server/http/errors';

@@ -1,5 +1,5 @@
 /**
- * Uploaded images (SPEC.md §3, §5; docs/architecture.md "Attachments"): upload, serve as their
+ * Uploaded images (SPEC.md §3, §5; src/features/attachments/README.md): upload, serve as their
  * readers may see them, tie them to the text that shows them, and sweep what nobody attached.
  * Posts and comments call `settleImagesOfText` in the transaction that saves their text; the
  * settings feature stores the workspace's logo and favicon through `storeBrandingImage`.

@@ -1,6 +1,6 @@
 /**
  * Insights for the team (/admin and GET /api/v1/admin/insights): figures read from aggregates that
- * background jobs keep current (job-handlers.ts). See docs/architecture.md, "Insights".
+ * background jobs keep current (job-handlers.ts). See src/features/insights/README.md.
  */
 import { db, type DbOrTx } from '@/server/db/client';
 import { cancelJob, enqueueJob } from '@/server/jobs/queue';

@@ -141,7 +141,7 @@ function refuseUnfit(user: CustomerRow): void {
  * The host signed the address with the workspace's secret, and the workspace trusts its own host:
  * the address counts as confirmed, so an account found by it is linked. An account whose address
  * was never confirmed loses any password it had (whoever set it never proved the address, the
- * pre-hijack case of docs/architecture.md) and its sessions. An account already linked to another
+ * pre-hijack case of docs/decisions/015-pre-hijacked-accounts.md) and its sessions. An account already linked to another
  * external id is not taken over (`email_conflict`). Deleted accounts cannot be found: deletion
  * erased their address and external id, so the person starts a new, empty account.
  */

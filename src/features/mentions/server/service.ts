@@ -1,6 +1,6 @@
 /**
- * Mention suggestions: the people the editor offers after `@` (docs/architecture.md,
- * "Mentions"). Everyone suggested may see what is being written about: someone who cannot read
+ * Mention suggestions: the people the editor offers after `@` (src/features/mentions/README.md,
+ * "Suggestions"). Everyone suggested may see what is being written about: someone who cannot read
  * the post is never offered, and so a mention never points at a person it cannot reach.
  */
 import { inArray } from 'drizzle-orm';

@@ -1,7 +1,7 @@
 /**
  * Notifying people: one notification row per eligible recipient (the rules are applied in one
  * statement, queries.ts), then, for those who want email, the person's digest job, keyed so that
- * a burst of notifications becomes one email (docs/architecture.md, "Notifications").
+ * a burst of notifications becomes one email (src/features/notifications/README.md).
  *
  * `notifyPeople` is the entry for work not tied to a post event (a published changelog entry):
  * the composition layer calls it with the people to tell.

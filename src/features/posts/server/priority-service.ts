@@ -1,5 +1,5 @@
 /**
- * The priority formula's weights (docs/architecture.md, "Prioritisation"). They live on the
+ * The priority formula's weights (src/features/posts/README.md, "Prioritisation"). They live on the
  * workspace row, where the posts_priority trigger reads them; this feature owns that column.
  * After a change every post's stored priority is computed again by a background job, in batches
  * (claimed in the database: one instance does each batch, and a crash resumes where it stopped).

@@ -1,5 +1,5 @@
 /**
- * Sending webhook deliveries (docs/architecture.md, "Webhooks"). Deliveries are rows in the
+ * Sending webhook deliveries (src/features/webhooks/README.md). Deliveries are rows in the
  * database written by the event's job; any instance claims due ones (SKIP LOCKED, with a lease),
  * sends them with no transaction open (embedded PGlite has one connection, which a hanging
  * receiver must never hold), then records the batch's attempts in one short transaction.

@@ -1,7 +1,7 @@
 /**
  * What an event is about, read when its webhook deliveries are written: only fields a visitor of
  * the subject's board could see (never emails, internal notes, pending or rejected content), and
- * whether that board is private (SPEC.md §7; docs/architecture.md, "Webhooks").
+ * whether that board is private (SPEC.md §7; src/features/webhooks/README.md).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';

@@ -6,7 +6,7 @@
  * database's work.
  *
  * The main thread talks to it with node-postgres, the driver it uses for PostgreSQL, over a unix
- * socket that only this process's user can open (docs/architecture.md, "The embedded database").
+ * socket that only this process's user can open (src/server/db/README.md, "The embedded database").
  * PGlite is one backend with one session, so this file multiplexes the pool's connections onto
  * it:
  *
