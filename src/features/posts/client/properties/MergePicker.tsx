@@ -87,6 +87,8 @@ function PickerBody({
   const t = useTranslations('teamWork.properties.merge');
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<PostSummary[]>([]);
+  /** The query `results` answer: while it differs from what is typed, the list is being replaced. */
+  const [resultsFor, setResultsFor] = useState('');
   const [active, setActive] = useState(0);
   const [target, setTarget] = useState<PostSummary | null>(null);
   const [state, setState] = useState<'idle' | 'searching' | 'merging'>('idle');
@@ -114,11 +116,13 @@ function PickerBody({
       found
         .then((items) => {
           setResults(items.filter((p) => p.number !== source.number));
+          setResultsFor(q);
           setActive(0);
           setState('idle');
         })
         .catch((err: Error) => {
           if (err.name !== 'AbortError') {
+            setResultsFor(q);
             setError(err.message);
             setState('idle');
           }
@@ -207,7 +211,13 @@ function PickerBody({
             className="mt-1 w-full rounded-md border border-border bg-bg px-3 py-2 text-sm"
             data-testid="merge-search"
           />
-          <ul id={listId} role="listbox" aria-label={t('matching')} className="mt-2 flex max-h-72 flex-col overflow-y-auto empty:hidden">
+          <ul
+            id={listId}
+            role="listbox"
+            aria-label={t('matching')}
+            aria-busy={searchable && resultsFor !== query.trim()}
+            className="mt-2 flex max-h-72 flex-col overflow-y-auto empty:hidden"
+          >
             {expanded
               ? shown.map((p, i) => (
                   <li
