@@ -43,6 +43,10 @@ async function events(): Promise<DomainEvent[]> {
 
 const post = (as: TestActor, title = 'An event-worthy idea') =>
   callRoute(postsRoute, { method: 'POST', body: { board: board.slug, title, body: '' }, as });
+const comment = (on: { number: number }) =>
+  callRoute(postCommentsRoute, { method: 'POST', params: { number: String(on.number) }, body: { body: 'Me too' }, as: actors.member });
+const vote = (on: { number: number }, method: 'PUT' | 'DELETE' = 'PUT') =>
+  callRoute(voteRoute, { method, params: { number: String(on.number) }, as: actors.member });
 
 describe('domain events', () => {
   it('a new post records post.created with its author', async () => {
@@ -74,18 +78,13 @@ describe('domain events', () => {
 
   it('a comment records comment.created; a vote records vote.created once, and unvoting nothing', async () => {
     const row = await insertPost(board.id);
-    const comment = await callRoute(postCommentsRoute, {
-      method: 'POST',
-      params: { number: String(row.number) },
-      body: { body: 'Me too' },
-      as: actors.member,
-    });
-    expect(comment.status).toBe(201);
-    await callRoute(voteRoute, { method: 'PUT', params: { number: String(row.number) }, as: actors.member });
-    await callRoute(voteRoute, { method: 'PUT', params: { number: String(row.number) }, as: actors.member });
-    await callRoute(voteRoute, { method: 'DELETE', params: { number: String(row.number) }, as: actors.member });
+    const commented = await comment(row);
+    expect(commented.status).toBe(201);
+    await vote(row);
+    await vote(row);
+    await vote(row, 'DELETE');
     expect((await events()).map((e) => e.type)).toEqual(['comment.created', 'vote.created']);
-    expect((await events())[0]).toMatchObject({ postId: row.id, commentId: comment.json.id, actorId: actors.member.id });
+    expect((await events())[0]).toMatchObject({ postId: row.id, commentId: commented.json.id, actorId: actors.member.id });
   });
 
   it('a vote on someone’s behalf names the voter and the moderator who cast it', async () => {
@@ -148,21 +147,14 @@ describe('the fan-out to consumers', () => {
   it('a vote queues jobs for insights and webhooks only; a comment for notifications too', async () => {
     const row = await insertPost(board.id);
     expect(await db().select().from(jobs)).toEqual([]);
-    const vote = await callRoute(voteRoute, { method: 'PUT', params: { number: String(row.number) }, as: actors.member });
-    expect(vote.status).toBe(200);
+    expect((await vote(row)).status).toBe(200);
     expect((await db().select().from(jobs)).map((j) => j.kind)).toEqual([EVENT_JOB_KIND]);
     expect(await fanOut()).toEqual(['insights.event', 'webhooks.event']);
     // The event job is done: one vote left two jobs in all, not one per consumer.
     expect(await db().select().from(jobs)).toHaveLength(2);
 
     await db().delete(jobs);
-    const comment = await callRoute(postCommentsRoute, {
-      method: 'POST',
-      params: { number: String(row.number) },
-      body: { body: 'Me too' },
-      as: actors.member,
-    });
-    expect(comment.status).toBe(201);
+    expect((await comment(row)).status).toBe(201);
     expect(await fanOut()).toEqual(['insights.event', 'notifications.event', 'webhooks.event']);
   });
 

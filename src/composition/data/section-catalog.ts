@@ -2,31 +2,24 @@
 import { sql } from 'drizzle-orm';
 import { boardMembers, boards, statuses, tags } from '@/server/db/schema';
 import { queryRows } from '@/server/db/client';
-import type { WorkspaceExport } from './format';
-import { idsBy, insertRows, iso, keysOf, section, userId, type Stamp } from './section';
+import { idsBy, insertRows, iso, keysOf, section, userId, type Item, type Raw } from './section';
 
 /** Statuses by slug; the file's name, colour, category and place win over a status of the same slug. */
 export const statusesSection = section({
   name: 'statuses',
   tables: [statuses],
-  async export(tx) {
-    const rows = await queryRows<{
-      slug: string;
-      name: string;
-      color: string;
-      category: WorkspaceExport['statuses'][number]['category'];
-      position: number;
-      on_roadmap: boolean;
-    }>(sql`select slug, name, color, category, position, on_roadmap from statuses order by position, slug`, tx);
-    return rows.map((s) => ({ slug: s.slug, name: s.name, color: s.color, category: s.category, position: s.position, onRoadmap: s.on_roadmap }));
-  },
+  export: (tx) =>
+    queryRows<Item<'statuses'>>(
+      sql`select slug, name, color, category, position, on_roadmap as "onRoadmap" from statuses order by position, slug`,
+      tx,
+    ),
   rows: (doc) => doc.statuses.length,
   async import(doc, ctx) {
     await insertRows(
       ctx.tx,
       'statuses',
       ['slug', 'name', 'color', 'category', 'position', 'on_roadmap'],
-      doc.statuses.map((s) => ({ slug: s.slug, name: s.name, color: s.color, category: s.category, position: s.position, on_roadmap: s.onRoadmap })),
+      doc.statuses.map(({ onRoadmap, ...status }) => ({ ...status, on_roadmap: onRoadmap })),
       sql`on conflict (slug) do update set name = excluded.name, color = excluded.color, category = excluded.category,
         position = excluded.position, on_roadmap = excluded.on_roadmap`,
     );
@@ -38,7 +31,7 @@ export const statusesSection = section({
 export const tagsSection = section({
   name: 'tags',
   tables: [tags],
-  export: (tx) => queryRows<{ name: string; color: string }>(sql`select name, color from tags order by lower(name)`, tx),
+  export: (tx) => queryRows<Item<'tags'>>(sql`select name, color from tags order by lower(name)`, tx),
   rows: (doc) => doc.tags.length,
   async import(doc, ctx) {
     const byName = new Map<string, { name: string; color: string }>();
@@ -54,31 +47,14 @@ export const boardsSection = section({
   name: 'boards',
   tables: [boards, boardMembers],
   async export(tx) {
-    const rows = await queryRows<{
-      slug: string;
-      name: string;
-      description: string;
-      visibility: 'public' | 'private';
-      posting: 'members' | 'team';
-      position: number;
-      archived_at: Stamp;
-      members: string[] | null;
-    }>(
-      sql`select b.slug, b.name, b.description, b.visibility, b.posting, b.position, b.archived_at,
-            (select array_agg(u.email order by u.email) from board_members bm join users u on u.id = bm.user_id where bm.board_id = b.id) as members
+    const rows = await queryRows<Raw<Item<'boards'>, 'archivedAt'>>(
+      sql`select b.slug, b.name, b.description, b.visibility, b.posting, b.position, b.archived_at as "archivedAt",
+            coalesce((select array_agg(u.email order by u.email) from board_members bm join users u on u.id = bm.user_id
+              where bm.board_id = b.id), '{}') as members
           from boards b order by b.position, b.slug`,
       tx,
     );
-    return rows.map((b) => ({
-      slug: b.slug,
-      name: b.name,
-      description: b.description,
-      visibility: b.visibility,
-      posting: b.posting,
-      position: b.position,
-      archivedAt: iso(b.archived_at),
-      members: b.members ?? [],
-    }));
+    return rows.map((b) => ({ ...b, archivedAt: iso(b.archivedAt) }));
   },
   rows: (doc) => doc.boards.length,
   people: (doc) => doc.boards.flatMap((b) => b.members),
@@ -90,15 +66,7 @@ export const boardsSection = section({
       tx,
       'boards',
       ['slug', 'name', 'description', 'visibility', 'posting', 'position', 'archived_at'],
-      doc.boards.map((b) => ({
-        slug: b.slug,
-        name: b.name,
-        description: b.description,
-        visibility: b.visibility,
-        posting: b.posting,
-        position: b.position,
-        archived_at: b.archivedAt,
-      })),
+      doc.boards.map(({ archivedAt, members: _granted, ...board }) => ({ ...board, archived_at: archivedAt })),
       sql`on conflict (slug) do nothing`,
     );
     ctx.ids.boards = await idsBy(tx, sql`select slug as key, id from boards`);

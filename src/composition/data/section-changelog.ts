@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { changelogEntries, changelogEntryPosts, changelogLabels, changelogSubscriptions } from '@/server/db/schema';
 import { queryRows } from '@/server/db/client';
-import { filePostNumbers, insertRows, iso, keysOf, section, userId, type Stamp } from './section';
+import type { WorkspaceExport } from './format';
+import { filePostNumbers, insertRows, iso, keysOf, section, userId, type Raw } from './section';
 
 export const changelogSection = section({
   name: 'changelog',
@@ -13,18 +14,10 @@ export const changelogSection = section({
       sql`select slug, name, position from changelog_labels order by position, slug`,
       tx,
     );
-    const entries = await queryRows<{
-      slug: string;
-      title: string;
-      body: string;
-      label: string;
-      state: 'draft' | 'published';
-      published_at: Stamp;
-      author: string | null;
-      posts: number[] | null;
-    }>(
-      sql`select e.slug, e.title, e.body, e.label, e.state, e.published_at, u.email as author,
-            (select array_agg(p.number order by p.number) from changelog_entry_posts ep join posts p on p.id = ep.post_id where ep.entry_id = e.id) as posts
+    const entries = await queryRows<Raw<WorkspaceExport['changelog']['entries'][number], 'publishedAt'>>(
+      sql`select e.slug, e.title, e.body, e.label, e.state, e.published_at as "publishedAt", u.email as author,
+            coalesce((select array_agg(p.number order by p.number) from changelog_entry_posts ep join posts p on p.id = ep.post_id
+              where ep.entry_id = e.id), '{}') as posts
           from changelog_entries e left join users u on u.id = e.author_id
           order by date_trunc('milliseconds', e.created_at), e.slug`,
       tx,
@@ -35,16 +28,7 @@ export const changelogSection = section({
     );
     return {
       labels,
-      entries: entries.map((e) => ({
-        slug: e.slug,
-        title: e.title,
-        body: e.body,
-        label: e.label,
-        state: e.state,
-        publishedAt: iso(e.published_at),
-        author: e.author,
-        posts: (e.posts ?? []).map(Number),
-      })),
+      entries: entries.map((e) => ({ ...e, publishedAt: iso(e.publishedAt) })),
       subscribers,
     };
   },

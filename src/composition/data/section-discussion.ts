@@ -2,37 +2,20 @@
 import { sql } from 'drizzle-orm';
 import { comments, statusChanges, subscriptions } from '@/server/db/schema';
 import { queryRows } from '@/server/db/client';
-import { checkPostRefs, insertRows, iso, isoOr, knownStatuses, section, userId, type Approval, type Stamp } from './section';
+import { checkPostRefs, insertRows, iso, isoOr, knownStatuses, section, userId, type Item, type Raw } from './section';
 
 export const commentsSection = section({
   name: 'comments',
   tables: [comments],
   async export(tx) {
-    const rows = await queryRows<{
-      post: number;
-      author: string | null;
-      body: string;
-      internal: boolean;
-      approval: Approval;
-      created_at: Stamp;
-      edited_at: Stamp;
-      deleted_at: Stamp;
-    }>(
-      sql`select p.number as post, u.email as author, c.body, c.internal, c.approval, c.created_at, c.edited_at, c.deleted_at
+    const rows = await queryRows<Raw<Item<'comments'>, 'createdAt' | 'editedAt' | 'deletedAt'>>(
+      sql`select p.number as post, u.email as author, c.body, c.internal, c.approval, c.created_at as "createdAt",
+            c.edited_at as "editedAt", c.deleted_at as "deletedAt"
           from comments c join posts p on p.id = c.post_id left join users u on u.id = c.author_id
           order by c.id`,
       tx,
     );
-    return rows.map((c) => ({
-      post: Number(c.post),
-      author: c.author,
-      body: c.body,
-      internal: c.internal,
-      approval: c.approval,
-      createdAt: isoOr(c.created_at),
-      editedAt: iso(c.edited_at),
-      deletedAt: iso(c.deleted_at),
-    }));
+    return rows.map((c) => ({ ...c, createdAt: isoOr(c.createdAt), editedAt: iso(c.editedAt), deletedAt: iso(c.deletedAt) }));
   },
   rows: (doc) => doc.comments.length,
   people: (doc) => doc.comments.map((c) => c.author),
@@ -60,15 +43,15 @@ export const statusChangesSection = section({
   name: 'statusChanges',
   tables: [statusChanges],
   async export(tx) {
-    const rows = await queryRows<{ post: number; from: string | null; to: string | null; by: string | null; note: string; created_at: Stamp }>(
-      sql`select p.number as post, f.slug as "from", t.slug as "to", u.email as by, sc.note, sc.created_at
+    const rows = await queryRows<Raw<Item<'statusChanges'>, 'createdAt'>>(
+      sql`select p.number as post, f.slug as "from", t.slug as "to", u.email as by, sc.note, sc.created_at as "createdAt"
           from status_changes sc join posts p on p.id = sc.post_id
           left join statuses f on f.id = sc.from_status_id left join statuses t on t.id = sc.to_status_id
           left join users u on u.id = sc.by_id
           order by sc.id`,
       tx,
     );
-    return rows.map((s) => ({ post: Number(s.post), from: s.from, to: s.to, by: s.by, note: s.note, createdAt: isoOr(s.created_at) }));
+    return rows.map((c) => ({ ...c, createdAt: isoOr(c.createdAt) }));
   },
   rows: (doc) => doc.statusChanges.length,
   people: (doc) => doc.statusChanges.map((c) => c.by),
@@ -101,15 +84,13 @@ export const statusChangesSection = section({
 export const subscriptionsSection = section({
   name: 'subscriptions',
   tables: [subscriptions],
-  async export(tx) {
-    const rows = await queryRows<{ post: number; member: string; subscribed: boolean }>(
+  export: (tx) =>
+    queryRows<Item<'subscriptions'>>(
       sql`select p.number as post, u.email as member, s.subscribed
           from subscriptions s join posts p on p.id = s.post_id join users u on u.id = s.user_id
           order by p.number, u.email`,
       tx,
-    );
-    return rows.map((s) => ({ post: Number(s.post), member: s.member, subscribed: s.subscribed }));
-  },
+    ),
   rows: (doc) => doc.subscriptions.length,
   people: (doc) => doc.subscriptions.map((s) => s.member),
   check: async (doc, ctx) => checkPostRefs(doc, 'subscriptions', ctx),

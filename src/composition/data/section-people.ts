@@ -3,42 +3,20 @@ import { sql } from 'drizzle-orm';
 import { companies, users, workspaceSettings } from '@/server/db/schema';
 import { queryRows } from '@/server/db/client';
 import type { WorkspaceExport } from './format';
-import { BATCH, idsBy, insertRows, iso, isoOr, keysOf, numberOrNull, section, type Stamp } from './section';
-
-type Workspace = NonNullable<WorkspaceExport['workspace']>;
+import { BATCH, idsBy, insertRows, iso, isoOr, keysOf, numberOrNull, section, type Item, type Raw } from './section';
 
 /** The settings that move with a workspace; an import writes them only into an empty workspace. */
 export const workspaceSection = section({
   name: 'workspace',
   tables: [workspaceSettings],
   async export(tx) {
-    const [ws] = await queryRows<{
-      name: string;
-      accent_color: string;
-      default_theme: Workspace['defaultTheme'];
-      access: Workspace['access'];
-      signup_policy: Workspace['signupPolicy'];
-      allowed_domains: string[];
-      moderation: Workspace['moderation'];
-      default_locale: Workspace['defaultLocale'];
-      widget_origins: string[];
-    }>(
-      sql`select name, accent_color, default_theme, access, signup_policy, allowed_domains, moderation, default_locale, widget_origins
+    const [ws] = await queryRows<NonNullable<WorkspaceExport['workspace']>>(
+      sql`select name, accent_color as "accentColor", default_theme as "defaultTheme", access, signup_policy as "signupPolicy",
+            allowed_domains as "allowedDomains", moderation, default_locale as "defaultLocale", widget_origins as "widgetOrigins"
           from workspace_settings where id = 1`,
       tx,
     );
-    if (!ws) return null;
-    return {
-      name: ws.name,
-      accentColor: ws.accent_color,
-      defaultTheme: ws.default_theme,
-      access: ws.access,
-      signupPolicy: ws.signup_policy,
-      allowedDomains: ws.allowed_domains,
-      moderation: ws.moderation,
-      defaultLocale: ws.default_locale,
-      widgetOrigins: ws.widget_origins,
-    };
+    return ws ?? null;
   },
   rows: () => 0,
   async import(doc, { tx, opts }) {
@@ -58,11 +36,12 @@ export const companiesSection = section({
   name: 'companies',
   tables: [companies],
   async export(tx) {
-    const rows = await queryRows<{ external_id: string; name: string; monthly_revenue_cents: number | string | null }>(
-      sql`select external_id, name, monthly_revenue_cents from companies order by external_id`,
+    // A bigint, which one driver answers as a string.
+    const rows = await queryRows<Omit<Item<'companies'>, 'monthlyRevenueCents'> & { monthlyRevenueCents: number | string | null }>(
+      sql`select external_id as id, name, monthly_revenue_cents as "monthlyRevenueCents" from companies order by external_id`,
       tx,
     );
-    return rows.map((c) => ({ id: c.external_id, name: c.name, monthlyRevenueCents: numberOrNull(c.monthly_revenue_cents) }));
+    return rows.map((c) => ({ ...c, monthlyRevenueCents: numberOrNull(c.monthlyRevenueCents) }));
   },
   rows: (doc) => doc.companies.length,
   async check(doc, { locate, report }) {
@@ -98,33 +77,19 @@ export const membersSection = section({
   async export(tx) {
     // Rows are ordered by their time at the file's precision (milliseconds), then by a unique
     // key: an import writes those times back truncated, and exporting again gives the same order.
-    const rows = await queryRows<{
-      email: string;
-      display_name: string;
-      role: 'member' | 'moderator' | 'admin';
-      email_verified_at: Stamp;
-      banned_at: Stamp;
-      deleted_at: Stamp;
-      created_at: Stamp;
-      external_id: string | null;
-      company: string | null;
-    }>(
-      sql`select u.email, u.display_name, u.role, u.email_verified_at, u.banned_at, u.deleted_at, u.created_at, u.external_id,
-            c.external_id as company
+    const rows = await queryRows<Raw<Item<'members'>, 'emailVerifiedAt' | 'bannedAt' | 'deletedAt' | 'createdAt'>>(
+      sql`select u.email, u.display_name as "displayName", u.role, u.email_verified_at as "emailVerifiedAt", u.banned_at as "bannedAt",
+            u.deleted_at as "deletedAt", u.created_at as "createdAt", u.external_id as "externalId", c.external_id as company
           from users u left join companies c on c.id = u.company_id
           order by date_trunc('milliseconds', u.created_at), u.email`,
       tx,
     );
     return rows.map((m) => ({
-      email: m.email,
-      displayName: m.display_name,
-      role: m.role,
-      emailVerifiedAt: iso(m.email_verified_at),
-      bannedAt: iso(m.banned_at),
-      deletedAt: iso(m.deleted_at),
-      createdAt: isoOr(m.created_at),
-      externalId: m.external_id,
-      company: m.company,
+      ...m,
+      emailVerifiedAt: iso(m.emailVerifiedAt),
+      bannedAt: iso(m.bannedAt),
+      deletedAt: iso(m.deletedAt),
+      createdAt: isoOr(m.createdAt),
     }));
   },
   rows: (doc) => doc.members.length,

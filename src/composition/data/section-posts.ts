@@ -15,11 +15,10 @@ import {
   isoOr,
   keysOf,
   knownStatuses,
-  numberOrNull,
   section,
   userId,
-  type Approval,
-  type Stamp,
+  type Item,
+  type Raw,
 } from './section';
 
 /**
@@ -31,25 +30,11 @@ export const postsSection = section({
   name: 'posts',
   tables: [posts, postTags],
   async export(tx) {
-    const rows = await queryRows<{
-      number: number;
-      board: string;
-      author: string | null;
-      title: string;
-      body: string;
-      status: string | null;
-      tags: string[] | null;
-      pinned: boolean;
-      approval: Approval;
-      merged_into: number | null;
-      created_at: Stamp;
-      updated_at: Stamp;
-      status_changed_at: Stamp;
-      deleted_at: Stamp;
-    }>(
+    const rows = await queryRows<Raw<Item<'posts'>, 'createdAt' | 'updatedAt' | 'statusChangedAt' | 'deletedAt'>>(
       sql`select p.number, b.slug as board, u.email as author, p.title, p.body, s.slug as status,
-            (select array_agg(t.name order by lower(t.name)) from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id) as tags,
-            p.pinned, p.approval, m.number as merged_into, p.created_at, p.updated_at, p.status_changed_at, p.deleted_at
+            coalesce((select array_agg(t.name order by lower(t.name)) from post_tags pt join tags t on t.id = pt.tag_id where pt.post_id = p.id), '{}') as tags,
+            p.pinned, p.approval, m.number as "mergedInto", p.created_at as "createdAt", p.updated_at as "updatedAt",
+            p.status_changed_at as "statusChangedAt", p.deleted_at as "deletedAt"
           from posts p
           join boards b on b.id = p.board_id
           left join users u on u.id = p.author_id
@@ -59,20 +44,11 @@ export const postsSection = section({
       tx,
     );
     return rows.map((p) => ({
-      number: Number(p.number),
-      board: p.board,
-      author: p.author,
-      title: p.title,
-      body: p.body,
-      status: p.status,
-      tags: p.tags ?? [],
-      pinned: p.pinned,
-      approval: p.approval,
-      mergedInto: numberOrNull(p.merged_into),
-      createdAt: isoOr(p.created_at),
-      updatedAt: isoOr(p.updated_at),
-      statusChangedAt: iso(p.status_changed_at),
-      deletedAt: iso(p.deleted_at),
+      ...p,
+      createdAt: isoOr(p.createdAt),
+      updatedAt: isoOr(p.updatedAt),
+      statusChangedAt: iso(p.statusChangedAt),
+      deletedAt: iso(p.deletedAt),
     }));
   },
   rows: (doc) => doc.posts.length,
@@ -162,20 +138,14 @@ export const votesSection = section({
   name: 'votes',
   tables: [votes],
   async export(tx) {
-    const rows = await queryRows<{ post: number; member: string; cast_by: string | null; merged_from: number | null; created_at: Stamp }>(
-      sql`select p.number as post, u.email as member, c.email as cast_by, d.number as merged_from, v.created_at
+    const rows = await queryRows<Raw<Item<'votes'>, 'createdAt'>>(
+      sql`select p.number as post, u.email as member, c.email as "castBy", d.number as "mergedFrom", v.created_at as "createdAt"
           from votes v join posts p on p.id = v.post_id join users u on u.id = v.user_id left join users c on c.id = v.cast_by_id
           left join posts d on d.id = v.merged_from_id
           order by p.number, date_trunc('milliseconds', v.created_at), u.email`,
       tx,
     );
-    return rows.map((v) => ({
-      post: Number(v.post),
-      member: v.member,
-      castBy: v.cast_by,
-      mergedFrom: numberOrNull(v.merged_from),
-      createdAt: isoOr(v.created_at),
-    }));
+    return rows.map((v) => ({ ...v, createdAt: isoOr(v.createdAt) }));
   },
   rows: (doc) => doc.votes.length,
   people: (doc) => doc.votes.flatMap((v) => [v.member, v.castBy]),

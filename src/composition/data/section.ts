@@ -70,7 +70,13 @@ export interface Section<K extends SectionName = SectionName> {
 export const section = <K extends SectionName>(s: Section<K>): Section<K> => s;
 
 export type Stamp = Date | string | null;
-export type Approval = 'pending' | 'approved' | 'rejected';
+/**
+ * A row as an export's query answers it: the columns named as the file names them (`as "createdAt"`),
+ * the times (`Times`) still as the driver gives them, for iso() or isoOr().
+ */
+export type Raw<T, Times extends keyof T = never> = Omit<T, Times> & { [K in Times]: Stamp };
+/** One element of a section that is a list. */
+export type Item<K extends SectionName> = WorkspaceExport[K] extends readonly (infer T)[] ? T : never;
 export const iso = (v: Stamp): string | null => (v === null ? null : new Date(v).toISOString());
 export const isoOr = (v: Stamp): string => iso(v) ?? new Date(0).toISOString();
 export const numberOrNull = (v: number | string | null): number | null => (v === null ? null : Number(v));
