@@ -12,33 +12,30 @@ import { changelogJobs } from '@/features/changelog/server/job-handlers';
 import { headlessSetup } from '@/features/accounts/server/setup-service';
 import { identifyJobs } from '@/features/identify/server/job-handlers';
 import { scheduleTokenUsePruning } from '@/features/identify/server/service';
-import { insightJobs } from '@/features/insights/server/job-handlers';
-import { INSIGHT_JOBS, scheduleInsights } from '@/features/insights/server/service';
-import { EVENT_CONSUMER_KIND as NOTIFICATIONS_CONSUMER, notificationJobs } from '@/features/notifications/server/job-handlers';
+import { insightEvents, insightJobs } from '@/features/insights/server/job-handlers';
+import { scheduleInsights } from '@/features/insights/server/service';
+import { notificationEvents, notificationJobs } from '@/features/notifications/server/job-handlers';
 import { priorityJobs } from '@/features/posts/server/priority-service';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { scheduleTriageCountsCompaction, triageCountJobs } from '@/features/posts/server/triage-counts-service';
 import { kickWebhookDelivery } from '@/features/webhooks/server/delivery-service';
-import { WEBHOOKS_CONSUMER_KIND, webhookJobs } from '@/features/webhooks/server/job-handlers';
+import { webhookEvents } from '@/features/webhooks/server/job-handlers';
 import { db } from '@/server/db/client';
-import { domainEventSchema, EVENT_JOB_KIND } from '@/server/events';
+import { domainEventSchema, EVENT_JOB_KIND, type EventConsumer } from '@/server/events';
 import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
-import { CHANGELOG_NOTIFY_KIND, changelogNotificationJobs } from './changelog-notifications';
+import { changelogNotifications } from './changelog-notifications';
 import { webhookNotificationJobs } from './webhook-notifications';
 
 /**
- * Who acts on a domain event (src/server/events.ts), by the job kind each consumer handles: an
- * event becomes one job per consumer, so each retries on its own.
+ * Who acts on domain events (src/server/events.ts): an event becomes one job for each consumer
+ * that lists its type, so each retries on its own and none is queued for nothing.
  */
-export const EVENT_CONSUMERS: readonly string[] = [
-  NOTIFICATIONS_CONSUMER,
-  CHANGELOG_NOTIFY_KIND,
-  INSIGHT_JOBS.event,
-  WEBHOOKS_CONSUMER_KIND,
-];
+export const EVENT_CONSUMERS: readonly EventConsumer[] = [notificationEvents, changelogNotifications, insightEvents, webhookEvents];
 
 const dispatchEvent = jobHandler(domainEventSchema, async (event, { tx }) => {
-  for (const kind of EVENT_CONSUMERS) await enqueueJob(kind, event, { tx });
+  for (const consumer of EVENT_CONSUMERS) {
+    if (consumer.types.includes(event.type)) await enqueueJob(consumer.jobKind, event, { tx });
+  }
 });
 
 /** Every feature's background jobs, by kind. */
@@ -49,11 +46,10 @@ export const jobHandlers: JobHandlers = {
   ...identifyJobs,
   ...insightJobs,
   ...notificationJobs,
-  ...changelogNotificationJobs,
   ...priorityJobs,
   ...triageCountJobs,
-  ...webhookJobs,
   ...webhookNotificationJobs,
+  ...Object.fromEntries(EVENT_CONSUMERS.map((c) => [c.jobKind, c.handler])),
   [EVENT_JOB_KIND]: dispatchEvent,
 };
 

@@ -9,14 +9,12 @@
 import { changelogAudience } from '@/features/changelog/server/service';
 import { notifyPeople } from '@/features/notifications/server/notify-service';
 import { paths } from '@/config/paths';
-import { domainEventSchema } from '@/server/events';
-import { jobHandler, type JobHandlers } from '@/server/jobs/queue';
+import { eventConsumer } from '@/server/events';
 
-export const CHANGELOG_NOTIFY_KIND = 'changelog.notify';
-
-export const changelogNotificationJobs: JobHandlers = {
-  [CHANGELOG_NOTIFY_KIND]: jobHandler(domainEventSchema, async (event, { tx }) => {
-    if (event.type !== 'changelog.published') return;
+export const changelogNotifications = eventConsumer({
+  jobKind: 'changelog.notify',
+  types: ['changelog.published'],
+  handle: async (event, { tx }) => {
     const { entry, recipientIds } = await changelogAudience(tx, event.entryId);
     // Unpublished again before this ran: there is nothing to read any more.
     if (!entry.published) return;
@@ -26,5 +24,5 @@ export const changelogNotificationJobs: JobHandlers = {
       recipientIds,
       entry: { id: entry.id, title: entry.title, url: paths.changelogEntry(entry.slug), excerpt: entry.excerpt },
     });
-  }),
-};
+  },
+});

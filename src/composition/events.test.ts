@@ -1,9 +1,10 @@
 /**
  * The domain events the feedback loop emits (src/server/events.ts), through the real routes: each
  * change records exactly its event, in its own transaction, for the consumers wired in
- * src/composition/background.ts. A refused change records none.
+ * src/composition/background.ts. A refused change records none. The fan-out queues a job only for
+ * the consumers that list the event's type.
  */
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { postCommentsRoute } from '@/features/comments/server/handlers';
 import { postApprovalRoute } from '@/features/moderation/server/handlers';
@@ -11,8 +12,10 @@ import { postsRoute } from '@/features/posts/server/handlers';
 import { postStatusRoute } from '@/features/posts/server/triage-handlers';
 import { mergeRoute, voteRoute, votesRoute } from '@/features/votes/server/handlers';
 import { db } from '@/server/db/client';
-import { auditEvents, jobs, posts, rateLimits } from '@/server/db/schema';
+import { auditEvents, jobs, notifications, posts, rateLimits } from '@/server/db/schema';
 import { domainEventSchema, EVENT_JOB_KIND, type DomainEvent } from '@/server/events';
+import { enqueueJob, runDueJobs } from '@/server/jobs/queue';
+import { jobHandlers } from './background';
 import { createRoleActors, type TestActor } from '@/test/actors';
 import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 import { useTestDatabase } from '@/test/db';
@@ -40,6 +43,10 @@ async function events(): Promise<DomainEvent[]> {
 
 const post = (as: TestActor, title = 'An event-worthy idea') =>
   callRoute(postsRoute, { method: 'POST', body: { board: board.slug, title, body: '' }, as });
+const comment = (on: { number: number }) =>
+  callRoute(postCommentsRoute, { method: 'POST', params: { number: String(on.number) }, body: { body: 'Me too' }, as: actors.member });
+const vote = (on: { number: number }, method: 'PUT' | 'DELETE' = 'PUT') =>
+  callRoute(voteRoute, { method, params: { number: String(on.number) }, as: actors.member });
 
 describe('domain events', () => {
   it('a new post records post.created with its author', async () => {
@@ -71,18 +78,13 @@ describe('domain events', () => {
 
   it('a comment records comment.created; a vote records vote.created once, and unvoting nothing', async () => {
     const row = await insertPost(board.id);
-    const comment = await callRoute(postCommentsRoute, {
-      method: 'POST',
-      params: { number: String(row.number) },
-      body: { body: 'Me too' },
-      as: actors.member,
-    });
-    expect(comment.status).toBe(201);
-    await callRoute(voteRoute, { method: 'PUT', params: { number: String(row.number) }, as: actors.member });
-    await callRoute(voteRoute, { method: 'PUT', params: { number: String(row.number) }, as: actors.member });
-    await callRoute(voteRoute, { method: 'DELETE', params: { number: String(row.number) }, as: actors.member });
+    const commented = await comment(row);
+    expect(commented.status).toBe(201);
+    await vote(row);
+    await vote(row);
+    await vote(row, 'DELETE');
     expect((await events()).map((e) => e.type)).toEqual(['comment.created', 'vote.created']);
-    expect((await events())[0]).toMatchObject({ postId: row.id, commentId: comment.json.id, actorId: actors.member.id });
+    expect((await events())[0]).toMatchObject({ postId: row.id, commentId: commented.json.id, actorId: actors.member.id });
   });
 
   it('a vote on someone’s behalf names the voter and the moderator who cast it', async () => {
@@ -131,5 +133,41 @@ describe('domain events', () => {
     ]);
     const [still] = await db().select({ approval: posts.approval }).from(posts).where(eq(posts.id, pending.id));
     expect(still?.approval).toBe('rejected');
+  });
+});
+
+describe('the fan-out to consumers', () => {
+  /** Runs the waiting `event` jobs only, then lists the jobs they queued by kind. */
+  async function fanOut(): Promise<string[]> {
+    await runDueJobs({ [EVENT_JOB_KIND]: jobHandlers[EVENT_JOB_KIND]! });
+    const rows = await db().select({ kind: jobs.kind }).from(jobs).where(ne(jobs.kind, EVENT_JOB_KIND));
+    return rows.map((r) => r.kind).sort();
+  }
+
+  it('a vote queues jobs for insights and webhooks only; a comment for notifications too', async () => {
+    const row = await insertPost(board.id);
+    expect(await db().select().from(jobs)).toEqual([]);
+    expect((await vote(row)).status).toBe(200);
+    expect((await db().select().from(jobs)).map((j) => j.kind)).toEqual([EVENT_JOB_KIND]);
+    expect(await fanOut()).toEqual(['insights.event', 'webhooks.event']);
+    // The event job is done: one vote left two jobs in all, not one per consumer.
+    expect(await db().select().from(jobs)).toHaveLength(2);
+
+    await db().delete(jobs);
+    expect((await comment(row)).status).toBe(201);
+    expect(await fanOut()).toEqual(['insights.event', 'notifications.event', 'webhooks.event']);
+  });
+
+  it('a consumer’s job for a type it does not list (queued earlier) completes and does nothing', async () => {
+    const row = await insertPost(board.id, { authorId: actors.member.id });
+    const before = await db().select().from(notifications);
+    const event = { type: 'vote.created', postId: row.id, userId: actors.admin.id, actorId: actors.admin.id, at: new Date().toISOString() };
+    await enqueueJob('notifications.event', event);
+    await enqueueJob('changelog.notify', event);
+    // Insights once took every event, and asked for a refresh of the recent days after each.
+    await enqueueJob('insights.event', { type: 'changelog.published', entryId: row.id, actorId: actors.admin.id, at: event.at });
+    expect(await runDueJobs(jobHandlers)).toBe(3);
+    expect(await db().select().from(jobs)).toEqual([]);
+    expect(await db().select().from(notifications)).toEqual(before);
   });
 });

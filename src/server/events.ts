@@ -5,7 +5,8 @@
  *
  * `emitEvent` writes one job of kind `event` in the caller's transaction, so an event exists
  * exactly when its change committed. That job's handler (src/composition/background.ts) hands
- * the event to every consumer as a job of the consumer's own kind, so each retries on its own.
+ * the event to each consumer that declared its type (`eventConsumer`), as a job of the
+ * consumer's own kind, so each retries on its own.
  *
  * The events that pages show live (votes, status changes, merges, approvals, comments) also
  * publish a live signal here, in the same transaction (src/server/live/publish.ts): it reaches
@@ -13,7 +14,7 @@
  */
 import { z } from 'zod';
 import type { DbOrTx } from '@/server/db/client';
-import { enqueueJob } from '@/server/jobs/queue';
+import { enqueueJob, jobHandler, type JobContext, type JobHandler } from '@/server/jobs/queue';
 import { publishLive } from '@/server/live/publish';
 
 export const EVENT_JOB_KIND = 'event';
@@ -39,6 +40,40 @@ export const domainEventSchema = z.discriminatedUnion('type', [
 ]);
 export type DomainEvent = z.infer<typeof domainEventSchema>;
 export type DomainEventType = DomainEvent['type'];
+
+/** Every event type, in the schema's order. */
+export const DOMAIN_EVENT_TYPES: readonly DomainEventType[] = domainEventSchema.options.map((o) => o.shape.type.value);
+
+/**
+ * Work that follows from some domain events: the types it acts on (`types`), and its handler,
+ * which runs as a job of the consumer's own kind (`jobKind`). The fan-out writes that job only
+ * for an event of a listed type.
+ */
+export interface EventConsumer {
+  readonly jobKind: string;
+  readonly types: readonly DomainEventType[];
+  readonly handler: JobHandler;
+}
+
+/**
+ * Declares a consumer; its handler receives only events of the listed types. A job queued for
+ * another type (before the consumer stopped listing it) completes without doing anything.
+ */
+export function eventConsumer<const T extends DomainEventType>(consumer: {
+  jobKind: string;
+  types: readonly T[];
+  handle: (event: Extract<DomainEvent, { type: T }>, ctx: JobContext) => Promise<void>;
+}): EventConsumer {
+  const listed = (e: DomainEvent): e is Extract<DomainEvent, { type: T }> =>
+    (consumer.types as readonly DomainEventType[]).includes(e.type);
+  return {
+    jobKind: consumer.jobKind,
+    types: consumer.types,
+    handler: jobHandler(domainEventSchema, async (event, ctx) => {
+      if (listed(event)) await consumer.handle(event, ctx);
+    }),
+  };
+}
 
 /** What an emitter gives: the event without its time, which is stamped here. */
 type EventInput = DomainEvent extends infer E ? (E extends DomainEvent ? Omit<E, 'at'> : never) : never;

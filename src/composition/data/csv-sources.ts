@@ -6,7 +6,7 @@
 import { slugify } from '@/lib/slug';
 import { csvObjects, CsvError } from './csv';
 import { EXPORT_FORMAT, EXPORT_VERSION, workspaceExport, type WorkspaceExport } from './format';
-import { ImportReport, type Locate } from './import';
+import { ImportReport, type Locate } from './report';
 
 export type CsvSource = 'canny' | 'fider';
 

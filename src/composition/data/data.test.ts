@@ -216,3 +216,35 @@ describe('CSV imports', () => {
     ]);
   });
 });
+
+describe('older files', () => {
+  it('imports a first-version file that lacks the later parts, with their defaults', async () => {
+    await emptyWorkspace();
+    await db().execute(sql`update workspace_settings set default_locale = 'de', widget_origins = '{https://app.example.com}' where id = 1`);
+    const file = {
+      format: 'chorus.workspace-export',
+      version: 1,
+      exportedAt: '2025-01-01T00:00:00Z',
+      // Before the default language and the widget's origins; no companies, no changelog.
+      workspace: {
+        name: 'Old place',
+        accentColor: '#112233',
+        defaultTheme: 'system',
+        access: 'public',
+        signupPolicy: 'open',
+        allowedDomains: [],
+        moderation: 'off',
+      },
+      boards: [{ slug: 'ideas', name: 'Ideas' }],
+      posts: [{ number: 7, board: 'ideas', author: 'old@example.test', title: 'An old idea' }],
+      votes: [{ post: 7, member: 'voter@example.test' }],
+    };
+    const res = await importAs(admin, { source: 'chorus', file });
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ posts: 1, votes: 1, boards: 1, members: 2, changelogEntries: 0 });
+    const after = (await exportAs(admin)).json;
+    expect(after.workspace).toMatchObject({ name: 'Old place', defaultLocale: 'en', widgetOrigins: [] });
+    expect(after.posts).toEqual([expect.objectContaining({ number: 7, board: 'ideas', author: 'old@example.test', tags: [], approval: 'approved' })]);
+    expect(after.votes).toEqual([expect.objectContaining({ post: 7, member: 'voter@example.test', castBy: null, mergedFrom: null })]);
+  });
+});

@@ -4,7 +4,7 @@
  * run twice (after a crash) or on two instances leaves the same rows.
  */
 import { z } from 'zod';
-import { domainEventSchema } from '@/server/events';
+import { eventConsumer } from '@/server/events';
 import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
 import { utcDay } from '../schema';
 import { INSIGHT_JOBS, nextFullRefresh, RECENT_DELAY_SECONDS, refreshFullChunk, refreshPost, refreshRecent, TICK_SECONDS } from './service';
@@ -16,11 +16,25 @@ const fullPayload = z.object({
     .optional(),
 });
 
-export const insightJobs: JobHandlers = {
-  [INSIGHT_JOBS.event]: jobHandler(domainEventSchema, async (event, { tx }) => {
-    if ('postId' in event) await refreshPost(tx, event.postId);
+/** Every event that names a post (a changelog entry changes no figure). */
+export const insightEvents = eventConsumer({
+  jobKind: INSIGHT_JOBS.event,
+  types: [
+    'post.created',
+    'post.status_changed',
+    'post.merged',
+    'post.approval_decided',
+    'comment.created',
+    'comment.approval_decided',
+    'vote.created',
+  ],
+  handle: async (event, { tx }) => {
+    await refreshPost(tx, event.postId);
     await enqueueJob(INSIGHT_JOBS.recent, {}, { tx, key: 'insights:recent', delaySeconds: RECENT_DELAY_SECONDS });
-  }),
+  },
+});
+
+export const insightJobs: JobHandlers = {
   [INSIGHT_JOBS.recent]: jobHandler(z.object({}), async (_p, { tx }) => refreshRecent(tx)),
   [INSIGHT_JOBS.tick]: jobHandler(z.object({}), async (_p, { tx }) => {
     await refreshRecent(tx);

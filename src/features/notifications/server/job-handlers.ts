@@ -1,7 +1,8 @@
 /**
  * Notifications' background work (joined in src/composition/background.ts):
- * - `notifications.event`, a consumer of the domain events (EVENT_CONSUMERS): who is told what,
- *   computed when the job runs, each recipient checked against what they may see;
+ * - `notifications.event`, a consumer of the domain events it names (`notificationEvents`, listed
+ *   in EVENT_CONSUMERS): who is told what, computed when the job runs, each recipient checked
+ *   against what they may see;
  * - `notifications.digest`, one per person with email waiting (keyed `digest:<user>`): one email
  *   for everything that gathered during the digest window.
  */
@@ -9,7 +10,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { extractMentionedUserIds } from '@/core/mentions';
 import { paths } from '@/config/paths';
-import { domainEventSchema, type DomainEvent } from '@/server/events';
+import { eventConsumer, type DomainEvent } from '@/server/events';
 import type { DbOrTx } from '@/server/db/client';
 import { jobHandler, type JobHandlers } from '@/server/jobs/queue';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
@@ -33,8 +34,6 @@ import {
   type PostRow,
 } from './queries';
 import { createUnsubscribeToken } from './unsubscribe-token';
-
-export const EVENT_CONSUMER_KIND = 'notifications.event';
 
 /** At most this many items are listed in one email; the rest are on /notifications. */
 const MAX_DIGEST_ITEMS = 50;
@@ -160,7 +159,17 @@ async function onCommentPublished(tx: DbOrTx, post: PostRow, comment: CommentRow
   });
 }
 
-async function onEvent(tx: DbOrTx, e: DomainEvent): Promise<void> {
+/** The events people are told of here (a changelog entry's: src/composition/changelog-notifications.ts; votes and merges: none). */
+const NOTIFIED_EVENTS = [
+  'post.status_changed',
+  'post.created',
+  'post.approval_decided',
+  'comment.created',
+  'comment.approval_decided',
+] as const;
+type NotifiedEvent = Extract<DomainEvent, { type: (typeof NOTIFIED_EVENTS)[number] }>;
+
+async function onEvent(tx: DbOrTx, e: NotifiedEvent): Promise<void> {
   switch (e.type) {
     case 'post.status_changed':
       return onPostStatusChanged(tx, e);
@@ -202,8 +211,6 @@ async function onEvent(tx: DbOrTx, e: DomainEvent): Promise<void> {
       if (comment.approval === 'approved') return onCommentPublished(tx, post, comment);
       return;
     }
-    default:
-      return;
   }
 }
 
@@ -225,7 +232,10 @@ const sendDigest = jobHandler(z.object({ userId: z.uuid() }), async ({ userId },
   afterCommit(kickEmailDelivery);
 });
 
-export const notificationJobs: JobHandlers = {
-  [EVENT_CONSUMER_KIND]: jobHandler(domainEventSchema, (event, { tx }) => onEvent(tx, event)),
-  [DIGEST_JOB_KIND]: sendDigest,
-};
+export const notificationEvents = eventConsumer({
+  jobKind: 'notifications.event',
+  types: NOTIFIED_EVENTS,
+  handle: (event, { tx }) => onEvent(tx, event),
+});
+
+export const notificationJobs: JobHandlers = { [DIGEST_JOB_KIND]: sendDigest };
