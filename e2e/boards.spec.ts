@@ -251,6 +251,8 @@ test.describe('boards', () => {
 
       // Search (back on the default sort, so results come by relevance): the match is highlighted as <mark>, as text.
       await page.getByTestId('clear-filters').click();
+      // The sort links are the cleared page's (clicked sooner, they would keep the tag).
+      await expect(page).not.toHaveURL(/tag=/);
       await page.getByTestId('sort-trending').click();
       await expect(page).not.toHaveURL(/sort=/);
       await page.getByTestId('board-search').fill(word);
