@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * Writes src/composition/api/routes.ts: every route served under src/pages/api/v1, read from the
+ * one-line files there (each imports a route and exports it as default), for the OpenAPI document.
+ * Run it after adding or removing an API route file (`npm run api:routes`); the registry test
+ * fails while the list is out of step with the folder, or when a file's path is not the path its
+ * route declares.
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import prettier from 'prettier';
+
+const ROOT = fileURLToPath(new URL('..', import.meta.url));
+const API_DIR = path.join(ROOT, 'src/pages/api/v1');
+const OUT = path.join(ROOT, 'src/composition/api/routes.ts');
+/** The document's own route lives in the registry, which adds it: listing it here would be an import cycle. */
+const REGISTRY = '@/composition/api/registry';
+
+const filesUnder = (dir) =>
+  readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
+  );
+
+/** src/pages/api/v1/members/[id]/ban.ts → /api/v1/members/{id}/ban */
+export const apiPathOf = (file) =>
+  ('/api/v1/' + path.relative(API_DIR, file).split(path.sep).join('/'))
+    .replace(/\.ts$/, '')
+    .replace(/(^|\/)index$/, '')
+    .replace(/\/$/, '')
+    .replace(/\[([^\]]+)\]/g, '{$1}');
+
+/** /api/v1/admin/export → adminExportRoute: a name for an import, unique as paths are. */
+const localName = (apiPath) =>
+  apiPath
+    .replace(/^\/api\/v1\/?/, '')
+    .split(/[/{}.-]+/)
+    .filter(Boolean)
+    .map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1)))
+    .join('') + 'Route';
+
+/** What src/composition/api/routes.ts should hold (formatted as the project formats code). */
+export async function routesModule() {
+  const entries = filesUnder(API_DIR)
+    .map((file) => {
+      const text = readFileSync(file, 'utf8');
+      const imported = /^import \{ (\w+) \} from '([^']+)';$/m.exec(text);
+      const exported = /^export default (\w+);$/m.exec(text);
+      if (!imported || !exported || imported[1] !== exported[1]) {
+        throw new Error(`${path.relative(ROOT, file)}: expected \`import { x } from '…';\` and \`export default x;\``);
+      }
+      return { apiPath: apiPathOf(file), name: imported[1], from: imported[2] };
+    })
+    .filter((e) => e.from !== REGISTRY)
+    .sort((a, b) => a.apiPath.localeCompare(b.apiPath));
+  // A name exported by two modules (exportRoute) is imported under a name from its path.
+  const clashes = new Set(entries.filter((e, i) => entries.findIndex((o) => o.name === e.name) !== i).map((e) => e.name));
+  const local = (e) => (clashes.has(e.name) ? localName(e.apiPath) : e.name);
+  const modules = [...new Set(entries.map((e) => e.from))].sort();
+  const specifier = (e) => (local(e) === e.name ? e.name : `${e.name} as ${local(e)}`);
+  const lines = [
+    '// Written by scripts/api-routes.mjs from the files under src/pages/api/v1; do not edit.',
+    "import type { RouteHandler } from '@/server/http/route';",
+    ...modules.map(
+      (m) =>
+        `import { ${entries
+          .filter((e) => e.from === m)
+          .map(specifier)
+          .sort()
+          .join(', ')} } from '${m}';`,
+    ),
+    '',
+    '/** Every route served under src/pages/api/v1 but the OpenAPI document’s own (the registry adds it), by path. */',
+    'export const PAGE_ROUTES: readonly RouteHandler[] = [',
+    ...entries.map((e) => `  ${local(e)},`),
+    '];',
+    '',
+  ];
+  return prettier.format(lines.join('\n'), { ...(await prettier.resolveConfig(OUT)), filepath: OUT });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) writeFileSync(OUT, await routesModule());
