@@ -60,7 +60,6 @@ export async function routesModule() {
   const specifier = (e) => (local(e) === e.name ? e.name : `${e.name} as ${local(e)}`);
   const lines = [
     '// Written by scripts/api-routes.mjs from the files under src/pages/api/v1; do not edit.',
-    "import type { RouteHandler } from '@/server/http/route';",
     ...modules.map(
       (m) =>
         `import { ${entries
@@ -71,9 +70,9 @@ export async function routesModule() {
     ),
     '',
     '/** Every route served under src/pages/api/v1 but the OpenAPI document’s own (the registry adds it), by path. */',
-    'export const PAGE_ROUTES: readonly RouteHandler[] = [',
+    'export const PAGE_ROUTES = [',
     ...entries.map((e) => `  ${local(e)},`),
-    '];',
+    '] as const;',
     '',
   ];
   return prettier.format(lines.join('\n'), { ...(await prettier.resolveConfig(OUT)), filepath: OUT });

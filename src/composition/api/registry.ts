@@ -6,7 +6,7 @@
  */
 import { anyone } from '@/core/identity/policy';
 import { buildOpenApiDocument, type OpenApiDocument } from '@/server/http/openapi';
-import { endpoint, json, route, type RouteHandler } from '@/server/http/route';
+import { endpoint, json, route, type OperationKey } from '@/server/http/route';
 import { API_EXAMPLES } from './examples';
 import { withExamples } from './examples/openapi';
 import { PAGE_ROUTES } from './routes';
@@ -31,4 +31,7 @@ export const openApiRoute = route('/api/v1/openapi.json', {
   }),
 });
 
-export const API_ROUTES: readonly RouteHandler[] = [...PAGE_ROUTES, openApiRoute];
+export const API_ROUTES = [...PAGE_ROUTES, openApiRoute] as const;
+
+/** Every operation of the API, `GET /api/v1/posts`: the examples are checked against these. */
+export type ApiOperationKey = OperationKey<(typeof API_ROUTES)[number]>;

@@ -1,5 +1,4 @@
 // Written by scripts/api-routes.mjs from the files under src/pages/api/v1; do not edit.
-import type { RouteHandler } from '@/server/http/route';
 import { subscriptionRoute } from '@/composition/api/post-subscription-route';
 import { setupRoute } from '@/composition/api/setup-route';
 import { exportRoute as adminExportRoute, importRoute } from '@/composition/data/handlers';
@@ -82,7 +81,7 @@ import {
 import { widgetSessionRoute } from '@/features/widget/server/handlers';
 
 /** Every route served under src/pages/api/v1 but the OpenAPI document’s own (the registry adds it), by path. */
-export const PAGE_ROUTES: readonly RouteHandler[] = [
+export const PAGE_ROUTES = [
   apiKeysRoute,
   apiKeyRoute,
   adminBrandingRoute,
@@ -183,4 +182,4 @@ export const PAGE_ROUTES: readonly RouteHandler[] = [
   unsubscribeRoute,
   widgetSessionRoute,
   workspaceRoute,
-];
+] as const;

@@ -168,15 +168,28 @@ export type EndpointMap = Partial<Record<Method, AnyEndpoint>>;
 /**
  * A route handler, with its path and endpoints readable for the OpenAPI document
  * (src/server/http/openapi.ts). The path is the one of the file under src/pages that serves it
- * (src/composition/api/registry.test.ts checks each).
+ * (src/composition/api/registry.test.ts checks each). Its type keeps the path and the methods
+ * it serves, so that what is listed per operation (the API examples) is checked against them.
  */
-export type RouteHandler = ((req: NextApiRequest, res: NextApiResponse) => Promise<void>) & {
-  readonly path: ApiPath;
-  readonly endpoints: EndpointMap;
+export type RouteHandler<P extends ApiPath = ApiPath, M extends Method = never> = ((
+  req: NextApiRequest,
+  res: NextApiResponse,
+) => Promise<void>) & {
+  readonly path: P;
+  readonly endpoints: EndpointMap & { readonly [K in M]: AnyEndpoint };
 };
 
-export function route(path: ApiPath, methods: EndpointMap): RouteHandler {
-  return Object.assign(pipeline(methods), { path, endpoints: methods });
+/** The methods a route serves, as its type knows them. */
+type ServedMethods<E> = { [K in keyof E]-?: object extends Pick<E, K> ? never : K }[keyof E] & Method;
+
+/** Each operation of a route, `GET /api/v1/posts`: the key of its API example. */
+export type OperationKey<R> = R extends RouteHandler<infer P> ? `${ServedMethods<R['endpoints']>} ${P}` : never;
+
+export function route<P extends ApiPath, E extends EndpointMap & Record<Exclude<keyof E, Method>, never>>(
+  path: P,
+  methods: E,
+): RouteHandler<P, keyof E & Method> {
+  return Object.assign(pipeline(methods), { path, endpoints: methods as EndpointMap & { readonly [K in keyof E & Method]: AnyEndpoint } });
 }
 
 function pipeline(methods: EndpointMap) {

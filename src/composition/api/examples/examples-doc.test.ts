@@ -5,6 +5,7 @@ import { API_ROUTES, openApiDocument } from '../registry';
 import { API_EXAMPLES } from '.';
 import { credentialOf, curlOf, exampleUrl } from './openapi';
 import { shapeDifferences } from './shape';
+import type { ExamplesFor, ExamplesOfEveryOperation } from './types';
 
 describe('the examples in the OpenAPI document', () => {
   const doc = openApiDocument();
@@ -28,6 +29,20 @@ describe('the examples in the OpenAPI document', () => {
         }
       }
     }
+  });
+
+  it('are keyed by the operations the routes declare: a stale key or a missing example does not compile', () => {
+    // tsc checks the two lines marked: a key naming no operation, and a set missing one, are refused.
+    // @ts-expect-error -- no route serves this operation
+    const stale: ExamplesFor = { 'GET /api/v1/no-such-endpoint': { status: 200 } };
+    const whole = (allButOne: Omit<ExamplesOfEveryOperation, 'GET /api/v1/posts'>): ExamplesOfEveryOperation =>
+      // @ts-expect-error -- every operation needs its example
+      allButOne;
+    void whole;
+    // And at run time: the examples are exactly the operations, which the stale key is not.
+    const operations = API_ROUTES.flatMap((r) => Object.keys(r.endpoints).map((m) => `${m} ${r.path}`));
+    expect(Object.keys(API_EXAMPLES).sort()).toEqual(operations.sort());
+    expect(operations).not.toContain(Object.keys(stale)[0]);
   });
 
   it('renders a curl line for every operation in the reference', () => {
