@@ -30,14 +30,14 @@ export const apiPathOf = (file) =>
     .replace(/\/$/, '')
     .replace(/\[([^\]]+)\]/g, '{$1}');
 
-/** /api/v1/admin/export → adminExportRoute: a name for an import, unique as paths are. */
-const localName = (apiPath) =>
-  apiPath
-    .replace(/^\/api\/v1\/?/, '')
-    .split(/[/{}.-]+/)
-    .filter(Boolean)
-    .map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1)))
-    .join('') + 'Route';
+/** @/features/accounts/server/me-handlers → accountsMeHandlers: a name for a module of routes. */
+const moduleName = (from) =>
+  from
+    .replace(/^@\//, '')
+    .split('/')
+    .filter((segment) => !['features', 'server', 'composition'].includes(segment))
+    .join('-')
+    .replace(/-(\w)/g, (_m, c) => c.toUpperCase());
 
 /** What src/composition/api/routes.ts should hold (formatted as the project formats code). */
 export async function routesModule() {
@@ -53,25 +53,16 @@ export async function routesModule() {
     })
     .filter((e) => e.from !== REGISTRY)
     .sort((a, b) => a.apiPath.localeCompare(b.apiPath));
-  // A name exported by two modules (exportRoute) is imported under a name from its path.
-  const clashes = new Set(entries.filter((e, i) => entries.findIndex((o) => o.name === e.name) !== i).map((e) => e.name));
-  const local = (e) => (clashes.has(e.name) ? localName(e.apiPath) : e.name);
   const modules = [...new Set(entries.map((e) => e.from))].sort();
-  const specifier = (e) => (local(e) === e.name ? e.name : `${e.name} as ${local(e)}`);
+  const names = new Map(modules.map((m) => [m, moduleName(m)]));
+  if (new Set(names.values()).size !== modules.length) throw new Error('two route modules would have the same name here');
   const lines = [
     '// Written by scripts/api-routes.mjs from the files under src/pages/api/v1; do not edit.',
-    ...modules.map(
-      (m) =>
-        `import { ${entries
-          .filter((e) => e.from === m)
-          .map(specifier)
-          .sort()
-          .join(', ')} } from '${m}';`,
-    ),
+    ...modules.map((m) => `import * as ${names.get(m)} from '${m}';`),
     '',
     '/** Every route served under src/pages/api/v1 but the OpenAPI document’s own (the registry adds it), by path. */',
     'export const PAGE_ROUTES = [',
-    ...entries.map((e) => `  ${local(e)},`),
+    ...entries.map((e) => `  ${names.get(e.from)}.${e.name},`),
     '] as const;',
     '',
   ];
