@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Method } from '@/server/http/route';
 import { buildApiReference } from '../reference';
-import { API_ROUTES, openApiDocument } from '../registry';
+import { API_ROUTES, openApiDocument, type ApiOperationKey } from '../registry';
 import { API_EXAMPLES } from '.';
 import { credentialOf, curlOf, exampleUrl } from './openapi';
 import { shapeDifferences } from './shape';
-import type { ExamplesFor, ExamplesOfEveryOperation } from './types';
+import type { ExampleOperationKey, ExamplesFor, ExamplesOfEveryOperation } from './types';
 
 describe('the examples in the OpenAPI document', () => {
   const doc = openApiDocument();
@@ -39,6 +39,9 @@ describe('the examples in the OpenAPI document', () => {
       // @ts-expect-error -- every operation needs its example
       allButOne;
     void whole;
+    // The keys are the registry's operations, the document's own included (an assignment that compiles only if the two are equal).
+    const sameOperations: [ApiOperationKey, ExampleOperationKey] extends [ExampleOperationKey, ApiOperationKey] ? true : false = true;
+    expect(sameOperations).toBe(true);
     // And at run time: the examples are exactly the operations, which the stale key is not.
     const operations = API_ROUTES.flatMap((r) => Object.keys(r.endpoints).map((m) => `${m} ${r.path}`));
     expect(Object.keys(API_EXAMPLES).sort()).toEqual(operations.sort());
