@@ -40,8 +40,13 @@ useTestDatabase();
 const RECORD = process.env.API_EXAMPLES_RECORD;
 const METHODS: Method[] = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
 
-const operations = API_ROUTES.flatMap(({ path, route }) =>
-  METHODS.filter((m) => route.endpoints[m]).map((method) => ({ key: `${method} ${path}`, method, path, ep: route.endpoints[method]! })),
+const operations = API_ROUTES.flatMap((route) =>
+  METHODS.filter((m) => route.endpoints[m]).map((method) => ({
+    key: `${method} ${route.path}`,
+    method,
+    path: route.path,
+    ep: route.endpoints[method]!,
+  })),
 );
 
 describe('the examples', () => {

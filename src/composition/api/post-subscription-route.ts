@@ -10,9 +10,10 @@ import { endpoint, json, route } from '@/server/http/route';
  * GET and PUT {subscribed} /api/v1/posts/[number]/subscription: one's own bell on a post, for a
  * post one may see (404 otherwise).
  */
-export const subscriptionRoute = route({
+export const subscriptionRoute = route('/api/v1/posts/{number}/subscription', {
   GET: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     query: postParams,
     handle: async ({ actor, query }) => {
       const ctx = await getPostContext(db(), actor, query.number);
@@ -21,6 +22,7 @@ export const subscriptionRoute = route({
   }),
   PUT: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     query: postParams,
     body: subscriptionInput,
     handle: async ({ actor, query, body }) => {

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/test/db';
@@ -6,44 +6,47 @@ import { callRoute } from '@/test/http';
 import { inboxRoute } from '@/features/moderation/server/handlers';
 import { db } from '@/server/db/client';
 import { apiKeys } from '@/server/db/schema';
-import { API_KEY_ACCESS } from '@/server/http/api-key-access';
 import { newApiKey } from '@/server/identity/api-keys';
 import { openApiRoute } from '@/composition/api/registry';
 import { createTestActor } from '@/test/actors';
 import { API_ROUTES } from './registry';
 import { buildOpenApiDocument, type OpenApiDocument } from '@/server/http/openapi';
-import type { Method } from '@/server/http/route';
+import type { Method, RouteHandler } from '@/server/http/route';
 
 useTestDatabase();
 
 const API_DIR = path.resolve('src/pages/api/v1');
+const ROUTES_MODULE = path.resolve('src/composition/api/routes.ts');
 
-/** src/pages/api/v1/members/[id]/ban.ts → /api/v1/members/{id}/ban */
 function filesUnder(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
     e.isDirectory() ? filesUnder(path.join(dir, e.name)) : e.name.endsWith('.ts') ? [path.join(dir, e.name)] : [],
   );
 }
-const apiPathOf = (file: string) =>
-  '/api/v1/' +
-  path
-    .relative(API_DIR, file)
-    .replace(/\.ts$/, '')
-    .replace(/(^|\/)index$/, '')
-    .replace(/\[([^\]]+)\]/g, '{$1}');
+
+type RoutesScript = { routesModule: () => Promise<string>; apiPathOf: (file: string) => string };
+// @ts-expect-error: a plain script without types
+const script = () => import('../../../scripts/api-routes.mjs') as Promise<RoutesScript>;
 
 describe('the API registry', () => {
   const files = filesUnder(API_DIR);
 
-  it('lists every file under src/pages/api/v1, with the route that file serves', async () => {
-    const registered = new Map(API_ROUTES.map((e) => [e.path.replace(/\/$/, ''), e.route]));
+  it('is the list the files under src/pages/api/v1 make (src/composition/api/routes.ts is current)', async () => {
+    const { routesModule } = await script();
+    expect(readFileSync(ROUTES_MODULE, 'utf8'), 'run npm run api:routes').toBe(await routesModule());
+  });
+
+  it('holds the route each file under src/pages/api/v1 serves, and that route declares the file’s path', async () => {
+    const { apiPathOf } = await script();
+    expect(apiPathOf(path.join(API_DIR, 'members/[id]/ban.ts'))).toBe('/api/v1/members/{id}/ban');
+    expect(apiPathOf(path.join(API_DIR, 'admin/api-keys/index.ts'))).toBe('/api/v1/admin/api-keys');
     for (const file of files) {
-      const apiPath = apiPathOf(file).replace(/\/$/, '');
-      expect(registered.has(apiPath), `${path.relative('.', file)} is not in src/server/http/api-registry.ts (as '${apiPath}')`).toBe(true);
-      const mod = (await import(/* @vite-ignore */ file)) as { default: unknown };
-      expect(mod.default, `${apiPath}: the registry names another route than the file serves`).toBe(registered.get(apiPath));
+      const mod = (await import(/* @vite-ignore */ file)) as { default: RouteHandler };
+      expect(API_ROUTES, `${path.relative('.', file)}: run npm run api:routes`).toContain(mod.default);
+      expect(mod.default.path, `${path.relative('.', file)} serves a route that declares another path`).toBe(apiPathOf(file));
     }
     expect(API_ROUTES).toHaveLength(files.length);
+    expect(new Set(API_ROUTES.map((r) => r.path)).size).toBe(API_ROUTES.length);
   });
 });
 
@@ -52,7 +55,7 @@ describe('the OpenAPI document', () => {
 
   it('is OpenAPI 3.1 with every registered path and the error and security components', () => {
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths).sort()).toEqual(API_ROUTES.map((e) => e.path).sort());
+    expect(Object.keys(doc.paths).sort()).toEqual(API_ROUTES.map((r) => r.path).sort());
     expect(doc.components.schemas.Error).toBeDefined();
     expect(Object.keys(doc.components.securitySchemes)).toEqual(['cookieAuth', 'bearerAuth']);
   });
@@ -84,20 +87,22 @@ describe('the OpenAPI document', () => {
       for (const op of Object.values(item))
         for (const req of op.security) for (const key of Object.keys(req)) expect(declared.has(key), key).toBe(true);
     }
-    // Keys are offered exactly where the key access table lets them call.
-    for (const [p, item] of Object.entries(doc.paths)) {
-      for (const op of Object.values(item)) {
+    // Keys are offered exactly where the endpoint lets them call.
+    for (const route of API_ROUTES) {
+      for (const [method, ep] of Object.entries(route.endpoints) as [Method, NonNullable<(typeof route.endpoints)[Method]>][]) {
+        const op = doc.paths[route.path]![method.toLowerCase() as Lowercase<Method>]!;
         expect(
           op.security.some((r) => 'bearerAuth' in r),
-          p,
-        ).toBe(API_KEY_ACCESS[p] === 'key');
+          `${method} ${route.path}`,
+        ).toBe(ep.apiKey === 'key');
       }
     }
   });
 
   it('describes each endpoint from its own schemas: body, path and query parameters, errors', () => {
     const ids = new Set<string>();
-    for (const { path: p, route } of API_ROUTES) {
+    for (const route of API_ROUTES) {
+      const p = route.path;
       for (const [method, ep] of Object.entries(route.endpoints) as [Method, NonNullable<(typeof route.endpoints)[Method]>][]) {
         const op = doc.paths[p]![method.toLowerCase() as Lowercase<Method>]!;
         expect(op, `${method} ${p}`).toBeDefined();

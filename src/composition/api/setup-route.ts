@@ -6,9 +6,10 @@ import { startSession } from '@/server/identity/sessions';
 import { seedDemoInBackground } from '../demo/background';
 
 /** POST /api/v1/setup: the first run (workspace name and first admin), optionally with demo data. */
-export const setupRoute = route({
+export const setupRoute = route('/api/v1/setup', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     errors: ['SETUP_DONE'],
     openToVisitors: true,
     body: setupInput,

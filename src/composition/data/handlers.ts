@@ -30,9 +30,10 @@ export const importInput = z
     if (v.source !== 'chorus' && !v.posts) ctx.addIssue({ code: 'custom', path: ['posts'], message: 'Choose the posts CSV file.' });
   });
 
-export const exportRoute = route({
+export const exportRoute = route('/api/v1/admin/export', {
   GET: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     rateLimit: { name: 'export', limit: 10, windowSeconds: 3600 },
     summary: 'Export the workspace',
     description:
@@ -54,9 +55,10 @@ export const exportRoute = route({
   }),
 });
 
-export const importRoute = route({
+export const importRoute = route('/api/v1/admin/import', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     body: importInput,
     maxBodyBytes: MAX_IMPORT_BYTES,
     rateLimit: { name: 'import', limit: 20, windowSeconds: 3600 },

@@ -76,9 +76,10 @@ async function refreshed(actor: Actor, reader: LiveReader, topicBoards: Readonly
   return { ...reader, boards };
 }
 
-export const eventsRoute = route({
+export const eventsRoute = route('/api/v1/events', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     query: eventsQuery,
     // Opening streams; what one holds open at once is capped below.
     rateLimit: { name: 'live-streams', limit: 60, windowSeconds: 60 },

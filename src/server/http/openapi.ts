@@ -6,15 +6,8 @@
 import { z, type ZodType } from 'zod';
 import * as policies from '@/core/identity/policy';
 import { ERROR_CATALOGUE, type ErrorCode } from '@/lib/error-codes';
-import { API_KEY_ACCESS } from './api-key-access';
 import { anyone } from '@/core/identity/policy';
 import type { Method, RouteHandler } from './route';
-
-export interface ApiRouteEntry {
-  /** The public path, with Next.js dynamic segments written `{name}`: `/api/v1/members/{id}`. */
-  path: string;
-  route: RouteHandler;
-}
 
 type JsonSchema = Record<string, unknown>;
 
@@ -104,9 +97,8 @@ function operationId(method: Method, path: string): string {
  * ones. `path` is the documented path: a path parameter names something that may not exist, or
  * be hidden from the caller (SPEC.md §6), so such a path can answer NOT_FOUND.
  */
-const keysMayCall = (path: string): boolean => API_KEY_ACCESS[path] === 'key';
-
 export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Method] & object, path = ''): ErrorCode[] {
+  const keysMayCall = ep.apiKey === 'key';
   const codes = new Set<ErrorCode>();
   // The pipeline reads a body on every method but GET (route.ts), whether or not the endpoint has a schema for one.
   if (method !== 'GET') ['INVALID_JSON', 'PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'].forEach((c) => codes.add(c as ErrorCode));
@@ -116,9 +108,9 @@ export function errorCodesOf(method: Method, ep: RouteHandler['endpoints'][Metho
   // A bearer API key that is not valid is 401 on every endpoint (authenticate.ts), public ones too.
   codes.add('UNAUTHENTICATED');
   // The policy, a cross-site write (CSRF), or an API key on an endpoint keys may not call.
-  if (ep.authorize !== anyone || method !== 'GET' || !keysMayCall(path)) codes.add('FORBIDDEN');
+  if (ep.authorize !== anyone || method !== 'GET' || !keysMayCall) codes.add('FORBIDDEN');
   // Every request with an API key counts against the key's limit.
-  if (ep.rateLimit || method !== 'GET' || keysMayCall(path)) codes.add('RATE_LIMITED');
+  if (ep.rateLimit || method !== 'GET' || keysMayCall) codes.add('RATE_LIMITED');
   for (const c of ep.errors ?? []) codes.add(c);
   codes.add('INTERNAL');
   return [...codes].sort((a, b) => ERROR_CATALOGUE[a].status - ERROR_CATALOGUE[b].status || a.localeCompare(b));
@@ -173,9 +165,9 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
     ...(ep.description ? { description: ep.description } : {}),
     tags: ep.tags ?? [tagOf(path)],
     // Anyone: a credential is optional (an empty requirement); otherwise one is needed. API keys
-    // only where the key access table lets them (./api-key-access.ts).
-    security: [...(open ? [{}] : []), { cookieAuth: [] }, ...(keysMayCall(path) ? [{ bearerAuth: [] }] : [])],
-    ...(keysMayCall(path) ? { 'x-api-key-scopes': method === 'GET' ? ['read', 'write', 'admin'] : ['write', 'admin'] } : {}),
+    // only where the endpoint lets them (its `apiKey`).
+    security: [...(open ? [{}] : []), { cookieAuth: [] }, ...(ep.apiKey === 'key' ? [{ bearerAuth: [] }] : [])],
+    ...(ep.apiKey === 'key' ? { 'x-api-key-scopes': method === 'GET' ? ['read', 'write', 'admin'] : ['write', 'admin'] } : {}),
     ...(parameters.length ? { parameters } : {}),
     ...(ep.upload && method !== 'GET'
       ? {
@@ -198,10 +190,11 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
   };
 }
 
-export function buildOpenApiDocument(entries: readonly ApiRouteEntry[]): OpenApiDocument {
+export function buildOpenApiDocument(routes: readonly RouteHandler[]): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
-  for (const { path, route } of [...entries].sort((a, b) => a.path.localeCompare(b.path))) {
+  for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
+    const { path } = route;
     const item: OpenApiDocument['paths'][string] = {};
     for (const method of METHOD_ORDER) {
       const ep = route.endpoints[method];

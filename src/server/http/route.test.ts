@@ -18,18 +18,20 @@ import { endpoint, json, noContent, route } from './route';
 
 useTestDatabase();
 
-const echo = route({
+const echo = route('/api/test', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     query: z.object({ limit: z.coerce.number().int().max(100).optional() }),
     handle: ({ query, requestId }) => json({ query, requestId }),
   }),
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     body: z.object({ title: z.string().min(3), votes: z.number().int() }),
     handle: ({ body }) => json({ received: body }, 201),
   }),
-  DELETE: endpoint({ authorize: anyone, handle: () => noContent() }),
+  DELETE: endpoint({ authorize: anyone, apiKey: 'key', handle: () => noContent() }),
 });
 
 /** Asserts the catalogue shape of SPEC.md §8 and returns the error. */
@@ -75,7 +77,7 @@ describe('route(): methods', () => {
       expectCatalogueError(res, 405, 'METHOD_NOT_ALLOWED');
       expect(res.headers.get('allow')!.split(', ').sort()).toEqual(['DELETE', 'GET', 'HEAD', 'POST']);
     }
-    const postOnly = route({ POST: endpoint({ authorize: anyone, handle: () => noContent() }) });
+    const postOnly = route('/api/test', { POST: endpoint({ authorize: anyone, apiKey: 'key', handle: () => noContent() }) });
     const res = await callRoute(postOnly, { method: 'GET' });
     expectCatalogueError(res, 405, 'METHOD_NOT_ALLOWED');
     expect(res.headers.get('allow')).toBe('POST');
@@ -160,9 +162,10 @@ describe('route(): request bodies', () => {
   });
 
   it('passes dynamic route params in the query', async () => {
-    const byNumber = route({
+    const byNumber = route('/api/test', {
       GET: endpoint({
         authorize: anyone,
+        apiKey: 'key',
         query: z.object({ number: z.coerce.number().int().positive() }),
         handle: ({ query }) => json({ number: query.number }),
       }),
@@ -173,9 +176,10 @@ describe('route(): request bodies', () => {
 });
 
 describe('route(): errors', () => {
-  const throwing = route({
+  const throwing = route('/api/test', {
     GET: endpoint({
       authorize: anyone,
+      apiKey: 'key',
       query: z.object({ code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]) }),
       handle: ({ query }) => {
         throw new AppError(query.code);
@@ -190,9 +194,10 @@ describe('route(): errors', () => {
   });
 
   it('keeps the message and headers an AppError carries', async () => {
-    const conflict = route({
+    const conflict = route('/api/test', {
       GET: endpoint({
         authorize: anyone,
+        apiKey: 'key',
         handle: () => {
           throw new AppError('CONFLICT', 'That slug is taken.', { fields: { slug: 'Taken' }, headers: { 'x-extra': 'yes' } });
         },
@@ -207,9 +212,10 @@ describe('route(): errors', () => {
 
   it('turns an unexpected error into a 500 INTERNAL without internals', async () => {
     const secret = 'secret-internal-detail-7f3a';
-    const failing = route({
+    const failing = route('/api/test', {
       GET: endpoint({
         authorize: anyone,
+        apiKey: 'key',
         handle: () => {
           throw new Error(`connection to 10.0.0.7 failed: ${secret}`);
         },
@@ -226,9 +232,10 @@ describe('route(): errors', () => {
 
 describe('route(): streamed replies', () => {
   const streaming = (chunks: () => AsyncIterable<string>) =>
-    route({
+    route('/api/test', {
       GET: endpoint({
         authorize: anyone,
+        apiKey: 'key',
         handle: () => ({ status: 200, headers: { 'content-type': 'text/csv; charset=utf-8', 'x-extra': 'yes' }, stream: chunks() }),
       }),
     });
@@ -373,7 +380,8 @@ describe('route(): CSRF', () => {
 });
 
 describe('route(): authorization', () => {
-  const guarded = (decision: Decision) => route({ GET: endpoint({ authorize: () => decision, handle: () => json({ secret: 1 }) }) });
+  const guarded = (decision: Decision) =>
+    route('/api/test', { GET: endpoint({ authorize: () => decision, apiKey: 'key', handle: () => json({ secret: 1 }) }) });
 
   it.each([
     ['unauthenticated', 401, 'UNAUTHENTICATED'],
@@ -390,8 +398,13 @@ describe('route(): authorization', () => {
   });
 
   it('decides before reading the body', async () => {
-    const closed = route({
-      POST: endpoint({ authorize: (): Decision => 'forbidden', body: z.object({ a: z.string() }), handle: () => noContent() }),
+    const closed = route('/api/test', {
+      POST: endpoint({
+        authorize: (): Decision => 'forbidden',
+        apiKey: 'key',
+        body: z.object({ a: z.string() }),
+        handle: () => noContent(),
+      }),
     });
     expectCatalogueError(
       await callRoute(closed, { method: 'POST', headers: { 'content-type': 'application/json' }, rawBody: '{' }),
@@ -404,7 +417,9 @@ describe('route(): authorization', () => {
 describe('route(): rate limits', () => {
   it('answers 429 with Retry-After once the limit is passed, counting in the database', async () => {
     const rule = { name: 'route-test-limited', limit: 2, windowSeconds: 60 };
-    const limited = route({ GET: endpoint({ authorize: anyone, rateLimit: rule, handle: () => json({ ok: true }) }) });
+    const limited = route('/api/test', {
+      GET: endpoint({ authorize: anyone, apiKey: 'key', rateLimit: rule, handle: () => json({ ok: true }) }),
+    });
 
     // Each call is served by its own server: the count lives in the shared table, not in memory.
     expect((await callRoute(limited)).status).toBe(200);

@@ -2,7 +2,9 @@
  * The one HTTP pipeline for every /api route:
  * method → actor (session cookie, API key or widget token) and CSRF → API key or widget access → rate limit → workspace
  * access → policy → storable text → body/query validation → handler → JSON.
- * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id.
+ * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id. Each route states
+ * its path and each endpoint everything about it (who may call it, with a key or from the widget,
+ * what it is for the OpenAPI document); nothing about an endpoint is kept in a list elsewhere.
  */
 import type { ServerResponse } from 'node:http';
 import type { NextApiRequest, NextApiResponse } from 'next';
@@ -16,8 +18,6 @@ import { logger } from '@/server/log';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
 import { flushLiveSignals } from '@/server/live/hub';
 import type { Actor, UserActor } from '../identity/actor';
-import { requireApiKeyAccess } from './api-key-access';
-import { requireWidgetAccess } from './widget-access';
 import { authenticate } from './authenticate';
 import { readFileBody, readFormOrJsonBody, readJsonBody } from './body';
 import type { ErrorCode } from '@/lib/error-codes';
@@ -27,6 +27,12 @@ import { clientIp, requestIdOf } from './request-meta';
 import { unstorableTextFields } from './storable-text';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call an endpoint with an API key: see `Endpoint.apiKey`. */
+export type ApiKeyAccess = 'key' | 'session';
+
+/** A route's public path, with Next.js dynamic segments written `{name}`: `/api/v1/members/{id}`. */
+export type ApiPath = `/api/${string}`;
 
 export interface Reply {
   status: number;
@@ -71,6 +77,29 @@ export interface Endpoint<
 > {
   /** Every endpoint states who may call it; there is no default. */
   authorize: P;
+  /**
+   * Whether an API key may call it (docs/api.md, "API keys"); required, so that no endpoint is
+   * open to keys, or closed to them, by omission.
+   * - `key`: a key may call it; the policy then decides, as for anyone, from the role the key acts
+   *   with (its scope, capped by its creator's role). A `read` key is refused every method but GET
+   *   and HEAD.
+   * - `session`: only a person signed in may call it: their own account, session or preferences
+   *   (sign-in, password, email, their export, notifications, subscriptions, saved views, setup),
+   *   the API keys themselves (a key never mints or revokes keys), single sign-on (it holds client
+   *   secrets and decides who can sign in), and the identify secret (a key that could read or
+   *   replace it could mint sign-ins for any member). A key is a program, not its creator at a
+   *   keyboard: these answer 403 to every key.
+   */
+  apiKey: ApiKeyAccess;
+  /**
+   * The embedded widget's token may call it (docs/widget.md). A widget session
+   * (src/server/identity/widget-sessions.ts) is the member themselves, so the policy and
+   * per-person limits apply as to their session; but it is a token living in a page framed by
+   * another site, so it is good for what the panel does and nothing else: reading boards, posts
+   * and the changelog, searching, suggesting similar posts, posting and voting. Anything without
+   * this answers 403 to a widget token (their account, notifications, exports, the team's tools).
+   */
+  widget?: true;
   body?: BS;
   query?: QS;
   /**
@@ -136,11 +165,31 @@ type AnyEndpoint = Endpoint<any, any, any>;
 
 export type EndpointMap = Partial<Record<Method, AnyEndpoint>>;
 
-/** A route handler, with its endpoints readable for the OpenAPI document (src/server/http/openapi.ts). */
-export type RouteHandler = ((req: NextApiRequest, res: NextApiResponse) => Promise<void>) & { readonly endpoints: EndpointMap };
+/**
+ * A route handler, with its path and endpoints readable for the OpenAPI document
+ * (src/server/http/openapi.ts). The path is the one of the file under src/pages that serves it
+ * (src/composition/api/registry.test.ts checks each). Its type keeps the path and the methods
+ * it serves, so that what is listed per operation (the API examples) is checked against them.
+ */
+export type RouteHandler<P extends ApiPath = ApiPath, M extends Method = never> = ((
+  req: NextApiRequest,
+  res: NextApiResponse,
+) => Promise<void>) & {
+  readonly path: P;
+  readonly endpoints: EndpointMap & { readonly [K in M]: AnyEndpoint };
+};
 
-export function route(methods: EndpointMap): RouteHandler {
-  return Object.assign(pipeline(methods), { endpoints: methods });
+/** The methods a route serves, as its type knows them. */
+type ServedMethods<E> = { [K in keyof E]-?: object extends Pick<E, K> ? never : K }[keyof E] & Method;
+
+/** Each operation of a route, `GET /api/v1/posts`: the key of its API example. */
+export type OperationKey<R> = R extends RouteHandler<infer P> ? `${ServedMethods<R['endpoints']>} ${P}` : never;
+
+export function route<P extends ApiPath, E extends EndpointMap & Record<Exclude<keyof E, Method>, never>>(
+  path: P,
+  methods: E,
+): RouteHandler<P, keyof E & Method> {
+  return Object.assign(pipeline(methods), { path, endpoints: methods as EndpointMap & { readonly [K in keyof E & Method]: AnyEndpoint } });
 }
 
 function pipeline(methods: EndpointMap) {
@@ -162,10 +211,15 @@ function pipeline(methods: EndpointMap) {
       const ip = clientIp(req);
       if (actor.kind === 'user' && actor.apiKey) {
         await enforceRateLimit(API_KEY_LIMIT, actor.apiKey.id);
-        requireApiKeyAccess(req, method, actor.apiKey);
+        // Fails closed: anything but `key` (a JavaScript caller's missing field too) refuses keys.
+        if (ep.apiKey !== 'key') throw new AppError('FORBIDDEN', 'API keys cannot use this endpoint: it is for people signed in.');
+        if (actor.apiKey.scope === 'read' && method !== 'GET')
+          throw new AppError('FORBIDDEN', 'This API key may only read (its scope is read).');
       } else {
         // A widget token is the member's session inside the widget: their limits, the widget's endpoints only.
-        if (actor.kind === 'user' && actor.widgetSessionHash) requireWidgetAccess(req, method);
+        if (actor.kind === 'user' && actor.widgetSessionHash && ep.widget !== true) {
+          throw new AppError('FORBIDDEN', 'The widget cannot use this endpoint: open the board to do this.');
+        }
         const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
         if (method !== 'GET') await enforceRateLimit(WRITE_LIMIT, subject);
         if (ep.rateLimit) await enforceRateLimit(ep.rateLimit, subject);

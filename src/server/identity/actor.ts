@@ -32,7 +32,7 @@ export type Actor =
       /**
        * Set when the request was made from the embedded widget's panel with its bearer token
        * (src/server/identity/widget-sessions.ts): the member themselves, limited to the widget's
-       * endpoints (src/server/http/widget-access.ts). Holds the token's hash, to sign out.
+       * endpoints (`widget: true` in src/server/http/route.ts). Holds the token's hash, to sign out.
        */
       widgetSessionHash?: string;
     };

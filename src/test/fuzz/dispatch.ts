@@ -9,7 +9,6 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { NextApiRequest, NextApiResponse } from 'next';
-import type { ApiRouteEntry } from '@/server/http/openapi';
 import type { RouteHandler } from '@/server/http/route';
 import { answerClientError } from '@/server/http/client-error';
 
@@ -65,8 +64,8 @@ function match<R extends Compiled>(routes: R[], parts: string[]): { route: R; pa
   return best;
 }
 
-export async function startDispatcher(entries: readonly ApiRouteEntry[], notFound: RouteHandler): Promise<Dispatcher> {
-  const routes = entries.map((e) => ({ segments: e.path.split('/').filter(Boolean), route: e.route, path: e.path }));
+export async function startDispatcher(handlers: readonly RouteHandler[], notFound: RouteHandler): Promise<Dispatcher> {
+  const routes = handlers.map((r) => ({ segments: r.path.split('/').filter(Boolean), route: r, path: r.path }));
   const server = http.createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://fuzz.invalid');
     const query: QueryValues = {};

@@ -1,8 +1,8 @@
 /** Examples: Sign-in, sign-up, setup and one's own account. Checked by examples.test.ts. */
 import { EXAMPLE_REFS as R } from './ids';
-import type { ApiExamples } from './types';
+import type { ExamplesFor } from './types';
 
-export const accountsExamples: ApiExamples = {
+export const accountsExamples = {
   'POST /api/v1/auth/forgot-password': { body: { email: 'ada@example.com' }, status: 202, response: { status: 'check-email' } },
   'POST /api/v1/auth/identify': {
     body: { token: R.identifyToken },
@@ -137,4 +137,4 @@ export const accountsExamples: ApiExamples = {
     status: 201,
     response: { status: 'done' },
   },
-};
+} satisfies ExamplesFor;

@@ -1,7 +1,7 @@
 /** Examples: Workspace settings, branding, data and the API document. Checked by examples.test.ts. */
-import type { ApiExamples } from './types';
+import type { ExamplesFor } from './types';
 
-export const adminExamples: ApiExamples = {
+export const adminExamples = {
   'PUT /api/v1/admin/branding/{asset}': {
     params: { asset: 'favicon' },
     file: { contentType: 'image/png', name: 'favicon.png' },
@@ -313,4 +313,4 @@ export const adminExamples: ApiExamples = {
     },
     compare: 'subset',
   },
-};
+} satisfies ExamplesFor;

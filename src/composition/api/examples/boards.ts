@@ -1,7 +1,7 @@
 /** Examples: Boards, statuses, tags, the roadmap and the workspace. Checked by examples.test.ts. */
-import type { ApiExamples } from './types';
+import type { ExamplesFor } from './types';
 
-export const boardsExamples: ApiExamples = {
+export const boardsExamples = {
   'GET /api/v1/boards': {
     status: 200,
     response: {
@@ -277,4 +277,4 @@ export const boardsExamples: ApiExamples = {
     status: 200,
     media: { type: 'image/png', note: 'The logo (at most 1024 px) or the favicon (180 px), PNG.' },
   },
-};
+} satisfies ExamplesFor;

@@ -1,7 +1,7 @@
 /** Examples: The changelog, public and in the team area. Checked by examples.test.ts. */
-import type { ApiExamples } from './types';
+import type { ExamplesFor } from './types';
 
-export const changelogExamples: ApiExamples = {
+export const changelogExamples = {
   'GET /api/v1/changelog': {
     query: { limit: '20' },
     status: 200,
@@ -209,4 +209,4 @@ export const changelogExamples: ApiExamples = {
       updatedAt: '2026-11-26T04:31:40.215Z',
     },
   },
-};
+} satisfies ExamplesFor;

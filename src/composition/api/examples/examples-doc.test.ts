@@ -1,17 +1,18 @@
 import { describe, expect, it } from 'vitest';
 import type { Method } from '@/server/http/route';
 import { buildApiReference } from '../reference';
-import { API_ROUTES, openApiDocument } from '../registry';
+import { API_ROUTES, openApiDocument, type ApiOperationKey } from '../registry';
 import { API_EXAMPLES } from '.';
-import { API_KEY_ACCESS } from '@/server/http/api-key-access';
 import { credentialOf, curlOf, exampleUrl } from './openapi';
 import { shapeDifferences } from './shape';
+import type { ExampleOperationKey, ExamplesFor, ExamplesOfEveryOperation } from './types';
 
 describe('the examples in the OpenAPI document', () => {
   const doc = openApiDocument();
 
   it('gives every operation its success response under the real status, with the example body', () => {
-    for (const { path, route } of API_ROUTES) {
+    for (const route of API_ROUTES) {
+      const { path } = route;
       for (const method of Object.keys(route.endpoints) as Method[]) {
         const ex = API_EXAMPLES[`${method} ${path}`]!;
         const op = doc.paths[path]![method.toLowerCase() as Lowercase<Method>]!;
@@ -28,6 +29,23 @@ describe('the examples in the OpenAPI document', () => {
         }
       }
     }
+  });
+
+  it('are keyed by the operations the routes declare: a stale key or a missing example does not compile', () => {
+    // tsc checks the two lines marked: a key naming no operation, and a set missing one, are refused.
+    // @ts-expect-error -- no route serves this operation
+    const stale: ExamplesFor = { 'GET /api/v1/no-such-endpoint': { status: 200 } };
+    const whole = (allButOne: Omit<ExamplesOfEveryOperation, 'GET /api/v1/posts'>): ExamplesOfEveryOperation =>
+      // @ts-expect-error -- every operation needs its example
+      allButOne;
+    void whole;
+    // The keys are the registry's operations, the document's own included (an assignment that compiles only if the two are equal).
+    const sameOperations: [ApiOperationKey, ExampleOperationKey] extends [ExampleOperationKey, ApiOperationKey] ? true : false = true;
+    expect(sameOperations).toBe(true);
+    // And at run time: the examples are exactly the operations, which the stale key is not.
+    const operations = API_ROUTES.flatMap((r) => Object.keys(r.endpoints).map((m) => `${m} ${r.path}`));
+    expect(Object.keys(API_EXAMPLES).sort()).toEqual(operations.sort());
+    expect(operations).not.toContain(Object.keys(stale)[0]);
   });
 
   it('renders a curl line for every operation in the reference', () => {
@@ -65,16 +83,17 @@ describe('curl lines', () => {
     expect(curl('GET', '/api/v1/me')).not.toContain('Origin');
   });
 
-  it('take the credential from the list of what API keys may call (API_KEY_ACCESS)', () => {
-    for (const [path, item] of Object.entries(doc.paths)) {
-      for (const [m, op] of Object.entries(item)) {
-        const method = m.toUpperCase() as Method;
+  it('take the credential from what the endpoint lets API keys do (its apiKey)', () => {
+    for (const route of API_ROUTES) {
+      const { path } = route;
+      for (const [method, ep] of Object.entries(route.endpoints) as [Method, NonNullable<(typeof route.endpoints)[Method]>][]) {
+        const op = doc.paths[path]![method.toLowerCase() as Lowercase<Method>]!;
         const line = curl(method, path);
         const credential = credentialOf(method, path, op);
         expect(line.includes('Authorization: Bearer'), `${method} ${path}`).toBe(credential === 'key');
         expect(line.includes('cookies.txt'), `${method} ${path}`).toBe(credential === 'session');
-        if (credential === 'key') expect(API_KEY_ACCESS[path], `${method} ${path}`).toBe('key');
-        if (op['x-authorize'] !== 'anyone' && API_KEY_ACCESS[path] !== 'key') expect(credential, `${method} ${path}`).toBe('session');
+        if (credential === 'key') expect(ep.apiKey, `${method} ${path}`).toBe('key');
+        if (op['x-authorize'] !== 'anyone' && ep.apiKey !== 'key') expect(credential, `${method} ${path}`).toBe('session');
       }
     }
     // Keys may not call these: the keys themselves, and a person's own notifications.

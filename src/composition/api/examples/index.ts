@@ -7,9 +7,10 @@ import { changelogExamples } from './changelog';
 import { teamExamples } from './team';
 import { adminExamples } from './admin';
 import { integrationsExamples } from './integrations';
-import type { ApiExamples } from './types';
+import type { ApiExamples, ExamplesOfEveryOperation } from './types';
 
-export const API_EXAMPLES: ApiExamples = {
+/** Checked whole: an operation without an example does not compile. */
+const EVERY_OPERATION: ExamplesOfEveryOperation = {
   ...accountsExamples,
   ...notificationsExamples,
   ...postsExamples,
@@ -19,3 +20,5 @@ export const API_EXAMPLES: ApiExamples = {
   ...adminExamples,
   ...integrationsExamples,
 };
+
+export const API_EXAMPLES: ApiExamples = EVERY_OPERATION;

@@ -1,6 +1,6 @@
 /** Examples: API keys, webhooks and the live event stream. Checked by examples.test.ts. */
 import { EXAMPLE_IDS as I, EXAMPLE_POSTS as P, EXAMPLE_REFS as R } from './ids';
-import type { ApiExamples } from './types';
+import type { ExamplesFor } from './types';
 
 const grace = { id: I.grace, displayName: 'Grace Hopper' };
 const zapierKey = {
@@ -28,7 +28,7 @@ const crmHook = {
 };
 const hook = { id: I.webhook };
 
-export const integrationsExamples: ApiExamples = {
+export const integrationsExamples = {
   'GET /api/v1/admin/api-keys': { status: 200, response: { items: [zapierKey] } },
   'POST /api/v1/admin/api-keys': {
     body: { name: 'Nightly report', scope: 'read' },
@@ -144,4 +144,4 @@ export const integrationsExamples: ApiExamples = {
         'with Last-Event-ID), then one event per change (votes, post, comment) with an `id:` and a JSON `data:` line.',
     },
   },
-};
+} satisfies ExamplesFor;

@@ -1,7 +1,7 @@
 /** Examples: Notifications and their preferences. Checked by examples.test.ts. */
-import type { ApiExamples } from './types';
+import type { ExamplesFor } from './types';
 
-export const notificationsExamples: ApiExamples = {
+export const notificationsExamples = {
   'GET /api/v1/me/notification-preferences': {
     status: 200,
     response: { preferences: [{ kind: 'status_changed', channel: 'email', enabled: true }] },
@@ -41,4 +41,4 @@ export const notificationsExamples: ApiExamples = {
     status: 200,
     response: { kinds: ['status_changed'] },
   },
-};
+} satisfies ExamplesFor;

@@ -3,7 +3,6 @@
  * example, and the success response under its real status (next to the generic `2XX`), and
  * builds each operation's curl line.
  */
-import { API_KEY_ACCESS } from '@/server/http/api-key-access';
 import type { OpenApiDocument, OpenApiOperation } from '@/server/http/openapi';
 import type { ApiExample, ApiExamples, ExampleCaller } from './types';
 
@@ -21,16 +20,18 @@ const OPEN_WITH_COOKIE: Record<string, 'store' | 'send'> = {
 /** What a call sends: an API key (or the session), the session cookie only, or nothing. */
 export type ExampleCredential = 'key' | 'session' | 'none';
 
+/** What the credential of an example reads from an operation. */
+export type CredentialFacts = Pick<OpenApiOperation, 'x-authorize' | 'security'>;
+
 /**
- * The credential of an operation's example, from the one list of what keys may call
- * (API_KEY_ACCESS, src/server/http/api-key-access.ts): an endpoint open to anyone needs none,
- * one keys may call takes a key, and the others (account, session, keys themselves, or not
- * listed, which refuses keys) the session cookie.
+ * The credential of an operation's example, from the endpoint's own API key access (its `apiKey`,
+ * which the document shows as a bearerAuth requirement): an endpoint open to anyone needs none,
+ * one keys may call takes a key, and the others (account, session, keys themselves) the session cookie.
  */
-export function credentialOf(method: string, path: string, op: Pick<OpenApiOperation, 'x-authorize'>): ExampleCredential {
+export function credentialOf(method: string, path: string, op: CredentialFacts): ExampleCredential {
   if (OPEN_WITH_COOKIE[`${method} ${path}`]) return 'session';
   if (op['x-authorize'] === 'anyone') return 'none';
-  return API_KEY_ACCESS[path] === 'key' ? 'key' : 'session';
+  return op.security.some((requirement) => 'bearerAuth' in requirement) ? 'key' : 'session';
 }
 
 /** Who an example is written for, by default: the least role the endpoint's policy admits. */
@@ -62,7 +63,7 @@ export function exampleUrl(path: string, ex: ApiExample, real: (v: string) => st
 const shell = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`;
 
 /** The curl line of an example: the bearer key, the session cookie flow, or nothing for open endpoints (see credentialOf). */
-export function curlOf(method: string, path: string, op: Pick<OpenApiOperation, 'x-authorize'>, ex: ApiExample): string {
+export function curlOf(method: string, path: string, op: CredentialFacts, ex: ApiExample): string {
   const key = `${method} ${path}`;
   const lines = [`curl${method === 'GET' ? '' : ` -X ${method}`} "$CHORUS_URL${exampleUrl(path, ex)}"`];
   const credential = credentialOf(method, path, op);

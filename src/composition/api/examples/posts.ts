@@ -1,7 +1,7 @@
 /** Examples: Posts, comments, votes and images. Checked by examples.test.ts. */
-import type { ApiExamples } from './types';
+import type { ExamplesFor } from './types';
 
-export const postsExamples: ApiExamples = {
+export const postsExamples = {
   'GET /api/v1/posts': {
     query: { board: 'ideas', sort: 'top', limit: '20' },
     status: 200,
@@ -339,4 +339,4 @@ export const postsExamples: ApiExamples = {
     status: 200,
     media: { type: 'image/webp', note: 'The web-sized copy of the image, WebP.' },
   },
-};
+} satisfies ExamplesFor;

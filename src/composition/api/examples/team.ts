@@ -1,7 +1,7 @@
 /** Examples: Members, invitations, the inbox, triage and the audit log. Checked by examples.test.ts. */
-import type { ApiExamples } from './types';
+import type { ExamplesFor } from './types';
 
-export const teamExamples: ApiExamples = {
+export const teamExamples = {
   'GET /api/v1/members': {
     query: { q: 'ada', limit: '20' },
     status: 200,
@@ -207,4 +207,4 @@ export const teamExamples: ApiExamples = {
       nextCursor: 9,
     },
   },
-};
+} satisfies ExamplesFor;

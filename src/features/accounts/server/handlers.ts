@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { anyone } from '@/core/identity/policy';
-import { endpoint, json, noContent, route } from '@/server/http/route';
+import { endpoint, json, noContent, route, type ApiPath } from '@/server/http/route';
 import { emailOnlyInput, resetPasswordInput, signInInput, signUpInput, tokenInput } from '../schema';
 import {
   consumeMagicLink,
@@ -25,9 +25,10 @@ const EMAIL_ANSWER_DOC =
   'Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured ' +
   '(the email then waits in the outbox for an admin).';
 
-export const signUpRoute = route({
+export const signUpRoute = route('/api/v1/auth/sign-up', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     openToVisitors: true,
     body: signUpInput,
     summary: 'Create an account',
@@ -43,9 +44,10 @@ export const signUpRoute = route({
   }),
 });
 
-export const signInRoute = route({
+export const signInRoute = route('/api/v1/auth/sign-in', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     openToVisitors: true,
     body: signInInput,
     summary: 'Sign in with a password',
@@ -60,9 +62,10 @@ export const signInRoute = route({
   }),
 });
 
-export const signOutRoute = route({
+export const signOutRoute = route('/api/v1/auth/sign-out', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     openToVisitors: true,
     handle: async ({ req, res }) => {
       await endSession(req, res);
@@ -75,10 +78,11 @@ export const signOutRoute = route({
 const TOKEN_USE = { name: 'token-use', limit: 30, windowSeconds: 60 };
 
 /** "Email me a link": always 202 with the same answer, whether or not the address has an account. */
-const emailRequestRoute = (send: (email: string, ip: string) => Promise<EmailOutcome>, summary: string) =>
-  route({
+const emailRequestRoute = (path: ApiPath, send: (email: string, ip: string) => Promise<EmailOutcome>, summary: string) =>
+  route(path, {
     POST: endpoint({
       authorize: anyone,
+      apiKey: 'session',
       openToVisitors: true,
       body: emailOnlyInput,
       summary,
@@ -94,14 +98,16 @@ const emailRequestRoute = (send: (email: string, ip: string) => Promise<EmailOut
  * removed (and every other session ended), so the person knows to set one.
  */
 const tokenSignInRoute = (
+  path: ApiPath,
   follow: (token: string, http: { req: IncomingMessage; res: ServerResponse; ip: string }) => Promise<{ passwordCleared: boolean }>,
   summary: string,
   /** Refused (FORBIDDEN) while the workspace signs in through single sign-on only. */
   ssoOnlyRefuses: boolean,
 ) =>
-  route({
+  route(path, {
     POST: endpoint({
       authorize: anyone,
+      apiKey: 'session',
       openToVisitors: true,
       body: tokenInput,
       rateLimit: TOKEN_USE,
@@ -118,14 +124,25 @@ const tokenSignInRoute = (
     }),
   });
 
-export const verifyEmailRoute = tokenSignInRoute(verifyEmail, 'Confirm an email address from its emailed link', false);
-export const consumeMagicLinkRoute = tokenSignInRoute(consumeMagicLink, 'Sign in with an emailed link', true);
-export const forgotPasswordRoute = emailRequestRoute(requestPasswordReset, 'Ask for a password reset link');
-export const magicLinkRoute = emailRequestRoute(requestMagicLink, 'Ask for a sign-in link');
+export const verifyEmailRoute = tokenSignInRoute(
+  '/api/v1/auth/verify-email',
+  verifyEmail,
+  'Confirm an email address from its emailed link',
+  false,
+);
+export const consumeMagicLinkRoute = tokenSignInRoute(
+  '/api/v1/auth/magic-link/consume',
+  consumeMagicLink,
+  'Sign in with an emailed link',
+  true,
+);
+export const forgotPasswordRoute = emailRequestRoute('/api/v1/auth/forgot-password', requestPasswordReset, 'Ask for a password reset link');
+export const magicLinkRoute = emailRequestRoute('/api/v1/auth/magic-link', requestMagicLink, 'Ask for a sign-in link');
 
-export const resetPasswordRoute = route({
+export const resetPasswordRoute = route('/api/v1/auth/reset-password', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     errors: ['TOKEN_INVALID', 'FORBIDDEN'],
     openToVisitors: true,
     body: resetPasswordInput,

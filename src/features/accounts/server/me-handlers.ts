@@ -16,9 +16,10 @@ function signedIn(actor: Actor): UserActor {
 }
 
 /** PUT /api/v1/me/locale: the language of one's pages and emails (the language picker, the profile settings). */
-export const localeRoute = route({
+export const localeRoute = route('/api/v1/me/locale', {
   PUT: endpoint({
     authorize: canManageOwnAccount,
+    apiKey: 'session',
     body: localeInput,
     handle: async ({ actor, body }) => json(await setOwnLocale(signedIn(actor), body.locale)),
   }),
@@ -27,10 +28,11 @@ export const localeRoute = route({
 /** Guessing the current password through these forms is bounded per user. */
 const REAUTH_LIMIT = { name: 'account-reauth', limit: 10, windowSeconds: 15 * 60 };
 
-export const meRoute = route({
+export const meRoute = route('/api/v1/me', {
   /** The signed-in person (401 for visitors). */
   GET: endpoint({
     authorize: canManageOwnAccount,
+    apiKey: 'session',
     handle: ({ actor }) => {
       const { id, displayName, email, avatarUrl, role, emailVerified, locale = null } = signedIn(actor);
       return json({ id, displayName, email, avatarUrl, role, emailVerified, locale });
@@ -39,12 +41,14 @@ export const meRoute = route({
   /** Display name and avatar link. */
   PATCH: endpoint({
     authorize: canManageOwnAccount,
+    apiKey: 'session',
     body: profileInput,
     handle: async ({ actor, body, ip }) => json(await updateProfile(signedIn(actor), body, ip)),
   }),
   /** Deletes the account (type DELETE to confirm) and signs this browser out. */
   DELETE: endpoint({
     authorize: canManageOwnAccount,
+    apiKey: 'session',
     errors: ['LAST_ADMIN'],
     body: deleteAccountInput,
     handle: async ({ actor, ip, res }) => {
@@ -55,9 +59,10 @@ export const meRoute = route({
   }),
 });
 
-export const changePasswordRoute = route({
+export const changePasswordRoute = route('/api/v1/me/password', {
   POST: endpoint({
     authorize: canManageOwnAccount,
+    apiKey: 'session',
     body: changePasswordInput,
     rateLimit: REAUTH_LIMIT,
     handle: async ({ actor, body, ip }) => {
@@ -67,9 +72,10 @@ export const changePasswordRoute = route({
   }),
 });
 
-export const changeEmailRoute = route({
+export const changeEmailRoute = route('/api/v1/me/email', {
   POST: endpoint({
     authorize: canManageOwnAccount,
+    apiKey: 'session',
     body: changeEmailInput,
     rateLimit: REAUTH_LIMIT,
     handle: async ({ actor, body, ip }) => {
@@ -80,9 +86,10 @@ export const changeEmailRoute = route({
   }),
 });
 
-export const exportRoute = route({
+export const exportRoute = route('/api/v1/me/export', {
   GET: endpoint({
     authorize: canManageOwnAccount,
+    apiKey: 'session',
     handle: async ({ actor }) => {
       const data = await exportAccount(signedIn(actor));
       const day = data.exportedAt.slice(0, 10);

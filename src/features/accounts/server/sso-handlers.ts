@@ -5,9 +5,10 @@ import { startSsoSignIn } from './sso-flow';
 import { changePasswordSignIn, getSsoSettings, removeSsoProvider, saveSsoProvider } from './sso-service';
 
 /** POST /api/v1/auth/sso/{provider}: where to send the browser to sign in through a provider. */
-export const ssoStartRoute = route({
+export const ssoStartRoute = route('/api/v1/auth/sso/{provider}', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     openToVisitors: true,
     query: ssoProviderParams,
     body: ssoStartInput,
@@ -23,9 +24,10 @@ export const ssoStartRoute = route({
 });
 
 /** GET and PATCH /api/v1/admin/sso: single sign-on settings, and the password sign-in switch (admins). */
-export const adminSsoRoute = route({
+export const adminSsoRoute = route('/api/v1/admin/sso', {
   GET: endpoint({
     authorize: canAdminister,
+    apiKey: 'session',
     summary: 'Single sign-on settings',
     description:
       'The configured providers (never their client secrets), the redirect URIs to register, and whether password sign-in is on.',
@@ -33,6 +35,7 @@ export const adminSsoRoute = route({
   }),
   PATCH: endpoint({
     authorize: canAdminister,
+    apiKey: 'session',
     body: ssoSettingsPatch,
     summary: 'Turn password sign-in on or off',
     description:
@@ -44,9 +47,10 @@ export const adminSsoRoute = route({
 });
 
 /** PUT and DELETE /api/v1/admin/sso/{provider} (admins). */
-export const adminSsoProviderRoute = route({
+export const adminSsoProviderRoute = route('/api/v1/admin/sso/{provider}', {
   PUT: endpoint({
     authorize: canAdminister,
+    apiKey: 'session',
     query: ssoProviderParams,
     body: ssoProviderInput,
     rateLimit: { name: 'sso-settings', limit: 60, windowSeconds: 3600 },
@@ -60,6 +64,7 @@ export const adminSsoProviderRoute = route({
   }),
   DELETE: endpoint({
     authorize: canAdminister,
+    apiKey: 'session',
     query: ssoProviderParams,
     summary: 'Remove a single sign-on provider',
     description:

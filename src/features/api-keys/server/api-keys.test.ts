@@ -18,6 +18,7 @@ import { votersCsvRoute, voteRoute, votesRoute } from '@/features/votes/server/h
 import { db } from '@/server/db/client';
 import { apiKeys, auditEvents, comments, posts, rateLimits, users, votes } from '@/server/db/schema';
 import { INVALID_API_KEY_MESSAGE } from '@/server/http/authenticate';
+import { route } from '@/server/http/route';
 import { API_KEY_PATTERN } from '@/server/identity/api-keys';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { insertBoard, insertPost } from '@/test/content';
@@ -54,7 +55,7 @@ const createKey = async (scope: 'read' | 'write' | 'admin', as: TestActor = acto
   return res.json;
 };
 
-/** Calls `handler` at `path` (its real path: the key access table is by path) with this key. */
+/** Calls `handler` at `path` with this key. */
 const withKey = <T = JsonBody>(handler: RouteHandler, key: string, path: string, opts: CallOptions = {}) =>
   callRoute<T & JsonBody>(handler, { ...opts, path, headers: { authorization: `Bearer ${key}`, ...opts.headers } });
 
@@ -211,9 +212,15 @@ describe('scopes through the same policies', () => {
     expect((await withKey(signOutRoute, secret, '/api/v1/auth/sign-out', { method: 'POST' })).status).toBe(403);
   });
 
-  it('refuses a path the access table does not list (fails closed)', async () => {
+  it('refuses keys on an endpoint that does not say `key` (fails closed, even where a cast drops the field)', async () => {
     const { secret } = await createKey('admin');
-    expect((await withKey(inboxRoute, secret, '/api/v1/something-new')).status).toBe(403);
+    const inbox = inboxRoute.endpoints.GET!;
+    const stated = route('/api/v1/inbox', { GET: { ...inbox, apiKey: 'key' } });
+    const unstated = route('/api/v1/inbox', { GET: { ...inbox, apiKey: undefined as unknown as 'key' } });
+    expect((await withKey(stated, secret, '/api/v1/inbox')).status).toBe(200);
+    const refused = await withKey(unstated, secret, '/api/v1/inbox');
+    expect(refused.status).toBe(403);
+    expect(refused.json.error?.message).toMatch(/API keys cannot use this endpoint/);
   });
 });
 

@@ -7,9 +7,10 @@ import { createApiKey, listApiKeys, revokeApiKey } from './service';
 const apiKeyParams = z.object({ id: z.uuid({ message: 'Not an API key id' }) });
 
 /** GET /api/v1/admin/api-keys (the list, no secrets) and POST (create: the secret, once). Admins, signed in (never with a key). */
-export const apiKeysRoute = route({
+export const apiKeysRoute = route('/api/v1/admin/api-keys', {
   GET: endpoint({
     authorize: canAdminister,
+    apiKey: 'session',
     summary: 'List the API keys',
     description: 'Every key, newest first, with its public prefix, scope, creator, last use and revocation. Secrets are never listed.',
     tags: ['API keys'],
@@ -17,6 +18,7 @@ export const apiKeysRoute = route({
   }),
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'session',
     body: apiKeyInput,
     summary: 'Create an API key',
     description:
@@ -28,9 +30,10 @@ export const apiKeysRoute = route({
 });
 
 /** DELETE /api/v1/admin/api-keys/[id]: revokes the key at once (it stays listed, as revoked). */
-export const apiKeyRoute = route({
+export const apiKeyRoute = route('/api/v1/admin/api-keys/{id}', {
   DELETE: endpoint({
     authorize: canAdminister,
+    apiKey: 'session',
     query: apiKeyParams,
     summary: 'Revoke an API key',
     description: 'The key stops working at once, on every instance. It stays in the list, marked revoked. Revoking twice is harmless.',

@@ -31,6 +31,7 @@ export function imageReply(req: NextApiRequest, image: ServedImage, maxAge: numb
 const serve = (variant: 'original' | 'web') =>
   endpoint({
     authorize: anyone,
+    apiKey: 'key',
     query: attachmentParams,
     summary: variant === 'web' ? 'An uploaded image, web-sized' : 'An uploaded image',
     description:
@@ -42,14 +43,15 @@ const serve = (variant: 'original' | 'web') =>
   });
 
 /** GET /api/v1/attachments/[id]: the stored copy. */
-export const attachmentRoute = route({ GET: serve('original') });
+export const attachmentRoute = route('/api/v1/attachments/{id}', { GET: serve('original') });
 /** GET /api/v1/attachments/[id]/web: the web-sized copy. */
-export const attachmentWebRoute = route({ GET: serve('web') });
+export const attachmentWebRoute = route('/api/v1/attachments/{id}/web', { GET: serve('web') });
 
 /** POST /api/v1/attachments: the file is the request body (any content type; the bytes decide). */
-export const attachmentsRoute = route({
+export const attachmentsRoute = route('/api/v1/attachments', {
   POST: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
     query: uploadQuery,
     upload: { maxBytes: MAX_IMAGE_BYTES },
     rateLimit: UPLOAD_LIMIT,
@@ -67,6 +69,7 @@ export const attachmentsRoute = route({
 const brandingServe = (variant: 'original' | 'web') =>
   endpoint({
     authorize: anyone,
+    apiKey: 'key',
     // The sign-in page of a sign-in-required workspace shows the logo too, and so do emails.
     openToVisitors: true,
     query: attachmentParams,
@@ -80,5 +83,5 @@ const brandingServe = (variant: 'original' | 'web') =>
   });
 
 /** GET /api/v1/branding/[id] and /api/v1/branding/[id]/large. A new upload has a new id, so copies never go stale. */
-export const brandingImageRoute = route({ GET: brandingServe('web') });
-export const brandingLargeImageRoute = route({ GET: brandingServe('original') });
+export const brandingImageRoute = route('/api/v1/branding/{id}', { GET: brandingServe('web') });
+export const brandingLargeImageRoute = route('/api/v1/branding/{id}/large', { GET: brandingServe('original') });

@@ -5,9 +5,11 @@ import { boardInput, boardParams, boardReorderInput, boardUpdateInput } from '..
 import { createBoard, getBoard, listBoards, reorderBoards, updateBoardAs } from './service';
 
 /** GET /api/v1/boards: the boards the caller may see; POST: admins create one. */
-export const boardsRoute = route({
+export const boardsRoute = route('/api/v1/boards', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
+    widget: true,
     summary: 'List the boards you may see',
     description:
       'In position order, each with its count of visible, unmerged posts; archived boards are flagged. Private ' +
@@ -16,6 +18,7 @@ export const boardsRoute = route({
   }),
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     summary: 'Create a board',
     description: 'Slugs are unique and not reserved words; a private board is seen by the team and the granted members.',
     errors: ['CONFLICT'],
@@ -25,9 +28,10 @@ export const boardsRoute = route({
 });
 
 /** GET /api/v1/boards/[board] (404 when hidden); PATCH: admins change it. */
-export const boardRoute = route({
+export const boardRoute = route('/api/v1/boards/{board}', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     summary: 'Read a board',
     description: 'A board you may not see answers 404. Admins also receive its granted members.',
     query: boardParams,
@@ -35,6 +39,7 @@ export const boardRoute = route({
   }),
   PATCH: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     summary: 'Change a board',
     description: 'Any of name, slug, description, visibility, posting, grantedUserIds (replaces the list) and archived.',
     errors: ['CONFLICT'],
@@ -45,9 +50,10 @@ export const boardRoute = route({
 });
 
 /** POST /api/v1/boards/reorder {ids}: admins put the listed boards in this order. */
-export const boardReorderRoute = route({
+export const boardReorderRoute = route('/api/v1/boards/reorder', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     summary: 'Reorder the boards',
     description: 'The listed boards take the given order, in the places they held; boards not listed keep theirs.',
     body: boardReorderInput,

@@ -19,15 +19,17 @@ import { listChangelogLabels } from './service';
 const tags = ['Changelog (team)'];
 
 /** GET /api/v1/admin/changelog (every entry, drafts first), POST (a new draft). */
-export const adminChangelogRoute = route({
+export const adminChangelogRoute = route('/api/v1/admin/changelog', {
   GET: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     summary: 'Every changelog entry: drafts (and scheduled) first, then published',
     tags,
     handle: async ({ actor }) => json({ items: await listTeamEntries(actor) }),
   }),
   POST: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     errors: ['CONFLICT'],
     body: entryInput,
     summary: 'Write a draft entry',
@@ -37,9 +39,10 @@ export const adminChangelogRoute = route({
 });
 
 /** GET/PATCH/DELETE /api/v1/admin/changelog/[id]. */
-export const adminChangelogEntryRoute = route({
+export const adminChangelogEntryRoute = route('/api/v1/admin/changelog/{id}', {
   GET: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     query: entryIdParams,
     summary: 'One entry, as the team edits it',
     tags,
@@ -47,6 +50,7 @@ export const adminChangelogEntryRoute = route({
   }),
   PATCH: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     errors: ['CONFLICT'],
     query: entryIdParams,
     body: entryUpdateInput,
@@ -56,6 +60,7 @@ export const adminChangelogEntryRoute = route({
   }),
   DELETE: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     query: entryIdParams,
     summary: 'Delete an entry',
     tags,
@@ -64,9 +69,10 @@ export const adminChangelogEntryRoute = route({
 });
 
 /** POST /api/v1/admin/changelog/[id]/publish: publish now (idempotent). */
-export const adminChangelogPublishRoute = route({
+export const adminChangelogPublishRoute = route('/api/v1/admin/changelog/{id}/publish', {
   POST: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     query: entryIdParams,
     summary: 'Publish now',
     description:
@@ -77,9 +83,10 @@ export const adminChangelogPublishRoute = route({
 });
 
 /** POST /api/v1/admin/changelog/[id]/unpublish: back to draft. */
-export const adminChangelogUnpublishRoute = route({
+export const adminChangelogUnpublishRoute = route('/api/v1/admin/changelog/{id}/unpublish', {
   POST: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     query: entryIdParams,
     summary: 'Unpublish (back to draft)',
     tags,
@@ -88,9 +95,10 @@ export const adminChangelogUnpublishRoute = route({
 });
 
 /** PUT/DELETE /api/v1/admin/changelog/[id]/schedule: publish at a future time, or withdraw that. */
-export const adminChangelogScheduleRoute = route({
+export const adminChangelogScheduleRoute = route('/api/v1/admin/changelog/{id}/schedule', {
   PUT: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     query: entryIdParams,
     body: scheduleInput,
     summary: 'Schedule the publication of a draft',
@@ -100,6 +108,7 @@ export const adminChangelogScheduleRoute = route({
   }),
   DELETE: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     query: entryIdParams,
     summary: 'Withdraw a scheduled publication',
     tags,
@@ -108,15 +117,17 @@ export const adminChangelogScheduleRoute = route({
 });
 
 /** GET /api/v1/admin/changelog/labels (the team), POST (admins add one). */
-export const adminChangelogLabelsRoute = route({
+export const adminChangelogLabelsRoute = route('/api/v1/admin/changelog/labels', {
   GET: endpoint({
     authorize: canWriteChangelog,
+    apiKey: 'key',
     summary: 'The changelog labels',
     tags,
     handle: async () => json({ items: await listChangelogLabels() }),
   }),
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     body: labelInput,
     summary: 'Add a changelog label',
     tags,

@@ -5,9 +5,11 @@ import { entryListQuery, entrySlugParams } from '../schema';
 import { followChangelog, getPublishedEntry, isFollowingChangelog, listPublishedEntries } from './service';
 
 /** GET /api/v1/changelog: published entries, newest first; `label=` filters, cursor pages. */
-export const changelogRoute = route({
+export const changelogRoute = route('/api/v1/changelog', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
+    widget: true,
     query: entryListQuery,
     summary: 'Published changelog entries, newest first',
     description:
@@ -18,9 +20,11 @@ export const changelogRoute = route({
 });
 
 /** GET /api/v1/changelog/[slug]: one published entry. */
-export const changelogEntryRoute = route({
+export const changelogEntryRoute = route('/api/v1/changelog/{slug}', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
+    widget: true,
     query: entrySlugParams,
     summary: 'One published changelog entry',
     tags: ['Changelog'],
@@ -29,15 +33,17 @@ export const changelogEntryRoute = route({
 });
 
 /** GET/PUT/DELETE /api/v1/changelog/subscription: whether the signed-in person follows the changelog. */
-export const changelogSubscriptionRoute = route({
+export const changelogSubscriptionRoute = route('/api/v1/changelog/subscription', {
   GET: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     summary: 'Whether you follow the changelog',
     tags: ['Changelog'],
     handle: async ({ actor }) => json({ subscribed: await isFollowingChangelog(actor) }),
   }),
   PUT: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     rateLimit: { name: 'changelog-subscription', limit: 60, windowSeconds: 3600 },
     summary: 'Follow the changelog (emails and notifications when entries are published)',
     tags: ['Changelog'],
@@ -45,6 +51,7 @@ export const changelogSubscriptionRoute = route({
   }),
   DELETE: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     rateLimit: { name: 'changelog-subscription', limit: 60, windowSeconds: 3600 },
     summary: 'Stop following the changelog',
     tags: ['Changelog'],

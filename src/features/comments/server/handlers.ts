@@ -9,14 +9,16 @@ import { createComment, deleteComment, listComments, updateComment } from './ser
 const COMMENT_RATE = { name: 'comments', limit: 60, windowSeconds: 3600 };
 
 /** GET (oldest first) and POST /api/v1/posts/[number]/comments. */
-export const postCommentsRoute = route({
+export const postCommentsRoute = route('/api/v1/posts/{number}/comments', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     query: postParams,
     handle: async ({ actor, query }) => json({ items: await listComments(actor, query.number) }),
   }),
   POST: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
     query: postParams,
     body: commentInput,
     rateLimit: COMMENT_RATE,
@@ -25,15 +27,17 @@ export const postCommentsRoute = route({
 });
 
 /** PATCH (edit within the window) and DELETE (soft) /api/v1/comments/[id]. */
-export const commentRoute = route({
+export const commentRoute = route('/api/v1/comments/{id}', {
   PATCH: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
     query: commentParams,
     body: commentUpdateInput,
     handle: async ({ actor, query, body, ip }) => json(await updateComment(actor, query.id, body.body, ip)),
   }),
   DELETE: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
     query: commentParams,
     handle: async ({ actor, query, ip }) => {
       await deleteComment(actor, query.id, ip);

@@ -5,9 +5,10 @@ import { endpoint, json, route } from '@/server/http/route';
 import { liveHub } from '@/server/live/hub';
 
 /** Proves that an unexpected API failure answers INTERNAL without internals. Diagnostics only. */
-export const failingRoute = route({
+export const failingRoute = route('/api/diagnostics/error', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     handle: () => {
       if (!env().CHORUS_DIAGNOSTIC_ROUTES) throw new AppError('NOT_FOUND');
       throw new Error('diagnostic failure: secret-internal-detail');
@@ -19,9 +20,10 @@ export const failingRoute = route({
  * The process's memory and its open live-update streams, for bench/live.ts; after a full garbage
  * collection when the server runs with --expose-gc. Diagnostics only (404 otherwise).
  */
-export const memoryRoute = route({
+export const memoryRoute = route('/api/diagnostics/memory', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     handle: () => {
       if (!env().CHORUS_DIAGNOSTIC_ROUTES) throw new AppError('NOT_FOUND');
       (globalThis as { gc?: () => void }).gc?.();

@@ -5,9 +5,10 @@ import { endpoint, json, route } from '@/server/http/route';
 import { logger } from '@/server/log';
 
 /** Liveness and the database check, for load balancers and operators. */
-export const healthRoute = route({
+export const healthRoute = route('/api/health', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     openToVisitors: true,
     handle: async ({ requestId }) => {
       try {

@@ -4,6 +4,8 @@ import { endpoint, route } from '@/server/http/route';
 
 const missing = endpoint({
   authorize: anyone,
+  // Keys are refused here as on any path no endpoint lets them call.
+  apiKey: 'session',
   openToVisitors: true,
   handle: () => {
     throw new AppError('NOT_FOUND', 'There is no API route at this path.');
@@ -11,4 +13,4 @@ const missing = endpoint({
 });
 
 /** Any /api path without a route answers a JSON 404, never an HTML page. */
-export const apiNotFoundRoute = route({ GET: missing, POST: missing, PUT: missing, PATCH: missing, DELETE: missing });
+export const apiNotFoundRoute = route('/api/{path}', { GET: missing, POST: missing, PUT: missing, PATCH: missing, DELETE: missing });

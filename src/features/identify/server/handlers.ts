@@ -9,9 +9,10 @@ import { IDENTIFY_RATE_LIMIT, signInWithIdentifyToken } from './service';
  * session cookie like every sign-in. The same exchange as the /sso link, for a page of this
  * board's own origin (the widget's panel): a JSON body under the usual same-origin CSRF check.
  */
-export const identifyRoute = route({
+export const identifyRoute = route('/api/v1/auth/identify', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     openToVisitors: true,
     body: identifyInput,
     rateLimit: IDENTIFY_RATE_LIMIT,
@@ -31,9 +32,10 @@ export const identifyRoute = route({
 });
 
 /** GET /api/v1/admin/identify: whether an identify secret exists and what tokens must carry (never the secret). Admins. */
-export const identifySettingsRoute = route({
+export const identifySettingsRoute = route('/api/v1/admin/identify', {
   GET: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     summary: 'Read the identify set-up',
     description: 'Whether an identify secret exists and since when, and the audience, algorithm and lifetime tokens must have.',
     handle: async () => json(await getIdentifySettings()),
@@ -41,9 +43,10 @@ export const identifySettingsRoute = route({
 });
 
 /** POST /api/v1/admin/identify/secret: a new identify secret, answered once; the old one stops working. Admins, signed in. */
-export const identifySecretRoute = route({
+export const identifySecretRoute = route('/api/v1/admin/identify/secret', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'session',
     rateLimit: { name: 'identify-secret', limit: 20, windowSeconds: 3600 },
     summary: 'Create or replace the identify secret',
     description:

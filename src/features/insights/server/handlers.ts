@@ -4,9 +4,10 @@ import { insightsQuery } from '../schema';
 import { getInsights } from './service';
 
 /** GET /api/v1/admin/insights: every chart's figures for a period, for moderators and admins. */
-export const insightsRoute = route({
+export const insightsRoute = route('/api/v1/admin/insights', {
   GET: endpoint({
     authorize: canEnterTeamArea,
+    apiKey: 'key',
     query: insightsQuery,
     rateLimit: { name: 'insights', limit: 120, windowSeconds: 60 },
     summary: 'Insights: activity per week, status distribution, top requests, first response, active boards',

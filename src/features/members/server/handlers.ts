@@ -6,18 +6,20 @@ import { banMember, changeMemberRole, listMemberPage, markMemberVerified, unbanM
 import { inviteMember } from '@/features/accounts/server/invitation-service';
 
 /** GET /api/v1/members: the team (moderators and admins) reads the member list. */
-export const membersRoute = route({
+export const membersRoute = route('/api/v1/members', {
   GET: endpoint({
     authorize: canEnterTeamArea,
+    apiKey: 'key',
     query: memberListQuery,
     handle: async ({ query }) => json(await listMemberPage(query)),
   }),
 });
 
 /** PATCH /api/v1/members/[id] {role}: admins only. */
-export const memberRoute = route({
+export const memberRoute = route('/api/v1/members/{id}', {
   PATCH: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     errors: ['LAST_ADMIN'],
     query: memberIdParams,
     body: changeRoleInput,
@@ -29,7 +31,7 @@ export const memberRoute = route({
  * POST (ban) and DELETE (unban) /api/v1/members/[id]/ban. The team may try; whether this actor
  * may ban this person (canBan: not oneself, moderators members only) is decided with the person.
  */
-export const memberBanRoute = route({
+export const memberBanRoute = route('/api/v1/members/{id}/ban', {
   POST: endpoint({
     summary: 'Ban a person',
     description:
@@ -38,6 +40,7 @@ export const memberBanRoute = route({
       '409 LAST_ADMIN for the last active admin. Banning a banned person changes nothing.',
     errors: ['NOT_FOUND', 'LAST_ADMIN'],
     authorize: canEnterTeamArea,
+    apiKey: 'key',
     query: memberIdParams,
     handle: async ({ actor, query, ip }) => json(await banMember(actor, query.id, ip)),
   }),
@@ -47,15 +50,17 @@ export const memberBanRoute = route({
       'The same rule as banning: moderators unban members only; admins anyone but themselves. Unbanning someone who is not banned changes nothing.',
     errors: ['NOT_FOUND'],
     authorize: canEnterTeamArea,
+    apiKey: 'key',
     query: memberIdParams,
     handle: async ({ actor, query, ip }) => json(await unbanMember(actor, query.id, ip)),
   }),
 });
 
 /** POST /api/v1/members/[id]/verify: an admin marks the person's email address as confirmed. */
-export const memberVerifyRoute = route({
+export const memberVerifyRoute = route('/api/v1/members/{id}/verify', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     query: memberIdParams,
     summary: "Mark a member's email address as confirmed",
     description:
@@ -66,9 +71,10 @@ export const memberVerifyRoute = route({
 });
 
 /** POST /api/v1/invitations {email, role}: admins invite people by email. */
-export const invitationsRoute = route({
+export const invitationsRoute = route('/api/v1/invitations', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     errors: ['CONFLICT'],
     body: inviteInput,
     handle: async ({ actor, body, ip }) => json(await inviteMember(actor, body, ip), 201),

@@ -7,9 +7,10 @@ import { suggestForBoard, suggestForPost } from './service';
 const SUGGEST_RATE = { name: 'mention-suggestions', limit: 120, windowSeconds: 60 };
 
 /** GET /api/v1/posts/{number}/mention-suggestions?q=&context=comment|internal */
-export const postMentionSuggestionsRoute = route({
+export const postMentionSuggestionsRoute = route('/api/v1/posts/{number}/mention-suggestions', {
   GET: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
     query: postMentionQuery,
     rateLimit: SUGGEST_RATE,
     summary: 'People to mention in a post or comment',
@@ -23,9 +24,10 @@ export const postMentionSuggestionsRoute = route({
 });
 
 /** GET /api/v1/boards/{board}/mention-suggestions?q=: for a new post, which has no participants yet. */
-export const boardMentionSuggestionsRoute = route({
+export const boardMentionSuggestionsRoute = route('/api/v1/boards/{board}/mention-suggestions', {
   GET: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
     query: boardMentionQuery,
     rateLimit: SUGGEST_RATE,
     summary: 'People to mention in a new post on a board',

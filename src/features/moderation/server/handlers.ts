@@ -6,18 +6,20 @@ import { commentApprovalInput, inboxQuery } from '../schema';
 import { decideCommentApproval, decidePostApproval, getInbox, setPostPinned } from './service';
 
 /** GET /api/v1/inbox: the team's triage inbox (pending posts and comments, posts without a status). */
-export const inboxRoute = route({
+export const inboxRoute = route('/api/v1/inbox', {
   GET: endpoint({
     authorize: canEnterTeamArea,
+    apiKey: 'key',
     query: inboxQuery,
     handle: async ({ actor, query }) => json(await getInbox(actor, query)),
   }),
 });
 
 /** POST /api/v1/posts/[number]/approval {approval}: the team approves or rejects a pending post. */
-export const postApprovalRoute = route({
+export const postApprovalRoute = route('/api/v1/posts/{number}/approval', {
   POST: endpoint({
     authorize: canModerate,
+    apiKey: 'key',
     errors: ['CONFLICT'],
     query: postParams,
     body: postApprovalInput,
@@ -26,9 +28,10 @@ export const postApprovalRoute = route({
 });
 
 /** POST /api/v1/posts/[number]/pin {pinned}: the team pins or unpins a post. */
-export const postPinRoute = route({
+export const postPinRoute = route('/api/v1/posts/{number}/pin', {
   POST: endpoint({
     authorize: canModerate,
+    apiKey: 'key',
     query: postParams,
     body: postPinInput,
     handle: async ({ actor, query, body, ip }) => json(await setPostPinned(actor, query.number, body.pinned, ip)),
@@ -36,9 +39,10 @@ export const postPinRoute = route({
 });
 
 /** POST /api/v1/comments/[id]/approval {approval}: the team approves or rejects a pending comment. */
-export const commentApprovalRoute = route({
+export const commentApprovalRoute = route('/api/v1/comments/{id}/approval', {
   POST: endpoint({
     authorize: canModerate,
+    apiKey: 'key',
     errors: ['CONFLICT'],
     query: commentParams,
     body: commentApprovalInput,

@@ -4,9 +4,10 @@ import { outboxQuery } from '../schema';
 import { getEmailStatus, getOutboxPage } from './service';
 
 /** Admins read every email the workspace sent or queued (SPEC.md §7: the outbox). */
-export const outboxRoute = route({
+export const outboxRoute = route('/api/v1/admin/outbox', {
   GET: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     query: outboxQuery,
     handle: async ({ query }) => json(await getOutboxPage(query)),
   }),
@@ -16,9 +17,10 @@ export const outboxRoute = route({
  * Whether the workspace can send email and how many emails wait in the outbox, for the notice in
  * the team area (moderators see it too; only admins open the outbox itself).
  */
-export const emailStatusRoute = route({
+export const emailStatusRoute = route('/api/v1/admin/email-status', {
   GET: endpoint({
     authorize: canEnterTeamArea,
+    apiKey: 'key',
     summary: 'Email delivery status',
     description: '`smtpConfigured` is false when no SMTP server is set (SMTP_URL): nothing leaves, and `waiting` emails sit in the outbox.',
     handle: async () => json(await getEmailStatus()),

@@ -5,9 +5,10 @@ import { countUnread, listNotifications, markAllRead, markRead } from './inbox-s
 import { getPreferences, setPreferences, unsubscribe } from './preferences-service';
 
 /** GET /api/v1/me/notifications: the signed-in person's in-app notifications, newest first, with the unread count. */
-export const myNotificationsRoute = route({
+export const myNotificationsRoute = route('/api/v1/me/notifications', {
   GET: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     query: notificationListQuery,
     summary: 'Your notifications',
     description: 'Newest first, cursor pages (`?cursor=&limit=`, `unread=1` for unread only); `unread` is the count for the bell.',
@@ -16,18 +17,20 @@ export const myNotificationsRoute = route({
 });
 
 /** GET /api/v1/me/notifications/unread-count: the bell's number. */
-export const unreadCountRoute = route({
+export const unreadCountRoute = route('/api/v1/me/notifications/unread-count', {
   GET: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     summary: 'Your unread notification count',
     handle: async ({ actor }) => json({ unread: await countUnread(actor) }),
   }),
 });
 
 /** POST /api/v1/me/notifications/{id}/read: marks one read (opening it). */
-export const markReadRoute = route({
+export const markReadRoute = route('/api/v1/me/notifications/{id}/read', {
   POST: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     query: notificationIdParams,
     summary: 'Mark a notification read',
     handle: async ({ actor, query }) => json(await markRead(actor, query.id)),
@@ -35,24 +38,27 @@ export const markReadRoute = route({
 });
 
 /** POST /api/v1/me/notifications/read-all: marks every notification read. */
-export const markAllReadRoute = route({
+export const markAllReadRoute = route('/api/v1/me/notifications/read-all', {
   POST: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     summary: 'Mark all notifications read',
     handle: async ({ actor }) => json(await markAllRead(actor)),
   }),
 });
 
 /** GET/PUT /api/v1/me/notification-preferences: each event kind × channel. */
-export const preferencesRoute = route({
+export const preferencesRoute = route('/api/v1/me/notification-preferences', {
   GET: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     summary: 'Your notification preferences',
     description: 'Every event kind you can receive, on each channel (`email`, `in_app`), with its setting (your choice or the default).',
     handle: async ({ actor }) => json({ preferences: await getPreferences(actor) }),
   }),
   PUT: endpoint({
     authorize: isSignedIn,
+    apiKey: 'session',
     body: preferencesInput,
     summary: 'Change notification preferences',
     description: 'Sets the listed kind × channel pairs; the others keep their setting.',
@@ -64,9 +70,10 @@ export const preferencesRoute = route({
  * POST /api/v1/unsubscribe?token=: one-click unsubscribe (RFC 8058). The signed token is the
  * credential: no session and no same-origin request needed (mail providers send it), rate limited.
  */
-export const unsubscribeRoute = route({
+export const unsubscribeRoute = route('/api/v1/unsubscribe', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     openToVisitors: true,
     tokenAuthenticated: true,
     query: unsubscribeQuery,

@@ -16,6 +16,8 @@ const POST_RATE = { name: 'posts', limit: 10, windowSeconds: 3600 };
  */
 export const createPostEndpoint = endpoint({
   authorize: isSignedIn,
+  apiKey: 'key',
+  widget: true,
   errors: ['NOT_FOUND'],
   body: newPostInput,
   rateLimit: POST_RATE,
@@ -23,23 +25,27 @@ export const createPostEndpoint = endpoint({
 });
 
 /** /api/v1/posts: GET lists (list-handlers.ts), POST creates. */
-export const postsRoute = route({ GET: listPostsEndpoint, POST: createPostEndpoint });
+export const postsRoute = route('/api/v1/posts', { GET: listPostsEndpoint, POST: createPostEndpoint });
 
 /** GET, PATCH and DELETE /api/v1/posts/[number] (`42` or `42-any-slug`). */
-export const postRoute = route({
+export const postRoute = route('/api/v1/posts/{number}', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
+    widget: true,
     query: postParams,
     handle: async ({ actor, query }) => json(await getPostDetail(actor, query.number)),
   }),
   PATCH: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
     query: postParams,
     body: postUpdateInput,
     handle: async ({ actor, query, body, ip }) => json(await updatePost(actor, query.number, body, ip)),
   }),
   DELETE: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
     query: postParams,
     handle: async ({ actor, query, ip }) => {
       await deletePost(actor, query.number, ip);
@@ -49,9 +55,11 @@ export const postRoute = route({
 });
 
 /** GET /api/v1/posts/similar?title=&board=: suggestions while a title is typed (rate-limited generously). */
-export const similarPostsRoute = route({
+export const similarPostsRoute = route('/api/v1/posts/similar', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
+    widget: true,
     query: similarPostsQuery,
     rateLimit: { name: 'similar-posts', limit: 240, windowSeconds: 60 },
     handle: async ({ actor, query }) => json({ items: await findSimilarPosts(actor, query) }),
@@ -62,9 +70,10 @@ export const similarPostsRoute = route({
  * POST /api/v1/markdown/preview {body} → {doc}: the same safe tree the pages render. Visitors
  * write drafts too, so they may preview (limited per IP).
  */
-export const markdownPreviewRoute = route({
+export const markdownPreviewRoute = route('/api/v1/markdown/preview', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     body: markdownPreviewInput,
     rateLimit: { name: 'markdown-preview', limit: 120, windowSeconds: 60 },
     handle: async ({ body, actor }) => {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { anyone } from '@/core/identity/policy';
-import { endpoint, json, route } from '@/server/http/route';
+import { endpoint, json } from '@/server/http/route';
 import { POST_SORTS, postListQuery } from '../schema';
 import { listPosts } from './list-service';
 
@@ -16,6 +16,8 @@ export const postListRequest = postListQuery.extend({ sort: z.enum(POST_SORTS).o
  */
 export const listPostsEndpoint = endpoint({
   authorize: anyone,
+  apiKey: 'key',
+  widget: true,
   errors: ['NOT_FOUND'],
   summary: 'List posts',
   description:
@@ -27,5 +29,3 @@ export const listPostsEndpoint = endpoint({
   // visitors' list, until anything changes (listPosts; src/server/cache).
   handle: async ({ actor, query }) => json(await listPosts(actor, query)),
 });
-
-export const postsListRoute = route({ GET: listPostsEndpoint });

@@ -9,7 +9,7 @@ import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import type { PostPage, PostSummary } from '../schema';
 import { decodeCursor, encodeCursor, LIST_ORDERS, type CursorKey } from './list-cursor';
-import { postsListRoute } from './list-handlers';
+import { postsRoute } from './handlers';
 import { splitMarked } from './list-service';
 
 useTestDatabase();
@@ -22,7 +22,7 @@ const makePost = (boardId: string, authorId: string | null, values: Partial<type
   insertPost(boardId, { authorId, title: 'Untitled post', ...values });
 
 type Page = PostPage & { error?: { code: string; fields?: Record<string, string> } };
-const listAs = (as: TestActor | undefined, query: Record<string, string>) => callRoute<Page>(postsListRoute, { query, as });
+const listAs = (as: TestActor | undefined, query: Record<string, string>) => callRoute<Page>(postsRoute, { query, as });
 
 /** Every page of a list, following nextCursor, as post numbers. */
 async function allPages(as: TestActor | undefined, query: Record<string, string>, limit = 2): Promise<PostSummary[]> {

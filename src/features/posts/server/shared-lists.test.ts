@@ -13,7 +13,7 @@ import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { voteRoute } from '@/features/votes/server/handlers';
 import type { PostPage } from '../schema';
-import { postsListRoute } from './list-handlers';
+import { postsRoute } from './handlers';
 
 const testDb = useTestDatabase();
 
@@ -23,7 +23,7 @@ beforeAll(async () => {
 });
 
 const titles = async (as: TestActor | undefined, query: Record<string, string>) => {
-  const res = await callRoute<PostPage>(postsListRoute, { query, as });
+  const res = await callRoute<PostPage>(postsRoute, { query, as });
   expect(res.status, res.text).toBe(200);
   return res.json.items.map((p) => p.title);
 };
@@ -65,7 +65,7 @@ describe('lists shared with visitors', () => {
     const post = await insertPost(board.id, { title: 'Vote for me', authorId: people.admin.id });
     const voter = await createTestActor('member');
     const page = async (as: TestActor | undefined) =>
-      (await callRoute<PostPage>(postsListRoute, { query: { board: board.slug }, as })).json.items[0]!;
+      (await callRoute<PostPage>(postsRoute, { query: { board: board.slug }, as })).json.items[0]!;
 
     expect((await page(voter)).voted).toBe(false);
     expect((await page(people.member)).voteCount).toBe(0);

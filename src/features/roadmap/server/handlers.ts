@@ -5,9 +5,10 @@ import { roadmapColumnQuery, roadmapQuery } from '../schema';
 import { getRoadmap, getRoadmapColumn } from './service';
 
 /** GET /api/v1/roadmap: every roadmap column with its first cards. */
-export const roadmapRoute = route({
+export const roadmapRoute = route('/api/v1/roadmap', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     errors: ['NOT_FOUND'],
     summary: 'The roadmap',
     tags: ['Roadmap'],
@@ -23,9 +24,10 @@ export const roadmapRoute = route({
 });
 
 /** GET /api/v1/roadmap/{status}: the next cards of one column. */
-export const roadmapColumnRoute = route({
+export const roadmapColumnRoute = route('/api/v1/roadmap/{status}', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     summary: 'One roadmap column, a page at a time',
     tags: ['Roadmap'],
     description:

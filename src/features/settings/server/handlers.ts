@@ -14,9 +14,10 @@ const brandingParams = z.object({ asset: z.enum(BRANDING_ASSETS, { message: 'Cho
  * PUT (the image file as the body) and DELETE /api/v1/admin/branding/{logo|favicon} (admins).
  * Answers the workspace's current logo and favicon URLs.
  */
-export const adminBrandingRoute = route({
+export const adminBrandingRoute = route('/api/v1/admin/branding/{asset}', {
   PUT: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     query: brandingParams,
     upload: { maxBytes: MAX_IMAGE_BYTES },
     rateLimit: { name: 'branding', limit: 30, windowSeconds: 3600 },
@@ -30,6 +31,7 @@ export const adminBrandingRoute = route({
   }),
   DELETE: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     query: brandingParams,
     summary: 'Remove the logo or favicon',
     handle: async ({ actor, query, ip }) => json(await removeBrandingImage(actor, query.asset, ip)),
@@ -37,13 +39,15 @@ export const adminBrandingRoute = route({
 });
 
 /** Every workspace setting (admins). */
-export const adminSettingsRoute = route({
+export const adminSettingsRoute = route('/api/v1/admin/settings', {
   GET: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     handle: async () => json(await getWorkspaceSettingsForAdmin()),
   }),
   PATCH: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     body: workspaceSettingsPatch,
     handle: async ({ actor, body, ip }) => json(await updateWorkspaceSettingsAs(actor, body, ip)),
   }),
@@ -53,9 +57,11 @@ export const adminSettingsRoute = route({
  * The workspace's public face (name, logo, colour, theme, access). A public read: in a
  * sign-in-required workspace visitors get 401 here, like every other read (see route()).
  */
-export const workspaceRoute = route({
+export const workspaceRoute = route('/api/v1/workspace', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
+    widget: true,
     handle: async () => {
       const { name, logoUrl, faviconUrl, showPoweredBy, accentColor, defaultTheme, defaultLocale, access } = await getPublicWorkspace();
       return json({ name, logoUrl, faviconUrl, showPoweredBy, accentColor, defaultTheme, defaultLocale, access });

@@ -8,13 +8,15 @@ import { createStatus, deleteStatusAs, listStatuses, reorderStatuses, updateStat
 const statusIdParams = z.object({ id: z.uuid({ message: 'Not a status id' }) });
 
 /** GET /api/v1/statuses (anyone who may read the workspace), POST (admins). */
-export const statusesRoute = route({
+export const statusesRoute = route('/api/v1/statuses', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     handle: async ({ actor }) => json({ items: await listStatuses(actor) }),
   }),
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     errors: ['CONFLICT'],
     body: statusInput,
     handle: async ({ actor, body, ip }) => json(await createStatus(actor, body, ip), 201),
@@ -22,9 +24,10 @@ export const statusesRoute = route({
 });
 
 /** PATCH /api/v1/statuses/[id] (rename, recolour, category, roadmap); DELETE …?moveTo=<id>. Admins. */
-export const statusRoute = route({
+export const statusRoute = route('/api/v1/statuses/{id}', {
   PATCH: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     errors: ['CONFLICT'],
     query: statusIdParams,
     body: statusUpdateInput,
@@ -32,6 +35,7 @@ export const statusRoute = route({
   }),
   DELETE: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     errors: ['CONFLICT'],
     query: statusDeleteQuery,
     handle: async ({ actor, query, ip }) => json(await deleteStatusAs(actor, query.id, query.moveTo, ip)),
@@ -39,9 +43,10 @@ export const statusRoute = route({
 });
 
 /** POST /api/v1/statuses/reorder {ids}: every status, in the new order. Admins. */
-export const statusReorderRoute = route({
+export const statusReorderRoute = route('/api/v1/statuses/reorder', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     body: statusReorderInput,
     handle: async ({ actor, body, ip }) => json({ items: await reorderStatuses(actor, body.ids, ip) }),
   }),

@@ -16,9 +16,11 @@ export const VOTE_RATE_LIMIT: RateLimitRule = { name: 'votes', limit: 120, windo
  * PUT (vote) and DELETE (unvote) /api/v1/posts/[number]/vote → {voted, voteCount}. An API key
  * with the write or admin scope may send `{onBehalfOf}` to vote for a customer instead.
  */
-export const voteRoute = route({
+export const voteRoute = route('/api/v1/posts/{number}/vote', {
   PUT: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
+    widget: true,
     errors: ['NOT_FOUND', 'VOTING_CLOSED', 'CONFLICT'],
     query: postParams,
     body: voteInput,
@@ -35,6 +37,8 @@ export const voteRoute = route({
   }),
   DELETE: endpoint({
     authorize: isSignedIn,
+    apiKey: 'key',
+    widget: true,
     errors: ['NOT_FOUND', 'VOTING_CLOSED'],
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
@@ -46,14 +50,16 @@ export const voteRoute = route({
  * GET /api/v1/posts/[number]/votes: the voters, to whoever may see the post.
  * POST {email, displayName?}: the team votes on a person's behalf.
  */
-export const votesRoute = route({
+export const votesRoute = route('/api/v1/posts/{number}/votes', {
   GET: endpoint({
     authorize: anyone,
+    apiKey: 'key',
     query: postParams.extend(voterListQuery.shape),
     handle: async ({ actor, query }) => json(await listVoterPage(actor, query.number, query)),
   }),
   POST: endpoint({
     authorize: canModerate,
+    apiKey: 'key',
     errors: ['NOT_FOUND', 'VOTING_CLOSED', 'CONFLICT'],
     query: postParams,
     body: voteOnBehalfInput,
@@ -66,9 +72,10 @@ export const votesRoute = route({
 export const VOTER_EXPORT_RATE_LIMIT: RateLimitRule = { name: 'voter-exports', limit: 60, windowSeconds: 3600 };
 
 /** GET /api/v1/posts/[number]/votes.csv: every voter, as a CSV download (moderators and admins). */
-export const votersCsvRoute = route({
+export const votersCsvRoute = route('/api/v1/posts/{number}/votes.csv', {
   GET: endpoint({
     authorize: canModerate,
+    apiKey: 'key',
     query: postParams,
     rateLimit: VOTER_EXPORT_RATE_LIMIT,
     produces: 'text/csv',
@@ -98,9 +105,10 @@ export const votersCsvRoute = route({
 });
 
 /** POST {into} merges this post into another; DELETE unmerges it (moderators). */
-export const mergeRoute = route({
+export const mergeRoute = route('/api/v1/posts/{number}/merge', {
   POST: endpoint({
     authorize: canModerate,
+    apiKey: 'key',
     errors: ['NOT_FOUND', 'MERGE_INVALID'],
     query: postParams,
     body: postMergeInput,
@@ -108,6 +116,7 @@ export const mergeRoute = route({
   }),
   DELETE: endpoint({
     authorize: canModerate,
+    apiKey: 'key',
     query: postParams,
     handle: async ({ actor, query, ip }) => json(await unmergePost(actor, query.number, ip)),
   }),

@@ -21,10 +21,11 @@ const TAGS = ['Webhooks'];
 const SEND_RATE = { name: 'webhook-send', limit: 30, windowSeconds: 60 };
 
 /** GET /api/v1/admin/webhooks (list), POST (add; answers the secret once). Admins. */
-export const webhooksRoute = route({
-  GET: endpoint({ authorize: canAdminister, tags: TAGS, handle: async () => json({ items: await listEndpoints() }) }),
+export const webhooksRoute = route('/api/v1/admin/webhooks', {
+  GET: endpoint({ authorize: canAdminister, apiKey: 'key', tags: TAGS, handle: async () => json({ items: await listEndpoints() }) }),
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     body: webhookEndpointInput,
     handle: async ({ actor, body, ip }) => json(await createEndpoint(actor, body, ip), 201),
@@ -32,15 +33,17 @@ export const webhooksRoute = route({
 });
 
 /** GET/PATCH/DELETE /api/v1/admin/webhooks/[id]. Admins. */
-export const webhookRoute = route({
+export const webhookRoute = route('/api/v1/admin/webhooks/{id}', {
   GET: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     query: idParams,
     handle: async ({ query }) => json(await getEndpointAs(query.id)),
   }),
   PATCH: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     query: idParams,
     body: webhookEndpointUpdate,
@@ -48,6 +51,7 @@ export const webhookRoute = route({
   }),
   DELETE: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     query: idParams,
     handle: async ({ actor, query, ip }) => {
@@ -58,9 +62,10 @@ export const webhookRoute = route({
 });
 
 /** POST /api/v1/admin/webhooks/[id]/secret: a new signing secret, answered once. */
-export const webhookSecretRoute = route({
+export const webhookSecretRoute = route('/api/v1/admin/webhooks/{id}/secret', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     query: idParams,
     handle: async ({ actor, query, ip }) => json(await rotateSecret(actor, query.id, ip)),
@@ -68,9 +73,10 @@ export const webhookSecretRoute = route({
 });
 
 /** POST /api/v1/admin/webhooks/[id]/enable: enable an endpoint disabled after repeated failure. */
-export const webhookEnableRoute = route({
+export const webhookEnableRoute = route('/api/v1/admin/webhooks/{id}/enable', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     query: idParams,
     handle: async ({ actor, query, ip }) => json(await enableEndpoint(actor, query.id, ip)),
@@ -78,9 +84,10 @@ export const webhookEnableRoute = route({
 });
 
 /** POST /api/v1/admin/webhooks/[id]/test: queue a `webhook.test` event (202). */
-export const webhookTestRoute = route({
+export const webhookTestRoute = route('/api/v1/admin/webhooks/{id}/test', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     query: idParams,
     rateLimit: SEND_RATE,
@@ -89,9 +96,10 @@ export const webhookTestRoute = route({
 });
 
 /** GET /api/v1/admin/webhooks/[id]/attempts: the delivery log, newest first (?cursor=). */
-export const webhookAttemptsRoute = route({
+export const webhookAttemptsRoute = route('/api/v1/admin/webhooks/{id}/attempts', {
   GET: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     query: idParams.extend({ cursor: z.string().max(20).optional() }),
     handle: async ({ query }) => json(await listDeliveryLog(query.id, query.cursor)),
@@ -99,9 +107,10 @@ export const webhookAttemptsRoute = route({
 });
 
 /** POST /api/v1/admin/webhooks/[id]/deliveries/[delivery]/redeliver: send that event again (202). */
-export const webhookRedeliverRoute = route({
+export const webhookRedeliverRoute = route('/api/v1/admin/webhooks/{id}/deliveries/{delivery}/redeliver', {
   POST: endpoint({
     authorize: canAdminister,
+    apiKey: 'key',
     tags: TAGS,
     errors: ['CONFLICT'],
     query: idParams.extend({ delivery: z.uuid({ message: 'Not a delivery id' }) }),

@@ -8,9 +8,10 @@ import { startWidgetSession } from './service';
  * POST /api/v1/widget/session: exchanges an identify token for a widget session, which the panel
  * keeps in its memory and sends as `Authorization: Bearer` (docs/widget.md).
  */
-export const widgetSessionRoute = route({
+export const widgetSessionRoute = route('/api/v1/widget/session', {
   POST: endpoint({
     authorize: anyone,
+    apiKey: 'session',
     openToVisitors: true,
     body: widgetSessionInput,
     rateLimit: IDENTIFY_RATE_LIMIT,
