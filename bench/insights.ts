@@ -20,7 +20,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { addDays, resolvePeriod, utcDay, type InsightPeriod } from '@/features/insights/schema';
 import { getInsights, insightReads, refreshFullChunk, refreshPost, refreshRecent } from '@/features/insights/server/service';
-import { db } from '@/server/db/client';
+import { db, queryRows } from '@/server/db/client';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { seedDemoData } from './lib/seed';
 import { argValue, environmentInfo, formatLoad, loadAvg, removeTempDataDir, round, table, tempDataDir, writeResult } from './lib/server';
@@ -86,22 +86,20 @@ async function main() {
     }
     const fullMs = performance.now() - fullStart;
     await db().execute(sql`analyze`);
-    const counts = (await db().execute(
+    const counts = await queryRows<Record<string, number>>(
       sql`select (select count(*) from insight_days)::int as days, (select count(*) from insight_post_votes)::int as post_votes,
         (select count(*) from insight_posts)::int as posts, (select count(*) from votes)::int as votes`,
-    )) as unknown as { rows: Record<string, number>[] };
+    );
     const chunkStat = chunks.length ? stat(chunks) : { p50: NaN, p95: NaN, max: NaN };
     console.log(
       `full refresh: ${chunks.length} chunks, ${round(fullMs / 1000, 1)} s in all, per chunk p50 ${chunkStat.p50} ms, ` +
-        `max ${chunkStat.max} ms; rows ${JSON.stringify(counts.rows[0])}`,
+        `max ${chunkStat.max} ms; rows ${JSON.stringify(counts[0])}`,
     );
 
     const recent = await timed(Math.min(RUNS, 10), () => db().transaction((tx) => refreshRecent(tx, now)));
-    const postIds = (await db().execute(sql`select id from posts order by random() limit ${RUNS + 1}`)) as unknown as {
-      rows: { id: string }[];
-    };
+    const postIds = await queryRows<{ id: string }>(sql`select id from posts order by random() limit ${RUNS + 1}`);
     let i = 0;
-    const perPost = await timed(RUNS, () => db().transaction((tx) => refreshPost(tx, postIds.rows[i++ % postIds.rows.length]!.id)));
+    const perPost = await timed(RUNS, () => db().transaction((tx) => refreshPost(tx, postIds[i++ % postIds.length]!.id)));
 
     const rows: (string | number)[][] = [['period', 'query', 'p50 ms', 'p95 ms', 'max ms', `target p95`, '']];
     const byPeriod: Record<string, Record<string, Stat>> = {};
@@ -179,7 +177,7 @@ async function main() {
     Object.assign(results, {
       posts: POSTS,
       seed,
-      rows: counts.rows[0],
+      rows: counts[0],
       full: { chunks: chunks.length, totalMs: round(fullMs, 1), chunk: chunkStat },
       recent,
       perPost,

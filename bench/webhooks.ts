@@ -24,7 +24,7 @@ import type { NextApiRequest, NextApiResponse } from 'next';
 import { jobHandlers } from '@/composition/background';
 import { voteRoute } from '@/features/votes/server/handlers';
 import { kickWebhookDelivery } from '@/features/webhooks/server/delivery-service';
-import { db } from '@/server/db/client';
+import { db, queryRows } from '@/server/db/client';
 import { closeDatabase, openDatabase } from '@/server/db/open';
 import { boards, posts, users, webhookDeliveries, webhookEndpoints, workspaceSettings } from '@/server/db/schema';
 import { sessionCookieName } from '@/server/identity/cookies';
@@ -141,12 +141,10 @@ async function main() {
 
   // Failed attempts (none are expected against a receiver on loopback): counted and named per phase,
   // and printed while the bench waits, so a slow settle says why.
-  const failedAttempts = async () =>
-    (
-      (await db().execute(
-        sql`select coalesce(error, 'HTTP ' || status_code) as error, count(*)::int as n from webhook_attempts where not ok group by 1 order by 2 desc`,
-      )) as unknown as { rows: { error: string; n: number }[] }
-    ).rows;
+  const failedAttempts = () =>
+    queryRows<{ error: string; n: number }>(
+      sql`select coalesce(error, 'HTTP ' || status_code) as error, count(*)::int as n from webhook_attempts where not ok group by 1 order by 2 desc`,
+    );
 
   async function phase(endpoints: number, offset: number, perSecond?: number) {
     await db().delete(webhookEndpoints);

@@ -137,6 +137,8 @@ typecheck_and_lint() {
   echo 'format: ok'
   node scripts/deps-report.mjs --check
   echo 'feature boundaries: ok'
+  npx knip
+  echo 'unused files, exports and dependencies: none'
 }
 
 free_port() {

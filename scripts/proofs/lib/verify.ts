@@ -5,7 +5,7 @@
  * wrote it; the write checks compare it with the ledger of what the load sent.
  */
 import { sql, type SQL } from 'drizzle-orm';
-import { db } from '@/server/db/client';
+import { queryRows } from '@/server/db/client';
 import type { Ledger } from './ledger';
 
 export interface Violation {
@@ -24,11 +24,6 @@ export interface CheckReport {
   unknownApplied: Record<'post' | 'comment' | 'status' | 'vote', { applied: number; of: number }>;
   ackedChecked: number;
   ms: number;
-}
-
-async function rows<T>(query: SQL): Promise<T[]> {
-  const result = (await db().execute(query)) as unknown as { rows: T[] };
-  return result.rows;
 }
 
 /**
@@ -106,7 +101,7 @@ export const INVARIANTS: { check: string; query: SQL }[] = [
 export async function checkInvariants(): Promise<Violation[]> {
   const broken: Violation[] = [];
   for (const { check, query } of INVARIANTS) {
-    const found = await rows<unknown>(query);
+    const found = await queryRows<unknown>(query);
     if (found.length > 0) broken.push({ check, count: found.length, samples: found.slice(0, 5) });
   }
   return broken;
@@ -141,13 +136,14 @@ interface VoteRow {
 export async function checkAgainstLedger(ledger: Ledger, runTag: string): Promise<CheckReport> {
   const started = performance.now();
   const like = `%${runTag}%`;
-  const postRows = await rows<PostRow>(sql`select p.number, p.title, p.author_id, b.slug as board_slug
+  const postRows = await queryRows<PostRow>(sql`select p.number, p.title, p.author_id, b.slug as board_slug
     from posts p join boards b on b.id = p.board_id where p.title like ${like} and p.deleted_at is null`);
-  const commentRows = await rows<CommentRow>(sql`select c.id, p.number, c.author_id, c.body, c.internal, c.deleted_at is not null as deleted
+  const commentRows =
+    await queryRows<CommentRow>(sql`select c.id, p.number, c.author_id, c.body, c.internal, c.deleted_at is not null as deleted
     from comments c join posts p on p.id = c.post_id where c.body like ${like}`);
-  const changeRows = await rows<ChangeRow>(sql`select sc.id, p.number, sc.to_status_id, sc.note
+  const changeRows = await queryRows<ChangeRow>(sql`select sc.id, p.number, sc.to_status_id, sc.note
     from status_changes sc join posts p on p.id = sc.post_id where sc.note like ${like}`);
-  const voteRows = await rows<VoteRow>(sql`select p.number, v.user_id from votes v join posts p on p.id = v.post_id
+  const voteRows = await queryRows<VoteRow>(sql`select p.number, v.user_id from votes v join posts p on p.id = v.post_id
     where p.title like ${like}`);
 
   const postsByTitle = new Map(postRows.map((r) => [r.title, r]));

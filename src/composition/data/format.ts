@@ -177,4 +177,3 @@ export const workspaceExport = z.object({
 });
 
 export type WorkspaceExport = z.output<typeof workspaceExport>;
-export type WorkspaceExportInput = z.input<typeof workspaceExport>;

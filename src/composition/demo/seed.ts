@@ -14,7 +14,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { refreshTrendingScores } from '@/features/posts/server/trending-service';
 import { compactTriageCounts } from '@/features/posts/server/triage-counts-service';
 import { requestFullRefresh } from '@/features/insights/server/service';
-import type { Db, Tx } from '@/server/db/client';
+import { queryRows, type Db, type Tx } from '@/server/db/client';
 import { DEMO_BOARDS, DEMO_BOARD_SLUGS, DEMO_TAGS } from './boards';
 import { DEMO_EMAIL_DOMAIN, demoPeople } from './people';
 import { planDemo, type PlanStatus } from './plan';
@@ -56,11 +56,6 @@ export class DemoAlreadySeededError extends Error {
 
 const BATCH_ROWS = 2000;
 
-type Rows<T> = { rows: T[] };
-async function rowsOf<T>(tx: Tx, query: SQL): Promise<T[]> {
-  return ((await tx.execute(query)) as unknown as Rows<T>).rows;
-}
-
 /** Inserts `rows` in batches: `build(json)` is one INSERT … SELECT FROM jsonb_to_recordset(json). */
 async function insertBatches<T>(tx: Tx, rows: T[], build: (json: SQL) => SQL): Promise<void> {
   for (let i = 0; i < rows.length; i += BATCH_ROWS) {
@@ -80,7 +75,7 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
       DEMO_BOARD_SLUGS.map((s) => sql`${s}`),
       sql`, `,
     );
-    const taken = await rowsOf<{ slug: string }>(tx, sql`select slug from boards where slug in (${slugList}) for update`);
+    const taken = await queryRows<{ slug: string }>(sql`select slug from boards where slug in (${slugList}) for update`, tx);
     if (taken.length) throw new DemoAlreadySeededError(taken.map((r) => r.slug));
 
     // People: two demo moderators, the members, and every existing admin as part of the team.
@@ -99,11 +94,11 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
         from jsonb_to_recordset(${json}) as x(email text, display_name text, role text, created_at timestamptz)
         on conflict (email) do nothing`,
     );
-    const users = await rowsOf<{ id: string; email: string; role: string }>(
-      tx,
+    const users = await queryRows<{ id: string; email: string; role: string }>(
       sql`select id, email, role from users
         where deleted_at is null and banned_at is null and (email like ${'%@' + DEMO_EMAIL_DOMAIN} or role = 'admin')
         order by email`,
+      tx,
     );
     const memberEmails = new Set(people.members.map((p) => p.email));
     const memberIds = users.filter((u) => memberEmails.has(u.email)).map((u) => u.id);
@@ -111,14 +106,14 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
     if (!memberIds.length || !teamIds.length) throw new Error('demo seed: the demo people could not be created');
 
     // Boards after any existing ones; the private board is granted to about a third of the members.
-    const [positionRow] = await rowsOf<{ max: number }>(tx, sql`select coalesce(max(position), -1)::int as max from boards`);
+    const [positionRow] = await queryRows<{ max: number }>(sql`select coalesce(max(position), -1)::int as max from boards`, tx);
     const max = positionRow?.max ?? -1;
     const boards: { id: string; def: (typeof DEMO_BOARDS)[number]; voterIds: string[] }[] = [];
     for (const [i, def] of DEMO_BOARDS.entries()) {
-      const [row] = await rowsOf<{ id: string }>(
-        tx,
+      const [row] = await queryRows<{ id: string }>(
         sql`insert into boards (slug, name, description, visibility, posting, position) values (${def.slug},
           ${def.name}, ${def.description}, ${def.visibility}, 'members', ${max + 1 + i}) returning id`,
+        tx,
       );
       const granted = def.visibility === 'private' ? rng.sample(memberIds, Math.max(3, Math.ceil(memberIds.length / 3))) : memberIds;
       if (def.visibility === 'private') {
@@ -144,10 +139,10 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
       DEMO_TAGS.map((t) => sql`${t.name.toLowerCase()}`),
       sql`, `,
     );
-    const tagIds = (await rowsOf<{ id: string }>(tx, sql`select id from tags where lower(name) in (${tagNames}) order by lower(name)`)).map(
-      (r) => r.id,
-    );
-    const statuses = await rowsOf<PlanStatus>(tx, sql`select id, category, position from statuses order by position, name`);
+    const tagIds = (
+      await queryRows<{ id: string }>(sql`select id from tags where lower(name) in (${tagNames}) order by lower(name)`, tx)
+    ).map((r) => r.id);
+    const statuses = await queryRows<PlanStatus>(sql`select id, category, position from statuses order by position, name`, tx);
 
     const plan = planDemo({ rng, now, postCount, boards, statuses, tagIds, teamIds });
 
@@ -215,13 +210,13 @@ export async function seedDemo(database: Db, opts: DemoSeedOptions = {}): Promis
     // The triage list's kept counts grew by a few rows per batch: one row per key from the start.
     await compactTriageCounts(tx);
 
-    const [counts] = await rowsOf<{ votes: number; comments: number; subscriptions: number; top: number | null }>(
-      tx,
+    const [counts] = await queryRows<{ votes: number; comments: number; subscriptions: number; top: number | null }>(
       sql`select
         (select count(*)::int from votes v join posts p on p.id = v.post_id where p.board_id in (${boardIds})) as votes,
         (select count(*)::int from comments c join posts p on p.id = c.post_id where p.board_id in (${boardIds})) as comments,
         (select count(*)::int from subscriptions s join posts p on p.id = s.post_id where p.board_id in (${boardIds})) as subscriptions,
         (select number from posts where board_id = ${boards[0]!.id} order by vote_count desc, number limit 1) as top`,
+      tx,
     );
     return {
       boards: boards.map((b) => ({

@@ -7,8 +7,6 @@ import type { Role } from './roles';
 export const API_KEY_SCOPES = ['read', 'write', 'admin'] as const;
 export type ApiKeyScope = (typeof API_KEY_SCOPES)[number];
 
-export const API_KEY_SCOPE_LABELS: Record<ApiKeyScope, string> = { read: 'Read', write: 'Write', admin: 'Admin' };
-
 /** What each scope may do, in the words the admin page and the docs use. */
 export const API_KEY_SCOPE_DESCRIPTIONS: Record<ApiKeyScope, string> = {
   read: 'Reads everything a moderator can see (private boards, internal notes, voters); changes nothing.',

@@ -98,7 +98,6 @@ export const deleteAccountInput = z.object({ confirm: z.literal('DELETE', { mess
 
 /** POST /api/v1/invitations: who to invite, and the role their account will have. */
 export const inviteInput = z.object({ email: emailSchema, role: z.enum(ROLES, { message: 'Choose a role' }) });
-export type InviteInput = z.input<typeof inviteInput>;
 
 /** An invitation sent: to whom, the role, and when the link expires. */
 export interface Invitation {

@@ -37,7 +37,6 @@ export const ssoProviderInput = z.object({
     .optional(),
   enabled: z.boolean().default(true),
 });
-export type SsoProviderInput = z.input<typeof ssoProviderInput>;
 
 export const ssoSettingsPatch = z.object({ passwordSignIn: z.boolean({ message: 'Say whether password sign-in is on' }) });
 

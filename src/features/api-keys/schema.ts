@@ -29,5 +29,3 @@ export type ApiKey = z.infer<typeof apiKeySchema>;
 /** The answer to creating a key: the only time its secret is ever shown. */
 export const createdApiKeySchema = z.object({ apiKey: apiKeySchema, secret: z.string() });
 export type CreatedApiKey = z.infer<typeof createdApiKeySchema>;
-
-export const apiKeyListSchema = z.object({ items: z.array(apiKeySchema) });

@@ -8,7 +8,7 @@
  * records an action that is not listed.
  */
 import type { Messages } from '@/i18n/messages';
-import { AUDIT_ACTIONS, isAuditAction, type AuditAction } from './enums';
+import { isAuditAction, type AuditAction } from './enums';
 
 /** A person or thing an event names: its name now, and where to see it (null: nowhere, e.g. deleted). */
 export interface AuditRef {
@@ -320,7 +320,6 @@ function provider(w: Writer, values: Record<string, unknown>): string {
 
 /** Whether an action has a sentence of its own (every recorded action must). */
 export const hasSentence = (action: string): boolean => isAuditAction(action) && action in SENTENCES;
-export const SENTENCE_ACTIONS: readonly AuditAction[] = AUDIT_ACTIONS.filter((a) => a in SENTENCES);
 
 /**
  * The event as a sentence in the words' language. An action the log does not know (one

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BOARD_POSTING, BOARD_VISIBILITY } from './enums';
 
-export { BOARD_POSTING, BOARD_VISIBILITY, type BoardPosting, type BoardVisibility } from './enums';
+export { BOARD_POSTING, BOARD_VISIBILITY } from './enums';
 
 /**
  * Words a board slug may not take: they are, or may become, top-level paths or path segments

@@ -7,9 +7,6 @@ import type { MdDoc } from '@/lib/markdown-tree';
 import { POST_NUMBER_MAX } from '@/features/posts/schema';
 import { CHANGELOG_STATES } from './enums';
 
-// The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
-export { CHANGELOG_STATES, DEFAULT_CHANGELOG_LABELS, type ChangelogState } from './enums';
-
 /** SPEC.md §9. */
 export const CHANGELOG_PAGE_SIZE = 20;
 export const CHANGELOG_MAX_PAGE_SIZE = 100;

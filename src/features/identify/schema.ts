@@ -63,7 +63,6 @@ export const identifyInput = z
       .max(IDENTIFY_MAX_TOKEN_CHARS, 'This is not an identify token'),
   })
   .strict();
-export type IdentifyInput = z.infer<typeof identifyInput>;
 
 export const identifyResultSchema = z.object({
   status: z.literal('signed-in'),

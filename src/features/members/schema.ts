@@ -66,4 +66,3 @@ export const onBehalfOfSchema = z
   })
   .strict()
   .meta({ description: 'The customer this is done for (API keys with the write or admin scope only).' });
-export type OnBehalfOf = z.infer<typeof onBehalfOfSchema>;

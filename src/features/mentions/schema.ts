@@ -26,12 +26,3 @@ export const postMentionQuery = z.object({
 
 /** GET /api/v1/boards/{board}/mention-suggestions?q= (a new post: it has no participants yet). */
 export const boardMentionQuery = boardParams.extend({ q: nameFragment });
-
-export const mentionSuggestionSchema = z.object({
-  id: z.uuid(),
-  displayName: z.string(),
-  avatarUrl: z.string().nullable(),
-});
-
-export const mentionSuggestionsSchema = z.object({ items: z.array(mentionSuggestionSchema) });
-export type MentionSuggestions = z.infer<typeof mentionSuggestionsSchema>;

@@ -4,13 +4,6 @@ import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationKind } from
 /** Where an email stands (SPEC.md §7: with no SMTP configured it stays in the outbox, shown to admins). */
 export const DELIVERY_STATES = ['sent', 'queued', 'retrying', 'failed', 'smtp_off'] as const;
 export type DeliveryState = (typeof DELIVERY_STATES)[number];
-export const DELIVERY_STATE_LABELS: Record<DeliveryState, string> = {
-  sent: 'Sent',
-  queued: 'Queued',
-  retrying: 'Failed, will retry',
-  failed: 'Failed',
-  smtp_off: 'Not sent: SMTP not configured',
-};
 
 /** Cursor pagination (SPEC.md §7): `cursor` is the `nextCursor` of the previous page; `before` is its older name. */
 export const outboxQuery = z.object({

@@ -6,7 +6,6 @@ export const POST_APPROVAL = ['pending', 'approved', 'rejected'] as const;
 export type PostApproval = (typeof POST_APPROVAL)[number];
 export const POST_SORTS = ['trending', 'top', 'new', 'updated'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
-export const POST_SORT_LABELS: Record<PostSort, string> = { trending: 'Trending', top: 'Top', new: 'New', updated: 'Recently updated' };
 
 /**
  * Whether a list shows posts whose status is done or closed. The board and home pages hide them

@@ -8,17 +8,7 @@ import { tagRefSchema } from '@/features/tags/schema';
 import { CLOSED_MODES, POST_APPROVAL, POST_SORTS } from './enums';
 
 // The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
-export {
-  CLOSED_MODES,
-  etaLabel,
-  POST_APPROVAL,
-  POST_SORTS,
-  POST_SORT_LABELS,
-  pageClosedMode,
-  type ClosedMode,
-  type PostApproval,
-  type PostSort,
-} from './enums';
+export { etaLabel, POST_APPROVAL, POST_SORTS, pageClosedMode, type ClosedMode, type PostApproval, type PostSort } from './enums';
 
 /** The decorative slug of a post's URL (`/p/42-dark-mode`); the number alone decides. */
 export const postSlug = (title: string): string => slugify(title);
@@ -88,7 +78,6 @@ export const postListQuery = z.object({
   before: optionalText(400),
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(PAGE_SIZE),
 });
-export type PostListQuery = z.infer<typeof postListQuery>;
 
 export const similarPostsQuery = z.object({
   title: z.string().trim().min(3).max(200),
@@ -189,7 +178,6 @@ export const similarPostSchema = z.object({
   status: statusRefSchema.pick({ name: true, color: true }).nullable(),
 });
 export type SimilarPost = z.infer<typeof similarPostSchema>;
-export const similarPostsSchema = z.object({ items: z.array(similarPostSchema) });
 
 /** POST /api/v1/markdown/preview: any Markdown field (post body, comment, note). */
 export const markdownPreviewInput = z.object({ body: z.string().max(50_000, 'At most 50,000 characters') });
@@ -205,11 +193,6 @@ export interface StatusHistoryEntry {
   createdAt: string;
 }
 
-/** The team's scores: impact and effort, 1–5 each (SPEC.md §3, "post (added)"). */
-export const SCORE_LABELS = {
-  impact: ['Minimal', 'Low', 'Medium', 'High', 'Massive'],
-  effort: ['Tiny', 'Small', 'Medium', 'Large', 'Huge'],
-} as const;
 const scoreSchema = z.number().int().min(1, 'From 1 to 5').max(5, 'From 1 to 5').nullable();
 
 /** `2027-03` (a month) or `2027-Q1` (a quarter): when the team expects to ship a post. */
@@ -217,7 +200,6 @@ export const etaSchema = z
   .string()
   .trim()
   .regex(/^(20\d\d)-(0[1-9]|1[0-2]|Q[1-4])$/, 'Choose a month (2027-03) or a quarter (2027-Q1)');
-export type Eta = z.infer<typeof etaSchema>;
 
 /** PATCH /api/v1/posts/[number]/properties: the team's properties of a post; null clears one. */
 export const postPropertiesInput = z

@@ -7,23 +7,10 @@ import { etaSchema, POST_NUMBER_MAX, postSummarySchema } from './schema';
 
 export const TRIAGE_SORTS = ['newest', 'votes', 'trending', 'priority'] as const;
 export type TriageSort = (typeof TRIAGE_SORTS)[number];
-export const TRIAGE_SORT_LABELS: Record<TriageSort, string> = {
-  newest: 'Newest',
-  votes: 'Most votes',
-  trending: 'Trending',
-  priority: 'Priority',
-};
 
 /** Which posts: every live one (rejected ones only on their own), or one of the triage queues. */
 export const TRIAGE_SHOWS = ['all', 'untriaged', 'pending', 'unresponded', 'rejected'] as const;
 export type TriageShow = (typeof TRIAGE_SHOWS)[number];
-export const TRIAGE_SHOW_LABELS: Record<TriageShow, string> = {
-  all: 'All posts',
-  untriaged: 'Untriaged',
-  pending: 'Awaiting approval',
-  unresponded: 'Team has not responded',
-  rejected: 'Rejected',
-};
 
 /** The status filter's value for posts without a status. */
 export const NO_STATUS = 'none';

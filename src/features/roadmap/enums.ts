@@ -6,7 +6,6 @@ import type { StatusCategory } from '@/features/statuses/enums';
 
 /** The categories that make roadmap columns, in column order (SPEC.md §2). */
 export const ROADMAP_CATEGORIES = ['planned', 'in_progress', 'done'] as const satisfies readonly StatusCategory[];
-export type RoadmapCategory = (typeof ROADMAP_CATEGORIES)[number];
 
 /** Done columns show what shipped in this many days unless `done=all` asks for everything. */
 export const DONE_WINDOW_DAYS = 90;

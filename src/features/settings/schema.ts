@@ -1,31 +1,10 @@
 import { z } from 'zod';
 import { workspaceNameSchema } from '@/features/accounts/schema';
-import {
-  type PublicWorkspace,
-  MODERATION_MODES,
-  SIGNUP_POLICIES,
-  THEMES,
-  WORKSPACE_ACCESS,
-  type SignupPolicy,
-  EMAIL_CONFIRMATION_MODES,
-} from '@/core/workspace';
+import { MODERATION_MODES, SIGNUP_POLICIES, THEMES, WORKSPACE_ACCESS, type SignupPolicy, EMAIL_CONFIRMATION_MODES } from '@/core/workspace';
 import { splitOriginList, widgetOriginsSchema } from '@/features/widget/schema';
 import { LOCALES } from '@/core/i18n/locales';
 
 export const colourSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Use a colour like #6d28d9');
-
-/** What every page needs to draw the shell; safe to send to any visitor. */
-export const publicWorkspaceSchema = z.object({
-  name: z.string(),
-  logoUrl: z.string().nullable(),
-  faviconUrl: z.string().nullable(),
-  showPoweredBy: z.boolean(),
-  accentColor: colourSchema,
-  defaultTheme: z.enum(THEMES),
-  defaultLocale: z.enum(LOCALES),
-  access: z.enum(WORKSPACE_ACCESS),
-  setupDone: z.boolean(),
-}) satisfies z.ZodType<PublicWorkspace>;
 
 /** A host name such as `example.com` or `mail.example.co.uk`: labels of letters, digits and inner hyphens, and a TLD. */
 const DOMAIN = /^(?=.{4,253}$)(?:[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;

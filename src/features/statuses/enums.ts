@@ -5,13 +5,6 @@
  */
 export const STATUS_CATEGORIES = ['open', 'planned', 'in_progress', 'done', 'closed'] as const;
 export type StatusCategory = (typeof STATUS_CATEGORIES)[number];
-export const STATUS_CATEGORY_LABELS: Record<StatusCategory, string> = {
-  open: 'Open',
-  planned: 'Planned',
-  in_progress: 'In progress',
-  done: 'Done',
-  closed: 'Closed',
-};
 /** Voting is open in these categories; in the others it is closed and cast votes stay (SPEC.md §4). */
 export const VOTING_OPEN_CATEGORIES: readonly StatusCategory[] = ['open', 'planned', 'in_progress'];
 export const isVotingOpenCategory = (c: StatusCategory | null | undefined): boolean => c == null || VOTING_OPEN_CATEGORIES.includes(c);

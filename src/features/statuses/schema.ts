@@ -1,19 +1,9 @@
 import { z } from 'zod';
 import { colourSchema } from '@/features/settings/schema';
-import { STATUS_CATEGORIES, type StatusCategory } from './enums';
+import { STATUS_CATEGORIES } from './enums';
 
 // The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
-export { STATUS_CATEGORIES, STATUS_CATEGORY_LABELS, VOTING_OPEN_CATEGORIES, isVotingOpenCategory, type StatusCategory } from './enums';
-
-/** The default statuses every workspace starts with (also inserted by the migration). */
-export const DEFAULT_STATUSES = [
-  { slug: 'open', name: 'Open', color: '#64748b', category: 'open', onRoadmap: false },
-  { slug: 'under-review', name: 'Under review', color: '#0ea5e9', category: 'open', onRoadmap: false },
-  { slug: 'planned', name: 'Planned', color: '#8b5cf6', category: 'planned', onRoadmap: true },
-  { slug: 'in-progress', name: 'In progress', color: '#f59e0b', category: 'in_progress', onRoadmap: true },
-  { slug: 'complete', name: 'Complete', color: '#10b981', category: 'done', onRoadmap: true },
-  { slug: 'closed', name: 'Closed', color: '#ef4444', category: 'closed', onRoadmap: false },
-] as const satisfies readonly { slug: string; name: string; color: string; category: StatusCategory; onRoadmap: boolean }[];
+export { STATUS_CATEGORIES, isVotingOpenCategory, type StatusCategory } from './enums';
 
 /** Tag and status names: 1–30 characters, unique without regard to case (SPEC.md §5). */
 export const shortNameSchema = z

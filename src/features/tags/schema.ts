@@ -30,4 +30,3 @@ export const postTagsInput = z.object({
     .transform((ids) => [...new Set(ids.map((id) => id.toLowerCase()))])
     .pipe(z.array(z.string()).max(MAX_TAGS_PER_POST, `A post has at most ${MAX_TAGS_PER_POST} tags`)),
 });
-export type PostTagsInput = z.infer<typeof postTagsInput>;

@@ -14,7 +14,6 @@ export type VoteOnBehalfInput = z.infer<typeof voteOnBehalfInput>;
 
 /** PUT /api/v1/posts/[number]/vote: no body, or (API keys) the customer to vote for. */
 export const voteInput = z.object({ onBehalfOf: onBehalfOfSchema.optional() }).strict().optional();
-export type VoteInput = z.infer<typeof voteInput>;
 
 export const voteStateSchema = z.object({ voted: z.boolean(), voteCount: z.number().int() });
 export type VoteState = z.infer<typeof voteStateSchema>;
@@ -34,7 +33,6 @@ export const voterSchema = z.object({
 });
 export type Voter = z.infer<typeof voterSchema>;
 
-export const subscriptionStateSchema = z.object({ subscribed: z.boolean() });
 /** GET /api/v1/posts/[number]/votes: voters newest first, a page at a time. */
 export const voterListQuery = z.object({
   cursor: z.string().trim().max(200).optional(),

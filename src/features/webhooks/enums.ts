@@ -30,4 +30,3 @@ export type WebhookFormat = (typeof WEBHOOK_FORMATS)[number];
 
 /** A delivery's state: waiting for its next attempt, delivered, or given up on. */
 export const WEBHOOK_DELIVERY_STATES = ['pending', 'delivered', 'failed'] as const;
-export type WebhookDeliveryState = (typeof WEBHOOK_DELIVERY_STATES)[number];

@@ -12,8 +12,8 @@
  * Rows are never parsed in JavaScript: they go back through json_populate_recordset, so bigint,
  * float and timestamp values come back exactly as they were written.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { Db, DbHandle, Tx } from '@/server/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db, type DbHandle, type Tx } from '@/server/db/client';
 
 export const BACKUP_FORMAT = 'chorus-backup';
 export const BACKUP_VERSION = 1;
@@ -46,10 +46,6 @@ export interface BackupSummary {
 
 type Executor = Pick<Tx, 'execute'>;
 
-async function rows<T>(db: Executor, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
-
 const FETCH_ROWS = 2000;
 /**
  * Tables whose rows may be megabytes (uploaded images' bytes, up to 5 MiB each, 10 MiB as JSON
@@ -69,8 +65,7 @@ const derivedSql = sql`coalesce(obj_description(c.oid, 'pg_class'), '') like ${D
  * derived tables left out.
  */
 export async function listTables(db: Executor): Promise<BackupTable[]> {
-  const columns = await rows<{ table: string; column: string }>(
-    db,
+  const columns = await queryRows<{ table: string; column: string }>(
     sql`select c.relname as "table", a.attname as "column"
         from pg_class c
         join pg_namespace n on n.oid = c.relnamespace
@@ -78,15 +73,16 @@ export async function listTables(db: Executor): Promise<BackupTable[]> {
         where n.nspname = 'public' and c.relkind in ('r', 'p') and a.attnum > 0 and not a.attisdropped and a.attgenerated = ''
           and not ${derivedSql}
         order by c.relname, a.attnum`,
-  );
-  const edges = await rows<{ child: string; parent: string }>(
     db,
+  );
+  const edges = await queryRows<{ child: string; parent: string }>(
     sql`select c.relname as child, p.relname as parent
         from pg_constraint k
         join pg_class c on c.oid = k.conrelid
         join pg_class p on p.oid = k.confrelid
         join pg_namespace n on n.oid = c.relnamespace
         where k.contype = 'f' and n.nspname = 'public'`,
+    db,
   );
   const byTable = new Map<string, string[]>();
   for (const { table, column } of columns) byTable.set(table, [...(byTable.get(table) ?? []), column]);
@@ -95,10 +91,10 @@ export async function listTables(db: Executor): Promise<BackupTable[]> {
 
 /** The derived tables (DERIVED_TABLE_MARK): emptied by a restore, then filled by its triggers. */
 export async function listDerivedTables(db: Executor): Promise<string[]> {
-  const found = await rows<{ name: string }>(
-    db,
+  const found = await queryRows<{ name: string }>(
     sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind in ('r', 'p') and ${derivedSql} order by c.relname`,
+    db,
   );
   return found.map((t) => t.name);
 }
@@ -123,11 +119,11 @@ export function dependencyOrder(tables: string[], edges: { child: string; parent
 
 /** The migrations recorded in the database, oldest first (drizzle's own table). */
 export async function appliedMigrations(db: Executor): Promise<BackupMigration[]> {
-  const exists = await rows<{ t: string | null }>(db, sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`);
+  const exists = await queryRows<{ t: string | null }>(sql`select to_regclass('drizzle.__drizzle_migrations')::text as t`, db);
   if (!exists[0]?.t) return [];
-  const found = await rows<{ hash: string; created_at: string | number }>(
-    db,
+  const found = await queryRows<{ hash: string; created_at: string | number }>(
     sql`select hash, created_at from drizzle.__drizzle_migrations order by created_at, id`,
+    db,
   );
   return found.map((m) => ({ hash: m.hash, createdAt: Number(m.created_at) }));
 }
@@ -147,7 +143,7 @@ export async function dumpLogical(database: Db, write: (line: string) => Promise
         format: BACKUP_FORMAT,
         version: BACKUP_VERSION,
         createdAt: new Date().toISOString(),
-        driver: (await rows<{ v: string }>(tx, sql`select version() as v`))[0]!.v,
+        driver: (await queryRows<{ v: string }>(sql`select version() as v`, tx))[0]!.v,
         migrations: await appliedMigrations(tx),
         tables,
       };
@@ -163,7 +159,7 @@ export async function dumpLogical(database: Db, write: (line: string) => Promise
         let count = 0;
         const fetchRows = LARGE_ROW_TABLES[table.name] ?? FETCH_ROWS;
         for (;;) {
-          const batch = await rows<{ j: string }>(tx, sql.raw(`fetch forward ${fetchRows} from chorus_backup`));
+          const batch = await queryRows<{ j: string }>(sql.raw(`fetch forward ${fetchRows} from chorus_backup`), tx);
           // Newlines in JSON text can only be whitespace between tokens (inside strings they are escaped).
           for (const { j } of batch) await write(j.replace(/[\r\n]+/g, ' '));
           count += batch.length;
@@ -198,11 +194,11 @@ export function parseHeader(line: string | undefined): BackupHeader {
 
 /** Whether the database has no table, view or sequence of its own: a restore goes only there. */
 export async function isDatabaseEmpty(db: Executor): Promise<boolean> {
-  const found = await rows<{ n: number }>(
-    db,
+  const found = await queryRows<{ n: number }>(
     sql`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where c.relkind in ('r', 'p', 'v', 'm', 'S')
           and n.nspname not in ('pg_catalog', 'information_schema') and n.nspname not like 'pg\_%'`,
+    db,
   );
   return Number(found[0]!.n) === 0;
 }
@@ -277,10 +273,10 @@ export async function loadLogical(handle: DbHandle, header: BackupHeader, lines:
 
 /** Every identity or serial column's sequence continues after the largest value present. */
 async function resetSequences(tx: Executor): Promise<void> {
-  const owned = await rows<{ table: string; column: string }>(
-    tx,
+  const owned = await queryRows<{ table: string; column: string }>(
     sql`select table_name as "table", column_name as "column" from information_schema.columns
         where table_schema = 'public' and (is_identity = 'YES' or column_default like 'nextval(%')`,
+    tx,
   );
   for (const { table, column } of owned) {
     const qualified = `public.${quoteIdent(table)}`;

@@ -97,7 +97,7 @@ export async function pingDatabase(timeoutMs = 2000): Promise<void> {
  * Runs a raw, parameterised SQL statement (in `q`, a transaction, when given) and returns its
  * rows. Both drivers answer `{ rows }`; this is the one place that relies on it.
  */
-export async function queryRows<T extends Record<string, unknown>>(query: SQL, q: DbOrTx = db()): Promise<T[]> {
+export async function queryRows<T>(query: SQL, q: Pick<DbOrTx, 'execute'> = db()): Promise<T[]> {
   const result = (await q.execute(query)) as unknown as { rows: T[] };
   return result.rows;
 }

@@ -18,9 +18,6 @@ import { hashToken } from '@/server/identity/tokens';
 /** Where the hash of the password-setter's nonce is kept in a confirmation token's `data`. */
 export const SETTER_NONCE_KEY = 'setterNonceHash';
 
-/** The `data` of a confirmation token issued to the browser holding `nonce`. */
-export const setterNonceData = (nonce: string) => ({ [SETTER_NONCE_KEY]: hashToken(nonce) });
-
 /**
  * Whether this request comes from the browser that set the account's password: its nonce cookie
  * matches one that a confirmation link of this account was issued with.

@@ -1,4 +1,3 @@
-import type { AnalyticsEvent } from '../events';
 import { createAnalyticsController } from './controller';
 
 function whenIdle(work: () => void) {
@@ -21,21 +20,3 @@ export const analytics = createAnalyticsController({
   currentUrl: () => window.location.href,
   whenIdle,
 });
-
-/** Sends one typed event; silently does nothing without consent (or with analytics off). */
-export function capture(event: AnalyticsEvent): void {
-  analytics.capture(event);
-}
-
-/**
- * Attributes later events to a signed-in member by their opaque user id. Refuses (returns false)
- * anything that is not an opaque id, an email address above all.
- */
-export function identifyUser(userId: string): boolean {
-  return analytics.identifyUser(userId);
-}
-
-/** Sign-out: later events go to a fresh anonymous id. */
-export function forgetUser(): void {
-  analytics.forgetUser();
-}

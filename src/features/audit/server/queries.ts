@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 
 /** One audit event with the people and things it names, as they are now (null: gone). */
 export interface AuditEventRow {
@@ -62,7 +62,8 @@ const intOf = (text: ReturnType<typeof sql>) => sql`(case when ${text} ~ '^[0-9]
  */
 export async function listAuditEventRows(db: DbOrTx, limit: number, beforeId?: number): Promise<AuditEventRow[]> {
   const target = sql`e.target_id`;
-  const result = (await db.execute(sql`
+  const result = await queryRows<AuditEventRow>(
+    sql`
     with page as (
       select * from audit_events
       where ${beforeId === undefined ? sql`true` : sql`id < ${beforeId}`}
@@ -100,6 +101,8 @@ export async function listAuditEventRows(db: DbOrTx, limit: number, beforeId?: n
       and mp.number = ${intOf(sql`coalesce(e.after ->> 'mergedInto', e.before ->> 'mergedInto')`)}
     left join statuses ms on e.action = 'status.deleted' and ms.id = ${uuidOf(sql`e.after ->> 'movedTo'`)}
     left join users ou on e.action = 'vote.cast_on_behalf' and ou.id = ${uuidOf(sql`e.after ->> 'userId'`)}
-    order by e.id desc`)) as unknown as { rows: AuditEventRow[] };
-  return result.rows;
+    order by e.id desc`,
+    db,
+  );
+  return result;
 }

@@ -1,6 +1,6 @@
 /** SQL for the changelog. Nothing here knows HTTP; every read of a linked post is scoped to its reader. */
 import { and, asc, desc, eq, inArray, isNotNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import {
   boards,
   changelogEntries,
@@ -238,7 +238,8 @@ export async function upsertChangelogSubscription(db: DbOrTx, userId: string, su
  */
 export async function audienceIds(db: DbOrTx, entryId: string): Promise<string[]> {
   const linked = sql`(select cep.post_id from ${changelogEntryPosts} cep where cep.entry_id = ${entryId})`;
-  const result = (await db.execute(sql`
+  const result = await queryRows<{ id: string }>(
+    sql`
     select distinct u.id as id from ${users} u where u.deleted_at is null and u.banned_at is null and u.id in (
       select v.user_id from ${votes} v
         where v.post_id in ${linked}
@@ -247,8 +248,10 @@ export async function audienceIds(db: DbOrTx, entryId: string): Promise<string[]
       select s.user_id from ${subscriptions} s where s.post_id in ${linked} and s.subscribed
       union
       select cs.user_id from ${changelogSubscriptions} cs where cs.subscribed
-    ) order by u.id`)) as unknown as { rows: { id: string }[] };
-  return result.rows.map((r) => r.id);
+    ) order by u.id`,
+    db,
+  );
+  return result.map((r) => r.id);
 }
 
 /** Published entries for the feed, newest first. */

@@ -3,8 +3,8 @@
  * period from the aggregates. Every recompute replaces what it covers (delete, then insert the
  * counts), so running it again, or on two instances, converges on the same rows.
  */
-import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
+import { sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import {
   addDays,
   type InsightBoard,
@@ -14,11 +14,6 @@ import {
   TOP_BOARDS,
   TOP_REQUESTS,
 } from '../schema';
-
-async function rows<T>(q: DbOrTx, query: SQL): Promise<T[]> {
-  const result = (await q.execute(query)) as unknown as { rows: T[] };
-  return result.rows;
-}
 
 /** The instants that bound days `from`..`to` (UTC, both included). */
 function bounds(from: string, to: string): { start: string; end: string } {
@@ -103,7 +98,7 @@ export async function dropDaysBefore(q: DbOrTx, day: string): Promise<void> {
 
 /** The UTC day of the oldest post, or null in a workspace without posts. */
 export async function oldestPostDay(q: DbOrTx): Promise<string | null> {
-  const [row] = await rows<{ day: string | null }>(q, sql`select (min(created_at) at time zone 'UTC')::date::text as day from posts`);
+  const [row] = await queryRows<{ day: string | null }>(sql`select (min(created_at) at time zone 'UTC')::date::text as day from posts`, q);
   return row?.day ?? null;
 }
 
@@ -120,9 +115,9 @@ export async function markRefreshed(q: DbOrTx, what: 'full' | 'recent' | 'change
 }
 
 export async function readRefreshed(q: DbOrTx): Promise<{ fullAt: Date | null; recentAt: Date | null; changed: string }> {
-  const [row] = await rows<{ full_at: string | Date | null; recent_at: string | Date | null; changed: string | null }>(
-    q,
+  const [row] = await queryRows<{ full_at: string | Date | null; recent_at: string | Date | null; changed: string | null }>(
     sql`select full_at, recent_at, changed_at::text as changed from insight_refresh where id = 1`,
+    q,
   );
   const date = (v: string | Date | null | undefined) => (v == null ? null : new Date(v));
   return { fullAt: date(row?.full_at), recentAt: date(row?.recent_at), changed: row?.changed ?? '' };
@@ -130,16 +125,15 @@ export async function readRefreshed(q: DbOrTx): Promise<{ fullAt: Date | null; r
 
 /** Activity per day of the period (days without activity are absent). */
 export async function readDays(q: DbOrTx, p: InsightPeriod) {
-  return rows<{ day: string; posts: number; votes: number; comments: number }>(
-    q,
+  return queryRows<{ day: string; posts: number; votes: number; comments: number }>(
     sql`select day::text as day, sum(posts)::int as posts, sum(votes)::int as votes, sum(comments)::int as comments
       from insight_days where day between ${p.from}::date and ${p.to}::date group by day order by day`,
+    q,
   );
 }
 
 export async function readBoards(q: DbOrTx, p: InsightPeriod): Promise<InsightBoard[]> {
-  return rows<InsightBoard>(
-    q,
+  return queryRows<InsightBoard>(
     sql`select b.slug, b.name, sum(d.posts)::int as posts, sum(d.votes)::int as votes, sum(d.comments)::int as comments
       from insight_days d join boards b on b.id = d.board_id
       where d.day between ${p.from}::date and ${p.to}::date
@@ -147,30 +141,31 @@ export async function readBoards(q: DbOrTx, p: InsightPeriod): Promise<InsightBo
       having sum(d.posts + d.votes + d.comments) > 0
       order by sum(d.posts + d.votes + d.comments) desc, b.name
       limit ${TOP_BOARDS}`,
+    q,
   );
 }
 
 export async function readStatuses(q: DbOrTx, p: InsightPeriod): Promise<InsightStatus[]> {
   const { start, end } = bounds(p.from, p.to);
-  return rows<InsightStatus>(
-    q,
+  return queryRows<InsightStatus>(
     sql`select s.name, s.color, count(*)::int as count
       from insight_posts ip left join statuses s on s.id = ip.status_id
       where ip.created_at >= ${start}::timestamptz and ip.created_at < ${end}::timestamptz and not ip.merged
       group by s.id, s.name, s.color, s.position
       order by s.position nulls last, s.name`,
+    q,
   );
 }
 
 export async function readFirstResponse(q: DbOrTx, p: InsightPeriod) {
   const { start, end } = bounds(p.from, p.to);
-  const [row] = await rows<{ median: number | string | null; answered: number; total: number }>(
-    q,
+  const [row] = await queryRows<{ median: number | string | null; answered: number; total: number }>(
     sql`select percentile_cont(0.5) within group (order by extract(epoch from responded_at - created_at))
           filter (where responded_at is not null) as median,
         count(responded_at)::int as answered, count(*)::int as total
       from insight_posts
       where created_at >= ${start}::timestamptz and created_at < ${end}::timestamptz and not by_team`,
+    q,
   );
   const median = row?.median == null ? null : Math.round(Number(row.median));
   return { medianSeconds: median, answered: row?.answered ?? 0, unanswered: (row?.total ?? 0) - (row?.answered ?? 0) };
@@ -181,8 +176,7 @@ const TOP_CANDIDATES = 200;
 
 export async function readTopRequests(q: DbOrTx, p: InsightPeriod, candidates = TOP_CANDIDATES): Promise<InsightRequest[]> {
   // One pass over the period's rows: the candidates, how many there were, and the ten that count.
-  const found = await rows<InsightRequest & { candidates: number }>(
-    q,
+  const found = await queryRows<InsightRequest & { candidates: number }>(
     sql`with gained as (
         select post_id, sum(votes)::int as gained from insight_post_votes
         where day between ${p.from}::date and ${p.to}::date
@@ -195,6 +189,7 @@ export async function readTopRequests(q: DbOrTx, p: InsightPeriod, candidates = 
         limit ${TOP_REQUESTS})
       select (select count(*)::int from gained) as candidates, top.* from (select 1) one left join top on true
       order by top."votesGained" desc nulls last, top.number`,
+    q,
   );
   const top = found.filter((r) => r.number !== null).map(({ candidates: _n, ...r }) => r);
   // The candidates were mostly deleted or merged posts: look further (rare, so the usual read stays small).

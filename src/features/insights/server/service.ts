@@ -120,12 +120,6 @@ export function weekSeries(
   return [...weeks.values()];
 }
 
-/** Recomputes days `from`..`to` (UTC) in `q`. */
-export async function refreshDays(q: DbOrTx, from: string, to: string): Promise<void> {
-  await recomputeDays(q, from, to);
-  await markRefreshed(q, 'changed');
-}
-
 /** Recomputes yesterday and today. */
 export async function refreshRecent(q: DbOrTx, now = new Date()): Promise<void> {
   const today = utcDay(now);

@@ -70,15 +70,6 @@ const banRefusal = (actor: ActingUser, target: MemberRow, verb: 'ban' | 'unban')
     ? `You cannot ${verb} yourself.`
     : `Only admins can ${verb} ${target.role === 'admin' ? 'an admin' : 'a moderator'}.`;
 
-/**
- * Locks the active admins and refuses (409 LAST_ADMIN) a change that would take the last one
- * away. For callers outside this feature that remove a person (account deletion): call it in
- * the deleting transaction before touching the person's row.
- */
-export async function assertAnotherAdminRemains(tx: DbOrTx, userId: string): Promise<void> {
-  if (isLastAdmin(await lockActiveAdminIds(tx), userId)) throw new AppError('LAST_ADMIN');
-}
-
 /** Locks the admins, then the person; 404 when there is no such person. */
 async function lockForChange(tx: DbOrTx, id: string): Promise<{ admins: string[]; target: MemberRow }> {
   if (!isUuid(id)) throw new AppError('NOT_FOUND');

@@ -4,7 +4,7 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { isTeamMember } from '@/core/identity/policy';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import type { Actor } from '@/server/identity/actor';
 import { MENTION_SUGGESTIONS_MAX } from '../schema';
 
@@ -61,13 +61,16 @@ function tookPart(post: MentionPost, viewer: Actor): SQL {
 /** `first`: those who come before the rest (the participants). */
 async function select(db: DbOrTx, viewer: Actor, q: string, candidates: SQL, first?: SQL): Promise<SuggestionRow[]> {
   const self = viewer.kind === 'user' ? sql`u.id <> ${viewer.id}::uuid` : sql`true`;
-  const result = (await db.execute(sql`
+  const result = await queryRows<SuggestionRow>(
+    sql`
     select u.id, u.display_name as "displayName", u.avatar_url as "avatarUrl"
     from users u
     where u.deleted_at is null and u.banned_at is null and ${self} and ${nameMatches(q)} and ${candidates}
     order by ${first ? sql`${first} desc, ` : sql``}lower(u.display_name), u.id
-    limit ${MENTION_SUGGESTIONS_MAX}`)) as unknown as { rows: SuggestionRow[] };
-  return result.rows;
+    limit ${MENTION_SUGGESTIONS_MAX}`,
+    db,
+  );
+  return result;
 }
 
 /**

@@ -4,7 +4,7 @@
  * reader (a board made private, a post deleted: the item drops out).
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
-import { db } from '@/server/db/client';
+import { queryRows, db } from '@/server/db/client';
 import { boards, notifications, posts } from '@/server/db/schema';
 import type { UserActor } from '@/server/identity/actor';
 import { visiblePostSql } from '@/server/identity/visibility';
@@ -12,7 +12,6 @@ import { cursorCodec, requireCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../enums';
 import type { NotificationData, NotificationItem, NotificationPage } from '../schema';
-import { rows } from './queries';
 
 const idCursor = cursorCodec<number>(
   (id) => [id],
@@ -26,9 +25,9 @@ function readable(actor: UserActor) {
 }
 
 export async function countUnread(actor: UserActor): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    db(),
+  const [row] = await queryRows<{ n: number }>(
     sql`select count(*)::int as n from notifications n where ${readable(actor)} and n.read_at is null`,
+    db(),
   );
   return Number(row?.n ?? 0);
 }
@@ -48,11 +47,11 @@ export async function listNotifications(
   query: { cursor?: string; limit: number; unread?: string },
 ): Promise<NotificationPage> {
   const before = query.cursor ? requireCursor(idCursor, query.cursor) : null;
-  const found = await rows<{ id: number; kind: string; data: NotificationData; read_at: string | null; created_at: string | Date }>(
-    db(),
+  const found = await queryRows<{ id: number; kind: string; data: NotificationData; read_at: string | null; created_at: string | Date }>(
     sql`select n.id, n.kind, n.data, n.read_at, n.created_at from notifications n
       where ${readable(actor)} ${before ? sql`and n.id < ${before}` : sql``} ${query.unread ? sql`and n.read_at is null` : sql``}
       order by n.id desc limit ${query.limit}`,
+    db(),
   );
   const items: NotificationItem[] = found
     .filter((r) => (NOTIFICATION_KINDS as readonly string[]).includes(r.kind))

@@ -10,20 +10,20 @@ import { sql } from 'drizzle-orm';
 import { env } from '@/config/env';
 import { mentionsToPlainText } from '@/core/mentions';
 import { emailConfirmationRequired, type EmailConfirmationMode } from '@/core/workspace';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import { enqueueKeyedJobs } from '@/server/jobs/queue';
 import { smtpConfigured } from '@/server/mail/transport';
 import type { NotificationData } from '../schema';
-import { admins, insertNotifications, peopleIn, rows, type Delivery } from './queries';
+import { admins, insertNotifications, peopleIn, type Delivery } from './queries';
 
 export const DIGEST_JOB_KIND = 'notifications.digest';
 export const digestKey = (userId: string) => `digest:${userId}`;
 
 /** Whether the workspace requires confirmed email addresses (unconfirmed people are then never notified). */
 export async function confirmationRequired(db: DbOrTx): Promise<boolean> {
-  const [row] = await rows<{ mode: EmailConfirmationMode }>(
-    db,
+  const [row] = await queryRows<{ mode: EmailConfirmationMode }>(
     sql`select email_confirmation as mode from workspace_settings where id = 1`,
+    db,
   );
   return emailConfirmationRequired(row?.mode ?? 'auto', smtpConfigured());
 }

@@ -5,14 +5,10 @@
  */
 import type { Locale } from '@/core/i18n/locales';
 import { sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import { boards, posts } from '@/server/db/schema';
 import { visiblePostForUserSql } from '@/server/identity/visibility';
 import { NOTIFICATION_DEFAULTS, type NotificationKind } from '../enums';
-
-export async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export interface PostRow {
   id: string;
@@ -25,9 +21,9 @@ export interface PostRow {
 }
 
 export async function findPost(db: DbOrTx, postId: string): Promise<PostRow | undefined> {
-  const [row] = await rows<PostRow>(
-    db,
+  const [row] = await queryRows<PostRow>(
     sql`select id, number, title, body, approval, author_id, deleted_at is not null as deleted from posts where id = ${postId}`,
+    db,
   );
   return row ? { ...row, number: Number(row.number) } : undefined;
 }
@@ -43,17 +39,17 @@ export interface CommentRow {
 }
 
 export async function findComment(db: DbOrTx, commentId: number): Promise<CommentRow | undefined> {
-  const [row] = await rows<CommentRow>(
-    db,
+  const [row] = await queryRows<CommentRow>(
     sql`select id, post_id, author_id, body, internal, approval, deleted_at is not null as deleted from comments where id = ${commentId}`,
+    db,
   );
   return row ? { ...row, id: Number(row.id) } : undefined;
 }
 
 export async function findStatusChange(db: DbOrTx, id: number): Promise<{ note: string; status_name: string | null } | undefined> {
-  const [row] = await rows<{ note: string; status_name: string | null }>(
-    db,
+  const [row] = await queryRows<{ note: string; status_name: string | null }>(
     sql`select sc.note, s.name as status_name from status_changes sc left join statuses s on s.id = sc.to_status_id where sc.id = ${id}`,
+    db,
   );
   return row;
 }
@@ -115,8 +111,7 @@ export async function insertNotifications(db: DbOrTx, d: Delivery): Promise<{ re
     ? sql`and exists (select 1 from ${posts} join ${boards} on ${boards.id} = ${posts.boardId}
         where ${posts.id} = ${d.postId} and ${visiblePostForUserSql({ id: sql`u.id`, role: sql`u.role` })})`
     : sql``;
-  const result = await rows<{ recipient_id: string; email_pending: boolean }>(
-    db,
+  const result = await queryRows<{ recipient_id: string; email_pending: boolean }>(
     sql`
     with candidates as materialized (select distinct c.user_id from (${d.candidates}) c where c.user_id is not null),
     eligible as (
@@ -133,6 +128,7 @@ export async function insertNotifications(db: DbOrTx, d: Delivery): Promise<{ re
       ${d.statusChangeId ?? null}::bigint, ${d.entryId ?? null}::text, ${JSON.stringify(d.data)}::jsonb, in_app, email
     from eligible where in_app or email
     returning recipient_id, email_pending`,
+    db,
   );
   return result.map((r) => ({ recipientId: r.recipient_id, email: r.email_pending }));
 }
@@ -154,11 +150,11 @@ export interface RecipientRow {
 
 /** The person a digest goes to, and whether they may still be emailed (not banned, deleted or, where required, unconfirmed). */
 export async function findRecipient(db: DbOrTx, userId: string, confirmationRequired: boolean): Promise<RecipientRow | undefined> {
-  const [row] = await rows<RecipientRow>(
-    db,
+  const [row] = await queryRows<RecipientRow>(
     sql`select id, email, locale, (banned_at is null and deleted_at is null ${
       confirmationRequired ? sql`and email_verified_at is not null` : sql``
     }) as eligible from users where id = ${userId}`,
+    db,
   );
   return row;
 }
@@ -173,8 +169,7 @@ export async function takePendingEmails(
   userId: string,
 ): Promise<{ id: number; kind: NotificationKind; data: Record<string, string | number | null> }[]> {
   // One statement: what is taken is exactly what is marked, even while new notifications arrive.
-  const sendable = await rows<{ id: number; kind: NotificationKind; data: Record<string, string | number | null> }>(
-    db,
+  const sendable = await queryRows<{ id: number; kind: NotificationKind; data: Record<string, string | number | null> }>(
     sql`with taken as (
         update notifications set email_pending = false, emailed_at = now()
         where recipient_id = ${userId} and email_pending
@@ -185,15 +180,16 @@ export async function takePendingEmails(
         and (t.post_id is null or t.kind = 'approval' or exists (select 1 from ${posts} join ${boards} on ${boards.id} = ${posts.boardId}
           where ${posts.id} = t.post_id and ${visiblePostForUserSql({ id: sql`u.id`, role: sql`u.role` })}))
       order by t.id`,
+    db,
   );
   return sendable.map((r) => ({ ...r, id: Number(r.id) }));
 }
 
 export async function displayNameOf(db: DbOrTx, userId: string | null): Promise<string | null> {
   if (!userId) return null;
-  const [row] = await rows<{ name: string; deleted: boolean }>(
-    db,
+  const [row] = await queryRows<{ name: string; deleted: boolean }>(
     sql`select display_name as name, deleted_at is not null as deleted from users where id = ${userId}`,
+    db,
   );
   return row && !row.deleted ? row.name : null;
 }

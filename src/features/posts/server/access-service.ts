@@ -8,7 +8,7 @@ import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { BoardRow } from '@/features/boards/server/access-service';
 import { isVotingOpenCategory, type StatusCategory } from '@/features/statuses/schema';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import { boards, posts, statuses, users } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { visiblePostSql } from '@/server/identity/visibility';
@@ -41,8 +41,8 @@ export function visiblePostRefsSql(actor: Actor, match: SQL): SQL {
 
 /** visiblePostRefsSql on its own, for a caller that has no statement to put it in. */
 export async function readVisiblePostRefs(db: DbOrTx, actor: Actor, match: SQL): Promise<PostRef[]> {
-  const result = (await db.execute(sql`select ${visiblePostRefsSql(actor, match)} as refs`)) as unknown as { rows: { refs: PostRef[] }[] };
-  return result.rows[0]?.refs ?? [];
+  const result = await queryRows<{ refs: PostRef[] }>(sql`select ${visiblePostRefsSql(actor, match)} as refs`, db);
+  return result[0]?.refs ?? [];
 }
 
 /**

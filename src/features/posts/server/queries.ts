@@ -6,17 +6,12 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { isTeamMember } from '@/core/identity/policy';
 import type { Role } from '@/core/identity/roles';
 import type { StatusCategory } from '@/features/statuses/schema';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import { boards, posts, postTags, statuses } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import type { PostApproval } from '../schema';
 import { visiblePostRefsSql, type PostRef, type PostRow } from './access-service';
 import { visiblePostSql } from '@/server/identity/visibility';
-
-async function rowsOf<T>(db: DbOrTx, query: ReturnType<typeof sql>): Promise<T[]> {
-  // Both drivers answer `{ rows }` (see queryRows in server/db/client).
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export async function insertPost(
   db: DbOrTx,
@@ -88,7 +83,7 @@ export async function getPostExtras(
 ): Promise<PostExtras> {
   const team = isTeamMember(actor);
   const viewerId = actor.kind === 'user' ? actor.id : null;
-  const [row] = await rowsOf<{
+  const [row] = await queryRows<{
     author_avatar_url: string | null;
     tags: PostExtras['tags'];
     history: PostExtras['history'];
@@ -98,7 +93,6 @@ export async function getPostExtras(
     voted: boolean;
     subscribed: boolean;
   }>(
-    db,
     sql`select
       (select avatar_url from users where id = ${post.authorId}::uuid and deleted_at is null) as author_avatar_url,
       (select coalesce(json_agg(json_build_object('id', t.id, 'name', t.name, 'color', t.color) order by lower(t.name)), '[]'::json)
@@ -123,6 +117,7 @@ export async function getPostExtras(
       ${visiblePostRefsSql(actor, sql`${posts.id} = ${post.mergedIntoId}::uuid`)} as merged_into,
       exists (select 1 from votes where post_id = ${post.id} and user_id = ${viewerId}::uuid) as voted,
       coalesce((select subscribed from subscriptions where post_id = ${post.id} and user_id = ${viewerId}::uuid), false) as subscribed`,
+    db,
   );
   return {
     authorAvatarUrl: row!.author_avatar_url,
@@ -165,8 +160,7 @@ export async function listSimilarPosts(
 ): Promise<SimilarPostRow[]> {
   const tsq = sql`websearch_to_tsquery('english', ${orQueryOf(opts.title)})`;
   const select = (match: SQL, rank: SQL, exclude: readonly string[], limit: number) =>
-    rowsOf<SimilarPostRow>(
-      db,
+    queryRows<SimilarPostRow>(
       sql`select ${posts.id} as id, ${posts.number} as number, ${posts.title} as title, ${posts.voteCount} as vote_count,
             ${statuses.name} as status_name, ${statuses.color} as status_color
           from ${posts}
@@ -184,6 +178,7 @@ export async function listSimilarPosts(
             }
           order by ${rank} desc, ${posts.voteCount} desc, ${posts.number} desc
           limit ${limit}`,
+      db,
     );
   const byWords = await select(sql`${posts.search} @@ ${tsq}`, sql`ts_rank(${posts.search}, ${tsq})`, [], opts.limit);
   if (byWords.length >= opts.limit) return byWords;

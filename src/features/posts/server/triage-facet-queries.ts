@@ -8,11 +8,11 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { isTeamMember } from '@/core/identity/policy';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import { boards, posts, postTags, statuses, triageCounts } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { NO_STATUS } from '../triage-schema';
-import { facetFiltersSql, rowsOf, showSql, triageBaseSql, type Facet, type FacetColumns, type TriageFilters } from './triage-list-queries';
+import { facetFiltersSql, showSql, triageBaseSql, type Facet, type FacetColumns, type TriageFilters } from './triage-list-queries';
 
 export interface FacetCount {
   facet: Facet;
@@ -105,8 +105,7 @@ export function countTriageFacets(db: DbOrTx, actor: Actor, f: TriageFilters, op
   const shows = (['all', 'untriaged', 'pending', 'unresponded', 'rejected'] as const).map(
     (show) => sql`coalesce(sum(c.n) filter (where ${showSql(show, COUNTED)}), 0)::int as ${sql.identifier(show)}`,
   );
-  return rowsOf<FacetCount>(
-    db,
+  return queryRows<FacetCount>(
     sql`with ${sources.live ? sql`m as materialized (${matchesSql(actor, f)}), ` : sql``}p as (${sources.posts}), t as (${sources.tags})
         select 'status' as facet, coalesce(s.slug, ${NO_STATUS}) as key, c.count from (
           select c.status_id, sum(c.n)::int as count from p c where ${where('status')} group by c.status_id having sum(c.n) > 0
@@ -121,6 +120,7 @@ export function countTriageFacets(db: DbOrTx, actor: Actor, f: TriageFilters, op
         select 'show', q.key, q.count from (select ${sql.join(shows, sql`, `)} from p c where ${where('show')}) x
           cross join lateral (values ('all', x."all"), ('untriaged', x.untriaged), ('pending', x.pending),
             ('unresponded', x.unresponded), ('rejected', x.rejected)) as q(key, count)`,
+    db,
   );
 }
 
@@ -131,12 +131,12 @@ export function countTriageFacets(db: DbOrTx, actor: Actor, f: TriageFilters, op
  * compaction took is skipped. Returns the rows it folded.
  */
 export async function compactTriageCounts(db: DbOrTx): Promise<number> {
-  const [row] = await rowsOf<{ folded: number }>(
-    db,
+  const [row] = await queryRows<{ folded: number }>(
     sql`with gone as (delete from ${triageCounts} returning *),
         kept as (insert into ${triageCounts} (tag_id, ${KEY}, posts)
           select tag_id, ${KEY}, sum(posts)::int from gone group by tag_id, ${KEY} having sum(posts) <> 0)
         select (select count(*) from gone)::int as folded`,
+    db,
   );
   return row?.folded ?? 0;
 }
@@ -157,8 +157,7 @@ export interface TriageCountDrift {
 export function triageCountsDrift(db: DbOrTx): Promise<TriageCountDrift[]> {
   const live = LIVE_POST;
   const key = POST_KEY;
-  return rowsOf<TriageCountDrift>(
-    db,
+  return queryRows<TriageCountDrift>(
     sql`select tag_id, ${KEY}, sum(kept)::int as kept, sum(counted)::int as counted from (
           select tag_id, ${KEY}, posts as kept, 0 as counted from ${triageCounts}
           union all
@@ -166,5 +165,6 @@ export function triageCountsDrift(db: DbOrTx): Promise<TriageCountDrift[]> {
           union all
           select pt.tag_id, ${key}, 0, 1 from ${postTags} pt join ${posts} on ${posts.id} = pt.post_id where ${live}
         ) x group by tag_id, ${KEY} having sum(kept) <> sum(counted)`,
+    db,
   );
 }

@@ -5,7 +5,7 @@
  * posts; merged and deleted posts are out of triage.
  */
 import { and, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import { boards, posts, postTags, statuses, tags, users } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { visiblePostSql } from '@/server/identity/visibility';
@@ -22,8 +22,6 @@ export interface TriageFilters {
 }
 
 export type Facet = 'status' | 'board' | 'tag' | 'show';
-
-export const rowsOf = async <T>(db: DbOrTx, query: SQL): Promise<T[]> => ((await db.execute(query)) as unknown as { rows: T[] }).rows;
 
 const list = (values: string[]) =>
   sql.join(
@@ -177,8 +175,7 @@ export function listTriagePosts(
 ): Promise<TriageRow[]> {
   const { column, order, key, cast } = SORT[sort];
   const keyset = after ? sql`(${column}, ${posts.id}) < (${after.value}::${cast}, ${after.id}::uuid)` : undefined;
-  return rowsOf<TriageRow>(
-    db,
+  return queryRows<TriageRow>(
     sql`select ${posts.id} as id, ${posts.number} as number, ${posts.title} as title, left(${posts.body}, 600) as body_start,
           ${boards.slug} as board_slug, ${boards.name} as board_name,
           case when ${statuses.id} is null then null else json_build_object('id', ${statuses.id}, 'slug', ${statuses.slug},
@@ -200,5 +197,6 @@ export function listTriagePosts(
         where ${and(triageBaseSql(actor, f), tagFilterSql(f), facetFiltersSql(f, POST_FACET_COLUMNS), keyset)}
         order by ${order}
         limit ${limit}`,
+    db,
   );
 }

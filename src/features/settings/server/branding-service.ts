@@ -16,11 +16,6 @@ export type BrandingAsset = (typeof BRANDING_ASSETS)[number];
 
 const column = (asset: BrandingAsset) => (asset === 'logo' ? 'logoUrl' : 'faviconUrl') satisfies keyof WorkspaceSettingsRow;
 
-export interface Branding {
-  logoUrl: string | null;
-  faviconUrl: string | null;
-}
-
 async function change(actor: { id: string; displayName: string }, asset: BrandingAsset, ip: string, bytes: Uint8Array | null) {
   const image = bytes ? await prepareBrandingImage(asset, bytes) : null;
   const result = await db().transaction(async (tx) => {

@@ -1,5 +1,5 @@
 /** SQL for statuses: the list with post counts, lookups, writes. Nothing here knows HTTP. */
-import { and, asc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import { visiblePostSql } from '@/server/identity/visibility';
 import type { DbOrTx } from '@/server/db/client';
 import { boards, posts, statusChanges, statuses } from '@/server/db/schema';
@@ -111,12 +111,4 @@ export async function clearStatusOfDeletedPosts(db: DbOrTx, statusId: string): P
     .update(posts)
     .set({ statusId: null })
     .where(and(eq(posts.statusId, statusId), sql`${posts.deletedAt} is not null`));
-}
-
-export async function getStatusesByIds(db: DbOrTx, ids: readonly string[]): Promise<StatusRow[]> {
-  if (ids.length === 0) return [];
-  return db
-    .select()
-    .from(statuses)
-    .where(inArray(statuses.id, [...ids]));
 }

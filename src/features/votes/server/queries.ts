@@ -6,7 +6,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { visiblePostSql } from '@/server/identity/visibility';
 import { trendingScoreSql } from '@/features/posts/server/trending-service';
-import type { DbOrTx } from '@/server/db/client';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import { apiKeys, boards, companies, posts, subscriptions, users, votes } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 
@@ -61,15 +61,6 @@ export async function votedPostNumbers(db: DbOrTx, userId: string, numbers: read
     .innerJoin(posts, eq(posts.id, votes.postId))
     .where(and(eq(votes.userId, userId), inArray(posts.number, [...numbers])));
   return new Set(rows.map((r) => r.number));
-}
-
-export async function hasVoted(db: DbOrTx, postId: string, userId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: votes.userId })
-    .from(votes)
-    .where(and(eq(votes.postId, postId), eq(votes.userId, userId)))
-    .limit(1);
-  return Boolean(row);
 }
 
 export interface VoterKey {
@@ -176,24 +167,30 @@ export async function getPostSummaryById(db: DbOrTx, actor: Actor, id: string) {
 
 /** True when following merged_into_id from `fromId` reaches `toId` (or `fromId` is `toId`). */
 export async function mergeChainReaches(db: DbOrTx, fromId: string, toId: string): Promise<boolean> {
-  const result = (await db.execute(sql`
+  const result = await queryRows<unknown>(
+    sql`
     with recursive chain(id, merged_into_id, depth) as (
       select id, merged_into_id, 0 from ${posts} where id = ${fromId}
       union all
       select p.id, p.merged_into_id, c.depth + 1 from ${posts} p join chain c on p.id = c.merged_into_id where c.depth < 1000
     )
-    select 1 as hit from chain where id = ${toId} limit 1`)) as unknown as { rows: unknown[] };
-  return result.rows.length > 0;
+    select 1 as hit from chain where id = ${toId} limit 1`,
+    db,
+  );
+  return result.length > 0;
 }
 
 /** Copies the duplicate's votes to the target, one per person, remembering where they came from. */
 export async function copyVotesForMerge(db: DbOrTx, duplicateId: string, targetId: string): Promise<number> {
-  const result = (await db.execute(sql`
+  const result = await queryRows<unknown>(
+    sql`
     insert into ${votes} (post_id, user_id, cast_by_id, cast_by_key_id, merged_from_id, created_at)
     select ${targetId}, v.user_id, v.cast_by_id, v.cast_by_key_id, ${duplicateId}, v.created_at from ${votes} v where v.post_id = ${duplicateId}
     on conflict do nothing
-    returning user_id`)) as unknown as { rows: unknown[] };
-  return result.rows.length;
+    returning user_id`,
+    db,
+  );
+  return result.length;
 }
 
 /** Removes from the target the votes a merge of this duplicate copied there. */

@@ -23,7 +23,7 @@ import { requireAllowed } from '@/server/identity/authorize';
 import { isUuid, requireCursor, timeIdCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import type { VoteOnBehalfInput, VoteOnBehalfResult, VoterListQuery, VoterPage, VoteState } from '../schema';
-import { applyVoteDelta, deleteVote, hasVoted, insertVote, listVoters, votedPostNumbers, type VoterKey } from './queries';
+import { applyVoteDelta, deleteVote, insertVote, listVoters, votedPostNumbers, type VoterKey } from './queries';
 
 /** Votes (`voted` true) or unvotes; idempotent. */
 export async function setVote(actor: UserActor, number: number, voted: boolean): Promise<VoteState> {
@@ -51,13 +51,6 @@ export async function setVote(actor: UserActor, number: number, voted: boolean):
   });
   if (cast) kickJobs();
   return state;
-}
-
-/** The actor's vote state on a post they may see. */
-export async function getVoteState(actor: Actor, number: number): Promise<VoteState> {
-  const ctx = await getPostContext(db(), actor, number);
-  const voted = actor.kind === 'user' ? await hasVoted(db(), ctx.post.id, actor.id) : false;
-  return { voted, voteCount: ctx.post.voteCount };
 }
 
 /** Which of these posts (by number) the user has voted for: one indexed read. */

@@ -1,15 +1,11 @@
 /** Webhooks' SQL: endpoints, deliveries and attempts. Admin-only data; callers have checked the actor. */
-import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { DbOrTx } from '@/server/db/client';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { queryRows, type DbOrTx } from '@/server/db/client';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '@/server/db/schema';
 import { WEBHOOK_TEST_EVENT } from '../enums';
 
 export type EndpointRow = typeof webhookEndpoints.$inferSelect;
 export type DeliveryRow = typeof webhookDeliveries.$inferSelect;
-
-async function rows<T>(db: DbOrTx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
-}
 
 export async function insertEndpoint(db: DbOrTx, values: typeof webhookEndpoints.$inferInsert): Promise<EndpointRow> {
   const [row] = await db.insert(webhookEndpoints).values(values).returning();
@@ -46,14 +42,14 @@ export interface LastAttempt {
 export async function listEndpointsWithLastAttempt(db: DbOrTx): Promise<{ endpoint: EndpointRow; last: LastAttempt | undefined }[]> {
   const endpoints = await db.select().from(webhookEndpoints).orderBy(webhookEndpoints.createdAt, webhookEndpoints.id);
   // One index probe per endpoint (webhook_attempts_endpoint_idx), however long the log grows.
-  const last = await rows<LastAttempt>(
-    db,
+  const last = await queryRows<LastAttempt>(
     sql`select a.endpoint_id, a.started_at, a.ok, a.status_code
         from webhook_endpoints e
         cross join lateral (
           select endpoint_id, started_at, ok, status_code from webhook_attempts
           where endpoint_id = e.id order by id desc limit 1
         ) a`,
+    db,
   );
   const byEndpoint = new Map(last.map((l) => [l.endpoint_id, l]));
   return endpoints.map((endpoint) => ({ endpoint, last: byEndpoint.get(endpoint.id) }));
@@ -61,10 +57,10 @@ export async function listEndpointsWithLastAttempt(db: DbOrTx): Promise<{ endpoi
 
 /** One endpoint's last attempt, if any. */
 export async function lastAttemptOf(db: DbOrTx, endpointId: string): Promise<LastAttempt | undefined> {
-  const [last] = await rows<LastAttempt>(
-    db,
+  const [last] = await queryRows<LastAttempt>(
     sql`select endpoint_id, started_at, ok, status_code
         from webhook_attempts where endpoint_id = ${endpointId} order by id desc limit 1`,
+    db,
   );
   return last;
 }
@@ -115,8 +111,7 @@ export interface ClaimedDelivery {
  * deliveries wait, except a test event (an admin may try an endpoint before enabling it).
  */
 export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseSeconds: number): Promise<ClaimedDelivery[]> {
-  const claimed = await rows<ClaimedDelivery>(
-    db,
+  const claimed = await queryRows<ClaimedDelivery>(
     sql`with claimed as (
           update webhook_deliveries d set attempts = d.attempts + 1, next_attempt_at = now() + make_interval(secs => ${leaseSeconds})
           where d.id in (
@@ -127,6 +122,7 @@ export async function claimDueDeliveries(db: DbOrTx, limit: number, leaseSeconds
             for update of d2 skip locked)
           returning d.id, d.endpoint_id, d.event_id, d.event_type, d.payload, d.attempts)
         select c.*, e.url, e.secret, e.format from claimed c join webhook_endpoints e on e.id = c.endpoint_id`,
+    db,
   );
   return claimed.map((c) => ({ ...c, attempts: Number(c.attempts) }));
 }
@@ -150,8 +146,7 @@ export async function recordAttempts(
     state: 'state' in outcome ? outcome.state : null,
     retry: 'state' in outcome ? null : outcome.retryInSeconds,
   }));
-  const settled = await rows<{ id: string }>(
-    db,
+  const settled = await queryRows<{ id: string }>(
     sql`update webhook_deliveries d set
           state = coalesce(v.state, d.state),
           finished_at = case when v.state is null then d.finished_at else now() end,
@@ -159,6 +154,7 @@ export async function recordAttempts(
         from jsonb_to_recordset(${JSON.stringify(outcomes)}::jsonb) as v(id uuid, attempts int, state text, retry int)
         where d.id = v.id and d.attempts = v.attempts and d.state = 'pending'
         returning d.id`,
+    db,
   );
   return new Set(settled.map((r) => r.id));
 }
@@ -204,22 +200,13 @@ export interface AttemptListRow {
 
 /** An endpoint's attempts, newest first, `limit` after the cursor (an attempt id). */
 export async function listAttempts(db: DbOrTx, endpointId: string, limit: number, beforeId?: number): Promise<AttemptListRow[]> {
-  const list = await rows<AttemptListRow>(
-    db,
+  const list = await queryRows<AttemptListRow>(
     sql`select a.id, a.delivery_id, d.event_id, d.event_type, a.attempt, a.started_at, a.duration_ms, a.status_code,
           a.response_body, a.error, a.ok, d.state as delivery_state
         from webhook_attempts a join webhook_deliveries d on d.id = a.delivery_id
         where a.endpoint_id = ${endpointId} ${beforeId ? sql`and a.id < ${beforeId}` : sql``}
         order by a.id desc limit ${limit}`,
+    db,
   );
   return list.map((r) => ({ ...r, id: Number(r.id), attempt: Number(r.attempt), duration_ms: Number(r.duration_ms) }));
-}
-
-/** Deliveries that wait for their first attempt, by endpoint (shown so a fresh test event is not invisible). */
-export async function countWaitingDeliveries(db: DbOrTx, endpointId: string): Promise<number> {
-  const [row] = await rows<{ n: number }>(
-    db,
-    sql`select count(*)::int as n from webhook_deliveries where endpoint_id = ${endpointId} and state = 'pending' and attempts = 0`,
-  );
-  return Number(row?.n ?? 0);
 }

@@ -9,7 +9,7 @@ import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
 import type { UserActor } from '@/server/identity/actor';
-import { urlRefusal, type Resolver } from '@/server/net/ssrf';
+import { urlRefusal } from '@/server/net/ssrf';
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEventType } from '../enums';
 import type {
   WebhookAttemptPage,
@@ -66,14 +66,8 @@ const auditView = (row: EndpointRow) => ({
   includePrivate: row.includePrivate,
 });
 
-/** The resolver used when saving; replaceable by tests (a stub resolver). */
-let resolver: Resolver | undefined;
-export function setWebhookResolver(r: Resolver | undefined): void {
-  resolver = r;
-}
-
 async function assertReachable(url: string): Promise<void> {
-  const refusal = await urlRefusal(url, outboundPolicy(), resolver);
+  const refusal = await urlRefusal(url, outboundPolicy());
   if (refusal) throw new AppError('VALIDATION_FAILED', 'This URL cannot receive webhooks.', { fields: { url: refusal } });
 }
 
