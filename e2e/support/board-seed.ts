@@ -1,4 +1,5 @@
 import type { APIRequestContext } from '@playwright/test';
+import type { Role } from '@/core/identity/roles';
 
 /**
  * Seeding for the board-list specs through the public API only (the e2e server's PGlite is
@@ -38,12 +39,7 @@ export async function setPostTags(team: APIRequestContext, baseURL: string, numb
 }
 
 /** Changes a person's role (admins): finds them by email in the member list. */
-export async function setRole(
-  admin: APIRequestContext,
-  baseURL: string,
-  email: string,
-  role: 'member' | 'moderator' | 'admin',
-): Promise<void> {
+export async function setRole(admin: APIRequestContext, baseURL: string, email: string, role: Role): Promise<void> {
   const { items } = await ok<{ items: { id: string; email: string }[] }>(
     await admin.get(`/api/v1/members?q=${encodeURIComponent(email)}`),
     'finding member',

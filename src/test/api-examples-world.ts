@@ -42,6 +42,7 @@ import { createTestActor, type TestActor } from './actors';
 import { insertBoard, insertPost } from './content';
 import { callRoute } from './http';
 import { startReceiver } from './webhook-receiver';
+import type { ChangelogState } from '@/features/changelog/enums';
 
 export interface ExampleWorld {
   actors: { member: TestActor; moderator: TestActor; admin: TestActor };
@@ -144,7 +145,7 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     ]);
   await queryRows(sql`insert into post_tags (post_id, tag_id) values (${darkMode.id}, ${I.tagDashboard})`);
 
-  const entry = (id: string, slug: string, title: string, state: 'draft' | 'published') => ({
+  const entry = (id: string, slug: string, title: string, state: ChangelogState) => ({
     id,
     slug,
     title,

@@ -7,6 +7,7 @@
  */
 import { Client, expectStatus } from './client';
 import { Ledger, outcomeOf } from './ledger';
+import type { Role } from '@/core/identity/roles';
 
 /** mulberry32: a small seeded PRNG, so a seed replays the same kill moments and the same mix. */
 export function prng(seed: number): () => number {
@@ -22,7 +23,7 @@ export function prng(seed: number): () => number {
 
 export interface Person {
   id: string;
-  role: 'member' | 'moderator' | 'admin';
+  role: Role;
   client: Client;
 }
 

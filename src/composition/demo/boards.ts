@@ -1,9 +1,11 @@
 /** The demo workspace's boards and tags. */
+import type { BoardVisibility } from '@/features/boards/enums';
+
 export interface DemoBoard {
   slug: string;
   name: string;
   description: string;
-  visibility: 'public' | 'private';
+  visibility: BoardVisibility;
   /** Share of the posts that go to this board. */
   share: number;
   kind: 'feature' | 'bug' | 'integration';

@@ -1,5 +1,6 @@
 /** Plausible people for the demo workspace. Addresses use the reserved `.example` domain. */
 import type { Rng } from './prng';
+import type { Role } from '@/core/identity/roles';
 
 export const DEMO_EMAIL_DOMAIN = 'demo.chorus.example';
 
@@ -102,7 +103,7 @@ const LAST = [
 export interface DemoPerson {
   email: string;
   displayName: string;
-  role: 'member' | 'moderator';
+  role: Exclude<Role, 'admin'>;
 }
 
 function asciiLocal(text: string): string {

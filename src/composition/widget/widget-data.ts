@@ -1,6 +1,7 @@
 /** What the widget's panel receives and keeps: small shapes of posts, boards and changelog entries. */
 import type { PostSummary } from '@/features/posts/schema';
 import type { AccentPalette } from '@/lib/accent';
+import type { BoardPosting } from '@/features/boards/enums';
 
 export const WIDGET_POST_COUNT = 20;
 export const WIDGET_ENTRY_COUNT = 10;
@@ -28,7 +29,7 @@ export interface WidgetEntry {
 export interface WidgetBoard {
   slug: string;
   name: string;
-  posting: 'members' | 'team';
+  posting: BoardPosting;
 }
 
 export interface WidgetPageProps extends Record<string, unknown> {

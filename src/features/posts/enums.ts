@@ -4,6 +4,9 @@
  */
 export const POST_APPROVAL = ['pending', 'approved', 'rejected'] as const;
 export type PostApproval = (typeof POST_APPROVAL)[number];
+/** What the team decides about a post (or comment) awaiting approval. */
+export const APPROVAL_DECISIONS = ['approved', 'rejected'] as const satisfies readonly PostApproval[];
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 export const POST_SORTS = ['trending', 'top', 'new', 'updated'] as const;
 export type PostSort = (typeof POST_SORTS)[number];
 

@@ -5,7 +5,7 @@ import { slugify } from '@/lib/slug';
 import { statusRefSchema, type StatusRef } from '@/features/statuses/schema';
 import { tagRefSchema } from '@/features/tags/schema';
 
-import { CLOSED_MODES, POST_APPROVAL, POST_SORTS } from './enums';
+import { APPROVAL_DECISIONS, CLOSED_MODES, POST_APPROVAL, POST_SORTS } from './enums';
 
 // The enumerations live in enums.ts (no zod), re-exported here for the server and the forms.
 export { etaLabel, POST_APPROVAL, POST_SORTS, pageClosedMode, type ClosedMode, type PostApproval, type PostSort } from './enums';
@@ -89,7 +89,7 @@ export const postStatusInput = z.object({
   statusId: z.uuid({ message: 'Choose a status' }),
   note: z.string().trim().max(5_000, 'Notes are at most 5,000 characters').default(''),
 });
-export const postApprovalInput = z.object({ approval: z.enum(['approved', 'rejected']) });
+export const postApprovalInput = z.object({ approval: z.enum(APPROVAL_DECISIONS) });
 export const postPinInput = z.object({ pinned: z.boolean() });
 export const postMergeInput = z.object({
   into: z.coerce

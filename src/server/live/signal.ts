@@ -7,11 +7,12 @@
  * are filtered by: the board, the post's approval and author, and a comment's audience.
  */
 import { z } from 'zod';
+import { POST_APPROVAL } from '@/features/posts/enums';
 
 export const LIVE_KINDS = ['votes', 'post', 'comment'] as const;
 export type LiveKind = (typeof LIVE_KINDS)[number];
 
-const approval = z.enum(['pending', 'approved', 'rejected']);
+const approval = z.enum(POST_APPROVAL);
 
 export const storedSignalSchema = z.object({
   kind: z.enum(LIVE_KINDS),

@@ -7,6 +7,7 @@
  * operation, or an operation without an example, does not compile. examples.test.ts sends each
  * one to the real route in a seeded workspace and fails when the route answers another shape.
  */
+import type { Role } from '@/core/identity/roles';
 import type { OperationKey } from '@/server/http/route';
 import type { PAGE_ROUTES } from '../routes';
 
@@ -18,7 +19,7 @@ import type { PAGE_ROUTES } from '../routes';
 export type ExampleOperationKey = OperationKey<(typeof PAGE_ROUTES)[number]> | 'GET /api/v1/openapi.json';
 
 /** Who the example is written for; examples.test.ts calls the route as that person. */
-export type ExampleCaller = 'visitor' | 'member' | 'moderator' | 'admin' | 'account';
+export type ExampleCaller = 'visitor' | Role | 'account';
 
 export interface ApiExample {
   /** Path parameters by name, as they appear in the URL. */

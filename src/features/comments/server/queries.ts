@@ -2,6 +2,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '@/server/db/client';
 import { comments, posts, users } from '@/server/db/schema';
+import type { Role } from '@/core/identity/roles';
 
 export type CommentRow = typeof comments.$inferSelect;
 
@@ -16,7 +17,7 @@ export type CommentWithAuthor = {
     id: string;
     displayName: string;
     avatarUrl: string | null;
-    role: 'member' | 'moderator' | 'admin';
+    role: Role;
     deletedAt: Date | null;
   } | null;
 };

@@ -7,6 +7,8 @@ import { isTeamMember } from '@/core/identity/policy';
 import { queryRows, type DbOrTx } from '@/server/db/client';
 import type { Actor } from '@/server/identity/actor';
 import { MENTION_SUGGESTIONS_MAX } from '../schema';
+import type { BoardVisibility } from '@/features/boards/enums';
+import type { PostApproval } from '@/features/posts/enums';
 
 export interface SuggestionRow {
   id: string;
@@ -18,9 +20,9 @@ export interface SuggestionRow {
 export interface MentionPost {
   id: string;
   authorId: string | null;
-  approval: 'pending' | 'approved' | 'rejected';
+  approval: PostApproval;
   boardId: string;
-  boardVisibility: 'public' | 'private';
+  boardVisibility: BoardVisibility;
 }
 
 const TEAM = sql`u.role in ('moderator', 'admin')`;

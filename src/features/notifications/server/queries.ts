@@ -9,13 +9,14 @@ import { queryRows, type DbOrTx } from '@/server/db/client';
 import { boards, posts } from '@/server/db/schema';
 import { visiblePostForUserSql } from '@/server/identity/visibility';
 import { NOTIFICATION_DEFAULTS, type NotificationKind } from '../enums';
+import type { PostApproval } from '@/features/posts/enums';
 
 export interface PostRow {
   id: string;
   number: number;
   title: string;
   body: string;
-  approval: 'pending' | 'approved' | 'rejected';
+  approval: PostApproval;
   author_id: string | null;
   deleted: boolean;
 }
@@ -34,7 +35,7 @@ export interface CommentRow {
   author_id: string | null;
   body: string;
   internal: boolean;
-  approval: 'pending' | 'approved' | 'rejected';
+  approval: PostApproval;
   deleted: boolean;
 }
 

@@ -14,6 +14,7 @@ import type { Actor } from '@/server/identity/actor';
 import { visiblePostSql } from '@/server/identity/visibility';
 import { AppError } from '@/server/http/errors';
 import type { VotingClosedCode } from '../enums';
+import type { Role } from '@/core/identity/roles';
 
 export type PostRow = typeof posts.$inferSelect;
 
@@ -70,7 +71,7 @@ export interface PostContext {
   post: PostRow;
   board: BoardRow;
   status: { id: string; slug: string; name: string; color: string; category: StatusCategory } | null;
-  author: { id: string; displayName: string; role: 'member' | 'moderator' | 'admin'; deleted: boolean } | null;
+  author: { id: string; displayName: string; role: Role; deleted: boolean } | null;
 }
 
 /**

@@ -11,6 +11,8 @@ import type { Actor } from '@/server/identity/actor';
 import { VOTING_OPEN_CATEGORIES } from '@/features/statuses/enums';
 import { listedPostSql, visiblePostSql } from '@/server/identity/visibility';
 import type { CursorKey, ListOrder } from './list-cursor';
+import type { Role } from '@/core/identity/roles';
+import type { PostApproval } from '../enums';
 
 export interface ListFilters {
   boardId?: string;
@@ -86,7 +88,7 @@ export interface ListPostRow {
   authorId: string | null;
   authorName: string | null;
   authorAvatar: string | null;
-  authorRole: 'member' | 'moderator' | 'admin' | null;
+  authorRole: Role | null;
   authorDeleted: boolean;
   statusId: string | null;
   statusSlug: string | null;
@@ -96,7 +98,7 @@ export interface ListPostRow {
   voteCount: number;
   commentCount: number;
   pinned: boolean;
-  approval: 'pending' | 'approved' | 'rejected';
+  approval: PostApproval;
   createdAt: Date;
   updatedAt: Date;
   trendingScore: number;

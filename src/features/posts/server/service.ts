@@ -36,6 +36,7 @@ import {
   updatePostContent,
   type PostExtras,
 } from './queries';
+import type { ModerationMode } from '@/core/workspace';
 
 /** How the public sees a person: name, avatar, and whether they speak for the team. */
 export function authorOf(
@@ -107,7 +108,7 @@ const OPEN_REFUSALS = {
  * With moderation on (SPEC.md §4) a post waits for approval: every non-team post under `all`,
  * and under `new_members` the posts of people who have no approved post yet.
  */
-async function approvalFor(tx: DbOrTx, actor: UserActor, mode: 'off' | 'new_members' | 'all'): Promise<PostApproval> {
+async function approvalFor(tx: DbOrTx, actor: UserActor, mode: ModerationMode): Promise<PostApproval> {
   if (isTeamMember(actor) || mode === 'off') return 'approved';
   if (mode === 'all') return 'pending';
   return (await authorHasApprovedPost(tx, actor.id)) ? 'approved' : 'pending';

@@ -10,6 +10,7 @@ import { boards, posts, postTags, statuses, tags, users } from '@/server/db/sche
 import type { Actor } from '@/server/identity/actor';
 import { visiblePostSql } from '@/server/identity/visibility';
 import { NO_STATUS, type TriageShow, type TriageSort } from '../triage-schema';
+import type { PostApproval } from '../enums';
 
 export interface TriageFilters {
   statuses: string[];
@@ -153,7 +154,7 @@ export interface TriageRow {
   owner_name: string | null;
   vote_count: number;
   comment_count: number;
-  approval: 'pending' | 'approved' | 'rejected';
+  approval: PostApproval;
   eta: string | null;
   eta_precision: 'month' | 'quarter' | null;
   impact: number | null;

@@ -9,6 +9,7 @@ import type { DbOrTx } from '@/server/db/client';
 import { subscriptions } from '@/server/db/schema';
 import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
+import type { BoardPosting } from '@/features/boards/enums';
 
 /** Subscribes the user to the post unless a row (a subscription or an explicit opt-out) exists. Call inside the action's transaction. */
 export async function autoSubscribe(db: DbOrTx, userId: string, postId: string): Promise<void> {
@@ -41,7 +42,7 @@ export async function isSubscribed(db: DbOrTx, userId: string, postId: string): 
 export async function chooseSubscription(
   db: DbOrTx,
   actor: UserActor,
-  post: { id: string; boardPosting: 'members' | 'team' },
+  post: { id: string; boardPosting: BoardPosting },
   subscribed: boolean,
 ): Promise<{ subscribed: boolean }> {
   if (subscribed && post.boardPosting === 'team' && !isTeamMember(actor))

@@ -6,6 +6,7 @@ import { StatusBadge } from '@/components/ui/Badges';
 import { api } from '@/lib/api';
 import type { StatusRef } from '@/features/statuses/schema';
 import type { TagRef } from '@/features/tags/schema';
+import type { ApprovalDecision } from '../../enums';
 import type { PostApproval, TeamProperties } from '../../schema';
 import { priorityParts, type PriorityWeights } from '../../priority';
 import { ChoiceEditor, EtaEditor, saveProperties, scoreKey, scoreOptions, StatusEditor, TagsEditor } from './editors';
@@ -73,7 +74,7 @@ export function PostProperties({
   const { team } = post;
   const parts = priorityParts({ votes: post.voteCount, impact: team.impact, effort: team.effort }, catalogs.weights);
 
-  const decide = async (approval: 'approved' | 'rejected') => {
+  const decide = async (approval: ApprovalDecision) => {
     setApprovalBusy(true);
     setApprovalError(null);
     try {
