@@ -16,6 +16,7 @@ import { z } from 'zod';
 import type { DbOrTx } from '@/server/db/client';
 import { enqueueJob, jobHandler, type JobContext, type JobHandler } from '@/server/jobs/queue';
 import { publishLive } from '@/server/live/publish';
+import { APPROVAL_DECISIONS } from '@/features/posts/enums';
 
 export const EVENT_JOB_KIND = 'event';
 
@@ -26,15 +27,8 @@ export const domainEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('post.created'), postId: id, ...base }),
   z.object({ type: z.literal('post.status_changed'), postId: id, statusChangeId: z.number().int().positive(), ...base }),
   z.object({ type: z.literal('post.merged'), postId: id, intoPostId: id, ...base }),
-  z.object({ type: z.literal('post.approval_decided'), postId: id, approval: z.enum(['approved', 'rejected']), ...base }),
+  z.object({ type: z.literal('post.approval_decided'), postId: id, approval: z.enum(APPROVAL_DECISIONS), ...base }),
   z.object({ type: z.literal('comment.created'), postId: id, commentId: z.number().int().positive(), ...base }),
-  z.object({
-    type: z.literal('comment.approval_decided'),
-    postId: id,
-    commentId: z.number().int().positive(),
-    approval: z.enum(['approved', 'rejected']),
-    ...base,
-  }),
   z.object({ type: z.literal('vote.created'), postId: id, userId: id, ...base }),
   z.object({ type: z.literal('changelog.published'), entryId: id, ...base }),
 ]);
@@ -96,7 +90,6 @@ async function publishLiveFor(tx: DbOrTx, event: EventInput): Promise<void> {
     case 'post.approval_decided':
       return publishLive(tx, { kind: 'post', postId: event.postId });
     case 'comment.created':
-    case 'comment.approval_decided':
       return publishLive(tx, { kind: 'comment', postId: event.postId, commentId: event.commentId });
     case 'post.created':
     case 'changelog.published':

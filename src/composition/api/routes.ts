@@ -83,7 +83,6 @@ export const PAGE_ROUTES = [
   changelogHandlers.changelogEntryRoute,
   changelogHandlers.changelogSubscriptionRoute,
   commentsHandlers.commentRoute,
-  moderationHandlers.commentApprovalRoute,
   liveEventsRoute.eventsRoute,
   moderationHandlers.inboxRoute,
   membersHandlers.invitationsRoute,

@@ -55,7 +55,6 @@ export function TriageFacets({
   facets,
   catalogs,
   views,
-  pendingComments,
   onChange,
   onViewsChange,
 }: {
@@ -63,7 +62,6 @@ export function TriageFacets({
   facets: TriagePage['facets'];
   catalogs: TriagePageProps['catalogs'];
   views: TriageView[];
-  pendingComments: number;
   onChange: (next: Filters) => void;
   onViewsChange: (views: TriageView[]) => void;
 }) {
@@ -115,12 +113,6 @@ export function TriageFacets({
             <span className="flex-1">{t('openByPriority')}</span>
             <span className="text-xs text-muted tabular-nums">{openStatuses.reduce((n, slug) => n + countOf(facets.status, slug), 0)}</span>
           </button>
-        </li>
-        <li>
-          <Link href="/admin/inbox/comments" className="flex items-center gap-2 rounded px-2 py-1 hover:bg-bg">
-            <span className="flex-1">{t('pendingComments')}</span>
-            <span className="text-xs text-muted tabular-nums">{pendingComments}</span>
-          </Link>
         </li>
       </ul>
       <CheckList

@@ -1,7 +1,6 @@
 import { canEnterTeamArea } from '@/core/identity/policy';
 import { listBoardsForAdmin } from '@/features/boards/server/service';
 import { listTeamMates } from '@/features/members/server/service';
-import { countPendingComments } from '@/features/moderation/server/service';
 import { getPriorityWeights } from '@/features/posts/server/priority-service';
 import { getTriagePage } from '@/features/posts/server/triage-list-service';
 import { listTriageViews } from '@/features/posts/server/triage-views-service';
@@ -18,14 +17,13 @@ export const getServerSideProps = withShell<TriagePageProps>(async (ctx, { actor
   const parsed = triageQuery.safeParse({ ...ctx.query, cursor: undefined, limit: undefined });
   const query = parsed.success ? parsed.data : triageQuery.parse({});
   const initial = await getTriagePage(actor, query);
-  const [statuses, tags, boards, team, views, weights, pendingComments] = [
+  const [statuses, tags, boards, team, views, weights] = [
     await listStatusRefs(actor),
     await listTagRefs(actor),
     await listBoardsForAdmin(actor),
     await listTeamMates(),
     await listTriageViews(actor.id),
     await getPriorityWeights(),
-    await countPendingComments(actor),
   ];
   const { cursor: _cursor, limit: _limit, ...filters } = query;
   return {
@@ -34,7 +32,6 @@ export const getServerSideProps = withShell<TriagePageProps>(async (ctx, { actor
       query: filters,
       catalogs: { statuses, tags, team, weights, boards: boards.map((b) => ({ slug: b.slug, name: b.name })) },
       views,
-      pendingComments,
       viewerId: actor.id,
     },
   };

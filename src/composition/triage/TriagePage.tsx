@@ -50,7 +50,7 @@ export default function TriageRoute(props: ShellProps & TriagePageProps) {
 /** The team area is wider than the rest of the site: three columns. */
 TriageRoute.wide = true;
 
-function TriagePage({ shell, initial, query, catalogs, views: initialViews, pendingComments }: ShellProps & TriagePageProps) {
+function TriagePage({ shell, initial, query, catalogs, views: initialViews }: ShellProps & TriagePageProps) {
   const t = useTranslations('teamWork.triage');
   const router = useRouter();
   const [filters, setFilters] = useState<TriageFiltersQuery>(query);
@@ -171,15 +171,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews, pend
 
   // The same panel beside the list on wide screens, and folded above it on narrower ones.
   const facetPanel = (
-    <TriageFacets
-      filters={filters}
-      facets={page.facets}
-      catalogs={catalogs}
-      views={views}
-      pendingComments={pendingComments}
-      onChange={change}
-      onViewsChange={setViews}
-    />
+    <TriageFacets filters={filters} facets={page.facets} catalogs={catalogs} views={views} onChange={change} onViewsChange={setViews} />
   );
 
   return (

@@ -8,7 +8,5 @@ export type TriagePageProps = {
   query: Omit<TriageQuery, 'cursor' | 'limit'>;
   catalogs: PropertyCatalogs & { boards: { slug: string; name: string }[] };
   views: TriageView[];
-  /** Comments awaiting approval (they are triaged on their own page). */
-  pendingComments: number;
   viewerId: string;
 };

@@ -47,8 +47,6 @@ export const AUDIT_ACTIONS = [
   'vote.cast_on_behalf',
   'comment.edited',
   'comment.deleted',
-  'comment.approved',
-  'comment.rejected',
   'board.created',
   'board.updated',
   'board.archived',

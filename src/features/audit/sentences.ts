@@ -236,8 +236,6 @@ const SENTENCES: Record<AuditAction, Sentence> = {
 
   'comment.edited': plain('action.comment.edited'),
   'comment.deleted': plain('action.comment.deleted'),
-  'comment.approved': plain('action.comment.approved'),
-  'comment.rejected': plain('action.comment.rejected'),
 
   'board.created': plain('action.board.created'),
   'board.updated': changed('action.board.updated'),

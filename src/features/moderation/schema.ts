@@ -15,33 +15,18 @@ export const inboxPostSchema = z.object({
 });
 export type InboxPost = z.infer<typeof inboxPostSchema>;
 
-/** A comment awaiting approval, with the post it belongs to. */
-export const inboxCommentSchema = z.object({
-  id: z.number().int(),
-  excerpt: z.string(),
-  post: z.object({ number: z.number().int(), slug: z.string(), title: z.string() }),
-  author: z.object({ id: z.uuid().nullable(), displayName: z.string() }).nullable(),
-  createdAt: z.string(),
-});
-export type InboxComment = z.infer<typeof inboxCommentSchema>;
-
 const section = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item), nextCursor: z.string().nullable() });
 export const inboxSchema = z.object({
   pendingPosts: section(inboxPostSchema),
-  pendingComments: section(inboxCommentSchema),
   untriagedPosts: section(inboxPostSchema),
 });
 export type Inbox = z.infer<typeof inboxSchema>;
-export type InboxSection = 'pendingPosts' | 'pendingComments' | 'untriagedPosts';
 
 const cursor = z.string().max(200).optional();
 /** Each section pages on its own cursor; newest first. */
 export const inboxQuery = z.object({
   pendingCursor: cursor,
-  commentsCursor: cursor,
   untriagedCursor: cursor,
   limit: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(20),
 });
 export type InboxQuery = z.infer<typeof inboxQuery>;
-
-export const commentApprovalInput = z.object({ approval: z.enum(['approved', 'rejected']) });

@@ -262,7 +262,6 @@ export async function createFixture(): Promise<Fixture> {
     postNumbers: numbers,
     board: boardSlugs,
     '/api/v1/comments/{id}:id': commentIds,
-    '/api/v1/comments/{id}/approval:id': commentIds,
     '/api/v1/members/{id}:id': userIds,
     '/api/v1/members/{id}/ban:id': userIds,
     '/api/v1/members/{id}/verify:id': userIds,

@@ -302,12 +302,6 @@ export const postsExamples = {
     },
   },
   'DELETE /api/v1/comments/{id}': { params: { id: '312' }, status: 204 },
-  'POST /api/v1/comments/{id}/approval': {
-    params: { id: '313' },
-    body: { approval: 'approved' },
-    status: 200,
-    response: { id: 3, approval: 'approved' },
-  },
   'POST /api/v1/markdown/preview': {
     body: { body: 'Dark mode, **please**.' },
     status: 200,

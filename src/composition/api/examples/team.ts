@@ -98,7 +98,6 @@ export const teamExamples = {
         ],
         nextCursor: null,
       },
-      pendingComments: { items: [], nextCursor: null },
       untriagedPosts: {
         items: [
           {

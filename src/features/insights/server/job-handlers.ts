@@ -19,15 +19,7 @@ const fullPayload = z.object({
 /** Every event that names a post (a changelog entry changes no figure). */
 export const insightEvents = eventConsumer({
   jobKind: INSIGHT_JOBS.event,
-  types: [
-    'post.created',
-    'post.status_changed',
-    'post.merged',
-    'post.approval_decided',
-    'comment.created',
-    'comment.approval_decided',
-    'vote.created',
-  ],
+  types: ['post.created', 'post.status_changed', 'post.merged', 'post.approval_decided', 'comment.created', 'vote.created'],
   handle: async (event, { tx }) => {
     await refreshPost(tx, event.postId);
     await enqueueJob(INSIGHT_JOBS.recent, {}, { tx, key: 'insights:recent', delaySeconds: RECENT_DELAY_SECONDS });

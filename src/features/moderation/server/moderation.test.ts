@@ -1,16 +1,16 @@
-/** Moderation over HTTP: approval of pending posts (and comments), pin, the inbox; roles and visibility. */
+/** Moderation over HTTP: approval of pending posts, pin, the inbox; roles and visibility. */
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { visiblePostSql } from '@/server/identity/visibility';
 import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 import { db } from '@/server/db/client';
-import { auditEvents, boards, comments, outbox, posts, rateLimits } from '@/server/db/schema';
+import { auditEvents, boards, outbox, posts, rateLimits } from '@/server/db/schema';
 import { VISITOR } from '@/server/identity/actor';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import type { Inbox } from '../schema';
-import { commentApprovalRoute, inboxRoute, postApprovalRoute, postPinRoute } from './handlers';
+import { inboxRoute, postApprovalRoute, postPinRoute } from './handlers';
 
 useTestDatabase();
 
@@ -97,40 +97,6 @@ describe('approval', () => {
     expect(bad.status).toBe(422);
     expect(bad.json.error?.fields).toHaveProperty('approval');
   });
-
-  it('approving a pending public comment counts it on its post', async () => {
-    const post = await insertPost(boardId);
-    const [c] = await db()
-      .insert(comments)
-      .values({ postId: post.id, authorId: actors.member.id, body: 'pending words', approval: 'pending' })
-      .returning();
-    const member = await callRoute(commentApprovalRoute, {
-      method: 'POST',
-      params: { id: String(c!.id) },
-      body: { approval: 'approved' },
-      as: actors.member,
-    });
-    expect(member.status).toBe(403);
-    const ok = await callRoute(commentApprovalRoute, {
-      method: 'POST',
-      params: { id: String(c!.id) },
-      body: { approval: 'approved' },
-      as: actors.moderator,
-    });
-    expect(ok.status).toBe(200);
-    const [row] = await db().select({ n: posts.commentCount }).from(posts).where(eq(posts.id, post.id));
-    expect(row?.n).toBe(1);
-    expect(
-      (
-        await callRoute(commentApprovalRoute, {
-          method: 'POST',
-          params: { id: String(c!.id) },
-          body: { approval: 'rejected' },
-          as: actors.moderator,
-        })
-      ).status,
-    ).toBe(409);
-  });
 });
 
 describe('pin', () => {
@@ -155,7 +121,7 @@ describe('pin', () => {
 });
 
 describe('the inbox', () => {
-  it('lists pending posts and comments and new posts without a status, newest first, paged', async () => {
+  it('lists pending posts and new posts without a status, newest first, paged', async () => {
     const board = await insertBoard({ visibility: 'private' });
     const t = (m: number) => new Date(Date.UTC(2030, 0, 1, 0, m));
     const pending = [
@@ -168,14 +134,10 @@ describe('the inbox', () => {
     const deleted = await insertPost(board.id, { createdAt: t(5), deletedAt: new Date() });
     const merged = await insertPost(board.id, { createdAt: t(6), mergedIntoId: fresh.id });
     const rejected = await insertPost(board.id, { createdAt: t(7), approval: 'rejected' });
-    await db()
-      .insert(comments)
-      .values({ postId: fresh.id, authorId: actors.member.id, body: 'a **pending** comment', approval: 'pending' });
 
     const page1 = await callRoute<Inbox>(inboxRoute, { query: { limit: '1' }, as: actors.moderator });
     expect(page1.status).toBe(200);
     expect(page1.json.pendingPosts.items.map((p) => p.number)).toEqual([pending[1]!.number]);
-    expect(page1.json.pendingComments.items[0]).toMatchObject({ excerpt: 'a pending comment', post: { number: fresh.number } });
     expect(page1.json.untriagedPosts.items[0]?.number).toBe(fresh.number);
     const page2 = await callRoute<Inbox>(inboxRoute, {
       query: { limit: '1', pendingCursor: page1.json.pendingPosts.nextCursor! },

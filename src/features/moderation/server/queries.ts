@@ -1,13 +1,13 @@
 /**
- * SQL for the triage inbox (the team sees every board). Nothing here knows HTTP. Its posts, and
- * the posts its comments belong to, are read through visiblePostSql like every other reference
- * to a post, so the inbox follows the rule if the team's view ever narrows.
+ * SQL for the triage inbox (the team sees every board). Nothing here knows HTTP. Its posts are
+ * read through visiblePostSql like every other reference to a post, so the inbox follows the rule
+ * if the team's view ever narrows.
  */
 import type { Locale } from '@/core/i18n/locales';
-import { and, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { visiblePostSql } from '@/server/identity/visibility';
 import type { DbOrTx } from '@/server/db/client';
-import { boards, comments, posts, users } from '@/server/db/schema';
+import { boards, posts, users } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 
 /** (created_at, id) of the last row of a page, exact to the microsecond. */
@@ -17,7 +17,6 @@ export interface PageKey {
 }
 
 const postKey = sql<string>`to_char(${posts.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
-const commentKey = sql<string>`to_char(${comments.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
 
 const postColumns = {
   id: posts.id,
@@ -68,38 +67,6 @@ export function listUntriagedPosts(db: DbOrTx, actor: Actor, after: PageKey | un
   );
 }
 
-/** Comments awaiting approval on live posts, newest first. */
-export async function listPendingComments(db: DbOrTx, actor: Actor, after: { createdAt: string; id: number } | undefined, limit: number) {
-  return db
-    .select({
-      id: comments.id,
-      body: comments.body,
-      createdAt: comments.createdAt,
-      key: commentKey,
-      postNumber: posts.number,
-      postTitle: posts.title,
-      authorId: users.id,
-      authorName: users.displayName,
-      authorDeletedAt: users.deletedAt,
-    })
-    .from(comments)
-    .innerJoin(posts, eq(posts.id, comments.postId))
-    .innerJoin(boards, eq(boards.id, posts.boardId))
-    .leftJoin(users, eq(users.id, comments.authorId))
-    .where(
-      and(
-        visiblePostSql(actor),
-        eq(comments.approval, 'pending'),
-        isNull(comments.deletedAt),
-        isNull(posts.deletedAt),
-        after ? sql`(${comments.createdAt}, ${comments.id}) < (${after.createdAt}::timestamptz, ${after.id})` : undefined,
-      ),
-    )
-    .orderBy(desc(comments.createdAt), desc(comments.id))
-    .limit(limit);
-}
-export type InboxCommentRow = Awaited<ReturnType<typeof listPendingComments>>[number];
-
 export async function getUserEmail(
   db: DbOrTx,
   id: string,
@@ -110,26 +77,4 @@ export async function getUserEmail(
     .where(eq(users.id, id))
     .limit(1);
   return row ? { email: row.email, locale: row.locale, deleted: Boolean(row.deletedAt) } : undefined;
-}
-
-export async function getCommentForUpdate(db: DbOrTx, id: number) {
-  const [row] = await db
-    .select({ comment: comments, postId: posts.id, postNumber: posts.number, postDeletedAt: posts.deletedAt })
-    .from(comments)
-    .innerJoin(posts, eq(posts.id, comments.postId))
-    .where(eq(comments.id, id))
-    .limit(1)
-    .for('update', { of: comments });
-  return row;
-}
-
-/** How many comments on live posts await approval. */
-export async function countPendingComments(db: DbOrTx, actor: Actor): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(comments)
-    .innerJoin(posts, eq(posts.id, comments.postId))
-    .innerJoin(boards, eq(boards.id, posts.boardId))
-    .where(and(visiblePostSql(actor), eq(comments.approval, 'pending'), isNull(comments.deletedAt), isNull(posts.deletedAt)));
-  return row?.n ?? 0;
 }

@@ -160,13 +160,7 @@ async function onCommentPublished(tx: DbOrTx, post: PostRow, comment: CommentRow
 }
 
 /** The events people are told of here (a changelog entry's: src/composition/changelog-notifications.ts; votes and merges: none). */
-const NOTIFIED_EVENTS = [
-  'post.status_changed',
-  'post.created',
-  'post.approval_decided',
-  'comment.created',
-  'comment.approval_decided',
-] as const;
+const NOTIFIED_EVENTS = ['post.status_changed', 'post.created', 'post.approval_decided', 'comment.created'] as const;
 type NotifiedEvent = Extract<DomainEvent, { type: (typeof NOTIFIED_EVENTS)[number] }>;
 
 async function onEvent(tx: DbOrTx, e: NotifiedEvent): Promise<void> {
@@ -201,9 +195,7 @@ async function onEvent(tx: DbOrTx, e: NotifiedEvent): Promise<void> {
       if (e.approval === 'approved') await mentionsIn(tx, post, post.body, post.author_id);
       return;
     }
-    case 'comment.created':
-    case 'comment.approval_decided': {
-      if (e.type === 'comment.approval_decided' && e.approval !== 'approved') return;
+    case 'comment.created': {
       const comment = await findComment(tx, e.commentId);
       const post = await findPost(tx, e.postId);
       if (!comment || comment.deleted || !post || post.deleted) return;

@@ -81,9 +81,7 @@ export async function outgoingEventFor(db: DbOrTx, e: DomainEvent, newId: () => 
       if (!post) return null;
       return make('post.created', { post: postData(post) }, post.board_private, stableEventId(`post.created:${post.id}`));
     }
-    case 'comment.created':
-    case 'comment.approval_decided': {
-      if (e.type === 'comment.approval_decided' && e.approval !== 'approved') return null;
+    case 'comment.created': {
       const [post, comment] = await Promise.all([findPublishablePost(db, e.postId), findPublishableComment(db, e.commentId)]);
       if (!post || !comment) return null;
       const data = {
