@@ -49,7 +49,10 @@ export class ImportReport {
     if (this.count === 0) return;
     const fields = { ...this.problems };
     if (this.count > Object.keys(fields).length) fields['_'] = `${this.count} problems in all; the first ${Object.keys(fields).length} are listed.`;
-    throw new AppError('VALIDATION_FAILED', `The file has ${this.count} problem${this.count === 1 ? '' : 's'}: nothing was imported.`, { fields });
+    throw new AppError('VALIDATION_FAILED', `The file has ${this.count} problem${this.count === 1 ? '' : 's'}: nothing was imported.`, {
+      fields,
+      reason: 'importProblems',
+    });
   }
 }
 
@@ -101,7 +104,9 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
   const total =
     doc.companies.length +
     doc.members.length + doc.posts.length + doc.votes.length + doc.comments.length + doc.statusChanges.length + doc.subscriptions.length;
-  if (total > MAX_IMPORT_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', `The file has ${total} rows; an import takes at most ${MAX_IMPORT_ROWS}.`);
+  if (total > MAX_IMPORT_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', `The file has ${total} rows; an import takes at most ${MAX_IMPORT_ROWS}.`, {
+      reason: 'importTooLarge',
+    });
 
   const summary = await db().transaction(async (tx) => {
     if (opts.requireEmpty) {
@@ -109,6 +114,7 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
       if (Number(n) > 0)
         throw new AppError('CONFLICT', 'This workspace already has posts: a workspace export goes only into an empty workspace.', {
           fields: { file: 'The workspace already has posts.' },
+          reason: 'workspaceNotEmpty',
         });
     }
     const report = new ImportReport();

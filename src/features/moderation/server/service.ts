@@ -110,6 +110,7 @@ export async function decidePostApproval(
       throw new AppError(
         'CONFLICT',
         ctx.post.approval === 'approved' ? 'This post was already approved.' : 'This post was already rejected.',
+        { reason: ctx.post.approval === 'approved' ? 'postAlreadyApproved' : 'postAlreadyRejected' },
       );
     }
     await tx.update(posts).set({ approval }).where(eq(posts.id, ctx.post.id));
@@ -187,7 +188,8 @@ export async function decideCommentApproval(
     await tx.select({ id: posts.id }).from(posts).where(eq(posts.id, peek[0].postId)).for('update');
     const row = await getCommentForUpdate(tx, id);
     if (!row || row.comment.deletedAt || row.postDeletedAt) throw new AppError('NOT_FOUND', 'There is no such comment.');
-    if (row.comment.approval !== 'pending') throw new AppError('CONFLICT', 'This comment is not awaiting approval.');
+    if (row.comment.approval !== 'pending')
+      throw new AppError('CONFLICT', 'This comment is not awaiting approval.', { reason: 'commentNotPending' });
     await tx.update(comments).set({ approval }).where(eq(comments.id, id));
     if (approval === 'approved' && !row.comment.internal) {
       await tx

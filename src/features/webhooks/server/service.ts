@@ -74,7 +74,8 @@ export function setWebhookResolver(r: Resolver | undefined): void {
 
 async function assertReachable(url: string): Promise<void> {
   const refusal = await urlRefusal(url, outboundPolicy(), resolver);
-  if (refusal) throw new AppError('VALIDATION_FAILED', 'This URL cannot receive webhooks.', { fields: { url: refusal } });
+  if (refusal)
+    throw new AppError('VALIDATION_FAILED', 'This URL cannot receive webhooks.', { fields: { url: refusal }, reason: 'webhookUrlRefused' });
 }
 
 async function loadOrNotFound(tx: DbOrTx, id: string, forUpdate = false): Promise<EndpointRow> {
@@ -174,7 +175,9 @@ export async function redeliver(actor: UserActor, endpointId: string, deliveryId
     const original = UUID.test(deliveryId) ? await getDelivery(tx, deliveryId) : undefined;
     if (!original || original.endpointId !== endpoint.id) throw new AppError('NOT_FOUND', 'There is no such delivery.');
     if (endpoint.disabledAt && original.eventType !== WEBHOOK_TEST_EVENT) {
-      throw new AppError('CONFLICT', 'This endpoint is disabled. Enable it first, then redeliver.');
+      throw new AppError('CONFLICT', 'This endpoint is disabled. Enable it first, then redeliver.', {
+        reason: 'webhookEndpointDisabled',
+      });
     }
     const [delivery] = await insertDeliveries(tx, [
       { endpointId: endpoint.id, eventId: original.eventId, eventType: original.eventType, payload: original.payload },
