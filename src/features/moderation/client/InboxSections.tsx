@@ -3,9 +3,10 @@ import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import type { Inbox, InboxComment, InboxPost, InboxSection } from '../schema';
 import { InboxCommentItem, type ApprovalChoice } from './InboxItems';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 const CURSOR_PARAM: Record<InboxSection, string> = {
@@ -20,6 +21,7 @@ const CURSOR_PARAM: Record<InboxSection, string> = {
  */
 export function InboxSections({ initial }: { initial: Inbox }) {
   const t = useTranslations('teamWork.moderation');
+  const errorText = useApiErrorText();
   const [inbox, setInbox] = useState(initial);
   const [busy, setBusy] = useState<Set<string>>(new Set());
   const [notice, setNotice] = useState<Notice>(null);
@@ -56,7 +58,7 @@ export function InboxSections({ initial }: { initial: Inbox }) {
         items.splice(Math.min(index, items.length), 0, item);
         return { ...cur, [section]: { ...cur[section], items } };
       });
-      setNotice({ tone: 'error', text: err instanceof Error ? err.message : t('error') });
+      setNotice({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('error') });
     } finally {
       setBusy((b) => {
         const next = new Set(b);
@@ -78,7 +80,7 @@ export function InboxSections({ initial }: { initial: Inbox }) {
         return { ...cur, [section]: { items: [...cur[section].items, ...more], nextCursor: next[section].nextCursor } };
       });
     } catch (err) {
-      setNotice({ tone: 'error', text: err instanceof Error ? err.message : t('moreError') });
+      setNotice({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('moreError') });
     } finally {
       setLoadingMore(null);
     }

@@ -3,8 +3,9 @@ import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from '
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/ui/Badges';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import type { PostPage, PostSummary } from '../../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 export interface MergeSource {
   number: number;
@@ -85,6 +86,7 @@ function PickerBody({
   onMerged: (target: number) => void;
 }) {
   const t = useTranslations('teamWork.properties.merge');
+  const errorText = useApiErrorText();
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<PostSummary[]>([]);
   const [active, setActive] = useState(0);
@@ -119,7 +121,7 @@ function PickerBody({
         })
         .catch((err: Error) => {
           if (err.name !== 'AbortError') {
-            setError(err.message);
+            setError(errorText(err));
             setState('idle');
           }
         });
@@ -128,7 +130,7 @@ function PickerBody({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, target, source.number]);
+  }, [query, target, source.number, errorText]);
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' && shown.length) {
@@ -158,7 +160,7 @@ function PickerBody({
       onMerged(target.number);
     } catch (err) {
       onMerging(false);
-      setError(err instanceof Error ? err.message : t('error'));
+      setError(err instanceof ApiError ? errorText(err) : t('error'));
       setState('idle');
     }
   };
