@@ -52,7 +52,8 @@ describe('the words of a failed call, in the page’s language', () => {
       'tagNameTaken',
     );
     const setError = vi.fn();
-    expect(german.inForm(taken, setError, ['name', 'color'])).toBe('Einen Tag mit diesem Namen gibt es bereits.');
+    // The field says why; the summary says the code's words rather than the same sentence twice.
+    expect(german.inForm(taken, setError, ['name', 'color'])).toBe('Dieser Wert ist bereits vergeben.');
     expect(setError).toHaveBeenCalledExactlyOnceWith(
       'name',
       { type: 'server', message: 'Einen Tag mit diesem Namen gibt es bereits.' },
@@ -65,6 +66,8 @@ describe('the words of a failed call, in the page’s language', () => {
       password: 'Dieser Wert wurde nicht angenommen. Prüfe ihn und versuche es erneut.',
       other: 'Dieser Wert wurde nicht angenommen. Prüfe ihn und versuche es erneut.',
     });
+    // A form without that field: the whole text in the summary.
+    expect(german.inForm(taken, vi.fn(), ['color'])).toBe('Einen Tag mit diesem Namen gibt es bereits.');
     const onlyKnown = vi.fn();
     expect(english.inForm(invalid, onlyKnown, ['password'])).toBe('Some fields need another look.');
     expect(onlyKnown).toHaveBeenCalledTimes(1);

@@ -20,9 +20,14 @@ export function waitTextOf(t: ProblemsTranslator, seconds: number): string {
 
 /** The whole call's text: for an alert, a form's summary or a notice. */
 export function apiErrorTextOf(err: unknown, t: ProblemsTranslator): string {
+  if (err instanceof ApiError && isErrorReason(err.reason)) return t(`reasons.${err.reason}`);
+  return codeTextOf(err, t);
+}
+
+/** The code's words alone: a form's summary when the reason is said beside its field. */
+function codeTextOf(err: unknown, t: ProblemsTranslator): string {
   if (!(err instanceof ApiError)) return t('internal');
   if (err.code === 'NETWORK') return t('network');
-  if (isErrorReason(err.reason)) return t(`reasons.${err.reason}`);
   switch (err.code) {
     case 'RATE_LIMITED':
       return t('rateLimited', { wait: waitTextOf(t, err.retryAfter ?? 60) });
@@ -49,8 +54,9 @@ export function fieldErrorTextsOf(err: unknown, t: ProblemsTranslator): Record<s
 
 /**
  * Shows a failed call in a react-hook-form form: each field the server named that the form has
- * gets its text inline (the first one gets focus); returns the text for the form's alert.
- * Values typed so far are left as they are.
+ * gets its text inline (the first one gets focus); returns the text for the form's alert, which
+ * says the code's words when a field already says why (not the same sentence twice), else the
+ * whole text. Values typed so far are left as they are.
  */
 export function showApiErrorIn<T extends FieldValues>(
   err: unknown,
@@ -58,13 +64,17 @@ export function showApiErrorIn<T extends FieldValues>(
   setError: UseFormSetError<T>,
   fieldNames: readonly Path<T>[],
 ): string {
-  let focus = true;
-  for (const [name, message] of Object.entries(fieldErrorTextsOf(err, t))) {
-    if (!(fieldNames as readonly string[]).includes(name)) continue;
-    setError(name as Path<T>, { type: 'server', message }, { shouldFocus: focus });
-    focus = false;
-  }
-  return apiErrorTextOf(err, t);
+  const inline = Object.entries(fieldErrorTextsOf(err, t)).filter(([name]) => (fieldNames as readonly string[]).includes(name));
+  inline.forEach(([name, message], i) => setError(name as Path<T>, { type: 'server', message }, { shouldFocus: i === 0 }));
+  return inline.length ? summaryTextOf(err, t) : apiErrorTextOf(err, t);
+}
+
+/**
+ * A form's summary when its fields show their own texts: the code's words ("Some fields need
+ * another look.", "That value is already taken."), or the whole text when the answer names no field.
+ */
+export function summaryTextOf(err: unknown, t: ProblemsTranslator): string {
+  return err instanceof ApiError && Object.keys(err.fields).length > 0 ? codeTextOf(err, t) : apiErrorTextOf(err, t);
 }
 
 export interface ApiErrorText {

@@ -8,7 +8,7 @@ import type { HostMessage, PanelView } from '@/features/widget/protocol-schema';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import * as client from './panel/client';
-import { trapKeys, useHostMessages, useHostSend } from './panel/host-bridge';
+import { identifyFailedData, trapKeys, useHostMessages, useHostSend } from './panel/host-bridge';
 import { RequestsView } from './panel/RequestsView';
 import { WhatsNewView } from './panel/WhatsNewView';
 import { isNewEntry, type WidgetPageProps, type WidgetPost } from './widget-data';
@@ -128,8 +128,7 @@ export function WidgetPage(props: Props) {
       send({ type: 'event', name: 'identified', data: { user: { displayName: session.user.displayName } } });
       await reload(session.token, board);
     } catch (err) {
-      const code = err instanceof ApiError ? err.code : 'INTERNAL';
-      send({ type: 'event', name: 'identify.failed', data: { code, message: errorText(err) } });
+      send({ type: 'event', name: 'identify.failed', data: identifyFailedData(err) });
       setNotice({ text: t('notices.identifyFailed'), tone: 'problem' });
     }
   }

@@ -1,5 +1,5 @@
 import { ApiError } from '@/lib/api';
-import { apiErrorTextOf, fieldErrorTextsOf, type ProblemsTranslator } from '@/lib/api-error-text';
+import { fieldErrorTextsOf, summaryTextOf, type ProblemsTranslator } from '@/lib/api-error-text';
 
 export interface FormProblem {
   /** What the error summary says. */
@@ -11,8 +11,9 @@ export interface FormProblem {
 
 /**
  * A failed account request as the account forms show it: the summary and the field texts of
- * the one helper (src/lib/api-error-text.ts), with the code for the summary's `data-code`.
+ * the one helper (src/lib/api-error-text.ts), with the code for the summary's `data-code`. A
+ * field's text that the form has no place for joins the summary (use-form-problem.ts).
  */
 export function describeProblem(err: unknown, t: ProblemsTranslator): FormProblem {
-  return { code: err instanceof ApiError ? err.code : 'INTERNAL', message: apiErrorTextOf(err, t), fields: fieldErrorTextsOf(err, t) };
+  return { code: err instanceof ApiError ? err.code : 'INTERNAL', message: summaryTextOf(err, t), fields: fieldErrorTextsOf(err, t) };
 }

@@ -46,8 +46,7 @@ export function DeleteAccountDialog() {
       // A full load: nothing of the deleted account stays on screen or in memory.
       window.location.assign(paths.home());
     } catch (err) {
-      errorText.inForm(err, setError, ['confirm']);
-      setErrorText(errorText(err));
+      setErrorText(errorText.inForm(err, setError, ['confirm']));
     }
   };
 

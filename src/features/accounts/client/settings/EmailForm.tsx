@@ -53,8 +53,7 @@ export function EmailForm({
       setPendingEmail(res.pendingEmail);
       reset({ email: '', password: '' });
     } catch (err) {
-      errorText.inForm(err, setError, ['email', 'password']);
-      setErrorText(errorText(err));
+      setErrorText(errorText.inForm(err, setError, ['email', 'password']));
     }
   };
 

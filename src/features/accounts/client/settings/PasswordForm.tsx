@@ -49,8 +49,7 @@ export function PasswordForm({ email, hasPassword: initiallySet }: { email: stri
       });
       setHasPassword(true);
     } catch (err) {
-      errorText.inForm(err, setError, ['currentPassword', 'newPassword']);
-      setNotice({ tone: 'error', text: errorText(err) });
+      setNotice({ tone: 'error', text: errorText.inForm(err, setError, ['currentPassword', 'newPassword']) });
     }
   };
 

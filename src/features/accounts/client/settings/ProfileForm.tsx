@@ -50,8 +50,7 @@ export function ProfileForm({ viewer }: { viewer: Viewer }) {
       // Reloads the page data, so the header and everything else show the new name.
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
-      errorText.inForm(err, setError, ['displayName', 'avatarUrl']);
-      setNotice({ tone: 'error', text: errorText(err) });
+      setNotice({ tone: 'error', text: errorText.inForm(err, setError, ['displayName', 'avatarUrl']) });
     }
   };
 
