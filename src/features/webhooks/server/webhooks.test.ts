@@ -246,7 +246,7 @@ describe('delivery', () => {
         .from(notifications)
         .where(and(eq(notifications.recipientId, admin.id), eq(notifications.kind, 'admin_webhook_disabled')));
       expect(told).toHaveLength(1);
-      expect(told[0]!.data.headline).toContain(endpoint.url);
+      expect(told[0]!.data).toMatchObject({ message: 'webhookDisabled', url: endpoint.url });
       const mail = await db().select().from(outbox).where(eq(outbox.recipient, admin.email));
       expect(mail.some((m) => m.subject.includes('Webhook endpoint disabled'))).toBe(true);
     }
