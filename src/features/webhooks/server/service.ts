@@ -9,7 +9,7 @@ import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
 import type { UserActor } from '@/server/identity/actor';
-import { urlRefusal, type Resolver } from '@/server/net/ssrf';
+import { urlRefusalOf, type Resolver } from '@/server/net/ssrf';
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEventType } from '../enums';
 import type {
   WebhookAttemptPage,
@@ -73,9 +73,13 @@ export function setWebhookResolver(r: Resolver | undefined): void {
 }
 
 async function assertReachable(url: string): Promise<void> {
-  const refusal = await urlRefusal(url, outboundPolicy(), resolver);
-  if (refusal)
-    throw new AppError('VALIDATION_FAILED', 'This URL cannot receive webhooks.', { fields: { url: refusal }, reason: 'webhookUrlRefused' });
+  const refusal = await urlRefusalOf(url, outboundPolicy(), resolver);
+  if (refusal) {
+    throw new AppError('VALIDATION_FAILED', 'This URL cannot receive webhooks.', {
+      fields: { url: refusal.message },
+      reason: refusal.reason,
+    });
+  }
 }
 
 async function loadOrNotFound(tx: DbOrTx, id: string, forUpdate = false): Promise<EndpointRow> {

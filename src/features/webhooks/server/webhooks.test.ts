@@ -152,6 +152,8 @@ describe('managing endpoints', () => {
       const res = await callRoute(webhooksRoute, { method: 'POST', body: { url, events: ['vote.created'] }, as: actors.admin });
       expect(res.status, url).toBe(422);
       expect(JSON.stringify(res.json)).toMatch(/"url":"This URL is refused/);
+      // The kind of refusal, for a page to say in its reader's language.
+      expect(res.json.error?.reason, url).toBe(url.includes('169.254.169.254') ? 'webhookUrlMetadata' : 'webhookUrlNonPublic');
     }
     const created = await addEndpoint();
     const res = await callRoute(webhookRoute, {
