@@ -120,6 +120,18 @@ const CHILD = ':matches(JSXElement, JSXFragment) > JSXExpressionContainer';
 const CHOICE = ':matches(ConditionalExpression, LogicalExpression)';
 const WORDS = ':matches(Literal[value=/[A-Za-z]/], TemplateLiteral:has(TemplateElement[value.raw=/[A-Za-z]/]))';
 const READ_ATTRIBUTES = '/^(label|title|alt|placeholder|hint|intro|description|aria-label|aria-description|aria-valuetext)$/';
+/**
+ * An error's own `.message` is the API's English (or a browser's internals): a component says a
+ * failure with useApiErrorText (src/lib/api-error-text.ts) instead. Caught by the names errors go
+ * by, and by anything read inside a catch block; no file is exempt.
+ */
+const ERROR_NAMES = '/^(e|err|error|ex|exception|caught|cause)$/';
+const OWN_MESSAGE =
+  'Say a failure in the reader’s language with useApiErrorText (src/lib/api-error-text.ts), never an error’s own .message.';
+const OWN_MESSAGE_RULES = [
+  { selector: `MemberExpression[object.name=${ERROR_NAMES}][property.name='message']`, message: OWN_MESSAGE },
+  { selector: `CatchClause MemberExpression[property.name='message']:not([object.name=${ERROR_NAMES}])`, message: OWN_MESSAGE },
+];
 const translated = {
   files: ['src/**/*.tsx'],
   ignores: ['src/**/*.test.tsx', ...UNTRANSLATED_FILES],
@@ -152,9 +164,13 @@ const translated = {
         selector: `${CHILD} > ${CHOICE} > ${CHOICE} > ${WORDS}`,
         message: 'Words people read come from the message catalogue (useTranslations), not from the JSX.',
       },
+      ...OWN_MESSAGE_RULES,
     ],
   },
 };
+
+// The files left in English still never show an error's own message (one rule list per file set: a later list would replace it).
+const untranslatedOwnMessages = { files: UNTRANSLATED_FILES, rules: { 'no-restricted-syntax': ['error', ...OWN_MESSAGE_RULES] } };
 
 const config = [
   {
@@ -173,6 +189,7 @@ const config = [
   ...nextTs,
   boundaries,
   translated,
+  untranslatedOwnMessages,
   {
     rules: {
       '@typescript-eslint/no-explicit-any': 'error',

@@ -258,16 +258,19 @@ test.describe('the moderation inbox', () => {
       await row.getByTestId('triage-title').click();
       const approval = page.getByTestId('approval-actions');
 
-      // A refusal from the server is shown beside the buttons; nothing changes.
+      // A refusal from the server is shown beside the buttons, in the page's words for its reason
+      // (never the API's own message); nothing changes.
       await page.route(`**/api/v1/posts/${number}/approval`, (route) =>
         route.fulfill({
           status: 409,
           contentType: 'application/json',
-          body: JSON.stringify({ error: { code: 'CONFLICT', message: 'Already decided elsewhere.', requestId: 'x' } }),
+          body: JSON.stringify({
+            error: { code: 'CONFLICT', message: 'The API’s own words.', reason: 'postAlreadyApproved', requestId: 'x' },
+          }),
         }),
       );
       await approval.getByTestId('approve').click();
-      await expect(approval.getByRole('alert')).toContainText('Already decided elsewhere.');
+      await expect(approval.getByRole('alert')).toContainText('This post was already approved.');
       await expect(row).toContainText('Awaiting approval');
       await page.unroute(`**/api/v1/posts/${number}/approval`);
 

@@ -5,6 +5,7 @@ import { Markdown } from '@/components/ui/Markdown';
 import { TextareaField } from '@/components/ui/TextareaField';
 import { api, ApiError, apiUpload } from '@/lib/api';
 import type { MdDoc } from '@/lib/markdown-tree';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 /** Fetched only where someone signed in writes (visitors never load it). */
 const MentionSuggest = dynamic(() => import('./MentionSuggest'), { ssr: false });
@@ -54,6 +55,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
   ref,
 ) {
   const t = useTranslations('ui');
+  const errorText = useApiErrorText();
   const locale = useLocale();
   const own = useRef<HTMLTextAreaElement | null>(null);
   const setRef = useCallback(
@@ -91,7 +93,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
         if (own.current) insertText(own.current, markdown);
         setUpload({ busy: null, error: null });
       } catch (err) {
-        const message = err instanceof ApiError ? err.message : t('markdownEditor.uploadFailed');
+        const message = err instanceof ApiError ? errorText(err) : t('markdownEditor.uploadFailed');
         setUpload({
           busy: null,
           error: file.name ? t('markdownEditor.notAdded', { name: file.name, message }) : t('markdownEditor.notAddedUnnamed', { message }),
@@ -108,7 +110,7 @@ export const MarkdownEditor = forwardRef<HTMLTextAreaElement, Props>(function Ma
       const { doc } = await api<{ doc: MdDoc }>('/api/v1/markdown/preview', { body: { body: value ?? '' } });
       setPreview({ doc, error: null, loading: false });
     } catch (err) {
-      setPreview({ doc: null, error: err instanceof ApiError ? err.message : true, loading: false });
+      setPreview({ doc: null, error: err instanceof ApiError ? errorText(err) : true, loading: false });
     }
   }
 

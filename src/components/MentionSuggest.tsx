@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type RefObject } from 'react';
 import { useTranslations } from 'use-intl';
 import { activeMentionQuery, insertMention, type MentionSuggestion } from '@/core/mentions';
 import { api, ApiError } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 /** Wait this long after the last keystroke before asking the server. */
 const DEBOUNCE_MS = 200;
@@ -34,11 +35,14 @@ function setText(el: HTMLTextAreaElement, text: string, caret: number) {
  */
 export default function MentionSuggest({ textarea, source }: Props) {
   const t = useTranslations('ui');
-  // The effect below reads the current translator without re-subscribing to the textarea.
+  const errorText = useApiErrorText();
+  // The effect below reads the current translators without re-subscribing to the textarea.
   const tRef = useRef(t);
+  const errorTextRef = useRef(errorText);
   useEffect(() => {
     tRef.current = t;
-  }, [t]);
+    errorTextRef.current = errorText;
+  }, [t, errorText]);
   const listId = useId();
   const [state, setState] = useState<State>({ open: false });
   const [announcement, setAnnouncement] = useState('');
@@ -81,7 +85,7 @@ export default function MentionSuggest({ textarea, source }: Props) {
           })
           .catch((err: unknown) => {
             if (controller.signal.aborted) return;
-            const message = err instanceof ApiError ? err.message : tRef.current('mentions.failed');
+            const message = err instanceof ApiError ? errorTextRef.current(err) : tRef.current('mentions.failed');
             setState((s) => (current(s) ? { ...s, items: [], loading: false, error: message } : s));
             setAnnouncement(message);
           });

@@ -22,7 +22,7 @@ export const webhookNotificationJobs: JobHandlers = {
     if (!endpoint || endpoint.state !== 'disabled') return;
     await notifyAdmins(tx, {
       kind: 'admin_webhook_disabled',
-      headline: `Webhook endpoint disabled: ${endpoint.url}`,
+      url: endpoint.url,
       path: paths.adminWebhooks(),
       excerpt: endpoint.disabledReason,
     });

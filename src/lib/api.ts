@@ -1,6 +1,9 @@
-import { messageFor, type ErrorCode } from './error-codes';
+import { isErrorReason, messageFor, type ErrorCode, type ErrorReason } from './error-codes';
 
-/** A failed /api call, with the catalogue code, a human message and any field errors. */
+/**
+ * A failed /api call: the catalogue code, the API's English message (for logs; a page says it in
+ * its own words through api-error-text.ts), the reason and any field errors.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -8,6 +11,7 @@ export class ApiError extends Error {
     message: string,
     readonly fields: Record<string, string> = {},
     readonly retryAfter?: number,
+    readonly reason?: ErrorReason,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -43,10 +47,12 @@ export async function api<T = unknown>(
   const text = await res.text();
   const body = text ? safeJson(text) : undefined;
   if (res.ok) return body as T;
-  const error = (body as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string> } } | undefined)?.error;
+  const error = (body as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string>; reason?: string } } | undefined)
+    ?.error;
   const code = error?.code ?? 'INTERNAL';
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
-  throw new ApiError(res.status, code, error?.message ?? messageFor(code), error?.fields ?? {}, retryAfter);
+  const reason = isErrorReason(error?.reason) ? error.reason : undefined;
+  throw new ApiError(res.status, code, error?.message ?? messageFor(code), error?.fields ?? {}, retryAfter, reason);
 }
 
 /**
@@ -68,9 +74,10 @@ export async function apiUpload<T = unknown>(path: string, file: Blob, init: { m
   const text = await res.text();
   const body = text ? safeJson(text) : undefined;
   if (res.ok) return body as T;
-  const error = (body as { error?: { code?: ErrorCode; message?: string } } | undefined)?.error;
+  const error = (body as { error?: { code?: ErrorCode; message?: string; reason?: string } } | undefined)?.error;
   const code = error?.code ?? (res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL');
-  throw new ApiError(res.status, code, error?.message ?? messageFor(code), {}, Number(res.headers.get('retry-after')) || undefined);
+  const reason = isErrorReason(error?.reason) ? error.reason : undefined;
+  throw new ApiError(res.status, code, error?.message ?? messageFor(code), {}, Number(res.headers.get('retry-after')) || undefined, reason);
 }
 
 function safeJson(text: string): unknown {

@@ -1,5 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ERROR_CATALOGUE, ERROR_CODES, isErrorCode, messageFor } from './error-codes';
+import { ERROR_CATALOGUE, ERROR_CODES, ERROR_REASONS, isErrorCode, isErrorReason, messageFor } from './error-codes';
 
 /** SPEC.md §8, copied by hand: the catalogue must match it exactly. */
 const SPEC_CATALOGUE: Record<string, number> = {
@@ -45,5 +46,20 @@ describe('error catalogue', () => {
   it('falls back to the INTERNAL message for an unknown code', () => {
     expect(messageFor('RATE_LIMITED')).toBe(ERROR_CATALOGUE.RATE_LIMITED.message);
     expect(messageFor('SOMETHING_NEW')).toBe(ERROR_CATALOGUE.INTERNAL.message);
+  });
+});
+
+describe('the error reasons', () => {
+  const section = (doc: string) => doc.slice(doc.indexOf('### Error reasons'), doc.indexOf('## The OpenAPI document'));
+
+  it('are each listed in docs/api.md, where clients read what they mean', () => {
+    const listed = section(readFileSync(new URL('../../docs/api.md', import.meta.url), 'utf8'));
+    expect(ERROR_REASONS.filter((reason) => !listed.includes(`\`${reason}\``))).toEqual([]);
+  });
+
+  it('recognises only listed reasons', () => {
+    expect(isErrorReason('tagNameTaken')).toBe(true);
+    expect(isErrorReason('TagNameTaken')).toBe(false);
+    expect(isErrorReason(undefined)).toBe(false);
   });
 });

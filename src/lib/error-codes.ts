@@ -27,16 +27,99 @@ export const ERROR_CATALOGUE = {
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
 export const ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
 
+/**
+ * Why an error happened, where its code alone does not say it (an expired invitation, a tag
+ * name already in use): a stable key beside the code, so that a page can say it in its reader's
+ * language (`problems.reasons.*`) while the API's `message` stays English for its clients.
+ * docs/api.md lists them; a page without words for a reason falls back to its code's words.
+ */
+export const ERROR_REASONS = [
+  'alreadyMember',
+  'boardArchived',
+  'boardOrderInvalid',
+  'boardSlugTaken',
+  'boardTeamOnly',
+  'bodyTooLarge',
+  'changelogAddressTaken',
+  'commentEditWindowClosed',
+  'commentsArchived',
+  'commentsTeamOnly',
+  'customerBanned',
+  'customerDeleted',
+  'customerNotRecorded',
+  'customerOtherExternalId',
+  'editMerged',
+  'editStatusChanged',
+  'editWindowClosed',
+  'emailTaken',
+  'emailUnconfirmedNoMail',
+  'emailUnconfirmedSent',
+  'entryAlreadyPublished',
+  'followTeamOnly',
+  'imageEmpty',
+  'imageTooLarge',
+  'imageTooManyPixels',
+  'imageType',
+  'imageUnreadable',
+  'importProblems',
+  'importTooLarge',
+  'internalNoteForCustomer',
+  'internalNotesTeamOnly',
+  'invitationInvalid',
+  'labelNameTaken',
+  'lastAdminSelf',
+  'lastStatus',
+  'mergeChained',
+  'mergeCycle',
+  'mergeSelf',
+  'mergeTargetMissing',
+  'pageLinkInvalid',
+  'postAlreadyApproved',
+  'postAlreadyMerged',
+  'postAlreadyRejected',
+  'postChanged',
+  'postMergedComment',
+  'signupRestricted',
+  'ssoLastProvider',
+  'ssoNeedsSecretKey',
+  'ssoOnly',
+  'ssoTryFirst',
+  'statusInUse',
+  'statusNameTaken',
+  'tagNameTaken',
+  'tooManyTags',
+  'unsubscribeLinkInvalid',
+  'votingArchived',
+  'votingMerged',
+  'votingPending',
+  'webhookEndpointDisabled',
+  'webhookUrlCredentials',
+  'webhookUrlInvalid',
+  'webhookUrlMetadata',
+  'webhookUrlNonPublic',
+  'webhookUrlScheme',
+  'webhookUrlUnresolved',
+  'widgetSessionEnded',
+  'workspaceNotEmpty',
+  'wrongPassword',
+] as const;
+
+export type ErrorReason = (typeof ERROR_REASONS)[number];
+
+export function isErrorReason(value: unknown): value is ErrorReason {
+  return typeof value === 'string' && (ERROR_REASONS as readonly string[]).includes(value);
+}
+
 /** The body of every /api error (SPEC.md §8). */
 export interface ApiErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string>; requestId: string };
+  error: { code: ErrorCode; message: string; reason?: ErrorReason; fields?: Record<string, string>; requestId: string };
 }
 
 export function isErrorCode(value: unknown): value is ErrorCode {
   return typeof value === 'string' && Object.hasOwn(ERROR_CATALOGUE, value);
 }
 
-/** The human message for a code, for the UI. */
+/** The API's English message for a code (what an error answer without one means); pages use problems.codes.*. */
 export function messageFor(code: string): string {
   return isErrorCode(code) ? ERROR_CATALOGUE[code].message : ERROR_CATALOGUE.INTERNAL.message;
 }

@@ -307,7 +307,6 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
 
 /** What a comment notification carries, as the notification job writes it. */
 const notificationData = (commentId: number) => ({
-  headline: 'Ola Nordmann commented on “Dark mode for the dashboard”',
   message: 'comment',
   who: 'Ola Nordmann',
   title: 'Dark mode for the dashboard',

@@ -1,6 +1,7 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'use-intl';
+import { useApiErrorText } from '@/lib/api-error-text';
 import { Button } from './Button';
 
 interface Props {
@@ -10,7 +11,7 @@ interface Props {
   description: ReactNode;
   confirmLabel: string;
   tone?: 'danger' | 'primary';
-  /** Runs on confirm; the dialog closes when it resolves and shows the message when it throws. */
+  /** Runs on confirm; the dialog closes when it resolves and says what failed when it throws (api-error-text.ts). */
   onConfirm: () => Promise<void>;
   testId?: string;
   /** Extra controls the question needs (e.g. where to move things), drawn below the description. */
@@ -40,8 +41,8 @@ export function ConfirmDialog({
 }: Props) {
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  // The problem to show: the thrown message, or `true` for the generic one (translated where it is drawn).
-  const [error, setError] = useState<string | true | null>(null);
+  const errorText = useApiErrorText();
+  const [error, setError] = useState<string | null>(null);
 
   const confirm = async () => {
     setBusy(true);
@@ -50,7 +51,7 @@ export function ConfirmDialog({
       await onConfirm();
       setOpen(false);
     } catch (err) {
-      setError(err instanceof Error ? err.message : true);
+      setError(errorText(err));
     } finally {
       setBusy(false);
     }
@@ -98,7 +99,7 @@ function DialogActions({
   confirmLabel,
   onConfirm,
 }: {
-  error: string | true | null;
+  error: string | null;
   busy: boolean;
   tone: 'danger' | 'primary';
   confirmLabel: string;
@@ -109,7 +110,7 @@ function DialogActions({
     <>
       {error ? (
         <p role="alert" className="mt-4 rounded-md border border-danger/50 bg-danger/10 px-3 py-2 text-sm text-danger">
-          {error === true ? t('confirmDialog.failed') : error}
+          {error}
         </p>
       ) : null}
       <div className="mt-6 flex justify-end gap-2">

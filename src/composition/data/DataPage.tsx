@@ -16,8 +16,9 @@ type Source = 'chorus' | 'canny' | 'fider';
 const readText = (input: HTMLInputElement | null) => input?.files?.[0]?.text();
 
 /**
- * What the import answered (server data; counts only). The import's messages themselves (the
- * summary and each row's problem) come from the server and are shown as written, in English.
+ * What the import answered (server data; counts only). A refusal's summary is in the page's
+ * language (api-error-text.ts); the list of the file's row problems (reason importProblems) is a
+ * report on the file, shown as the server wrote it, in English (docs/i18n.md).
  */
 type ImportCounts = { posts?: unknown; votes?: unknown; comments?: unknown; members?: unknown };
 const count = (n: unknown) => Number(n ?? 0);
@@ -28,7 +29,7 @@ export default function DataPage({ shell, boards, postCount }: ShellProps & Part
   const [source, setSource] = useState<Source>('chorus');
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<ImportCounts | null>(null);
-  const [error, setError] = useState<{ message: string; fields: Record<string, string> } | null>(null);
+  const [problem, setProblem] = useState<{ message: string; rows: Record<string, string> } | null>(null);
   if (!boards) return null;
 
   async function submit(e: FormEvent<HTMLFormElement>) {
@@ -37,7 +38,7 @@ export default function DataPage({ shell, boards, postCount }: ShellProps & Part
     const file = (name: string) => readText(form.elements.namedItem(name) as HTMLInputElement | null);
     setBusy(true);
     setDone(null);
-    setError(null);
+    setProblem(null);
     try {
       let body: Record<string, unknown>;
       if (source === 'chorus') {
@@ -46,7 +47,8 @@ export default function DataPage({ shell, boards, postCount }: ShellProps & Part
         try {
           parsed = text === undefined ? undefined : JSON.parse(text);
         } catch {
-          throw new ApiError(400, 'INVALID_JSON', t('dataPage.import.notJson'));
+          setProblem({ message: t('dataPage.import.notJson'), rows: {} });
+          return;
         }
         body = { source, file: parsed };
       } else {
@@ -55,7 +57,7 @@ export default function DataPage({ shell, boards, postCount }: ShellProps & Part
       }
       setDone(await api<ImportCounts>('/api/v1/admin/import', { body }));
     } catch (err) {
-      setError({ message: errorText(err), fields: err instanceof ApiError ? err.fields : {} });
+      setProblem({ message: errorText(err), rows: err instanceof ApiError && err.reason === 'importProblems' ? err.fields : {} });
     } finally {
       setBusy(false);
     }
@@ -139,12 +141,12 @@ export default function DataPage({ shell, boards, postCount }: ShellProps & Part
             })}
           </Alert>
         ) : null}
-        {error ? (
+        {problem ? (
           <Alert tone="error" testId="import-error">
-            <p>{error.message}</p>
-            {Object.keys(error.fields).length ? (
+            <p>{problem.message}</p>
+            {Object.keys(problem.rows).length ? (
               <ul className="mt-2 list-disc ps-5">
-                {Object.entries(error.fields).map(([where, why]) => (
+                {Object.entries(problem.rows).map(([where, why]) => (
                   <li key={where}>
                     {t.rich('dataPage.import.problem', { where, why, strong: (chunks) => <strong>{chunks}</strong> })}
                   </li>

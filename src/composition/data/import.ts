@@ -51,7 +51,11 @@ export function parseWorkspaceExport(input: unknown, locate: Locate = jsonLocate
 
 export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, opts: ImportOptions, ip: string): Promise<ImportSummary> {
   const total = SECTIONS.reduce((n, s) => n + s.rows(doc), 0);
-  if (total > MAX_IMPORT_ROWS) throw new AppError('PAYLOAD_TOO_LARGE', `The file has ${total} rows; an import takes at most ${MAX_IMPORT_ROWS}.`);
+  if (total > MAX_IMPORT_ROWS) {
+    throw new AppError('PAYLOAD_TOO_LARGE', `The file has ${total} rows; an import takes at most ${MAX_IMPORT_ROWS}.`, {
+      reason: 'importTooLarge',
+    });
+  }
 
   const summary = await db().transaction(async (tx) => {
     if (opts.requireEmpty) {
@@ -59,6 +63,7 @@ export async function importWorkspace(actor: UserActor, doc: WorkspaceExport, op
       if (Number(row?.n) > 0)
         throw new AppError('CONFLICT', 'This workspace already has posts: a workspace export goes only into an empty workspace.', {
           fields: { file: 'The workspace already has posts.' },
+          reason: 'workspaceNotEmpty',
         });
     }
     const report = new ImportReport();

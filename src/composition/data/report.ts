@@ -22,6 +22,9 @@ export class ImportReport {
     if (this.count === 0) return;
     const fields = { ...this.problems };
     if (this.count > Object.keys(fields).length) fields['_'] = `${this.count} problems in all; the first ${Object.keys(fields).length} are listed.`;
-    throw new AppError('VALIDATION_FAILED', `The file has ${this.count} problem${this.count === 1 ? '' : 's'}: nothing was imported.`, { fields });
+    throw new AppError('VALIDATION_FAILED', `The file has ${this.count} problem${this.count === 1 ? '' : 's'}: nothing was imported.`, {
+      fields,
+      reason: 'importProblems',
+    });
   }
 }

@@ -1,10 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import type { StatusRef } from '@/features/statuses/schema';
 import type { TagRef } from '@/features/tags/schema';
 import type { TriageBulkResult } from '@/features/posts/triage-schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Action = 'status' | 'add-tag' | 'remove-tag';
 
@@ -23,6 +24,7 @@ export function TriageBulkBar({
   onClear: () => void;
 }) {
   const t = useTranslations('teamWork.triage.bulk');
+  const errorText = useApiErrorText();
   const [action, setAction] = useState<Action>('status');
   const [value, setValue] = useState('');
   const [note, setNote] = useState('');
@@ -48,7 +50,7 @@ export function TriageBulkBar({
       setNote('');
       onDone(result);
     } catch (err) {
-      setError(err instanceof Error ? err.message : t('error'));
+      setError(err instanceof ApiError ? errorText(err) : t('error'));
     } finally {
       setBusy(false);
     }

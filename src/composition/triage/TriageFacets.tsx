@@ -2,7 +2,7 @@ import Link from 'next/link';
 import { useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import {
   NO_STATUS,
   TRIAGE_SHOWS,
@@ -13,6 +13,7 @@ import {
   type TriageView,
 } from '@/features/posts/triage-schema';
 import type { TriagePageProps } from './triage-types';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 const countOf = (facet: { key: string; count: number }[], key: string) => facet.find((f) => f.key === key)?.count ?? 0;
 
@@ -172,6 +173,7 @@ function SavedViews({
   onViewsChange: (v: TriageView[]) => void;
 }) {
   const t = useTranslations('teamWork.triage.views');
+  const errorText = useApiErrorText();
   const ids = useId();
   const [naming, setNaming] = useState(false);
   const [name, setName] = useState('');
@@ -186,7 +188,7 @@ function SavedViews({
       setNaming(false);
       setName('');
     } catch (err) {
-      setError(err instanceof Error ? err.message : t('saveError'));
+      setError(err instanceof ApiError ? errorText(err) : t('saveError'));
     } finally {
       setBusy(false);
     }
@@ -196,7 +198,7 @@ function SavedViews({
       await api(`/api/v1/triage/views/${view.id}`, { method: 'DELETE' });
       onViewsChange(views.filter((v) => v.id !== view.id));
     } catch (err) {
-      setError(err instanceof Error ? err.message : t('deleteError'));
+      setError(err instanceof ApiError ? errorText(err) : t('deleteError'));
     }
   };
   return (

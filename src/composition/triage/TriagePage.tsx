@@ -7,7 +7,7 @@ import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { TeamNav } from '@/components/TeamNav';
 import type { ShellProps } from '@/core/shell';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import type { PropertiesChange, PropertyKey } from '@/features/posts/client/properties/PostProperties';
 import {
   TRIAGE_SORTS,
@@ -25,6 +25,7 @@ import { TriageFacets } from './TriageFacets';
 import { TriageList } from './TriageList';
 import type { TriagePageProps } from './triage-types';
 import { useShortcuts } from './use-shortcuts';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 function applyChange(post: TriagePost, change: PropertiesChange): TriagePost {
   if ('status' in change) return { ...post, status: change.status, teamResponded: true };
@@ -52,6 +53,7 @@ TriageRoute.wide = true;
 
 function TriagePage({ shell, initial, query, catalogs, views: initialViews }: ShellProps & TriagePageProps) {
   const t = useTranslations('teamWork.triage');
+  const errorText = useApiErrorText();
   const router = useRouter();
   const [filters, setFilters] = useState<TriageFiltersQuery>(query);
   const [page, setPage] = useState<Page>(initial);
@@ -84,12 +86,12 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews }: Sh
           setChecked(new Set());
         }
       } catch (err) {
-        if ((err as Error).name !== 'AbortError') setError(err instanceof Error ? err.message : t('loadError'));
+        if ((err as Error).name !== 'AbortError') setError(err instanceof ApiError ? errorText(err) : t('loadError'));
       } finally {
         if (request.current === controller) setLoading(null);
       }
     },
-    [setPage, t],
+    [setPage, t, errorText],
   );
 
   const change = (next: TriageFiltersQuery) => {
@@ -108,7 +110,7 @@ function TriagePage({ shell, initial, query, catalogs, views: initialViews }: Sh
       const next = await api<Page>(`/api/v1/triage?${qs}`);
       setPage((p) => ({ ...next, items: [...p.items, ...next.items] }));
     } catch (err) {
-      setError(err instanceof Error ? err.message : t('moreError'));
+      setError(err instanceof ApiError ? errorText(err) : t('moreError'));
     } finally {
       setLoading(null);
     }

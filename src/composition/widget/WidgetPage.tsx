@@ -8,10 +8,11 @@ import type { HostMessage, PanelView } from '@/features/widget/protocol-schema';
 import { paths } from '@/config/paths';
 import { ApiError } from '@/lib/api';
 import * as client from './panel/client';
-import { trapKeys, useHostMessages, useHostSend } from './panel/host-bridge';
-import { problemOf, RequestsView } from './panel/RequestsView';
+import { identifyFailedData, trapKeys, useHostMessages, useHostSend } from './panel/host-bridge';
+import { RequestsView } from './panel/RequestsView';
 import { WhatsNewView } from './panel/WhatsNewView';
 import { isNewEntry, type WidgetPageProps, type WidgetPost } from './widget-data';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Props = WidgetPageProps & ShellProps;
 
@@ -36,6 +37,7 @@ function LoadingForm() {
  */
 export function WidgetPage(props: Props) {
   const t = useTranslations('widget');
+  const errorText = useApiErrorText();
   const { hostOrigin, boardUrl, shell } = props;
   const workspace = shell.workspace;
   const [bearer, setBearer] = useState<string | undefined>();
@@ -126,8 +128,7 @@ export function WidgetPage(props: Props) {
       send({ type: 'event', name: 'identified', data: { user: { displayName: session.user.displayName } } });
       await reload(session.token, board);
     } catch (err) {
-      const code = err instanceof ApiError ? err.code : 'INTERNAL';
-      send({ type: 'event', name: 'identify.failed', data: { code, message: problemOf(err, t) } });
+      send({ type: 'event', name: 'identify.failed', data: identifyFailedData(err) });
       setNotice({ text: t('notices.identifyFailed'), tone: 'problem' });
     }
   }
@@ -154,7 +155,7 @@ export function WidgetPage(props: Props) {
       setVotes((v) => ({ ...v, [post.number]: state }));
       if (state.voted) send({ type: 'event', name: 'vote.created', data: { post: { number: post.number, title: post.title } } });
     } catch (err) {
-      if (!sessionEnded(err)) setNotice({ text: problemOf(err, t), tone: 'problem' });
+      if (!sessionEnded(err)) setNotice({ text: errorText(err), tone: 'problem' });
     }
   };
 
@@ -165,7 +166,7 @@ export function WidgetPage(props: Props) {
       send({ type: 'event', name: 'vote.created', data: { post: { number: post.number, title: post.title } } });
       return true;
     } catch (err) {
-      if (!sessionEnded(err)) setNotice({ text: problemOf(err, t), tone: 'problem' });
+      if (!sessionEnded(err)) setNotice({ text: errorText(err), tone: 'problem' });
       return false;
     }
   };

@@ -1,12 +1,10 @@
 /**
  * A notification's headline in the reader's language. The row keeps what it says as a message
- * (`message`) and its arguments (`who`, `title`, `number`, `status`, `count`: user content,
- * inserted as text), so the in-app list (`notifications.headline.*`) and the email
- * (`emails.notification.headline.*`) each write it in their reader's language. `headline` stays
- * the English sentence: what the API answers, and what rows written before messages show.
+ * (`message`) and its arguments (`who`, `title`, `number`, `status`, `count`, `url`: user content,
+ * inserted as text), and no sentence: the in-app list (`notifications.headline.*`), the email
+ * (`emails.notification.headline.*`) and the API (in English) each write it. A row without a
+ * message (written before messages) reads as `update`.
  */
-import type { NotificationData } from './schema';
-
 export const HEADLINE_MESSAGES = [
   'statusChanged',
   'mention',
@@ -19,20 +17,21 @@ export const HEADLINE_MESSAGES = [
   'approved',
   'rejected',
   'changelog',
+  'webhookDisabled',
   'more',
 ] as const;
 export type HeadlineMessage = (typeof HEADLINE_MESSAGES)[number];
 
-/** Formats one message of the headline set (`key` is a HeadlineMessage or a fallback: `someone`, `theTeam`, `newStatus`). */
+/** Formats one message of the headline set (`key` is a HeadlineMessage or a fallback: `someone`, `theTeam`, `newStatus`, `update`). */
 export type HeadlineTranslate = (key: string, args?: Record<string, string | number>) => string;
 
-type HeadlineData = Pick<NotificationData, 'headline'> & Record<string, string | number | null | undefined>;
+type HeadlineData = Record<string, string | number | null | undefined>;
 
 const isMessage = (m: unknown): m is HeadlineMessage => typeof m === 'string' && (HEADLINE_MESSAGES as readonly string[]).includes(m);
 
 export function headlineText(data: HeadlineData, translate: HeadlineTranslate): string {
   const message = data.message;
-  if (!isMessage(message)) return data.headline;
+  if (!isMessage(message)) return translate('update');
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
   const who = typeof data.who === 'string' && data.who ? data.who : translate(message === 'statusChanged' ? 'theTeam' : 'someone');
   const status = typeof data.status === 'string' && data.status ? data.status : translate('newStatus');
@@ -43,5 +42,6 @@ export function headlineText(data: HeadlineData, translate: HeadlineTranslate): 
     number: data.number === undefined || data.number === null ? '' : `#${text(data.number)}`,
     status,
     count: typeof data.count === 'number' ? data.count : 0,
+    url: text(data.url),
   });
 }

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { NOTIFICATION_CHANNELS, NOTIFICATION_KINDS, type NotificationKind } from './enums';
+import type { HeadlineMessage } from './headline';
 
 /** Where an email stands (SPEC.md §7: with no SMTP configured it stays in the outbox, shown to admins). */
 export const DELIVERY_STATES = ['sent', 'queued', 'retrying', 'failed', 'smtp_off'] as const;
@@ -47,7 +48,8 @@ export type EmailStatus = z.infer<typeof emailStatusSchema>;
 
 /** What a notification shows, written when it is created from what its recipient may see. */
 export interface NotificationData extends Record<string, string | number | null> {
-  headline: string;
+  /** What it says, as a message of headline.ts, with the row's other keys as its arguments. */
+  message: HeadlineMessage;
   /** A path inside the product (the post, the comment anchor, the entry), or null. */
   path: string | null;
   excerpt: string | null;
@@ -56,7 +58,7 @@ export interface NotificationData extends Record<string, string | number | null>
 export const notificationItemSchema = z.object({
   id: z.number(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** The headline in English (for API clients); pages write `message` with `args` in the reader's language (headline.ts). */
+  /** The headline in English for API clients, written from `message` and `args` (pages write them in their reader's language: headline.ts). */
   headline: z.string(),
   message: z.string().nullable(),
   args: z.record(z.string(), z.union([z.string(), z.number()])),

@@ -28,7 +28,7 @@ export async function authenticate(req: IncomingMessage, res: ServerResponse, op
   // session, but never combined with a cookie and, like a key, not sent by the browser on its own.
   if (bearer !== undefined && isWidgetToken(bearer)) {
     const member = await resolveWidgetSession(bearer);
-    if (!member) throw new AppError('UNAUTHENTICATED', WIDGET_SESSION_ENDED_MESSAGE);
+    if (!member) throw new AppError('UNAUTHENTICATED', WIDGET_SESSION_ENDED_MESSAGE, { reason: 'widgetSessionEnded' });
     const { widgetSessionHash, ...user } = member;
     return { kind: 'user', ...user, sessionHash: '', widgetSessionHash };
   }

@@ -25,7 +25,7 @@ async function readChunks(req: IncomingMessage, limit: number): Promise<Buffer[]
   const declared = Number(req.headers['content-length'] ?? NaN);
   if (Number.isFinite(declared) && declared > limit) {
     req.resume();
-    throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit / 1024 / 1024} MiB.`);
+    throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit / 1024 / 1024} MiB.`, { reason: 'bodyTooLarge' });
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -34,7 +34,7 @@ async function readChunks(req: IncomingMessage, limit: number): Promise<Buffer[]
     size += buf.length;
     if (size > limit) {
       req.resume();
-      throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit / 1024 / 1024} MiB.`);
+      throw new AppError('PAYLOAD_TOO_LARGE', `The request body is larger than ${limit / 1024 / 1024} MiB.`, { reason: 'bodyTooLarge' });
     }
     chunks.push(buf);
   }

@@ -1,12 +1,16 @@
-import { ERROR_CATALOGUE, type ApiErrorBody, type ErrorCode } from '@/lib/error-codes';
+import { ERROR_CATALOGUE, type ApiErrorBody, type ErrorCode, type ErrorReason } from '@/lib/error-codes';
 
-/** A failure the caller can act on; the pipeline turns it into its catalogue status and body. */
+/**
+ * A failure the caller can act on; the pipeline turns it into its catalogue status and body.
+ * A `message` written for one case comes with its `reason` (error-codes.ts), so that a page can
+ * say it in its reader's language.
+ */
 export class AppError extends Error {
   readonly status: number;
   constructor(
     readonly code: ErrorCode,
     message?: string,
-    readonly options: { fields?: Record<string, string>; headers?: Record<string, string> } = {},
+    readonly options: { fields?: Record<string, string>; headers?: Record<string, string>; reason?: ErrorReason } = {},
   ) {
     super(message ?? ERROR_CATALOGUE[code].message);
     this.name = 'AppError';
@@ -14,11 +18,18 @@ export class AppError extends Error {
   }
 }
 
-export function errorBody(code: ErrorCode, requestId: string, message?: string, fields?: Record<string, string>): ApiErrorBody {
+export function errorBody(
+  code: ErrorCode,
+  requestId: string,
+  message?: string,
+  fields?: Record<string, string>,
+  reason?: ErrorReason,
+): ApiErrorBody {
   return {
     error: {
       code,
       message: message ?? ERROR_CATALOGUE[code].message,
+      ...(reason ? { reason } : {}),
       ...(fields && Object.keys(fields).length > 0 ? { fields } : {}),
       requestId,
     },

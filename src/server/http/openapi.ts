@@ -5,7 +5,7 @@
  */
 import { z, type ZodType } from 'zod';
 import * as policies from '@/core/identity/policy';
-import { ERROR_CATALOGUE, type ErrorCode } from '@/lib/error-codes';
+import { ERROR_CATALOGUE, ERROR_REASONS, type ErrorCode } from '@/lib/error-codes';
 import { anyone } from '@/core/identity/policy';
 import type { Method, RouteHandler } from './route';
 
@@ -235,7 +235,12 @@ export function buildOpenApiDocument(routes: readonly RouteHandler[]): OpenApiDo
               required: ['code', 'message', 'requestId'],
               properties: {
                 code: { type: 'string', enum: Object.keys(ERROR_CATALOGUE) },
-                message: { type: 'string', description: 'A human message; never internal details.' },
+                message: { type: 'string', description: 'A human message in English; never internal details.' },
+                reason: {
+                  type: 'string',
+                  enum: [...ERROR_REASONS],
+                  description: 'Only when the message was written for one case: a stable key for it (docs/api.md, "Error reasons").',
+                },
                 fields: {
                   type: 'object',
                   additionalProperties: { type: 'string' },

@@ -262,7 +262,7 @@ function pipeline(methods: EndpointMap) {
       await deliver(req, res, reply, requestId);
     } catch (err) {
       if (err instanceof AppError) {
-        send(res, err.status, errorBody(err.code, requestId, err.message, err.options.fields), err.options.headers);
+        send(res, err.status, errorBody(err.code, requestId, err.message, err.options.fields, err.options.reason), err.options.headers);
         return;
       }
       if (isDatabaseUnavailable(err)) {

@@ -15,6 +15,7 @@
 import dns from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import ipaddr from 'ipaddr.js';
+import type { ErrorReason } from '@/lib/error-codes';
 
 export interface OutboundPolicy {
   /** Host names (lower case) allowed whatever they resolve to. */
@@ -43,6 +44,17 @@ export function parseAllowList(value: string | undefined): Pick<OutboundPolicy, 
   return { allowHosts, allowCidrs };
 }
 
+/** A cloud provider's instance metadata service (AWS, GCP, Azure: 169.254.169.254; AWS's IPv6 one). */
+function isMetadataAddress(address: string): boolean {
+  const bare = address.replace(/^\[|\]$/g, '');
+  if (bare === '169.254.169.254') return true;
+  try {
+    return ipaddr.parse(bare).toNormalizedString() === 'fd00:ec2:0:0:0:0:0:254';
+  } catch {
+    return false;
+  }
+}
+
 /** Why an address may not be reached, or null when it may (public unicast, or allowed by the operator). */
 export function addressRefusal(address: string, policy: OutboundPolicy): string | null {
   let addr: ipaddr.IPv4 | ipaddr.IPv6;
@@ -60,9 +72,7 @@ export function addressRefusal(address: string, policy: OutboundPolicy): string 
   }
   const range = addr.range();
   if (range === 'unicast') return null;
-  if (address.replace(/^\[|\]$/g, '') === '169.254.169.254' || addr.toNormalizedString() === 'fd00:ec2:0:0:0:0:0:254') {
-    return 'it points at a cloud metadata service';
-  }
+  if (isMetadataAddress(address)) return 'it points at a cloud metadata service';
   return `it points at a ${RANGE_NAMES[range] ?? `non-public (${range})`} address`;
 }
 
@@ -100,32 +110,49 @@ const bareHost = (url: URL) => url.hostname.replace(/^\[|\]$/g, '');
  * hex IPv4 spellings (2130706433, 0177.0.0.1) into dotted form.
  */
 export async function urlRefusal(raw: string, policy: OutboundPolicy, resolve: Resolver = systemResolver): Promise<string | null> {
+  return (await urlRefusalOf(raw, policy, resolve))?.message ?? null;
+}
+
+/** urlRefusal with the error reason that names the kind of refusal (a page says it in its own words). */
+export async function urlRefusalOf(
+  raw: string,
+  policy: OutboundPolicy,
+  resolve: Resolver = systemResolver,
+): Promise<{ message: string; reason: ErrorReason } | null> {
   let url: URL;
   try {
     url = new URL(raw);
   } catch {
-    return 'Enter a full URL, like https://example.com/hooks/chorus.';
+    return { message: 'Enter a full URL, like https://example.com/hooks/chorus.', reason: 'webhookUrlInvalid' };
   }
   if (url.protocol !== 'https:' && !(url.protocol === 'http:' && policy.allowHttp)) {
-    return policy.allowHttp ? 'The URL must start with https:// or http://.' : 'The URL must start with https://.';
+    return {
+      message: policy.allowHttp ? 'The URL must start with https:// or http://.' : 'The URL must start with https://.',
+      reason: 'webhookUrlScheme',
+    };
   }
-  if (url.username || url.password) return 'The URL must not contain a user name or password.';
+  if (url.username || url.password)
+    return { message: 'The URL must not contain a user name or password.', reason: 'webhookUrlCredentials' };
   const host = bareHost(url);
   if (hostAllowed(host, policy)) return null;
+  const refused = (address: string, message: string) => ({
+    message,
+    reason: (isMetadataAddress(address) ? 'webhookUrlMetadata' : 'webhookUrlNonPublic') as ErrorReason,
+  });
   if (ipaddr.isValid(host)) {
     const why = addressRefusal(host, policy);
-    return why ? `This URL is refused: ${why}.` : null;
+    return why ? refused(host, `This URL is refused: ${why}.`) : null;
   }
   let addresses: string[];
   try {
     addresses = await resolve(host);
   } catch {
-    return `The host “${host}” could not be resolved.`;
+    return { message: `The host “${host}” could not be resolved.`, reason: 'webhookUrlUnresolved' };
   }
-  if (addresses.length === 0) return `The host “${host}” could not be resolved.`;
+  if (addresses.length === 0) return { message: `The host “${host}” could not be resolved.`, reason: 'webhookUrlUnresolved' };
   for (const address of addresses) {
     const why = addressRefusal(address, policy);
-    if (why) return `This URL is refused: “${host}” resolves to ${address}, and ${why}.`;
+    if (why) return refused(address, `This URL is refused: “${host}” resolves to ${address}, and ${why}.`);
   }
   return null;
 }

@@ -5,7 +5,7 @@
  * marker the role may not see; never a stack trace, SQL, a hash or a token.
  * Returns the problems found, empty when the answer is fine. Test-only.
  */
-import { ERROR_CATALOGUE, isErrorCode } from '@/lib/error-codes';
+import { ERROR_CATALOGUE, isErrorCode, isErrorReason } from '@/lib/error-codes';
 import type { Answer } from './dispatch';
 import type { FuzzRequest, Operation } from './requests';
 
@@ -46,11 +46,12 @@ function errorShapeProblems(json: unknown, answer: Answer): string[] {
   const out: string[] = [];
   if (!isPlainObject(json) || Object.keys(json).join() !== 'error' || !isPlainObject(json.error)) return ['not {"error":{…}}'];
   const e = json.error;
-  const extra = Object.keys(e).filter((k) => !['code', 'message', 'fields', 'requestId'].includes(k));
+  const extra = Object.keys(e).filter((k) => !['code', 'message', 'reason', 'fields', 'requestId'].includes(k));
   if (extra.length) out.push(`extra keys in error: ${extra.join(', ')}`);
   if (!isErrorCode(e.code)) out.push(`unknown code ${String(e.code)}`);
   else if (ERROR_CATALOGUE[e.code].status !== answer.status) out.push(`code ${e.code} with HTTP ${answer.status}`);
   if (typeof e.message !== 'string' || e.message.length === 0) out.push('no message');
+  if (e.reason !== undefined && !isErrorReason(e.reason)) out.push(`unknown reason ${String(e.reason)}`);
   if (typeof e.requestId !== 'string' || e.requestId !== answer.headers['x-request-id']) out.push('requestId differs from x-request-id');
   if (e.fields !== undefined && (!isPlainObject(e.fields) || Object.values(e.fields).some((v) => typeof v !== 'string')))
     out.push('fields is not a map of strings');

@@ -19,7 +19,7 @@ export const notificationsExamples = {
         {
           id: 7,
           kind: 'comment',
-          headline: 'Ola Nordmann commented on “Dark mode for the dashboard”',
+          headline: 'Ola Nordmann commented on “Dark mode for the dashboard” (#120)',
           message: 'comment',
           args: { who: 'Ola Nordmann', title: 'Dark mode for the dashboard', number: 120 },
           path: '/p/120#comment-311',

@@ -4,7 +4,7 @@ import { newPostInput, type SimilarPost } from '@/features/posts/schema';
 import { ApiError } from '@/lib/api';
 import type { WidgetBoard } from '../widget-data';
 import { fetchSimilar } from './client';
-import { problemOf } from './RequestsView';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 interface Props {
   bearer: string | undefined;
@@ -18,6 +18,7 @@ interface Props {
 /** A new request: the title suggests similar existing ones (vote for one instead), then it is posted. */
 export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar, onCancel }: Props) {
   const t = useTranslations('widget');
+  const errorText = useApiErrorText();
   const postable = boards.filter((b) => b.posting === 'members');
   const [boardSlug, setBoardSlug] = useState(postable.some((b) => b.slug === board) ? board! : (postable[0]?.slug ?? ''));
   const [title, setTitle] = useState('');
@@ -66,7 +67,7 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
       await onCreate({ board: parsed.data.board, title: parsed.data.title, body: parsed.data.body });
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(err.fields);
-      setProblem(problemOf(err, t));
+      setProblem(errorText(err));
     } finally {
       setBusy(false);
     }

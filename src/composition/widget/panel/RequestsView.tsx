@@ -2,7 +2,6 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { StatusBadge } from '@/components/ui/Badges';
 import { paths } from '@/config/paths';
-import { ApiError } from '@/lib/api';
 import { useFormats } from '@/lib/use-formats';
 import type { WidgetBoard, WidgetPost } from '../widget-data';
 import { fetchPosts } from './client';
@@ -196,5 +195,3 @@ function VoteButton({
 }
 
 /** A failed call's message for a person: the server's, else the panel's own. */
-export const problemOf = (err: unknown, t: ReturnType<typeof useTranslations<'widget'>>): string =>
-  err instanceof ApiError ? err.message : t('problem');

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PROTOCOL } from '@/features/widget/protocol-schema';
 import { isNewEntry } from '../widget-data';
-import { isFromHost } from './host-bridge';
+import { ApiError } from '@/lib/api';
+import { identifyFailedData, isFromHost } from './host-bridge';
 
 describe('the panel hears only its embedding page', () => {
   const parent = {};
@@ -40,5 +41,20 @@ describe('what counts as new in "What\'s new"', () => {
   it('is the last 30 days on a first visit', () => {
     expect(isNewEntry({ publishedAt: '2026-11-01T00:00:00Z' }, null, now)).toBe(true);
     expect(isNewEntry({ publishedAt: '2026-10-01T00:00:00Z' }, null, now)).toBe(false);
+  });
+});
+
+describe('identify.failed tells the host’s developers which check failed', () => {
+  it('carries the API’s code and English sentence, and a generic one for anything else', () => {
+    const expired = new ApiError(
+      410,
+      'TOKEN_INVALID',
+      'The sign-in link has expired. Go back to the product you came from and follow its link again.',
+    );
+    expect(identifyFailedData(expired)).toEqual({ code: 'TOKEN_INVALID', message: expired.message });
+    expect(identifyFailedData(new Error('secret internals'))).toEqual({
+      code: 'INTERNAL',
+      message: 'Something went wrong on our side. Please try again.',
+    });
   });
 });

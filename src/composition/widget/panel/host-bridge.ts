@@ -5,6 +5,8 @@
  */
 import { useCallback, useEffect, useRef } from 'react';
 import { isProtocolMessage, PROTOCOL, type HostMessage, type PanelMessage } from '@/features/widget/protocol-schema';
+import { ApiError } from '@/lib/api';
+import { messageFor } from '@/lib/error-codes';
 
 type Outgoing = PanelMessage extends infer M ? (M extends { p: string } ? Omit<M, 'p'> : never) : never;
 
@@ -64,4 +66,13 @@ export function trapKeys(e: KeyboardEvent, root: HTMLElement | null, onEscape: (
     e.preventDefault();
     first.focus();
   }
+}
+
+/**
+ * The `identify.failed` event's data for the host page (docs/widget.md): the API's code and its
+ * English sentence naming the failed check, for the host's developers like any API client. The
+ * panel itself tells the person in their language.
+ */
+export function identifyFailedData(err: unknown): { code: string; message: string } {
+  return err instanceof ApiError ? { code: err.code, message: err.message } : { code: 'INTERNAL', message: messageFor('INTERNAL') };
 }

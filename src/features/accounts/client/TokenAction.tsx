@@ -4,7 +4,7 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
-import { describeProblem, useProblemText, type FormProblem } from './errors';
+import { describeProblem, type FormProblem } from './errors';
 import { FormProblemAlert } from './FormProblemAlert';
 
 /**
@@ -30,7 +30,7 @@ export function TokenAction({
   invalid: ReactNode;
 }) {
   const t = useTranslations('auth');
-  const problemText = useProblemText();
+  const problemsT = useTranslations('problems');
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [passwordCleared, setPasswordCleared] = useState(false);
@@ -88,7 +88,7 @@ export function TokenAction({
       }
       window.location.assign(then);
     } catch (err) {
-      setProblem(describeProblem(err, problemText));
+      setProblem(describeProblem(err, problemsT));
       setBusy(false);
     }
   };

@@ -6,7 +6,7 @@ import { DISPLAY_NAME_MAX, EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN } from '../sche
  * The account fields' inline errors in the page's language. The shared zod schemas (../schema.ts)
  * carry English messages for the API; in the browser the form shows the catalogue's words for
  * the same rule, found by zod's issue code (react-hook-form keeps it as the error's type). An
- * error the server sent (type `server`) is shown as the server wrote it.
+ * error the server sent (type `server`) is already in the page's words (src/lib/api-error-text.ts).
  */
 export function useFieldErrors() {
   const t = useTranslations('fields');

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
-import { describeProblem, useProblemText, type FormProblem } from './errors';
+import { useTranslations } from 'use-intl';
+import { describeProblem, type FormProblem } from './errors';
 
 /**
  * What a form shows after the server refused it: field errors inline (focus goes to the first),
@@ -10,7 +11,7 @@ export function useFormProblem<T extends FieldValues>(setError: UseFormSetError<
   const [problem, setProblem] = useState<FormProblem | null>(null);
   const [focusSummary, setFocusSummary] = useState(0);
   const summaryRef = useRef<HTMLDivElement>(null);
-  const text = useProblemText();
+  const t = useTranslations('problems');
 
   useEffect(() => {
     if (focusSummary) summaryRef.current?.focus();
@@ -18,7 +19,7 @@ export function useFormProblem<T extends FieldValues>(setError: UseFormSetError<
 
   const report = useCallback(
     (err: unknown) => {
-      const found = describeProblem(err, text);
+      const found = describeProblem(err, t);
       let focused = false;
       const elsewhere: string[] = [];
       for (const [name, message] of Object.entries(found.fields)) {
@@ -33,7 +34,7 @@ export function useFormProblem<T extends FieldValues>(setError: UseFormSetError<
       if (!focused) setFocusSummary((n) => n + 1);
       return found;
     },
-    [fieldNames, setError, text],
+    [fieldNames, setError, t],
   );
 
   return { problem, report, clear: useCallback(() => setProblem(null), []), summaryRef };

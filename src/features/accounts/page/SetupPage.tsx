@@ -42,12 +42,12 @@ export default function SetupPage({ shell }: ShellProps) {
       report(err);
     }
   });
-  // The workspace name's rules (../schema.ts) in the page's language; the server's words as sent.
-  const workspaceNameError = (e?: FieldError) =>
-    e
-      ? e.type === 'server'
-        ? e.message
-        : e.type === 'too_big'
+  // The workspace name's rules (../schema.ts) in the page's language; a server's field text is already in it (api-error-text.ts).
+  const workspaceNameError = (fieldError?: FieldError) =>
+    fieldError
+      ? fieldError.type === 'server'
+        ? fieldError.message
+        : fieldError.type === 'too_big'
           ? t('setup.workspaceNameTooLong', { max: WORKSPACE_NAME_MAX })
           : t('setup.workspaceNameTooShort', { min: WORKSPACE_NAME_MIN })
       : undefined;

@@ -26,7 +26,10 @@ import { AUTH_LIMITS } from './service';
  */
 async function confirmPassword(stored: string | null, password: string, field: string): Promise<void> {
   if (!(await checkPassword(stored, password))) {
-    throw new AppError('VALIDATION_FAILED', 'Your password was not right.', { fields: { [field]: 'That is not your current password' } });
+    throw new AppError('VALIDATION_FAILED', 'Your password was not right.', {
+      fields: { [field]: 'That is not your current password' },
+      reason: 'wrongPassword',
+    });
   }
 }
 

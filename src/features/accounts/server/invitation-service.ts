@@ -21,7 +21,10 @@ import { getUserByEmail } from './queries';
 export async function inviteMember(actor: UserActor, input: { email: string; role: Role }, ip: string): Promise<Invitation> {
   requireAllowed(canAdminister(actor));
   if (await getUserByEmail(db(), input.email)) {
-    throw new AppError('CONFLICT', 'This person already has an account.', { fields: { email: 'This person already has an account.' } });
+    throw new AppError('CONFLICT', 'This person already has an account.', {
+      fields: { email: 'This person already has an account.' },
+      reason: 'alreadyMember',
+    });
   }
   const workspace = await getPublicWorkspace();
   const expiresAt = new Date(Date.now() + AUTH_TOKEN_TTL_SECONDS.invite * 1000);

@@ -128,7 +128,9 @@ export async function deleteAccount(actor: UserActor, ip: string): Promise<void>
     if (actor.role === 'admin') {
       await lockActiveAdmins(tx);
       if ((await countActiveAdmins(tx)) <= 1) {
-        throw new AppError('LAST_ADMIN', 'You are the only admin. Make someone else an admin before deleting your account.');
+        throw new AppError('LAST_ADMIN', 'You are the only admin. Make someone else an admin before deleting your account.', {
+          reason: 'lastAdminSelf',
+        });
       }
     }
     await eraseUser(tx, actor.id);

@@ -103,6 +103,7 @@ function markPasswordSetter(res: ServerResponse): string {
 const addressTaken = () =>
   new AppError('CONFLICT', 'An account already uses this email address.', {
     fields: { email: 'An account already uses this address. Sign in, or reset your password.' },
+    reason: 'emailTaken',
   });
 
 export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx): Promise<SignUpOutcome> {
@@ -114,6 +115,7 @@ export async function signUp(input: z.output<typeof signUpInput>, http: HttpCtx)
   if (!signUpAllowed(rules, input.email)) {
     throw new AppError('FORBIDDEN', 'Sign-up is by invitation only, or limited to certain email domains.', {
       fields: { email: 'This address cannot sign up here. Ask the team for an invitation.' },
+      reason: 'signupRestricted',
     });
   }
   const passwordHash = await hashPassword(input.password);
@@ -180,7 +182,9 @@ async function signUpAtOnce(
 async function signUpWithInvitation(input: z.output<typeof signUpInput> & { inviteToken: string }, http: HttpCtx): Promise<SignUpOutcome> {
   const invite = await peekAuthToken(db(), 'invite', input.inviteToken);
   if (!invite || invite.email !== input.email)
-    throw new AppError('TOKEN_INVALID', 'This invitation has expired, was used, or is for another email address.');
+    throw new AppError('TOKEN_INVALID', 'This invitation has expired, was used, or is for another email address.', {
+      reason: 'invitationInvalid',
+    });
   const role = (invite.data.role as Role | undefined) ?? 'member';
   const passwordHash = await hashPassword(input.password);
   let userId: string;
@@ -221,7 +225,8 @@ export async function verifyEmail(token: string, http: HttpCtx): Promise<{ passw
       try {
         await tx.update(users).set({ email: t.email, emailVerifiedAt: new Date(), updatedAt: new Date() }).where(eq(users.id, t.userId));
       } catch (err) {
-        if (isUniqueViolation(err)) throw new AppError('CONFLICT', 'Another account already uses that email address.');
+        if (isUniqueViolation(err))
+          throw new AppError('CONFLICT', 'Another account already uses that email address.', { reason: 'emailTaken' });
         throw err;
       }
       await recordAudit(
@@ -268,11 +273,13 @@ export async function signIn(input: { email: string; password: string }, http: H
     });
     const workspace = await getPublicWorkspace();
     await enqueueEmail(accountEmails.verifyEmail(user.email, workspace.name, token, user.locale ?? workspace.defaultLocale));
+    const sent = smtpConfigured();
     throw new AppError(
       'FORBIDDEN',
-      smtpConfigured()
+      sent
         ? 'Please confirm your email address first: we have sent you a new link.'
         : 'Please confirm your email address first. This workspace cannot send email yet, so ask one of its admins to confirm your address.',
+      { reason: sent ? 'emailUnconfirmedSent' : 'emailUnconfirmedNoMail' },
     );
   }
   await startSession(http.req, http.res, user.id, http.ip);

@@ -67,7 +67,13 @@ export async function getSsoSettings(viewer: Admin): Promise<SsoSettingsView> {
 }
 
 const noKey = () =>
-  new AppError('CONFLICT', 'Single sign-on needs CHORUS_SECRET_KEY, which encrypts client secrets: set it in the environment and restart.');
+  new AppError(
+    'CONFLICT',
+    'Single sign-on needs CHORUS_SECRET_KEY, which encrypts client secrets: set it in the environment and restart.',
+    {
+      reason: 'ssoNeedsSecretKey',
+    },
+  );
 
 /** Whether turning this provider off (or removing it) would leave nobody able to sign in. */
 async function wouldLockOut(tx: DbOrTx, id: SsoProviderId): Promise<boolean> {
@@ -77,7 +83,9 @@ async function wouldLockOut(tx: DbOrTx, id: SsoProviderId): Promise<boolean> {
 }
 
 const lockOut = () =>
-  new AppError('CONFLICT', 'Password sign-in is off: turn it back on before you disable or remove the last single sign-on provider.');
+  new AppError('CONFLICT', 'Password sign-in is off: turn it back on before you disable or remove the last single sign-on provider.', {
+    reason: 'ssoLastProvider',
+  });
 
 /** Saves a provider's configuration; a secret left out keeps the stored one. */
 export async function saveSsoProvider(
@@ -163,6 +171,7 @@ export async function changePasswordSignIn(actor: Admin, on: boolean, ip: string
       throw new AppError(
         'CONFLICT',
         'Sign in through an enabled single sign-on provider yourself first, so that you know it works, then turn password sign-in off.',
+        { reason: 'ssoTryFirst' },
       );
     }
     await setPasswordSignIn(tx, on);
@@ -196,6 +205,12 @@ export async function listSsoButtons(): Promise<SsoButton[]> {
 /** Refuses password and emailed-link sign-in (and sign-up) while the workspace runs single sign-on only. */
 export async function requirePasswordSignIn(): Promise<void> {
   if (!(await passwordSignInAllowed())) {
-    throw new AppError('FORBIDDEN', 'This workspace signs people in through single sign-on only. Use the sign-in button of your provider.');
+    throw new AppError(
+      'FORBIDDEN',
+      'This workspace signs people in through single sign-on only. Use the sign-in button of your provider.',
+      {
+        reason: 'ssoOnly',
+      },
+    );
   }
 }

@@ -6,8 +6,8 @@ import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
 import { Field } from '@/components/ui/Field';
 import { API_KEY_SCOPES } from '@/core/identity/api-keys';
-import { showApiError } from '@/lib/form-api-errors';
 import { apiKeyInput } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof apiKeyInput>;
 export type ApiKeyValues = z.output<typeof apiKeyInput>;
@@ -15,6 +15,7 @@ export type ApiKeyValues = z.output<typeof apiKeyInput>;
 /** A new key's name and scope (the same schema as the server), each scope explained. */
 export function ApiKeyForm({ onSubmit }: { onSubmit: (values: ApiKeyValues) => Promise<void> }) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, ApiKeyValues>({ resolver: zodResolver(apiKeyInput), defaultValues: { name: '', scope: 'read' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -23,7 +24,7 @@ export function ApiKeyForm({ onSubmit }: { onSubmit: (values: ApiKeyValues) => P
       await onSubmit(values);
       form.reset();
     } catch (err) {
-      form.setError('root', { message: showApiError(err, form.setError, ['name', 'scope']) });
+      form.setError('root', { message: errorText.inForm(err, form.setError, ['name', 'scope']) });
     }
   });
 

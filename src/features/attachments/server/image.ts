@@ -31,13 +31,13 @@ export const extensionOf = (type: ImageType): string => EXTENSIONS[type];
 
 /** The image type of the bytes, or 415 UNSUPPORTED_MEDIA_TYPE; 413 over SPEC.md §5's 5 MiB. */
 export async function sniffImage(bytes: Uint8Array): Promise<ImageType> {
-  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Images can be at most 5 MiB.');
-  if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is empty.');
+  if (bytes.length > MAX_IMAGE_BYTES) throw new AppError('PAYLOAD_TOO_LARGE', 'Images can be at most 5 MiB.', { reason: 'imageTooLarge' });
+  if (bytes.length === 0) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The file is empty.', { reason: 'imageEmpty' });
   const { fileTypeFromBuffer } = await import('file-type');
   const found = await fileTypeFromBuffer(bytes);
   const mime = found?.mime as string | undefined;
   if (!mime || !(IMAGE_TYPES as readonly string[]).includes(mime)) {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images can be uploaded.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG, GIF and WebP images can be uploaded.', { reason: 'imageType' });
   }
   return mime as ImageType;
 }
@@ -66,11 +66,11 @@ async function inspect(bytes: Uint8Array): Promise<Metadata> {
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch {
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read.', { reason: 'imageUnreadable' });
   }
   const frameHeight = meta.pageHeight ?? meta.height ?? 0;
   if ((meta.width ?? 0) * frameHeight > MAX_IMAGE_PIXELS) {
-    throw new AppError('PAYLOAD_TOO_LARGE', 'Images can be at most 40 megapixels.');
+    throw new AppError('PAYLOAD_TOO_LARGE', 'Images can be at most 40 megapixels.', { reason: 'imageTooManyPixels' });
   }
   return meta;
 }
@@ -81,7 +81,7 @@ async function guard<T>(work: Promise<T>): Promise<T> {
   } catch (err) {
     if (err instanceof AppError) throw err;
     // A truncated or corrupt image: the decoder's own words stay in the logs' stack, not the answer.
-    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read.');
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 'The image could not be read.', { reason: 'imageUnreadable' });
   }
 }
 

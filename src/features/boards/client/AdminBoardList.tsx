@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
 import type { AdminBoard } from '../schema';
 import { BoardForm } from './BoardForm';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 /**
  * The boards in their order, each with move up/down, edit (inline) and archive. After a change
@@ -16,6 +17,7 @@ import { BoardForm } from './BoardForm';
 export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
   const t = useTranslations('teamSetup.boards');
   const tf = useTranslations('teamSetup.boardForm');
+  const errorText = useApiErrorText();
   const router = useRouter();
   const [editing, setEditing] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -47,7 +49,7 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
       // Focused once the busy state is lifted (disabled buttons cannot take focus).
       focusNext.current = focusIds;
     } catch (err) {
-      setProblem(err instanceof ApiError ? err.message : t('failed'));
+      setProblem(err instanceof ApiError ? errorText(err) : t('failed'));
     } finally {
       setBusy(false);
     }

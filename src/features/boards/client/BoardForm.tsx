@@ -9,9 +9,9 @@ import { Field } from '@/components/ui/Field';
 import { SelectField } from '@/components/ui/SelectField';
 import { TextareaField } from '@/components/ui/TextareaField';
 import { api } from '@/lib/api';
-import { showApiError } from '@/lib/form-api-errors';
 import { BOARD_POSTING, BOARD_VISIBILITY, boardInput, slugify, type AdminBoard } from '../schema';
 import { GrantPicker, type GrantedPerson } from './GrantPicker';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof boardInput>;
 type Output = z.output<typeof boardInput>;
@@ -36,6 +36,7 @@ export function BoardForm({
   const [granted, setGranted] = useState<GrantedPerson[]>(board?.grantedMembers ?? []);
   const [slugEdited, setSlugEdited] = useState(Boolean(board));
   const [problem, setProblem] = useState<string | null>(null);
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, Output>({
     resolver: zodResolver(boardInput),
     defaultValues: {
@@ -64,7 +65,7 @@ export function BoardForm({
       }
       onSaved(saved);
     } catch (err) {
-      setProblem(showApiError(err, form.setError, FIELDS));
+      setProblem(errorText.inForm(err, form.setError, FIELDS));
     }
   });
 

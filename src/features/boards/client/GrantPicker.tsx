@@ -2,7 +2,8 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import type { Member } from '@/features/members/schema';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 export interface GrantedPerson {
   id: string;
@@ -24,11 +25,11 @@ export function GrantPicker({
   error?: string;
 }) {
   const t = useTranslations('teamSetup.grants');
+  const errorText = useApiErrorText();
   const id = useId();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<GrantedPerson[]>([]);
-  // A failure's message: the server's words, or null for ours (said in the page's language).
-  const [problem, setProblem] = useState<{ message: string | null } | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
 
   useEffect(() => {
     const query = q.trim();
@@ -41,14 +42,14 @@ export function GrantPicker({
           setResults(page.items.map(({ id, displayName, email }) => ({ id, displayName, email })));
         })
         .catch((err: unknown) => {
-          if ((err as Error).name !== 'AbortError') setProblem({ message: err instanceof Error ? err.message : null });
+          if ((err as Error).name !== 'AbortError') setProblem(err instanceof ApiError ? errorText(err) : t('searchFailed'));
         });
     }, 250);
     return () => {
       clearTimeout(timer);
       controller.abort();
     };
-  }, [q]);
+  }, [q, t, errorText]);
 
   const chosen = new Set(value.map((p) => p.id));
   const searching = q.trim().length >= 2;
@@ -95,7 +96,7 @@ export function GrantPicker({
         data-testid="grant-search"
       />
       <div aria-live="polite">
-        {problem ? <p className="text-sm text-danger">{problem.message ?? t('searchFailed')}</p> : null}
+        {problem ? <p className="text-sm text-danger">{problem}</p> : null}
         {shown.length > 0 ? (
           <ul className="flex flex-col gap-1" aria-label={t('found')}>
             {shown.map((p) => (

@@ -72,7 +72,11 @@ export async function getBoard(actor: Actor, slug: string): Promise<Board | Admi
   return { ...toBoard(row), grantedMembers: grants.map(({ id, displayName, email }) => ({ id, displayName, email })) };
 }
 
-const slugTaken = () => new AppError('CONFLICT', 'Another board has this slug.', { fields: { slug: 'Another board has this slug.' } });
+const slugTaken = () =>
+  new AppError('CONFLICT', 'Another board has this slug.', {
+    fields: { slug: 'Another board has this slug.' },
+    reason: 'boardSlugTaken',
+  });
 
 /** Refuses grants to people who do not exist (or deleted their account). */
 async function checkedGrants(tx: DbOrTx, ids: readonly string[]): Promise<string[]> {
@@ -184,6 +188,7 @@ export async function reorderBoards(admin: UserActor, ids: readonly string[], ip
     if (listed.size !== ids.length || !ids.every((id) => all.includes(id))) {
       throw new AppError('VALIDATION_FAILED', 'List each board once, and only boards that exist.', {
         fields: { ids: 'List each board once, and only boards that exist.' },
+        reason: 'boardOrderInvalid',
       });
     }
     const queue = [...ids];

@@ -12,6 +12,7 @@ import { useFormats } from '@/lib/use-formats';
 import { focusWhenSettled } from '@/lib/focus';
 import type { ChangelogLabel, TeamEntry } from '../schema';
 import { EntryEditor } from './EntryEditor';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -36,6 +37,7 @@ export function ChangelogManager({
   canAddLabels: boolean;
 }) {
   const t = useTranslations('portalTeam');
+  const errorText = useApiErrorText();
   const [entries, setEntries] = useState(initial);
   const [labels, setLabels] = useState(initialLabels);
   const [editing, setEditing] = useState<TeamEntry | 'new' | null>(null);
@@ -72,7 +74,7 @@ export function ChangelogManager({
       const text = res.postsMoved ? t('changelog.notice.withMoved', { done, count: res.postsMoved }) : done;
       setNotice({ tone: 'success', text });
     } catch (err) {
-      setNotice({ tone: 'error', text: err instanceof ApiError ? err.message : t('changelog.failed') });
+      setNotice({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('changelog.failed') });
     }
   }
 
@@ -278,6 +280,7 @@ function EntryRow({ entry, onEdit, act, remove }: { entry: TeamEntry; onEdit: ()
 
 function LabelAdder({ labels, onAdded }: { labels: ChangelogLabel[]; onAdded: (l: ChangelogLabel) => void }) {
   const t = useTranslations('portalTeam');
+  const errorText = useApiErrorText();
   const [name, setName] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -289,7 +292,7 @@ function LabelAdder({ labels, onAdded }: { labels: ChangelogLabel[]; onAdded: (l
       onAdded(await api<ChangelogLabel>('/api/v1/admin/changelog/labels', { body: { name } }));
       setName('');
     } catch (err) {
-      setError(err instanceof ApiError ? (err.fields.name ?? err.message) : t('changelog.labels.failed'));
+      setError(err instanceof ApiError ? errorText(err) : t('changelog.labels.failed'));
     } finally {
       setBusy(false);
     }

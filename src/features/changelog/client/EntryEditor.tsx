@@ -8,6 +8,7 @@ import { SelectField } from '@/components/ui/SelectField';
 import { api, ApiError } from '@/lib/api';
 import { entryInput, type ChangelogLabel, type LinkedPost, type TeamEntry } from '../schema';
 import { PostPicker } from './PostPicker';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Fields = 'title' | 'body' | 'label' | 'postNumbers' | 'publishStatusId';
 
@@ -30,6 +31,7 @@ export function EntryEditor({
   onCancel: () => void;
 }) {
   const t = useTranslations('portalTeam');
+  const errorText = useApiErrorText();
   const [title, setTitle] = useState(entry?.title ?? '');
   const [body, setBody] = useState(entry?.body ?? '');
   const [label, setLabel] = useState(entry?.label.slug ?? labels[0]?.slug ?? '');
@@ -57,7 +59,7 @@ export function EntryEditor({
       onSaved(saved);
     } catch (err) {
       if (err instanceof ApiError) {
-        setErrors({ ...(err.fields as Partial<Record<Fields, string>>), root: err.message });
+        setErrors({ ...(errorText.fields(err) as Partial<Record<Fields, string>>), root: errorText(err) });
       } else setErrors({ root: t('changelog.editor.failed') });
     } finally {
       setBusy(false);

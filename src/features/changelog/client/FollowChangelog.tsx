@@ -4,10 +4,12 @@ import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { paths } from '@/config/paths';
 import { api, ApiError } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 /** Follow or stop following the changelog (members); visitors get a sign-in link instead. */
 export function FollowChangelog({ signedIn, initial, returnTo }: { signedIn: boolean; initial: boolean; returnTo: string }) {
   const t = useTranslations('portal');
+  const errorText = useApiErrorText();
   const [following, setFollowing] = useState(initial);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -31,7 +33,7 @@ export function FollowChangelog({ signedIn, initial, returnTo }: { signedIn: boo
       const res = await api<{ subscribed: boolean }>('/api/v1/changelog/subscription', { method: following ? 'DELETE' : 'PUT' });
       setFollowing(res.subscribed);
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('changelog.follow.failed'));
+      setError(err instanceof ApiError ? errorText(err) : t('changelog.follow.failed'));
     } finally {
       setBusy(false);
     }

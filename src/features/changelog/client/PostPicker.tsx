@@ -3,6 +3,7 @@ import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { api, ApiError } from '@/lib/api';
 import type { LinkedPost } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 interface SearchItem {
   number: number;
@@ -13,6 +14,7 @@ interface SearchItem {
 /** Links posts to an entry: search posts by words (the posts API), add from the results, remove from the list. */
 export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; onChange: (posts: LinkedPost[]) => void; error?: string }) {
   const t = useTranslations('portalTeam');
+  const errorText = useApiErrorText();
   const id = useId();
   const [q, setQ] = useState('');
   const [results, setResults] = useState<SearchItem[] | null>(null);
@@ -43,7 +45,7 @@ export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; on
           .catch((err: unknown) => {
             if ((err as Error).name === 'AbortError') return;
             setResults(null);
-            setStatus(err instanceof ApiError ? err.message : t('changelog.picker.failed'));
+            setStatus(err instanceof ApiError ? errorText(err) : t('changelog.picker.failed'));
           });
       }, 250),
     };

@@ -112,7 +112,7 @@ export async function getTeamEntry(actor: UserActor, id: string): Promise<TeamEn
   return readTeamEntry(db(), actor, id);
 }
 
-const slugConflict = () => new AppError('CONFLICT', 'Another entry took this address; try again.');
+const slugConflict = () => new AppError('CONFLICT', 'Another entry took this address; try again.', { reason: 'changelogAddressTaken' });
 
 export async function createEntry(actor: UserActor, input: EntryInput, ip: string): Promise<TeamEntry> {
   return onUniqueViolation(
@@ -211,7 +211,7 @@ export async function scheduleEntryAs(actor: UserActor, id: string, at: Date, ip
   if (at.getTime() <= Date.now()) throw new AppError('VALIDATION_FAILED', undefined, { fields: { at: 'Choose a time in the future.' } });
   const entry = await db().transaction(async (tx) => {
     const before = await lockOrNotFound(tx, id);
-    if (before.state !== 'draft') throw new AppError('CONFLICT', 'This entry is already published.');
+    if (before.state !== 'draft') throw new AppError('CONFLICT', 'This entry is already published.', { reason: 'entryAlreadyPublished' });
     await scheduleIn(tx, actor, before, at);
     await recordAudit(
       { actor, action: 'changelog.scheduled', targetType: 'changelog_entry', targetId: id, after: { scheduledFor: at.toISOString() }, ip },
@@ -245,7 +245,10 @@ export async function unscheduleEntryAs(actor: UserActor, id: string, ip: string
 /** Admins add a label; its slug is made from the name. */
 export async function createLabel(actor: UserActor, name: string, ip: string): Promise<ChangelogLabel> {
   const taken = () =>
-    new AppError('CONFLICT', 'A label with this name already exists.', { fields: { name: 'A label with this name already exists.' } });
+    new AppError('CONFLICT', 'A label with this name already exists.', {
+      fields: { name: 'A label with this name already exists.' },
+      reason: 'labelNameTaken',
+    });
   return onUniqueViolation(
     () =>
       db().transaction(async (tx) => {

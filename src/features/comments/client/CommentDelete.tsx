@@ -1,7 +1,7 @@
 /** A comment's Delete button and its confirmation (loaded only for those who may delete it). */
 import { useTranslations } from 'use-intl';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
-import { api, ApiError } from '@/lib/api';
+import { api } from '@/lib/api';
 
 export default function DeleteComment({ id, onDeleted }: { id: number; onDeleted: () => Promise<void> }) {
   const t = useTranslations('post');
@@ -16,11 +16,7 @@ export default function DeleteComment({ id, onDeleted }: { id: number; onDeleted
       description={t('comments.deleteDescription')}
       confirmLabel={t('comments.deleteConfirm')}
       onConfirm={async () => {
-        try {
-          await api(`/api/v1/comments/${id}`, { method: 'DELETE' });
-        } catch (err) {
-          throw new Error(err instanceof ApiError ? err.message : t('comments.deleteFailed'));
-        }
+        await api(`/api/v1/comments/${id}`, { method: 'DELETE' });
         await onDeleted();
       }}
     />

@@ -9,9 +9,9 @@ import { Button } from '@/components/ui/Button';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import type { CommentView } from '@/features/comments/schema';
 import { api } from '@/lib/api';
-import { showApiError } from '@/lib/form-api-errors';
 import { commentUpdateInput } from '../schema';
 import { mentionSuggestionsPath } from './mention-path';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof commentUpdateInput>;
 type Output = z.output<typeof commentUpdateInput>;
@@ -27,6 +27,7 @@ export default function EditComment({
 }) {
   const t = useTranslations('post');
   const [problem, setProblem] = useState<string | null>(null);
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(commentUpdateInput), defaultValues: { body: comment.body ?? '' } });
   const body = useWatch({ control: form.control, name: 'body' }) ?? '';
   const submit = form.handleSubmit(async (values) => {
@@ -35,7 +36,7 @@ export default function EditComment({
       await onSaved();
       onDone();
     } catch (err) {
-      setProblem(showApiError(err, form.setError, ['body']));
+      setProblem(errorText.inForm(err, form.setError, ['body']));
     }
   });
   return (

@@ -6,10 +6,10 @@ import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { api } from '@/lib/api';
-import { showApiError } from '@/lib/form-api-errors';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { commentInput, type Comment } from '../schema';
 import { mentionSuggestionsPath } from './mention-path';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof commentInput>;
 
@@ -29,6 +29,7 @@ export function CommentForm({
   // The internal-note checkbox is the team's (allowInternal): its words travel to the team only.
   const tTeam = useTranslations('postTeam');
   const [problem, setProblem] = useState<string | null>(null);
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(commentInput), defaultValues: { body: '', internal: false } });
   const { errors, isSubmitting } = form.formState;
   const body = useWatch({ control: form.control, name: 'body' }) ?? '';
@@ -41,7 +42,7 @@ export function CommentForm({
       form.reset({ body: '', internal: false });
       await onPosted(comment);
     } catch (err) {
-      setProblem(showApiError(err, form.setError, ['body']));
+      setProblem(errorText.inForm(err, form.setError, ['body']));
     }
   });
 

@@ -71,7 +71,7 @@ export async function createComment(actor: UserActor, postNumber: number, input:
     requireCustomerActor(actor);
     if (input.internal) {
       const message = 'An internal note is the team’s own: it cannot be written for a customer.';
-      throw new AppError('VALIDATION_FAILED', message, { fields: { internal: message } });
+      throw new AppError('VALIDATION_FAILED', message, { fields: { internal: message }, reason: 'internalNoteForCustomer' });
     }
   }
   const created = await db().transaction(async (tx) => {
@@ -81,10 +81,13 @@ export async function createComment(actor: UserActor, postNumber: number, input:
       throw new AppError(
         'FORBIDDEN',
         ctx.board.archivedAt ? 'This board is archived and takes no new comments.' : 'Only the team can comment on this board.',
+        { reason: ctx.board.archivedAt ? 'commentsArchived' : 'commentsTeamOnly' },
       );
     }
-    if (ctx.post.mergedIntoId) throw new AppError('FORBIDDEN', 'This post was merged into another; comment there.');
-    if (input.internal && !isTeamMember(actor)) throw new AppError('FORBIDDEN', 'Only the team can write internal notes.');
+    if (ctx.post.mergedIntoId)
+      throw new AppError('FORBIDDEN', 'This post was merged into another; comment there.', { reason: 'postMergedComment' });
+    if (input.internal && !isTeamMember(actor))
+      throw new AppError('FORBIDDEN', 'Only the team can write internal notes.', { reason: 'internalNotesTeamOnly' });
     const customer = input.onBehalfOf
       ? (await findOrCreateCustomer(tx, input.onBehalfOf, { actor, createdAction: 'member.created_for_customer', ip })).user
       : null;
@@ -132,6 +135,7 @@ export async function updateComment(actor: UserActor, id: number, body: string, 
       throw new AppError(
         'FORBIDDEN',
         found.comment.authorId === actor.id ? 'The 30-minute edit window for this comment has closed.' : 'You cannot edit this comment.',
+        found.comment.authorId === actor.id ? { reason: 'commentEditWindowClosed' } : {},
       );
     }
     const comment = await updateCommentBody(tx, id, body);

@@ -11,6 +11,7 @@ import { ROLES } from '@/core/identity/roles';
 import { api, ApiError } from '@/lib/api';
 import { useFormats } from '@/lib/use-formats';
 import { inviteInput, type Invitation } from '@/features/accounts/schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof inviteInput>;
 type Output = z.output<typeof inviteInput>;
@@ -18,6 +19,7 @@ type Output = z.output<typeof inviteInput>;
 /** Admins invite someone by email with a role; the invitation link works for 7 days. */
 export function InviteForm() {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const formats = useFormats();
   const [sent, setSent] = useState<Invitation | null>(null);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(inviteInput), defaultValues: { email: '', role: 'member' } });
@@ -33,7 +35,7 @@ export function InviteForm() {
         if (err.fields.email) form.setError('email', { message: err.fields.email });
         if (err.fields.role) form.setError('role', { message: err.fields.role });
       } else {
-        form.setError('root', { message: err instanceof Error ? err.message : t('members.invite.failed') });
+        form.setError('root', { message: err instanceof ApiError ? errorText(err) : t('members.invite.failed') });
       }
     }
   });

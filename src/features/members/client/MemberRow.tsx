@@ -10,6 +10,7 @@ import { ROLES, type Role } from '@/core/identity/roles';
 import { api, ApiError } from '@/lib/api';
 import { useFormats } from '@/lib/use-formats';
 import type { Member, MemberState } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 export type Notify = (tone: 'success' | 'error', text: string) => void;
 
@@ -22,6 +23,7 @@ const STATE_STYLES: Record<MemberState, string> = {
 /** One person in the member list, with the actions this viewer may take (the same policies as the server). */
 export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer: PolicyActor & { kind: 'user' }; notify: Notify }) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const formats = useFormats();
   const [member, setMember] = useState(initial);
   const name = member.displayName;
@@ -42,7 +44,7 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
       else notify('success', t('members.row.roleChanged', { name, role: updated.role }));
     } catch (err) {
       setMember(previous);
-      notify('error', err instanceof ApiError ? err.message : t('members.row.roleFailed'));
+      notify('error', err instanceof ApiError ? errorText(err) : t('members.row.roleFailed'));
     } finally {
       setSavingRole(false);
     }

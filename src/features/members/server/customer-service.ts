@@ -10,6 +10,7 @@ import { recordAudit, type AuditEntry } from '@/features/audit/server/service';
 import type { DbOrTx } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema';
 import { AppError } from '@/server/http/errors';
+import type { ErrorReason } from '@/lib/error-codes';
 import { canModerate } from '@/core/identity/policy';
 import type { Role } from '@/core/identity/roles';
 import { requireAllowed } from '@/server/identity/authorize';
@@ -29,7 +30,7 @@ export function nameFromEmail(email: string): string {
   return (local || email).slice(0, 50);
 }
 
-const conflict = (message: string, field = 'email') => new AppError('CONFLICT', message, { fields: { [field]: message } });
+const conflict = (message: string, reason: ErrorReason) => new AppError('CONFLICT', message, { fields: { email: message }, reason });
 
 async function byExternalId(tx: DbOrTx, externalId: string): Promise<CustomerRow | undefined> {
   const [row] = await tx.select().from(users).where(eq(users.externalId, externalId)).limit(1);
@@ -72,15 +73,16 @@ export async function findOrCreateCustomer(
     } else {
       // Someone else holds the email, or (a concurrent request) the external id.
       user = (customer.externalId ? await byExternalId(tx, customer.externalId) : undefined) ?? (await byEmail(tx, customer.email));
-      if (!user) throw conflict('This customer could not be recorded; try again.');
+      if (!user) throw conflict('This customer could not be recorded; try again.', 'customerNotRecorded');
       if (customer.externalId && user.externalId !== customer.externalId) {
-        if (user.externalId !== null) throw conflict('This email address belongs to a customer with another external id.');
+        if (user.externalId !== null)
+          throw conflict('This email address belongs to a customer with another external id.', 'customerOtherExternalId');
         [user] = await tx.update(users).set({ externalId: customer.externalId }).where(eq(users.id, user.id)).returning();
       }
     }
   }
-  if (user!.deletedAt) throw conflict('This account was deleted.');
-  if (user!.bannedAt) throw conflict('This person is banned.');
+  if (user!.deletedAt) throw conflict('This account was deleted.', 'customerDeleted');
+  if (user!.bannedAt) throw conflict('This person is banned.', 'customerBanned');
   if (created) {
     await recordAudit(
       {
@@ -220,7 +222,7 @@ export async function findOrCreateIdentifiedMember(
     .returning();
   if (!inserted) {
     // A concurrent sign-in of the same person created it first: it is found now.
-    if (retried) throw conflict('This person could not be recorded; try again.');
+    if (retried) throw conflict('This person could not be recorded; try again.', 'customerNotRecorded');
     return findOrCreateIdentifiedMember(tx, person, ip, true);
   }
   await recordAudit(

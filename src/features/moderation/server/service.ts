@@ -88,6 +88,7 @@ export async function decidePostApproval(
       throw new AppError(
         'CONFLICT',
         ctx.post.approval === 'approved' ? 'This post was already approved.' : 'This post was already rejected.',
+        { reason: ctx.post.approval === 'approved' ? 'postAlreadyApproved' : 'postAlreadyRejected' },
       );
     }
     await tx.update(posts).set({ approval }).where(eq(posts.id, ctx.post.id));

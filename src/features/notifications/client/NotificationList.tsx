@@ -14,9 +14,7 @@ import type { NotificationItem, NotificationPage } from '../schema';
 export function useHeadline(): (item: NotificationItem) => string {
   const t = useTranslations('notifications');
   return (item) =>
-    headlineText({ ...item.args, headline: item.headline, message: item.message }, (key, args) =>
-      t(`headline.${key}` as Parameters<typeof t>[0], args),
-    );
+    headlineText({ ...item.args, message: item.message }, (key, args) => t(`headline.${key}` as Parameters<typeof t>[0], args));
 }
 
 /** Marks an item read as it is opened; the navigation does not wait for it. */

@@ -10,6 +10,9 @@ import type { UserActor } from '@/server/identity/actor';
 import { visiblePostSql } from '@/server/identity/visibility';
 import { cursorCodec, requireCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
+import { SOURCE_LOCALE } from '@/core/i18n/locales';
+import { emailTranslator } from '@/server/i18n/catalogues';
+import { headlineText, type HeadlineTranslate } from '../headline';
 import { NOTIFICATION_KINDS, type NotificationKind } from '../enums';
 import type { NotificationData, NotificationItem, NotificationPage } from '../schema';
 
@@ -35,11 +38,18 @@ export async function countUnread(actor: UserActor): Promise<number> {
 /** The user content a headline's message inserts (headline.ts); nothing else of the row. */
 function headlineArgs(data: NotificationData): Record<string, string | number> {
   const args: Record<string, string | number> = {};
-  for (const key of ['who', 'title', 'number', 'status', 'count'] as const) {
+  for (const key of ['who', 'title', 'number', 'status', 'count', 'url'] as const) {
     const value = data[key];
     if (typeof value === 'string' || typeof value === 'number') args[key] = value;
   }
   return args;
+}
+
+/** The API's `headline`: English, like the rest of the API, written from the row's message and arguments. */
+function englishHeadline(data: NotificationData): string {
+  const t = emailTranslator(SOURCE_LOCALE);
+  const translate: HeadlineTranslate = (key, args) => t(`notification.headline.${key}` as Parameters<typeof t>[0], args);
+  return headlineText(data, translate);
 }
 
 export async function listNotifications(
@@ -58,7 +68,7 @@ export async function listNotifications(
     .map((r) => ({
       id: Number(r.id),
       kind: r.kind as NotificationKind,
-      headline: r.data.headline,
+      headline: englishHeadline(r.data),
       message: typeof r.data.message === 'string' ? r.data.message : null,
       args: headlineArgs(r.data),
       path: r.data.path ?? null,

@@ -38,7 +38,6 @@ import { createUnsubscribeToken } from './unsubscribe-token';
 /** At most this many items are listed in one email; the rest are on /notifications. */
 const MAX_DIGEST_ITEMS = 50;
 
-const quoted = (post: PostRow) => `“${post.title}” (#${post.number})`;
 /** The arguments of a headline about this post (headline.ts): user content, never part of the message. */
 const about = (post: PostRow) => ({ title: post.title, number: post.number });
 
@@ -47,9 +46,7 @@ async function onPostStatusChanged(tx: DbOrTx, e: Extract<DomainEvent, { type: '
   const change = await findStatusChange(tx, e.statusChangeId);
   if (!post || post.deleted || !change) return;
   const actor = await displayNameOf(tx, e.actorId);
-  const who = actor ?? 'The team';
   const data: NotificationData = {
-    headline: `${who} moved ${quoted(post)} to ${change.status_name ?? 'a new status'}`,
     message: 'statusChanged',
     who: actor ?? null,
     status: change.status_name ?? null,
@@ -71,7 +68,6 @@ async function mentionsIn(tx: DbOrTx, post: PostRow, text: string, actorId: stri
   const ids = extractMentionedUserIds(text);
   if (ids.length === 0) return ids;
   const actor = await displayNameOf(tx, actorId);
-  const who = actor ?? 'Someone';
   await deliver(tx, {
     kind: 'mention',
     actorId,
@@ -81,7 +77,6 @@ async function mentionsIn(tx: DbOrTx, post: PostRow, text: string, actorId: stri
     // An internal note mentions team members only.
     teamOnly: comment?.internal ?? false,
     data: {
-      headline: comment ? `${who} mentioned you in a comment on ${quoted(post)}` : `${who} mentioned you in ${quoted(post)}`,
       message: comment ? 'mentionInComment' : 'mention',
       who: actor ?? null,
       ...about(post),
@@ -95,7 +90,6 @@ async function mentionsIn(tx: DbOrTx, post: PostRow, text: string, actorId: stri
 /** A post that is public now: the team hears of it, and the people it mentions. */
 async function onPostPublished(tx: DbOrTx, post: PostRow) {
   const actor = await displayNameOf(tx, post.author_id);
-  const who = actor ?? 'Someone';
   await deliver(tx, {
     kind: 'team_new_post',
     actorId: post.author_id,
@@ -103,7 +97,6 @@ async function onPostPublished(tx: DbOrTx, post: PostRow) {
     teamOnly: true,
     postId: post.id,
     data: {
-      headline: `${who} posted ${quoted(post)}`,
       message: 'posted',
       who: actor ?? null,
       ...about(post),
@@ -123,7 +116,6 @@ async function awaitingApproval(tx: DbOrTx, post: PostRow, actorId: string | nul
     postId: post.id,
     commentId: comment?.id,
     data: {
-      headline: comment ? `A comment on ${quoted(post)} waits for approval` : `${quoted(post)} waits for approval`,
       message: comment ? 'awaitingComment' : 'awaitingPost',
       ...about(post),
       path: paths.adminInbox(),
@@ -136,7 +128,6 @@ async function awaitingApproval(tx: DbOrTx, post: PostRow, actorId: string | nul
 async function onCommentPublished(tx: DbOrTx, post: PostRow, comment: CommentRow) {
   const mentioned = await mentionsIn(tx, post, comment.body, comment.author_id, comment);
   const actor = await displayNameOf(tx, comment.author_id);
-  const who = actor ?? 'Someone';
   const subscribers = subscribersOf(post.id);
   await deliver(tx, {
     kind: 'comment',
@@ -149,7 +140,6 @@ async function onCommentPublished(tx: DbOrTx, post: PostRow, comment: CommentRow
     // Internal notes reach the team only.
     teamOnly: comment.internal,
     data: {
-      headline: comment.internal ? `${who} left an internal note on ${quoted(post)}` : `${who} commented on ${quoted(post)}`,
       message: comment.internal ? 'internalNote' : 'comment',
       who: actor ?? null,
       ...about(post),
@@ -184,7 +174,6 @@ async function onEvent(tx: DbOrTx, e: NotifiedEvent): Promise<void> {
         // The author of a rejected post no longer sees it, and is still told.
         postId: e.approval === 'approved' ? post.id : undefined,
         data: {
-          headline: e.approval === 'approved' ? `Your post ${quoted(post)} was approved` : `Your post “${post.title}” was not approved`,
           message: e.approval === 'approved' ? 'approved' : 'rejected',
           ...about(post),
           path: e.approval === 'approved' ? paths.post(post.number) : null,
@@ -214,7 +203,7 @@ const sendDigest = jobHandler(z.object({ userId: z.uuid() }), async ({ userId },
   const shown = items.slice(0, MAX_DIGEST_ITEMS).map((i) => ({ data: i.data as NotificationData }));
   if (items.length > MAX_DIGEST_ITEMS) {
     const count = items.length - MAX_DIGEST_ITEMS;
-    shown.push({ data: { headline: `…and ${count} more`, message: 'more', count, path: '/notifications', excerpt: null } });
+    shown.push({ data: { message: 'more', count, path: '/notifications', excerpt: null } });
   }
   const workspace = await getPublicWorkspace(tx);
   const token = await createUnsubscribeToken(tx, { userId, kinds });

@@ -9,7 +9,17 @@ import { mentionToken } from '@/core/mentions';
 import { exportRoute, meRoute } from '@/features/accounts/server/me-handlers';
 import { postStatusRoute } from '@/features/posts/server/triage-handlers';
 import { db } from '@/server/db/client';
-import { comments, notificationPreferences, outbox, rateLimits, subscriptions, users, votes, workspaceSettings } from '@/server/db/schema';
+import {
+  comments,
+  notificationPreferences,
+  notifications,
+  outbox,
+  rateLimits,
+  subscriptions,
+  users,
+  votes,
+  workspaceSettings,
+} from '@/server/db/schema';
 import { emitEvent } from '@/server/events';
 import { createTestActor, type TestActor } from '@/test/actors';
 import { grantBoard, insertBoard, insertPost, statusBySlug } from '@/test/content';
@@ -17,7 +27,7 @@ import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { runJobs } from '@/test/jobs';
 import { markAllReadRoute, markReadRoute, myNotificationsRoute, preferencesRoute, unreadCountRoute, unsubscribeRoute } from './me-handlers';
-import { notifyPeople } from './notify-service';
+import { notifyAdmins, notifyPeople } from './notify-service';
 
 useTestDatabase();
 
@@ -334,6 +344,10 @@ describe('rules', () => {
     await runJobs();
     const items = (await callRoute(myNotificationsRoute, { as: reader })).json.items as { headline: string; path: string }[];
     expect(items).toEqual([expect.objectContaining({ headline: 'New in the changelog: Dark mode is here', path: '/changelog/dark-mode' })]);
+    // The row keeps the message and its arguments only; the API writes the English headline from them.
+    const [stored] = await db().select().from(notifications).where(eq(notifications.recipientId, reader.id));
+    expect(stored!.data).toMatchObject({ message: 'changelog', title: 'Dark mode is here' });
+    expect(stored!.data).not.toHaveProperty('headline');
     expect(await emailsTo(reader)).toHaveLength(1);
     expect(await emailsTo(admin)).toHaveLength(0);
     expect(await emailsTo(banned)).toHaveLength(0);
@@ -342,6 +356,24 @@ describe('rules', () => {
       .from(outbox)
       .where(and(eq(outbox.recipient, reader.email)));
     expect(mine[0]!.payload.html).not.toContain('<script');
+  });
+
+  it('tells admins of a disabled webhook endpoint by message and address, in English for the API', async () => {
+    const admin = await createTestActor('admin');
+    await db().transaction((tx) =>
+      notifyAdmins(tx, {
+        kind: 'admin_webhook_disabled',
+        url: 'https://hooks.example.com/x',
+        path: '/admin/webhooks',
+        excerpt: 'HTTP 500',
+      }),
+    );
+    const [item] = (await callRoute(myNotificationsRoute, { as: admin })).json.items as Record<string, unknown>[];
+    expect(item).toMatchObject({
+      message: 'webhookDisabled',
+      args: { url: 'https://hooks.example.com/x' },
+      headline: 'Webhook endpoint disabled: https://hooks.example.com/x',
+    });
   });
 
   it('the account export holds the preferences; deleting the account removes its notifications and preferences', async () => {

@@ -52,7 +52,6 @@ export async function notifyPeople(
   },
 ): Promise<number> {
   const data: NotificationData = {
-    headline: `New in the changelog: ${input.entry.title}`,
     message: 'changelog',
     title: input.entry.title,
     path: input.entry.url,
@@ -67,10 +66,11 @@ export async function notifyPeople(
  */
 export async function notifyAdmins(
   tx: DbOrTx,
-  input: { kind: 'admin_webhook_disabled'; headline: string; path: string; excerpt: string | null },
+  input: { kind: 'admin_webhook_disabled'; url: string; path: string; excerpt: string | null },
 ): Promise<number> {
   const data: NotificationData = {
-    headline: input.headline,
+    message: 'webhookDisabled',
+    url: input.url,
     path: input.path,
     excerpt: input.excerpt ? excerptOf(input.excerpt, 300) : null,
   };

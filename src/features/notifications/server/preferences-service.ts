@@ -64,11 +64,13 @@ export async function describeUnsubscribe(token: string): Promise<{ kinds: Notif
  */
 export async function unsubscribe(token: string): Promise<UnsubscribeResult> {
   const claim = await readUnsubscribeToken(db(), token);
-  if (!claim) throw new AppError('TOKEN_INVALID', 'This unsubscribe link is not valid or has expired.');
+  if (!claim)
+    throw new AppError('TOKEN_INVALID', 'This unsubscribe link is not valid or has expired.', { reason: 'unsubscribeLinkInvalid' });
   const kinds = claim.kinds === 'all' ? [...NOTIFICATION_KINDS] : claim.kinds;
   await db().transaction(async (tx) => {
     const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, claim.userId));
-    if (!user) throw new AppError('TOKEN_INVALID', 'This unsubscribe link is not valid or has expired.');
+    if (!user)
+      throw new AppError('TOKEN_INVALID', 'This unsubscribe link is not valid or has expired.', { reason: 'unsubscribeLinkInvalid' });
     await tx
       .insert(notificationPreferences)
       .values(kinds.map((kind) => ({ userId: claim.userId, kind, channel: 'email' as const, enabled: false })))

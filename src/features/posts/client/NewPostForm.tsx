@@ -9,11 +9,11 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
-import { showApiError } from '@/lib/form-api-errors';
 import { newPostInput, type PostDetail } from '../schema';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { clearDraft, readDraft, saveDraft } from './post-draft';
 import { SimilarPosts } from './SimilarPosts';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof newPostInput>;
 type Output = z.output<typeof newPostInput>;
@@ -29,6 +29,7 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
   const router = useRouter();
   const [problem, setProblem] = useState<string | null>(null);
   const [restored, setRestored] = useState(false);
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(newPostInput), defaultValues: { board, title: '', body: '' } });
   const { errors, isSubmitting } = form.formState;
   const title = useWatch({ control: form.control, name: 'title' }) ?? '';
@@ -60,7 +61,7 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
       clearDraft();
       await router.push(paths.post(post.number, post.slug));
     } catch (err) {
-      setProblem(showApiError(err, form.setError, ['title', 'body']));
+      setProblem(errorText.inForm(err, form.setError, ['title', 'body']));
     }
   });
 

@@ -10,11 +10,11 @@ import { FormActions } from '@/components/ui/FormActions';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
-import { api, ApiError } from '@/lib/api';
-import { showApiError } from '@/lib/form-api-errors';
+import { api } from '@/lib/api';
 import { postUpdateInput } from '../schema';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { refreshPage } from '@/lib/refresh';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof postUpdateInput>;
 type Output = z.output<typeof postUpdateInput>;
@@ -24,6 +24,7 @@ export function PostEditForm({ number, title, body, onDone }: { number: number; 
   const t = useTranslations('post');
   const router = useRouter();
   const [problem, setProblem] = useState<string | null>(null);
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(postUpdateInput), defaultValues: { title, body } });
   const { errors, isSubmitting } = form.formState;
   const current = useWatch({ control: form.control, name: 'body' }) ?? '';
@@ -35,7 +36,7 @@ export function PostEditForm({ number, title, body, onDone }: { number: number; 
       await refreshPage(router);
       onDone();
     } catch (err) {
-      setProblem(showApiError(err, form.setError, ['title', 'body']));
+      setProblem(errorText.inForm(err, form.setError, ['title', 'body']));
     }
   });
 
@@ -73,11 +74,7 @@ export function DeletePostButton({ number, title, boardSlug }: { number: number;
       confirmLabel={t('delete.confirm')}
       testId="post-delete-dialog"
       onConfirm={async () => {
-        try {
-          await api(`/api/v1/posts/${number}`, { method: 'DELETE' });
-        } catch (err) {
-          throw new Error(err instanceof ApiError ? err.message : t('delete.failed'));
-        }
+        await api(`/api/v1/posts/${number}`, { method: 'DELETE' });
         await router.push(paths.board(boardSlug));
       }}
     />

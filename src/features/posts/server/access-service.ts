@@ -15,6 +15,7 @@ import { visiblePostSql } from '@/server/identity/visibility';
 import { AppError } from '@/server/http/errors';
 import type { VotingClosedCode } from '../enums';
 import type { Role } from '@/core/identity/roles';
+import type { ErrorReason } from '@/lib/error-codes';
 
 export type PostRow = typeof posts.$inferSelect;
 
@@ -136,13 +137,15 @@ const VOTING_CLOSED: Record<VotingClosedCode, string> = {
   pending: 'This post is awaiting approval.',
 };
 
-/** votingClosedCode in words, for the API's error message. */
-export function votingClosedReason(ctx: Pick<PostContext, 'post' | 'board' | 'status'>): string | null {
-  const code = votingClosedCode(ctx);
-  return code ? VOTING_CLOSED[code] : null;
-}
+/** The reason a page says in its own words (closed is VOTING_CLOSED's usual message). */
+const VOTING_CLOSED_REASONS: Record<VotingClosedCode, ErrorReason | undefined> = {
+  merged: 'votingMerged',
+  archived: 'votingArchived',
+  closed: undefined,
+  pending: 'votingPending',
+};
 
 export function assertVotingOpen(ctx: Pick<PostContext, 'post' | 'board' | 'status'>): void {
-  const reason = votingClosedReason(ctx);
-  if (reason) throw new AppError('VOTING_CLOSED', reason);
+  const code = votingClosedCode(ctx);
+  if (code) throw new AppError('VOTING_CLOSED', VOTING_CLOSED[code], { reason: VOTING_CLOSED_REASONS[code] });
 }

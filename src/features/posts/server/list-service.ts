@@ -51,7 +51,10 @@ export interface ListPostsRequest {
 export const listOrderOf = (req: Pick<ListPostsRequest, 'sort' | 'q'>): ListOrder => req.sort ?? (req.q ? 'relevance' : 'trending');
 
 const badCursor = (field: 'cursor' | 'before' = 'cursor') =>
-  new AppError('VALIDATION_FAILED', 'This page link is not valid.', { fields: { [`query.${field}`]: 'This page link is not valid.' } });
+  new AppError('VALIDATION_FAILED', 'This page link is not valid.', {
+    fields: { [`query.${field}`]: 'This page link is not valid.' },
+    reason: 'pageLinkInvalid',
+  });
 
 /** Whether a cursor belongs to this list's order (a stale link after a sort change does not). */
 export function cursorFits(cursor: string, req: Pick<ListPostsRequest, 'sort' | 'q' | 'board'>): boolean {

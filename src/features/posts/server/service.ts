@@ -27,6 +27,7 @@ import {
 } from '../schema';
 import { getPostContext, mergedIntoRefOf, type PostContext } from './access-service';
 import type { EditRefusalCode } from '../enums';
+import type { ErrorReason } from '@/lib/error-codes';
 import {
   authorHasApprovedPost,
   getPostExtras,
@@ -126,7 +127,12 @@ export async function createPost(actor: UserActor, input: NewPostInput, ip?: str
     const board = await getVisibleBoard(tx, actor, input.board);
     const open = canParticipate(actor, { posting: board.posting, archived: board.archivedAt !== null });
     if (open === 'unauthenticated') throw new AppError('UNAUTHENTICATED');
-    if (open === 'forbidden') throw new AppError('FORBIDDEN', board.archivedAt ? OPEN_REFUSALS.archived : OPEN_REFUSALS.team);
+    if (open === 'forbidden') {
+      const archived = board.archivedAt !== null;
+      throw new AppError('FORBIDDEN', archived ? OPEN_REFUSALS.archived : OPEN_REFUSALS.team, {
+        reason: archived ? 'boardArchived' : 'boardTeamOnly',
+      });
+    }
     const approval = await approvalFor(tx, actor, moderation);
     const authorId = input.onBehalfOf
       ? (await findOrCreateCustomer(tx, input.onBehalfOf, { actor, createdAction: 'member.created_for_customer', ip })).user.id
@@ -164,15 +170,15 @@ export function editRefusalCode(actor: Actor, ctx: PostContext, now = new Date()
   return 'notAllowed';
 }
 
-const EDIT_REFUSALS: Record<EditRefusalCode, string> = {
-  merged: 'This post was merged into another and is read-only.',
-  statusChanged: 'Posts cannot be edited after the team has changed their status.',
-  windowClosed: 'The 30-minute edit window for this post has closed.',
-  notAllowed: 'You cannot edit this post.',
+const EDIT_REFUSALS: Record<EditRefusalCode, { message: string; reason?: ErrorReason }> = {
+  merged: { message: 'This post was merged into another and is read-only.', reason: 'editMerged' },
+  statusChanged: { message: 'Posts cannot be edited after the team has changed their status.', reason: 'editStatusChanged' },
+  windowClosed: { message: 'The 30-minute edit window for this post has closed.', reason: 'editWindowClosed' },
+  notAllowed: { message: 'You cannot edit this post.' },
 };
 
-/** editRefusalCode in words, for the API's error message. */
-export function editRefusal(actor: Actor, ctx: PostContext, now = new Date()): string | null {
+/** editRefusalCode in words, for the API's error message, with its reason for pages. */
+export function editRefusal(actor: Actor, ctx: PostContext, now = new Date()): { message: string; reason?: ErrorReason } | null {
   const code = editRefusalCode(actor, ctx, now);
   return code ? EDIT_REFUSALS[code] : null;
 }
@@ -181,7 +187,7 @@ export async function updatePost(actor: UserActor, number: number, input: PostUp
   await db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     const refusal = editRefusal(actor, ctx);
-    if (refusal) throw new AppError('FORBIDDEN', refusal);
+    if (refusal) throw new AppError('FORBIDDEN', refusal.message, { reason: refusal.reason });
     const change = {
       ...(input.title !== undefined ? { title: input.title } : {}),
       ...(input.body !== undefined ? { body: input.body } : {}),

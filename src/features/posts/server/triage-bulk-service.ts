@@ -39,7 +39,7 @@ export async function applyTriageBulk(actor: UserActor, input: TriageBulkInput, 
           const current = await listPostTagIds(tx, ctx.post.id);
           const next = [...new Set([...current.filter((id) => !remove.has(id)), ...input.addTagIds.filter((id) => !remove.has(id))])];
           if (next.length > MAX_TAGS_PER_POST)
-            throw new AppError('VALIDATION_FAILED', `It would have more than ${MAX_TAGS_PER_POST} tags.`);
+            throw new AppError('VALIDATION_FAILED', `It would have more than ${MAX_TAGS_PER_POST} tags.`, { reason: 'tooManyTags' });
           const same = next.length === current.length && next.every((id) => current.includes(id));
           if (!same) await replacePostTags(tx, ctx.post.id, next);
         }

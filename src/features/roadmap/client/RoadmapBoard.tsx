@@ -10,6 +10,7 @@ import { api, ApiError } from '@/lib/api';
 import { ROADMAP_PAGE_SIZE, type DoneWindow } from '../enums';
 import type { Roadmap, RoadmapCard, RoadmapColumn, RoadmapColumnPage } from '../schema';
 import type { DndLayer, DragHandle } from './types';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 export interface RoadmapFilterValues {
   board: string;
@@ -48,6 +49,7 @@ export function RoadmapBoard({ roadmap, filters, canMove, renderVote }: RoadmapB
   const t = useTranslations('portal');
   // The team's words: carried only on moderators' and admins' pages, used only when cards can move.
   const tTeam = useTranslations('portalTeam');
+  const errorText = useApiErrorText();
   const router = useRouter();
   const [columns, setColumns] = useState<RoadmapColumn[]>(roadmap.columns);
   const [dnd, setDnd] = useState<DndLayer | null>(null);
@@ -109,7 +111,7 @@ export function RoadmapBoard({ roadmap, filters, canMove, renderVote }: RoadmapB
       setMoveError(
         tTeam('roadmap.notMoved', {
           title: card.title,
-          reason: err instanceof ApiError ? err.message : tTeam('roadmap.notMovedUnknown'),
+          reason: err instanceof ApiError ? errorText(err) : tTeam('roadmap.notMovedUnknown'),
         }),
       );
     } finally {
@@ -213,6 +215,7 @@ function ColumnView({
   renderVote,
 }: ColumnViewProps) {
   const t = useTranslations('portal');
+  const errorText = useApiErrorText();
   const headingId = useId();
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -229,7 +232,7 @@ function ColumnView({
     try {
       onLoaded(await api<RoadmapColumnPage>(`/api/v1/roadmap/${encodeURIComponent(status.slug)}?${columnQuery(filters, nextCursor)}`));
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('roadmap.loadFailed'));
+      setError(err instanceof ApiError ? errorText(err) : t('roadmap.loadFailed'));
     } finally {
       setLoading(false);
     }

@@ -4,12 +4,14 @@ import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { ApiError, api, apiUpload } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Asset = 'logo' | 'favicon';
 
 /** One branding image: its preview, a file picker that uploads at once, and removal. */
 function BrandingImage({ asset, url }: { asset: Asset; url: string | null }) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const router = useRouter();
   const picker = useRef<HTMLInputElement | null>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
@@ -25,7 +27,7 @@ function BrandingImage({ asset, url }: { asset: Asset; url: string | null }) {
       // The header, favicon and footer come from the shell's data: reload it.
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
-      setMessage({ tone: 'error', text: err instanceof ApiError ? err.message : t('common.tryAgain') });
+      setMessage({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('common.tryAgain') });
     } finally {
       setBusy(null);
     }

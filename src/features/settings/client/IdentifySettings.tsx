@@ -7,6 +7,7 @@ import { useFormats } from '@/lib/use-formats';
 import { focusWhenSettled } from '@/lib/focus';
 import { ApiError, api } from '@/lib/api';
 import type { IdentifySecret, IdentifySettings as IdentifySetup } from '@/features/identify/schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 const SECRET_PATH = '/api/v1/admin/identify/secret';
 const code = (chunks: ReactNode) => <code className="break-all">{chunks}</code>;
@@ -63,6 +64,7 @@ function NewSecret({ secret, onDone, heading }: { secret: string; onDone: () => 
  */
 export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const formats = useFormats();
   const [setup, setSetup] = useState(initial);
   const [secret, setSecret] = useState<string | null>(null);
@@ -85,7 +87,7 @@ export function IdentifySettings({ initial }: { initial: IdentifySetup }) {
     try {
       await make();
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('common.tryAgain'));
+      setError(err instanceof ApiError ? errorText(err) : t('common.tryAgain'));
     } finally {
       setBusy(false);
     }

@@ -7,10 +7,10 @@ import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
 import { ApiError, api } from '@/lib/api';
 import { SSO_PRESETS, SSO_PROVIDERS, type SsoProviderId, type SsoProviderView, type SsoSettingsView } from '@/features/accounts/sso-schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Message = { tone: 'success' | 'error'; text: string } | null;
 
-const errorText = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const code = (chunks: ReactNode) => <code className="break-all">{chunks}</code>;
 
 /** One provider's form: label, issuer (generic OIDC only), client id, a write-only secret, scopes, on/off. */
@@ -27,6 +27,7 @@ function ProviderForm({
   locked: boolean;
 }) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const router = useRouter();
   const preset = SSO_PRESETS[id];
   const provider = preset.name;
@@ -59,7 +60,7 @@ function ProviderForm({
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
       if (err instanceof ApiError) setFields(err.fields);
-      setMessage({ tone: 'error', text: errorText(err, t('common.tryAgain')) });
+      setMessage({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('common.tryAgain') });
     } finally {
       setBusy(null);
     }
@@ -177,6 +178,7 @@ function ProviderForm({
 /** The password sign-in switch: off means single sign-on only. */
 function PasswordSignIn({ settings }: { settings: SsoSettingsView }) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const router = useRouter();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<Message>(null);
@@ -190,7 +192,7 @@ function PasswordSignIn({ settings }: { settings: SsoSettingsView }) {
       setMessage({ tone: 'success', text: on ? t('sso.password.turnedOff') : t('sso.password.turnedOn') });
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
-      setMessage({ tone: 'error', text: errorText(err, t('common.tryAgain')) });
+      setMessage({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('common.tryAgain') });
     } finally {
       setBusy(false);
     }

@@ -21,6 +21,7 @@ import {
   emailConfirmationRequired,
   type EmailConfirmationMode,
 } from '@/core/workspace';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof workspaceSettingsForm>;
 type Output = z.output<typeof workspaceSettingsForm>;
@@ -44,6 +45,7 @@ function confirmationHint(t: T, mode: EmailConfirmationMode | undefined, smtpCon
 /** The workspace settings form: the same schema as the API, with the domain list as text. */
 export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: WorkspaceSettings; smtpConfigured: boolean }) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const router = useRouter();
   const [saved, setSaved] = useState(false);
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(workspaceSettingsForm), defaultValues: toInput(settings) });
@@ -67,7 +69,7 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
           form.setError(field ?? 'root', { message });
         }
       } else {
-        form.setError('root', { message: err instanceof Error ? err.message : t('settings.form.saveFailed') });
+        form.setError('root', { message: err instanceof ApiError ? errorText(err) : t('settings.form.saveFailed') });
       }
     }
   });

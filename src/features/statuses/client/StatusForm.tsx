@@ -8,8 +8,8 @@ import { FormActions } from '@/components/ui/FormActions';
 import { ColourField } from '@/components/ui/ColourField';
 import { Field } from '@/components/ui/Field';
 import { SelectField } from '@/components/ui/SelectField';
-import { showApiError } from '@/lib/form-api-errors';
 import { STATUS_CATEGORIES, statusInput } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof statusInput>;
 export type StatusValues = z.output<typeof statusInput>;
@@ -28,6 +28,7 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
   const t = useTranslations('teamSetup.statusForm');
   const tc = useTranslations('teamSetup.categories');
   const categoryOptions = STATUS_CATEGORIES.map((c) => ({ value: c, label: tc(c) }));
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, StatusValues>({
     resolver: zodResolver(statusInput),
     defaultValues: initial ?? { name: '', color: '#6366f1', category: 'open', onRoadmap: false },
@@ -40,7 +41,7 @@ export function StatusForm({ initial, submitLabel, onSubmit, onCancel, testId }:
       await onSubmit(values);
       if (!initial) form.reset();
     } catch (err) {
-      form.setError('root', { message: showApiError(err, form.setError, ['name', 'color', 'category', 'onRoadmap']) });
+      form.setError('root', { message: errorText.inForm(err, form.setError, ['name', 'color', 'category', 'onRoadmap']) });
     }
   });
 

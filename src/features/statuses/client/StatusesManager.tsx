@@ -2,17 +2,19 @@ import { useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { EmptyState } from '@/components/ui/EmptyState';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { focusWhenSettled } from '@/lib/focus';
 import type { Status } from '../schema';
 import { StatusForm, type StatusValues } from './StatusForm';
 import { StatusRow } from './StatusRow';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
 /** The admins' status list: add, edit inline, reorder (up/down) and delete. */
 export function StatusesManager({ initial }: { initial: Status[] }) {
   const t = useTranslations('teamSetup.statuses');
+  const errorText = useApiErrorText();
   const [statuses, setStatuses] = useState(initial);
   const [notice, setNotice] = useState<Notice>(null);
   const reorderSeq = useRef(0);
@@ -41,7 +43,7 @@ export function StatusesManager({ initial }: { initial: Status[] }) {
       notify('success', t(direction < 0 ? 'movedUp' : 'movedDown', { name: item!.name }));
     } catch (err) {
       if (seq === reorderSeq.current) setStatuses(previous);
-      notify('error', err instanceof Error ? err.message : t('orderFailed'));
+      notify('error', err instanceof ApiError ? errorText(err) : t('orderFailed'));
     }
   };
 

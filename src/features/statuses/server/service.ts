@@ -44,7 +44,10 @@ const toStatus = (row: StatusRow, postCount: number): Status => ({
 });
 
 const nameTaken = () =>
-  new AppError('CONFLICT', 'A status with this name already exists.', { fields: { name: 'A status with this name already exists.' } });
+  new AppError('CONFLICT', 'A status with this name already exists.', {
+    fields: { name: 'A status with this name already exists.' },
+    reason: 'statusNameTaken',
+  });
 
 /** Every status in order, each with how many of the posts this actor may see are on it. */
 export async function listStatuses(actor: Actor): Promise<Status[]> {
@@ -160,7 +163,7 @@ export async function deleteStatusAs(
     const all = await lockAllStatuses(tx);
     const target = all.find((s) => s.id === id.toLowerCase());
     if (!target) throw new AppError('NOT_FOUND', 'There is no such status.');
-    if (all.length <= 1) throw new AppError('CONFLICT', 'The workspace must keep at least one status.');
+    if (all.length <= 1) throw new AppError('CONFLICT', 'The workspace must keep at least one status.', { reason: 'lastStatus' });
     let destination: StatusRow | undefined;
     if (moveTo !== undefined) {
       destination = all.find((s) => s.id === moveTo.toLowerCase());
@@ -176,7 +179,7 @@ export async function deleteStatusAs(
       movedPosts = await movePostsBetweenStatuses(tx, target.id, destination.id, actor.id);
     } else if (inUse > 0) {
       const message = `${inUse} ${inUse === 1 ? 'post uses' : 'posts use'} this status. Choose a status to move ${inUse === 1 ? 'it' : 'them'} to.`;
-      throw new AppError('CONFLICT', message, { fields: { 'query.moveTo': message } });
+      throw new AppError('CONFLICT', message, { fields: { 'query.moveTo': message }, reason: 'statusInUse' });
     } else {
       await clearStatusOfDeletedPosts(tx, target.id);
     }

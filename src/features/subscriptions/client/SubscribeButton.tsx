@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { api, ApiError } from '@/lib/api';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type State = { kind: 'loading' } | { kind: 'ready'; subscribed: boolean } | { kind: 'failed' };
 
@@ -12,6 +13,7 @@ type State = { kind: 'loading' } | { kind: 'ready'; subscribed: boolean } | { ki
  */
 export function SubscribeButton({ postNumber }: { postNumber: number }) {
   const t = useTranslations('portal');
+  const errorText = useApiErrorText();
   const [state, setState] = useState<State>({ kind: 'loading' });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -38,7 +40,7 @@ export function SubscribeButton({ postNumber }: { postNumber: number }) {
       });
       setState({ kind: 'ready', subscribed: r.subscribed });
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : t('subscribe.failed'));
+      setError(err instanceof ApiError ? errorText(err) : t('subscribe.failed'));
     } finally {
       setBusy(false);
     }

@@ -46,7 +46,7 @@ export async function chooseSubscription(
   subscribed: boolean,
 ): Promise<{ subscribed: boolean }> {
   if (subscribed && post.boardPosting === 'team' && !isTeamMember(actor))
-    throw new AppError('FORBIDDEN', 'Only the team follows posts on this board.');
+    throw new AppError('FORBIDDEN', 'Only the team follows posts on this board.', { reason: 'followTeamOnly' });
   await setSubscription(db, actor.id, post.id, subscribed);
   return { subscribed };
 }

@@ -6,8 +6,8 @@ import { Alert } from '@/components/ui/Alert';
 import { FormActions } from '@/components/ui/FormActions';
 import { ColourField } from '@/components/ui/ColourField';
 import { Field } from '@/components/ui/Field';
-import { showApiError } from '@/lib/form-api-errors';
 import { tagInput } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof tagInput>;
 export type TagValues = z.output<typeof tagInput>;
@@ -24,6 +24,7 @@ interface Props {
 /** A tag's name and colour (the same schema as the server); used to add and to edit. */
 export function TagForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
   const t = useTranslations('teamWork.tags');
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, TagValues>({
     resolver: zodResolver(tagInput),
     defaultValues: initial ?? { name: '', color: '#64748b' },
@@ -35,7 +36,7 @@ export function TagForm({ initial, submitLabel, onSubmit, onCancel, testId }: Pr
       await onSubmit(values);
       if (!initial) form.reset();
     } catch (err) {
-      form.setError('root', { message: showApiError(err, form.setError, ['name', 'color']) });
+      form.setError('root', { message: errorText.inForm(err, form.setError, ['name', 'color']) });
     }
   });
 

@@ -26,7 +26,10 @@ export const toTagRef = (row: Pick<TagRow, 'id' | 'name' | 'color'>): TagRef => 
 const toTag = (row: TagRow, postCount: number): Tag => ({ ...toTagRef(row), postCount });
 
 const nameTaken = () =>
-  new AppError('CONFLICT', 'A tag with this name already exists.', { fields: { name: 'A tag with this name already exists.' } });
+  new AppError('CONFLICT', 'A tag with this name already exists.', {
+    fields: { name: 'A tag with this name already exists.' },
+    reason: 'tagNameTaken',
+  });
 
 async function loadOrNotFound(tx: DbOrTx, id: string): Promise<TagRow> {
   const row = UUID.test(id) ? await getTagById(tx, id, { forUpdate: true }) : undefined;

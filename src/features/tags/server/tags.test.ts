@@ -79,7 +79,8 @@ describe('tags', () => {
     expect(tag).toMatchObject({ name: 'Mobile', color: '#64748b', postCount: 0 });
     const dup = await callRoute(tagsRoute, { method: 'POST', body: { name: 'MOBILE', color: '#ffffff' }, as: actors.admin });
     expect(dup.status).toBe(409);
-    expect(dup.json.error?.code).toBe('CONFLICT');
+    // The English message for API clients, and the reason a page says in its own language.
+    expect(dup.json.error).toMatchObject({ code: 'CONFLICT', reason: 'tagNameTaken', message: 'A tag with this name already exists.' });
     expect(dup.json.error?.fields).toHaveProperty('name');
     const audits = await db()
       .select()

@@ -6,6 +6,7 @@ import { api, ApiError } from '@/lib/api';
 import { useLiveUpdates } from '@/lib/live';
 import { useFormats } from '@/lib/use-formats';
 import type { VoteState } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 export interface VoteButtonProps {
   postNumber: number;
@@ -36,6 +37,7 @@ export function VoteButton({
   size = 'md',
 }: VoteButtonProps) {
   const t = useTranslations('post');
+  const errorText = useApiErrorText();
   const formats = useFormats();
   const router = useRouter();
   const [state, setState] = useState<VoteState>({ voted: initialVoted, voteCount: initialCount });
@@ -77,7 +79,7 @@ export function VoteButton({
         void router.push(paths.login(router.asPath));
         return;
       }
-      setError(err instanceof ApiError ? err.message : t('vote.failed'));
+      setError(err instanceof ApiError ? errorText(err) : t('vote.failed'));
     } finally {
       inFlight.current = false;
     }

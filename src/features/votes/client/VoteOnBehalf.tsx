@@ -7,8 +7,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
-import { showApiError } from '@/lib/form-api-errors';
 import { voteOnBehalfInput, type VoteOnBehalfResult, type VoteState } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof voteOnBehalfInput>;
 type Output = z.output<typeof voteOnBehalfInput>;
@@ -27,6 +27,7 @@ export interface VoteOnBehalfProps {
 export function VoteOnBehalf({ postNumber, onVoted }: VoteOnBehalfProps) {
   const t = useTranslations('postTeam');
   const [done, setDone] = useState<VoteOnBehalfResult | null>(null);
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, Output>({ resolver: zodResolver(voteOnBehalfInput), defaultValues: { email: '', displayName: '' } });
   const { errors, isSubmitting } = form.formState;
 
@@ -38,7 +39,7 @@ export function VoteOnBehalf({ postNumber, onVoted }: VoteOnBehalfProps) {
       onVoted?.({ voted: result.voted, voteCount: result.voteCount });
       form.reset();
     } catch (err) {
-      form.setError('root', { message: showApiError(err, form.setError, ['email', 'displayName']) });
+      form.setError('root', { message: errorText.inForm(err, form.setError, ['email', 'displayName']) });
     }
   });
 

@@ -4,9 +4,10 @@ import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import { useFormats } from '@/lib/use-formats';
 import type { Voter, VoterPage } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 /** Voters per request (the API allows up to 100). */
 export const VOTERS_DIALOG_PAGE_SIZE = 50;
@@ -71,6 +72,7 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
   const t = useTranslations('post');
   // The team's words (the CSV download, who cast a vote, revenue): used only when isTeam.
   const tTeam = useTranslations('postTeam');
+  const errorText = useApiErrorText();
   const formats = useFormats();
   const [state, setState] = useState<ListState>(() => freshList(voteCount));
   // Each opening starts from the newest voters (reset while rendering, before the effect fetches).
@@ -110,12 +112,12 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
         },
         (err: unknown) => {
           if (controller.signal.aborted) return;
-          const message = err instanceof Error && err.message ? err.message : t('votersDialog.failed');
+          const message = err instanceof ApiError ? errorText(err) : t('votersDialog.failed');
           setState((s) => ({ ...s, loading: false, error: message }));
         },
       );
     },
-    [postNumber, t],
+    [postNumber, t, errorText],
   );
 
   // Opening fetches the first page; closing abandons a request in flight.

@@ -61,7 +61,7 @@ async function ownStateOf(tx: DbOrTx, actor: UserActor, id: string): Promise<Mer
 /** Merges post `number` (the duplicate) into post `into` (the target). */
 export async function mergePost(actor: UserActor, number: number, into: number, ip: string): Promise<MergeResult> {
   requireAllowed(canModerate(actor));
-  if (number === into) throw new AppError('MERGE_INVALID', 'A post cannot be merged into itself.');
+  if (number === into) throw new AppError('MERGE_INVALID', 'A post cannot be merged into itself.', { reason: 'mergeSelf' });
   const merged = await db().transaction(async (tx) => {
     const dupId = (await getPostIdentity(tx, number))?.id;
     const targetId = (await getPostIdentity(tx, into))?.id;
@@ -73,18 +73,24 @@ export async function mergePost(actor: UserActor, number: number, into: number, 
       target = await getPostContext(tx, actor, into);
     } catch (err) {
       if (err instanceof AppError && err.code === 'NOT_FOUND')
-        throw new AppError('NOT_FOUND', `There is no post #${into} to merge into.`, { fields: { into: `There is no post #${into}.` } });
+        throw new AppError('NOT_FOUND', `There is no post #${into} to merge into.`, {
+          fields: { into: `There is no post #${into}.` },
+          reason: 'mergeTargetMissing',
+        });
       throw err;
     }
-    if (duplicate.post.mergedIntoId) throw new AppError('MERGE_INVALID', 'This post is already merged; unmerge it first.');
+    if (duplicate.post.mergedIntoId)
+      throw new AppError('MERGE_INVALID', 'This post is already merged; unmerge it first.', { reason: 'postAlreadyMerged' });
     if (await mergeChainReaches(tx, target.post.id, duplicate.post.id)) {
       throw new AppError('MERGE_INVALID', `Post #${into} is merged into this post; merging back would make a cycle.`, {
         fields: { into: 'That would make a cycle.' },
+        reason: 'mergeCycle',
       });
     }
     if (target.post.mergedIntoId) {
       throw new AppError('MERGE_INVALID', `Post #${into} is itself merged into another post; merge into that one.`, {
         fields: { into: 'That post is itself merged.' },
+        reason: 'mergeChained',
       });
     }
 
@@ -123,7 +129,8 @@ export async function unmergePost(actor: UserActor, number: number, ip: string):
       return { post: await ownStateOf(tx, actor, duplicate.post.id), target: null };
     }
     // Merged into another post between the first read and the lock: that post is not locked.
-    if (targetId !== before?.mergedIntoId) throw new AppError('CONFLICT', 'This post changed meanwhile; try again.');
+    if (targetId !== before?.mergedIntoId)
+      throw new AppError('CONFLICT', 'This post changed meanwhile; try again.', { reason: 'postChanged' });
 
     const removed = await deleteVotesMergedFrom(tx, duplicate.post.id, targetId);
     await setMergedInto(tx, duplicate.post.id, null);

@@ -5,8 +5,8 @@ import { Button } from '@/components/ui/Button';
 import { api, ApiError } from '@/lib/api';
 import { useFormats } from '@/lib/use-formats';
 import type { WebhookAttempt, WebhookAttemptPage } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
-const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 
 function AttemptRow({ attempt, onRedeliver }: { attempt: WebhookAttempt; onRedeliver: (deliveryId: string) => Promise<void> }) {
@@ -78,6 +78,7 @@ function AttemptRow({ attempt, onRedeliver }: { attempt: WebhookAttempt; onRedel
 /** An endpoint's delivery log: every attempt, newest first, with Redeliver; `refreshKey` reloads it. */
 export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId: string; refreshKey: number; headingId: string }) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const [items, setItems] = useState<WebhookAttempt[] | null>(null);
   const [next, setNext] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -91,9 +92,9 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
       setNext(page.nextCursor);
       setError(null);
     } catch (err) {
-      setError(message(err, t('webhooks.error')));
+      setError(err instanceof ApiError ? errorText(err) : t('webhooks.error'));
     }
-  }, [endpointId, t]);
+  }, [endpointId, t, errorText]);
 
   useEffect(() => {
     // Fetched after mount and on each refresh; the answer lands in state from the promise.
@@ -109,7 +110,7 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
       setItems((list) => [...(list ?? []), ...page.items]);
       setNext(page.nextCursor);
     } catch (err) {
-      setError(message(err, t('webhooks.error')));
+      setError(err instanceof ApiError ? errorText(err) : t('webhooks.error'));
     } finally {
       setLoadingMore(false);
     }
@@ -121,7 +122,7 @@ export function DeliveryLog({ endpointId, refreshKey, headingId }: { endpointId:
       setNotice({ tone: 'success', text: t('webhooks.log.requeued') });
       setTimeout(() => void load(), 1500);
     } catch (err) {
-      setNotice({ tone: 'error', text: message(err, t('webhooks.error')) });
+      setNotice({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('webhooks.error') });
     }
   };
 

@@ -9,8 +9,8 @@ import type { WebhookEndpoint, WebhookEndpointWithSecret } from '../schema';
 import { DeliveryLog } from './DeliveryLog';
 import { EndpointForm, type EndpointValues } from './EndpointForm';
 import { SECRET_HEADING_ID } from './SecretNotice';
+import { useApiErrorText } from '@/lib/api-error-text';
 
-const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 
 interface Props {
@@ -23,6 +23,7 @@ interface Props {
 /** One endpoint: its state, what it receives, its actions and its delivery log. */
 export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props) {
   const t = useTranslations('teamAdmin');
+  const errorText = useApiErrorText();
   const formats = useFormats();
   const ids = useId();
   /** Set when Rotate secret was confirmed: the dialog then sends focus to the new secret, not back to its button. */
@@ -47,7 +48,7 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
       // The delivery runs in the background; look again once it had time to answer.
       for (const wait of [800, 2500, 11000]) setTimeout(() => setRefreshKey((k) => k + 1), wait);
     } catch (err) {
-      setNotice({ tone: 'error', text: message(err, t('webhooks.error')) });
+      setNotice({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('webhooks.error') });
     } finally {
       setBusy(null);
     }
@@ -57,7 +58,7 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
     try {
       onChanged(await api<WebhookEndpoint>(`${base}/enable`, { method: 'POST' }), t('webhooks.card.enabled'));
     } catch (err) {
-      setNotice({ tone: 'error', text: message(err, t('webhooks.error')) });
+      setNotice({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('webhooks.error') });
     } finally {
       setBusy(null);
     }

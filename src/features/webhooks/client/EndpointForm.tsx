@@ -7,9 +7,9 @@ import { Alert } from '@/components/ui/Alert';
 import { Field } from '@/components/ui/Field';
 import { FormActions } from '@/components/ui/FormActions';
 import { SelectField } from '@/components/ui/SelectField';
-import { showApiError } from '@/lib/form-api-errors';
 import { WEBHOOK_EVENT_KEYS, WEBHOOK_EVENTS, WEBHOOK_FORMATS } from '../enums';
 import { webhookEndpointInput } from '../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 type Input = z.input<typeof webhookEndpointInput>;
 /** An address, the same in every language. */
@@ -29,6 +29,7 @@ interface Props {
 export function EndpointForm({ initial, submitLabel, onSubmit, onCancel, testId }: Props) {
   const t = useTranslations('teamAdmin');
   const ids = useId();
+  const errorText = useApiErrorText();
   const form = useForm<Input, unknown, EndpointValues>({
     resolver: zodResolver(webhookEndpointInput),
     defaultValues: initial ?? { url: '', description: '', events: [...WEBHOOK_EVENTS], format: 'generic', includePrivate: false },
@@ -40,7 +41,9 @@ export function EndpointForm({ initial, submitLabel, onSubmit, onCancel, testId 
       await onSubmit(values);
       if (!initial) form.reset();
     } catch (err) {
-      form.setError('root', { message: showApiError(err, form.setError, ['url', 'description', 'events', 'format', 'includePrivate']) });
+      form.setError('root', {
+        message: errorText.inForm(err, form.setError, ['url', 'description', 'events', 'format', 'includePrivate']),
+      });
     }
   });
 

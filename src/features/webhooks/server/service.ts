@@ -9,7 +9,7 @@ import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
 import type { UserActor } from '@/server/identity/actor';
-import { urlRefusal } from '@/server/net/ssrf';
+import { urlRefusalOf } from '@/server/net/ssrf';
 import { WEBHOOK_EVENTS, WEBHOOK_TEST_EVENT, type WebhookEventType } from '../enums';
 import type {
   WebhookAttemptPage,
@@ -67,8 +67,13 @@ const auditView = (row: EndpointRow) => ({
 });
 
 async function assertReachable(url: string): Promise<void> {
-  const refusal = await urlRefusal(url, outboundPolicy());
-  if (refusal) throw new AppError('VALIDATION_FAILED', 'This URL cannot receive webhooks.', { fields: { url: refusal } });
+  const refusal = await urlRefusalOf(url, outboundPolicy());
+  if (refusal) {
+    throw new AppError('VALIDATION_FAILED', 'This URL cannot receive webhooks.', {
+      fields: { url: refusal.message },
+      reason: refusal.reason,
+    });
+  }
 }
 
 async function loadOrNotFound(tx: DbOrTx, id: string, forUpdate = false): Promise<EndpointRow> {
@@ -168,7 +173,9 @@ export async function redeliver(actor: UserActor, endpointId: string, deliveryId
     const original = UUID.test(deliveryId) ? await getDelivery(tx, deliveryId) : undefined;
     if (!original || original.endpointId !== endpoint.id) throw new AppError('NOT_FOUND', 'There is no such delivery.');
     if (endpoint.disabledAt && original.eventType !== WEBHOOK_TEST_EVENT) {
-      throw new AppError('CONFLICT', 'This endpoint is disabled. Enable it first, then redeliver.');
+      throw new AppError('CONFLICT', 'This endpoint is disabled. Enable it first, then redeliver.', {
+        reason: 'webhookEndpointDisabled',
+      });
     }
     const [delivery] = await insertDeliveries(tx, [
       { endpointId: endpoint.id, eventId: original.eventId, eventType: original.eventType, payload: original.payload },

@@ -152,6 +152,8 @@ describe('managing endpoints', () => {
       const res = await callRoute(webhooksRoute, { method: 'POST', body: { url, events: ['vote.created'] }, as: actors.admin });
       expect(res.status, url).toBe(422);
       expect(JSON.stringify(res.json)).toMatch(/"url":"This URL is refused/);
+      // The kind of refusal, for a page to say in its reader's language.
+      expect(res.json.error?.reason, url).toBe(url.includes('169.254.169.254') ? 'webhookUrlMetadata' : 'webhookUrlNonPublic');
     }
     const created = await addEndpoint();
     const res = await callRoute(webhookRoute, {
@@ -246,7 +248,7 @@ describe('delivery', () => {
         .from(notifications)
         .where(and(eq(notifications.recipientId, admin.id), eq(notifications.kind, 'admin_webhook_disabled')));
       expect(told).toHaveLength(1);
-      expect(told[0]!.data.headline).toContain(endpoint.url);
+      expect(told[0]!.data).toMatchObject({ message: 'webhookDisabled', url: endpoint.url });
       const mail = await db().select().from(outbox).where(eq(outbox.recipient, admin.email));
       expect(mail.some((m) => m.subject.includes('Webhook endpoint disabled'))).toBe(true);
     }

@@ -11,7 +11,6 @@ import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
 import { useApiErrorText } from '@/lib/api-error-text';
-import { showApiError } from '@/lib/form-api-errors';
 import { useFieldErrors } from '../field-errors';
 import { deleteAccountInput } from '../../schema';
 
@@ -47,8 +46,7 @@ export function DeleteAccountDialog() {
       // A full load: nothing of the deleted account stays on screen or in memory.
       window.location.assign(paths.home());
     } catch (err) {
-      showApiError(err, setError, ['confirm']);
-      setErrorText(errorText(err));
+      setErrorText(errorText.inForm(err, setError, ['confirm']));
     }
   };
 

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
 import { useApiErrorText } from '@/lib/api-error-text';
-import { showApiError } from '@/lib/form-api-errors';
 import { useFieldErrors } from '../field-errors';
 import { changeEmailInput } from '../../schema';
 
@@ -54,8 +53,7 @@ export function EmailForm({
       setPendingEmail(res.pendingEmail);
       reset({ email: '', password: '' });
     } catch (err) {
-      showApiError(err, setError, ['email', 'password']);
-      setErrorText(errorText(err));
+      setErrorText(errorText.inForm(err, setError, ['email', 'password']));
     }
   };
 

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
 import { useApiErrorText } from '@/lib/api-error-text';
-import { showApiError } from '@/lib/form-api-errors';
 import { useFieldErrors } from '../field-errors';
 import { changePasswordForm, setPasswordForm } from '../../schema';
 
@@ -50,8 +49,7 @@ export function PasswordForm({ email, hasPassword: initiallySet }: { email: stri
       });
       setHasPassword(true);
     } catch (err) {
-      showApiError(err, setError, ['currentPassword', 'newPassword']);
-      setNotice({ tone: 'error', text: errorText(err) });
+      setNotice({ tone: 'error', text: errorText.inForm(err, setError, ['currentPassword', 'newPassword']) });
     }
   };
 

@@ -10,7 +10,6 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
 import { useApiErrorText } from '@/lib/api-error-text';
-import { showApiError } from '@/lib/form-api-errors';
 import { useFieldErrors } from '../field-errors';
 import { profileInput } from '../../schema';
 import type { Viewer } from '@/core/identity/viewer';
@@ -51,8 +50,7 @@ export function ProfileForm({ viewer }: { viewer: Viewer }) {
       // Reloads the page data, so the header and everything else show the new name.
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
-      showApiError(err, setError, ['displayName', 'avatarUrl']);
-      setNotice({ tone: 'error', text: errorText(err) });
+      setNotice({ tone: 'error', text: errorText.inForm(err, setError, ['displayName', 'avatarUrl']) });
     }
   };
 

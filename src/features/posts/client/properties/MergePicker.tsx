@@ -3,8 +3,9 @@ import { useEffect, useId, useState, type KeyboardEvent, type ReactNode } from '
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/ui/Badges';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import type { PostPage, PostSummary } from '../../schema';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 export interface MergeSource {
   number: number;
@@ -85,6 +86,7 @@ function PickerBody({
   onMerged: (target: number) => void;
 }) {
   const t = useTranslations('teamWork.properties.merge');
+  const errorText = useApiErrorText();
   const [query, setQuery] = useState('');
   const [results, setResults] = useState<PostSummary[]>([]);
   /** The query `results` answer: while it differs from what is typed, the list is being replaced. */
@@ -123,7 +125,7 @@ function PickerBody({
         .catch((err: Error) => {
           if (err.name !== 'AbortError') {
             setResultsFor(q);
-            setError(err.message);
+            setError(errorText(err));
             setState('idle');
           }
         });
@@ -132,7 +134,7 @@ function PickerBody({
       clearTimeout(timer);
       controller.abort();
     };
-  }, [query, target, source.number]);
+  }, [query, target, source.number, errorText]);
 
   const onKey = (e: KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown' && shown.length) {
@@ -162,7 +164,7 @@ function PickerBody({
       onMerged(target.number);
     } catch (err) {
       onMerging(false);
-      setError(err instanceof Error ? err.message : t('error'));
+      setError(err instanceof ApiError ? errorText(err) : t('error'));
       setState('idle');
     }
   };

@@ -3,7 +3,7 @@ import { useLocale, useTranslations } from 'use-intl';
 import { Avatar } from '@/components/ui/Avatar';
 import { Button } from '@/components/ui/Button';
 import { StatusBadge } from '@/components/ui/Badges';
-import { api } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
 import type { StatusRef } from '@/features/statuses/schema';
 import type { TagRef } from '@/features/tags/schema';
 import type { ApprovalDecision } from '../../enums';
@@ -13,6 +13,7 @@ import { ChoiceEditor, EtaEditor, saveProperties, scoreKey, scoreOptions, Status
 import { MergePicker } from './MergePicker';
 import { PropertyPopover } from './PropertyPopover';
 import { useEtaLabel } from './use-eta-label';
+import { useApiErrorText } from '@/lib/api-error-text';
 
 export type PropertyKey = 'status' | 'tags' | 'owner' | 'eta' | 'impact' | 'effort' | 'merge';
 
@@ -59,6 +60,7 @@ export function PostProperties({
   onChanged: (change: PropertiesChange) => void;
 }) {
   const t = useTranslations('teamWork.properties');
+  const errorText = useApiErrorText();
   const locale = useLocale();
   const eta = useEtaLabel();
   // Two decimals, without grouping (as the English screen has always shown them), in the page's digits.
@@ -81,7 +83,7 @@ export function PostProperties({
       await api(`/api/v1/posts/${post.number}/approval`, { body: { approval } });
       onChanged({ approval });
     } catch (err) {
-      setApprovalError(err instanceof Error ? err.message : t('notSaved'));
+      setApprovalError(err instanceof ApiError ? errorText(err) : t('notSaved'));
     } finally {
       setApprovalBusy(false);
     }

@@ -10,9 +10,7 @@ import type { StatusRef, PostStatusResult } from '@/features/statuses/schema';
 import { MAX_TAGS_PER_POST, type TagRef } from '@/features/tags/schema';
 import type { TeamProperties } from '../../schema';
 import { useEtaLabel } from './use-eta-label';
-
-const errorText = (err: unknown, fallback: string) =>
-  err instanceof ApiError ? (Object.values(err.fields)[0] ?? err.message) : err instanceof Error ? err.message : fallback;
+import { useApiErrorText } from '@/lib/api-error-text';
 
 function ErrorLine({ error }: { error: string | null }) {
   return error ? (
@@ -35,6 +33,7 @@ export function StatusEditor({
   onSaved: (status: StatusRef | null) => void;
 }) {
   const t = useTranslations('teamWork.properties');
+  const errorText = useApiErrorText();
   const [statusId, setStatusId] = useState(current?.id ?? '');
   const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
@@ -49,7 +48,7 @@ export function StatusEditor({
       const result = await api<PostStatusResult>(`/api/v1/posts/${postNumber}/status`, { body: { statusId, note } });
       onSaved(result.status);
     } catch (err) {
-      setError(errorText(err, t('editors.statusNotChanged')));
+      setError(err instanceof ApiError ? errorText(err) : t('editors.statusNotChanged'));
     } finally {
       setBusy(false);
     }
@@ -105,6 +104,7 @@ export function TagsEditor({
   onSaved: (tags: TagRef[]) => void;
 }) {
   const t = useTranslations('teamWork.properties.editors');
+  const errorText = useApiErrorText();
   const [chosen, setChosen] = useState(() => selected.map((tag) => tag.id));
   const [filter, setFilter] = useState('');
   const [busy, setBusy] = useState(false);
@@ -119,7 +119,7 @@ export function TagsEditor({
       const result = await api<{ tags: TagRef[] }>(`/api/v1/posts/${postNumber}/tags`, { method: 'PUT', body: { tagIds: chosen } });
       onSaved(result.tags);
     } catch (err) {
-      setError(errorText(err, t('tagsNotSaved')));
+      setError(err instanceof ApiError ? errorText(err) : t('tagsNotSaved'));
     } finally {
       setBusy(false);
     }
@@ -184,6 +184,7 @@ export function ChoiceEditor<V extends string | number>({
   testId?: string;
 }) {
   const t = useTranslations('teamWork.properties');
+  const errorText = useApiErrorText();
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const name = useId();
@@ -193,7 +194,7 @@ export function ChoiceEditor<V extends string | number>({
     try {
       await save(value);
     } catch (err) {
-      setError(errorText(err, t('notSaved')));
+      setError(err instanceof ApiError ? errorText(err) : t('notSaved'));
     } finally {
       setBusy(false);
     }
@@ -228,6 +229,7 @@ export const scoreOptions = (kind: 'impact' | 'effort', t: PropertiesT) => [
 /** ETA: a month or a quarter of this year or the next three; saved with the button, or cleared. */
 export function EtaEditor({ current, save }: { current: string | null; save: (eta: string | null) => Promise<void> }) {
   const t = useTranslations('teamWork.properties.editors');
+  const errorText = useApiErrorText();
   const etaLabel = useEtaLabel();
   const thisYear = new Date().getUTCFullYear();
   const [year, part] = (current ?? `${thisYear}-Q${Math.floor(new Date().getUTCMonth() / 3) + 1}`).split('-') as [string, string];
@@ -244,7 +246,7 @@ export function EtaEditor({ current, save }: { current: string | null; save: (et
     try {
       await save(eta);
     } catch (err) {
-      setError(errorText(err, t('etaNotSaved')));
+      setError(err instanceof ApiError ? errorText(err) : t('etaNotSaved'));
     } finally {
       setBusy(false);
     }
