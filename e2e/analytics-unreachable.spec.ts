@@ -1,9 +1,9 @@
 import type { Page } from '@playwright/test';
 import { PORTS } from '../playwright.config';
 import { fillSignIn } from './support/account-ui';
-import { adminContext, apiSignIn, createMember } from './support/accounts';
+import { adminContext, apiSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
-import { createBoard, createPost } from './support/posts';
+import { createBoard, createPost, newMember } from './support/posts';
 
 /**
  * Runs against the server whose analytics host accepts connections and never answers, with
@@ -67,9 +67,7 @@ test('every page kind, for a visitor, a member and the team, and every kind of w
 }) => {
   test.setTimeout(120_000);
   const admin = await adminContext(browser, baseURL!);
-  const anonymous = await browser.newContext({ baseURL });
-  const member = await createMember(admin.request, anonymous.request, baseURL!, 'Blackhole Member');
-  await anonymous.close();
+  const member = await newMember(browser, admin.request, baseURL!, 'Blackhole Member');
   const board = await createBoard(admin.request, baseURL!, 'blackhole');
   const teamPost = await createPost(admin.request, baseURL!, board.slug, `Offline export ${Date.now().toString(36)}`);
   await admin.close();

@@ -27,19 +27,21 @@ function vitestFailures(report) {
   return out;
 }
 
-function playwrightFailures(report) {
+/** Every test of a Playwright report, with its spec and the file it is in. */
+function playwrightTests(report) {
   const out = [];
   const walk = (suite, file) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        if (test.status !== 'unexpected') continue;
-        const last = test.results?.at(-1);
-        out.push(`${spec.file ?? file} › [${test.projectName}] ${spec.title}: ${firstLine(last?.error?.message)}`);
-      }
-    }
+    for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) out.push({ spec, test, file: spec.file ?? file });
     for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
   };
   for (const suite of report.suites ?? []) walk(suite, suite.file);
+  return out;
+}
+
+function playwrightFailures(report) {
+  const out = playwrightTests(report)
+    .filter(({ test }) => test.status === 'unexpected')
+    .map(({ spec, test, file }) => `${file} › [${test.projectName}] ${spec.title}: ${firstLine(test.results?.at(-1)?.error?.message)}`);
   for (const error of report.errors ?? []) out.push(`(outside a test): ${firstLine(error.message)}`);
   return out;
 }
@@ -54,18 +56,10 @@ function vitestDurations(report, lane) {
 }
 
 function playwrightDurations(report) {
-  const out = [];
-  const walk = (suite, file) => {
-    for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests ?? []) {
-        const ms = (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0);
-        out.push({ ms, line: `[e2e ${test.projectName}] ${spec.file ?? file} › ${spec.title}` });
-      }
-    }
-    for (const child of suite.suites ?? []) walk(child, suite.file ?? file);
-  };
-  for (const suite of report.suites ?? []) walk(suite, suite.file);
-  return out;
+  return playwrightTests(report).map(({ spec, test, file }) => ({
+    ms: (test.results ?? []).reduce((sum, r) => sum + (r.duration ?? 0), 0),
+    line: `[e2e ${test.projectName}] ${file} › ${spec.title}`,
+  }));
 }
 
 const [mode, ...files] = process.argv.slice(2);

@@ -26,6 +26,21 @@ export async function createPost(
   return (await res.json()) as { number: number; slug: string; id: string };
 }
 
+/** A fresh verified member, signed up from a browser context of their own; their credentials. */
+export async function newMember(
+  browser: Browser,
+  admin: APIRequestContext,
+  baseURL: string,
+  displayName = 'Test Member',
+): Promise<Credentials> {
+  const anonymous = await browser.newContext({ baseURL });
+  try {
+    return await createMember(admin, anonymous.request, baseURL, displayName);
+  } finally {
+    await anonymous.close();
+  }
+}
+
 /** A fresh verified member and a browser context signed in as them. */
 export async function memberContext(
   browser: Browser,
@@ -33,9 +48,7 @@ export async function memberContext(
   baseURL: string,
   displayName = 'Test Member',
 ): Promise<{ context: BrowserContext; creds: Credentials }> {
-  const anonymous = await browser.newContext({ baseURL });
-  const creds = await createMember(admin, anonymous.request, baseURL, displayName);
-  await anonymous.close();
+  const creds = await newMember(browser, admin, baseURL, displayName);
   const context = await browser.newContext({ baseURL });
   await apiSignIn(context.request, baseURL, creds);
   return { context, creds };
