@@ -175,7 +175,7 @@ const TWO_INSTANCE_SPECS = /\/two-instances\.spec\.ts$/;
  * browser's stream and writes may reach either instance; admin settings are in
  * two-instances.spec.ts: admin.spec.ts expects a server without SMTP).
  */
-const LB_SPECS = [TWO_INSTANCE_SPECS, /\/(accounts-smtp|notifications-smtp|posts|votes|comments|live)\.spec\.ts$/];
+const LB_SPECS = /\/(accounts-smtp|notifications-smtp|posts|votes|comments|live)\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './e2e',
@@ -263,6 +263,14 @@ export default defineConfig({
     { name: 'insights', testMatch: INSIGHTS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.insights}` } },
     { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
     { name: 'sso', testMatch: SSO_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sso}` } },
-    ...(POSTGRES_URL ? [{ name: 'lb', testMatch: LB_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.lb}` } }] : []),
+    // The proofs first, with no other spec writing through the balancer: one of them shows that an
+    // instance serves its copy from before another instance's write, and any write through that
+    // instance (a spec beside it) would empty its copies. The core flows follow.
+    ...(POSTGRES_URL
+      ? [
+          { name: 'lb-proofs', testMatch: TWO_INSTANCE_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.lb}` } },
+          { name: 'lb', testMatch: LB_SPECS, dependencies: ['lb-proofs'], use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.lb}` } },
+        ]
+      : []),
   ],
 });
