@@ -181,8 +181,11 @@ export default defineConfig({
   testDir: './e2e',
   fullyParallel: false,
   workers: 2,
-  // No retries, in CI or out: a test that passes only on a second try is a race to fix at its cause.
-  retries: 0,
+  // No retries for anyone running the suite. CI keeps one until three fresh-clone runs in a row pass
+  // without (issue 20): two runs this week each met one race (the two-instance micro-cache check,
+  // fixed; shared-render's home page read while other specs add boards, open). A test that passes
+  // only on its retry is reported as flaky and is a race to fix at its cause.
+  retries: process.env.CI ? 1 : 0,
   // npm test (scripts/test.sh) also keeps a JSON report, to name the failed tests at the end of its output.
   reporter: process.env.CHORUS_TEST_REPORT_DIR
     ? [['list'], ['json', { outputFile: `${process.env.CHORUS_TEST_REPORT_DIR}/playwright.json` }]]
