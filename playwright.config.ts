@@ -18,6 +18,8 @@ import { defineConfig, devices } from '@playwright/test';
  *               identify secret (workspace-wide, and the identify spec replaces that secret);
  *  - insights:  for the insights spec, which looks for its own board among the five most active
  *               ones, a ranking other specs' boards would disturb on a shared server;
+ *  - shared-render: for the spec that compares each person's shared and full renders of pages
+ *               every spec changes (the home page lists every board);
  *  - lb:        two instances on one PostgreSQL behind HAProxy (e2e/support/two-instances.ts),
  *               delivering email to the SMTP sink; only when CHORUS_E2E_POSTGRES_URL names a
  *               PostgreSQL server where a new database may be created (npm test starts one).
@@ -37,6 +39,7 @@ export const PORTS = {
   sso: BASE + 10,
   widget: BASE + 11,
   insights: BASE + 12,
+  sharedRender: BASE + 13,
   standin: BASE + 90,
   standinBlackhole: BASE + 91,
   sinkSmtp: BASE + 92,
@@ -165,6 +168,12 @@ const WIDGET_SPECS = /\/widget\.spec\.ts$/;
  * shares, other specs' boards can outrank it, so it runs on its own server.
  */
 const INSIGHTS_SPECS = /\/insights\.spec\.ts$/;
+/**
+ * Compares each person's shared render of a page with its full render, home page included, which
+ * lists every board: on a server every spec shares, boards made between the two reads differ them
+ * (a fresh-clone run failed so), so it runs on its own server.
+ */
+const SHARED_RENDER_SPECS = /\/shared-render\.spec\.ts$/;
 /** Single sign-on: needs CHORUS_SECRET_KEY, and changes workspace-wide sign-in settings. */
 const SSO_SPECS = /\/sso\.spec\.ts$/;
 /** Proves what must hold across instances; meaningful only behind the balancer. */
@@ -182,9 +191,9 @@ export default defineConfig({
   fullyParallel: false,
   workers: 2,
   // No retries for anyone running the suite. CI keeps one until three fresh-clone runs in a row pass
-  // without (issue 20): two runs this week each met one race (the two-instance micro-cache check,
-  // fixed; shared-render's home page read while other specs add boards, open). A test that passes
-  // only on its retry is reported as flaky and is a race to fix at its cause.
+  // without (issue 20): two runs this week each met one race (the two-instance micro-cache check and
+  // shared-render's home page read while other specs add boards; both now run where nothing else
+  // writes). A test that passes only on its retry is reported as flaky and is a race to fix at its cause.
   retries: process.env.CI ? 1 : 0,
   // npm test (scripts/test.sh) also keeps a JSON report, to name the failed tests at the end of its output.
   reporter: process.env.CHORUS_TEST_REPORT_DIR
@@ -225,6 +234,7 @@ export default defineConfig({
       serve('workspace', PORTS.workspace),
       serve('widget', PORTS.widget),
       serve('insights', PORTS.insights),
+      serve('shared-render', PORTS.sharedRender),
       serve('smtp', PORTS.smtp, SMTP_ENV),
       // A fixed test key: 32 bytes as 64 hex digits.
       serve('sso', PORTS.sso, { CHORUS_SECRET_KEY: 'e2e0'.repeat(16) }),
@@ -244,6 +254,7 @@ export default defineConfig({
         SSO_SPECS,
         WIDGET_SPECS,
         INSIGHTS_SPECS,
+        SHARED_RENDER_SPECS,
       ],
       use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.plain}` },
     },
@@ -264,6 +275,11 @@ export default defineConfig({
     { name: 'workspace', testMatch: WORKSPACE_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.workspace}` } },
     { name: 'widget', testMatch: WIDGET_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.widget}` } },
     { name: 'insights', testMatch: INSIGHTS_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.insights}` } },
+    {
+      name: 'shared-render',
+      testMatch: SHARED_RENDER_SPECS,
+      use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sharedRender}` },
+    },
     { name: 'smtp', testMatch: SMTP_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.smtp}` } },
     { name: 'sso', testMatch: SSO_SPECS, use: { ...chromium, baseURL: `http://127.0.0.1:${PORTS.sso}` } },
     // The proofs first, with no other spec writing through the balancer: one of them shows that an
