@@ -24,6 +24,9 @@ const config = {
     // first request instead.
     preloadEntriesOnStart: false,
   },
+  // npm test typechecks the sources before it builds (scripts/test.sh), and says so; every other
+  // build typechecks them.
+  typescript: { ignoreBuildErrors: process.env.CHORUS_BUILD_TYPECHECKED === '1' },
   turbopack: { resolveAlias: { 'use-intl/format-message': FORMAT_ONLY } },
   // Bundled for the server too (Next.js leaves packages external in the Pages Router's server
   // code), so that the alias above applies to the server's render as to the browser's.

@@ -1,4 +1,4 @@
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 const PAGES = [

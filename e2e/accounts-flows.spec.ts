@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
-import { axeViolations, expectSignedInAs, fillSignIn, signOutInUi } from './support/account-ui';
+import { expectSignedInAs, fillSignIn, signOutInUi } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext, createMember, latestEmail, linkIn, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
 

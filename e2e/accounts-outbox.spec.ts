@@ -1,5 +1,5 @@
 import { apiSignIn, createMember, adminContext, uniqueEmail } from './support/accounts';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 test.describe('/admin/outbox', () => {

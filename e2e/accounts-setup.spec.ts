@@ -2,7 +2,8 @@
  * First run, on the `firstrun` server (started without CHORUS_ADMIN_*). The tests run in order
  * and the setup they do is permanent for that server: this file runs once, in that project only.
  */
-import { axeViolations, expectSignedInAs, fillSignIn, signOutInUi } from './support/account-ui';
+import { expectSignedInAs, fillSignIn, signOutInUi } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 
 test.describe.configure({ mode: 'serial' });

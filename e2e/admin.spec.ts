@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import { adminContext, apiSignIn, createMember, latestEmail, uniqueEmail } from './support/accounts';
 import { setRole } from './support/board-seed';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page, label)).toEqual([]);
 }
 
 const signInStatus = async (request: APIRequestContext, baseURL: string, creds: { email: string; password: string }) => {

@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { PORTS } from '../playwright.config';
 import { apiSignIn } from './support/accounts';
 import { STANDIN_FLAGS, type RecordedRequest } from './support/posthog-standin';
 import { createBoard, createPost } from './support/posts';
+import { axeViolations } from './support/axe';
 
 /**
  * Usage analytics (SPEC.md §7, ARCHITECTURE.md §12), against the server configured with the
@@ -139,8 +139,7 @@ test('the consent banner is accessible, keyboard reachable and fits a 360 px scr
   await expect(banner.getByRole('button', { name: 'Accept' })).toBeVisible();
   await expect(banner.getByRole('button', { name: 'Decline' })).toBeVisible();
 
-  const axe = await new AxeBuilder({ page }).include('[data-testid="consent-banner"]').analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeViolations(page, 'the consent banner', { include: '[data-testid="consent-banner"]' })).toEqual([]);
 
   // Nothing overflows sideways, and the banner does not cover the focused skip link.
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
@@ -311,8 +310,7 @@ test('a flag from the analytics service overrides the local default', async ({ p
   await expect(untouched).toHaveAttribute('data-value', 'true');
   await expect(untouched).toContainText('Default');
   expect((await requests(request)).some((r) => r.path === '/flags/')).toBe(true);
-  const axe = await new AxeBuilder({ page }).include('main').analyze();
-  expect(axe.violations).toEqual([]);
+  expect(await axeViolations(page, 'the page', { include: 'main' })).toEqual([]);
 });
 
 test('similar-post-suggestions gates the suggestions on the new-post form', async ({ page, request, baseURL, playwright }) => {
@@ -456,8 +454,7 @@ for (const [locale, words] of Object.entries(CONSENT_WORDS)) {
     if (locale === 'ar') {
       await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
-      const axe = await new AxeBuilder({ page }).include('[data-testid="consent-banner"]').analyze();
-      expect(axe.violations).toEqual([]);
+      expect(await axeViolations(page, `the consent banner (${locale})`, { include: '[data-testid="consent-banner"]' })).toEqual([]);
     }
     await banner.getByRole('button', { name: words.accept }).click();
     await expect(banner).toBeHidden();

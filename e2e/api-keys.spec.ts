@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { apiSignIn } from './support/accounts';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { createBoard } from './support/posts';
 

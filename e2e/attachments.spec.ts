@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import type { Page } from '@playwright/test';
 import { apiSignIn, createMember } from './support/accounts';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost } from './support/posts';
 

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext, apiSignIn, createMember } from './support/accounts';
 import { createTag, setPostStatus, setPostTags, setRole, statusIdBySlug } from './support/board-seed';
 import { expect, test, trackDataRequests } from './support/fixtures';

@@ -3,16 +3,15 @@
  * with a status move; the public changelog shows it with the posts as chips, and each post page
  * says "Shipped in". The changelog pages pass axe in both themes at 360 px and desktop width.
  */
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { apiSignIn } from './support/accounts';
 import { setRole } from './support/board-seed';
 import { createBoard, createPost, memberContext } from './support/posts';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page, label)).toEqual([]);
 }
 
 test.describe('the changelog', () => {

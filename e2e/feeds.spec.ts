@@ -1,5 +1,5 @@
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createPost } from './support/posts';

@@ -5,7 +5,7 @@
  * Arabic is right to left, has no sideways scrolling at 360 px, and passes axe.
  */
 import type { Browser } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext, apiSignIn, createMember } from './support/accounts';
 import { statusIdBySlug } from './support/board-seed';
 import { createBoard, createPost } from './support/posts';

@@ -1,5 +1,5 @@
 import type { Browser } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext, apiSignIn } from './support/accounts';
 import { setPostStatus, statusIdBySlug } from './support/board-seed';
 import { expect, test } from './support/fixtures';

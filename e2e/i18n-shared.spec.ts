@@ -1,4 +1,4 @@
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { apiSignIn, createMember } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost } from './support/posts';

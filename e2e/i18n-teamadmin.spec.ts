@@ -1,4 +1,4 @@
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { apiSignIn } from './support/accounts';
 import { createBoard } from './support/posts';
 import { expect, test } from './support/fixtures';

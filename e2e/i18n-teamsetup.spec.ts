@@ -4,7 +4,7 @@
  * what people typed and stay as typed; Arabic is right to left, fits 360 px and passes axe.
  */
 import type { Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext, apiSignIn } from './support/accounts';
 import { createBoard, createPost } from './support/posts';
 import { expect, test } from './support/fixtures';

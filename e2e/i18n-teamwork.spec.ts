@@ -5,7 +5,7 @@
  * Tag names, board names and post titles are content: they stay as typed.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { apiSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost } from './support/posts';

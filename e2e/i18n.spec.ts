@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext, apiSignIn, createMember } from './support/accounts';
 import { createBoard, createPost } from './support/posts';
 import { expect, test } from './support/fixtures';

@@ -9,7 +9,8 @@ import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Page } from '@playwright/test';
 import { adminContext } from './support/accounts';
-import { axeViolations, expectSignedInAs } from './support/account-ui';
+import { expectSignedInAs } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { createBoard, createPost } from './support/posts';
 import { expect, test } from './support/fixtures';
 

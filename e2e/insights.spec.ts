@@ -1,14 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFile } from 'node:fs/promises';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { apiSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost, memberContext } from './support/posts';
-
-async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
+import { axeViolations } from './support/axe';
 
 interface Report {
   updatedAt: string | null;

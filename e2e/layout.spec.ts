@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext } from './support/accounts';
 import { createTag, setPostStatus, setPostTags, statusIdBySlug } from './support/board-seed';
 import { expect, test } from './support/fixtures';

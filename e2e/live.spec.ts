@@ -6,7 +6,7 @@
  * where each context's stream and writes may reach either instance.
  */
 import type { Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext } from './support/accounts';
 import { setPostStatus, statusIdBySlug } from './support/board-seed';
 import { createBoard, createPost, memberContext } from './support/posts';

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { apiSignIn, createMember, type Credentials } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost } from './support/posts';

@@ -5,7 +5,7 @@
  */
 import type { APIRequestContext, BrowserContext } from '@playwright/test';
 import { adminContext } from './support/accounts';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { statusIdBySlug } from './support/board-seed';
 import { createBoard, createPost, memberContext } from './support/posts';
 import { expect, test } from './support/fixtures';

@@ -5,7 +5,7 @@
  * with axe in both themes at both widths.
  */
 import type { Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { adminContext, apiSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost, memberContext } from './support/posts';

@@ -1,5 +1,6 @@
 import { apiSignIn, createMember } from './support/accounts';
-import { axeViolations, fillSignIn } from './support/account-ui';
+import { fillSignIn } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost } from './support/posts';
 

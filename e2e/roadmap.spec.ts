@@ -1,9 +1,9 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
 import { adminContext, apiSignIn } from './support/accounts';
 import { setPostStatus, setRole, statusIdBySlug } from './support/board-seed';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost, memberContext } from './support/posts';
+import { axeViolations } from './support/axe';
 
 /**
  * The roadmap: a post shows in the column of its status right after the status changes; the
@@ -159,8 +159,7 @@ for (const scheme of ['light', 'dark'] as const) {
           await p.goto(url);
           await expect(p.locator('h1')).toHaveText('Roadmap');
           if (who === 'moderator') await expect(p.getByTestId('drag-handle').first()).toBeVisible();
-          const results = await new AxeBuilder({ page: p }).analyze();
-          expect(results.violations.map((v) => `${who} ${scheme} ${width} ${url}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+          expect(await axeViolations(p, `${who} ${scheme} ${width} ${url}`)).toEqual([]);
           // Nothing overflows sideways at 360 px.
           if (width === 360) expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
         }

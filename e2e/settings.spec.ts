@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import type { Browser, Page } from '@playwright/test';
 import { adminContext, apiSignIn, createMember, latestEmail, uniqueEmail, type Credentials } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 /** A new verified member, signed in on `page` through the API; and the admin who reads the outbox. */
 async function signedInMember(browser: Browser, page: Page, baseURL: string, displayName = 'Settings Member') {
@@ -23,8 +23,7 @@ async function signInStatus(browser: Browser, baseURL: string, creds: Credential
 }
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`)).toEqual([]);
+  expect(await axeViolations(page, label)).toEqual([]);
 }
 
 test.describe('settings', () => {

@@ -1,6 +1,6 @@
-import AxeBuilder from '@axe-core/playwright';
 import { E2E_ADMIN } from '../playwright.config';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 const SHELL_PAGES = ['/', '/privacy', '/docs/api', '/no-such-page'];
 
@@ -27,8 +27,7 @@ test.describe('the shell', () => {
         await page.goto(path);
         await expect(page.locator('h1')).toBeVisible();
         expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(scheme === 'dark');
-        const results = await new AxeBuilder({ page }).analyze();
-        expect(results.violations.map((v) => `${path}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+        expect(await axeViolations(page, `${path} (${scheme})`)).toEqual([]);
       }
     });
   }

@@ -1,7 +1,8 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { PORTS } from '../playwright.config';
 import { adminContext } from './support/accounts';
-import { axeViolations, expectSignedInAs } from './support/account-ui';
+import { expectSignedInAs } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { expect, test } from './support/fixtures';
 import { startOidcProvider, type TestProvider } from './support/oidc-provider';
 

@@ -4,7 +4,7 @@
  * order, approval from the inbox, and axe in both themes at 360 and 1280 px.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { apiSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { createBoard, createPost } from './support/posts';

@@ -7,7 +7,7 @@
  * (the boards and posts features); the status and tag tests need nothing else.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { apiSignIn, createMember, type Credentials } from './support/accounts';
 import { expect, test } from './support/fixtures';
 

@@ -7,10 +7,9 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { apiSignIn } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 interface Hit {
   headers: http.IncomingHttpHeaders;
@@ -31,11 +30,6 @@ async function startReceiver(): Promise<{ url: string; hits: Hit[]; close: () =>
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return { url: `http://127.0.0.1:${port}/hooks/chorus`, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
-}
-
-async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).analyze();
-  return results.violations.map((v) => `${label}: ${v.id} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
 }
 
 function verifies(body: string, header: string, secret: string): boolean {

@@ -13,7 +13,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PORTS } from '../playwright.config';
 import { apiSignIn } from './support/accounts';
-import { axeViolations } from './support/account-ui';
+import { axeViolations } from './support/axe';
 import { createBoard, createPost } from './support/posts';
 import { expect, test } from './support/fixtures';
 import { identifyToken, startHost, type HostServer } from './support/widget-host';

@@ -1,13 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiSignIn, uniqueEmail } from './support/accounts';
 import { expect, test } from './support/fixtures';
+import { axeViolations } from './support/axe';
 
 /** This spec makes the workspace private for a while: it runs alone on its own server (playwright.config.ts). */
 
 async function expectNoAxeViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(results.violations.map((v) => `${label}: ${v.id} (${v.nodes.length})`)).toEqual([]);
+  expect(await axeViolations(page, label)).toEqual([]);
 }
 
 const signInStatus = async (request: APIRequestContext, baseURL: string, creds: { email: string; password: string }) => {
@@ -244,8 +243,7 @@ test.describe('workspace settings', () => {
           await page.setViewportSize({ width, height: 800 });
           await page.goto('/admin/settings');
           await expect(page.getByTestId('branding-logo-preview')).toBeVisible();
-          const results = await new AxeBuilder({ page }).analyze();
-          problems.push(...results.violations.map((v) => `/admin/settings ${scheme} ${width}: ${v.id}`));
+          problems.push(...(await axeViolations(page, `/admin/settings ${scheme} ${width}`)));
           expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
         }
       }

@@ -19,14 +19,3 @@ export async function signOutInUi(page: Page): Promise<void> {
 export async function expectSignedInAs(page: Page, displayName: string): Promise<void> {
   await expect(page.getByTestId('account-menu')).toHaveAccessibleName(`Account menu for ${displayName}`);
 }
-
-/**
- * Axe violations on the current page, as short strings (empty when clean). Sandboxed frames
- * (an email's HTML in the outbox) are left out: they run no scripts by design, so axe cannot
- * run inside them (it waits forever), and what they show is the email, not the app.
- */
-export async function axeViolations(page: Page, label: string): Promise<string[]> {
-  const { default: AxeBuilder } = await import('@axe-core/playwright');
-  const results = await new AxeBuilder({ page }).exclude('iframe[sandbox]').analyze();
-  return results.violations.map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes[0]?.target.join(' ') ?? ''}`);
-}
