@@ -82,6 +82,8 @@ const appEnv = (publicUrl: string, setUp = true): Record<string, string> => ({
     ? { CHORUS_ADMIN_EMAIL: E2E_ADMIN.email, CHORUS_ADMIN_PASSWORD: E2E_ADMIN.password, CHORUS_WORKSPACE_NAME: E2E_ADMIN.workspaceName }
     : {}),
   CHORUS_RATE_LIMIT_MULTIPLIER: '50',
+  // Every success answer is checked against its endpoint's declared response (src/server/http/response-contract.ts).
+  CHORUS_CHECK_RESPONSES: '1',
   // Notification digests go out a second after the first item, not two minutes.
   CHORUS_NOTIFICATION_DIGEST_SECONDS: '1',
   LOG_LEVEL: 'warn',

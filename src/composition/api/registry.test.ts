@@ -141,8 +141,11 @@ describe('the OpenAPI document', () => {
     expect(op['x-authorize']).toBe('canModerate');
     expect(Object.keys(op.responses['2XX']!.content ?? {})).toEqual(['text/csv']);
     expect(op.description).toMatch(/CSV file, not JSON/);
-    // Every other operation answers JSON.
-    expect(doc.paths['/api/v1/posts/{number}/votes']!.get!.responses['2XX']!.content).toBeUndefined();
+    // The others answer JSON, with the schema their endpoint declares.
+    expect(doc.paths['/api/v1/posts/{number}/votes']!.get!.responses['2XX']!.content!['application/json']!.schema).toMatchObject({
+      type: 'object',
+      required: expect.arrayContaining(['items', 'nextCursor', 'voteCount']),
+    });
   });
 
   it('marks an admin-only endpoint as needing credentials and a public one as optional', () => {

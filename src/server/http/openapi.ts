@@ -75,6 +75,24 @@ export function inputJsonSchema(schema: ZodType): JsonSchema {
   return out;
 }
 
+/**
+ * JSON Schema of what a client receives (an endpoint's `response`). Schemas given an id with
+ * `.meta({ id: 'Post' })` become named components (`#/components/schemas/Post`), collected in
+ * `components`; one id must always name the same schema.
+ */
+export function outputJsonSchema(schema: ZodType, components: Record<string, JsonSchema>): JsonSchema {
+  const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonSchema;
+  delete converted.$schema;
+  const text = JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/');
+  const { $defs, ...out } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  for (const [id, def] of Object.entries($defs ?? {})) {
+    const known = components[id];
+    if (known && JSON.stringify(known) !== JSON.stringify(def)) throw new Error(`Two response schemas are both named ${id}`);
+    components[id] = def;
+  }
+  return out;
+}
+
 const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
 
 function tagOf(path: string): string {
@@ -141,14 +159,31 @@ function parametersOf(path: string, query: ZodType | undefined): OpenApiParamete
   return params;
 }
 
-function operation(method: Method, path: string, ep: NonNullable<RouteHandler['endpoints'][Method]>): OpenApiOperation {
+function successOf(
+  ep: NonNullable<RouteHandler['endpoints'][Method]>,
+  components: Record<string, JsonSchema>,
+): OpenApiOperation['responses'] {
+  if (ep.produces) {
+    return {
+      '2XX': { description: `Success: a ${ep.produces} body, not JSON.`, content: { [ep.produces]: { schema: { type: 'string' } } } },
+    };
+  }
+  if (ep.response === null) return { '204': { description: 'Success: no content.' } };
+  if (ep.response) {
+    return { '2XX': { description: 'Success.', content: { 'application/json': { schema: outputJsonSchema(ep.response, components) } } } };
+  }
+  return { '2XX': { description: 'Success: a JSON body, or no content (204).' } };
+}
+
+function operation(
+  method: Method,
+  path: string,
+  ep: NonNullable<RouteHandler['endpoints'][Method]>,
+  components: Record<string, JsonSchema>,
+): OpenApiOperation {
   const open = ep.authorize === anyone;
   const codes = errorCodesOf(method, ep, path);
-  const responses: OpenApiOperation['responses'] = {
-    '2XX': ep.produces
-      ? { description: `Success: a ${ep.produces} body, not JSON.`, content: { [ep.produces]: { schema: { type: 'string' } } } }
-      : { description: 'Success: a JSON body, or no content (204).' },
-  };
+  const responses = successOf(ep, components);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const c of codes) byStatus.set(ERROR_CATALOGUE[c].status, [...(byStatus.get(ERROR_CATALOGUE[c].status) ?? []), c]);
   for (const [status, list] of byStatus) {
@@ -193,13 +228,14 @@ function operation(method: Method, path: string, ep: NonNullable<RouteHandler['e
 export function buildOpenApiDocument(routes: readonly RouteHandler[]): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};
   const tags = new Set<string>();
+  const responseSchemas: Record<string, JsonSchema> = {};
   for (const route of [...routes].sort((a, b) => a.path.localeCompare(b.path))) {
     const { path } = route;
     const item: OpenApiDocument['paths'][string] = {};
     for (const method of METHOD_ORDER) {
       const ep = route.endpoints[method];
       if (!ep) continue;
-      const op = operation(method, path, ep);
+      const op = operation(method, path, ep, responseSchemas);
       op.tags.forEach((t) => tags.add(t));
       item[method.toLowerCase() as Lowercase<Method>] = op;
     }
@@ -226,6 +262,7 @@ export function buildOpenApiDocument(routes: readonly RouteHandler[]): OpenApiDo
     paths,
     components: {
       schemas: {
+        ...Object.fromEntries(Object.entries(responseSchemas).sort(([a], [b]) => a.localeCompare(b))),
         Error: {
           type: 'object',
           required: ['error'],

@@ -24,6 +24,7 @@ import type { ErrorCode } from '@/lib/error-codes';
 import { AppError, errorBody } from './errors';
 import { enforceRateLimit, type RateLimitRule } from './rate-limit';
 import { clientIp, requestIdOf } from './request-meta';
+import { checksResponses, responseMismatch } from './response-contract';
 import { unstorableTextFields } from './storable-text';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -135,6 +136,13 @@ export interface Endpoint<
   errors?: ErrorCode[];
   /** …and the media type of a success that is not JSON (`text/csv`); the API fuzzer accepts exactly that. */
   produces?: string;
+  /**
+   * The success answer: a zod schema of its JSON body as it goes on the wire (dates as ISO strings),
+   * or `null` when it has none (204). The OpenAPI document's response schema; in development and
+   * tests every success answer is checked against it (./response-contract.ts). Files, downloads and
+   * streams (`produces`, raw bytes) have none.
+   */
+  response?: ZodType | null;
   handle: (ctx: Ctx<Infer<BS>, Infer<QS>, ActorAfter<P>>) => Promise<Reply> | Reply;
 }
 
@@ -189,10 +197,13 @@ export function route<P extends ApiPath, E extends EndpointMap & Record<Exclude<
   path: P,
   methods: E,
 ): RouteHandler<P, keyof E & Method> {
-  return Object.assign(pipeline(methods), { path, endpoints: methods as EndpointMap & { readonly [K in keyof E & Method]: AnyEndpoint } });
+  return Object.assign(pipeline(path, methods), {
+    path,
+    endpoints: methods as EndpointMap & { readonly [K in keyof E & Method]: AnyEndpoint },
+  });
 }
 
-function pipeline(methods: EndpointMap) {
+function pipeline(path: ApiPath, methods: EndpointMap) {
   const allow = [...Object.keys(methods), ...(methods.GET ? ['HEAD'] : [])].join(', ');
 
   return async function handler(req: NextApiRequest, res: NextApiResponse): Promise<void> {
@@ -245,6 +256,7 @@ function pipeline(methods: EndpointMap) {
         if (Object.keys(unstorableQuery).length > 0) throw new AppError('VALIDATION_FAILED', undefined, { fields: unstorableQuery });
         const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
         const reply = await ep.handle({ req, res, requestId, actor, ip, body: undefined, query, file });
+        holdToDeclaredResponse(ep, reply, `${method} ${path}`);
         await deliver(req, res, reply, requestId);
         return;
       }
@@ -259,6 +271,7 @@ function pipeline(methods: EndpointMap) {
       const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
 
       const reply = await ep.handle({ req, res, requestId, actor, ip, body, query });
+      holdToDeclaredResponse(ep, reply, `${method} ${path}`);
       await deliver(req, res, reply, requestId);
     } catch (err) {
       if (err instanceof AppError) {
@@ -281,6 +294,13 @@ function pipeline(methods: EndpointMap) {
       }
     }
   };
+}
+
+/** In development and tests, an answer that differs from the endpoint's declared response fails (./response-contract.ts). */
+function holdToDeclaredResponse(ep: AnyEndpoint, reply: Reply, operation: string): void {
+  if (!checksResponses()) return;
+  const mismatch = responseMismatch(ep.response, reply);
+  if (mismatch) throw new Error(`The answer of ${operation} does not match its declared response: ${mismatch}`);
 }
 
 function parse<S extends ZodType>(schema: S, value: unknown, prefix: string): z.output<S> {

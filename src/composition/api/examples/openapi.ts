@@ -103,6 +103,16 @@ function operationWithExample(op: OpenApiOperation, ex: ApiExample): OpenApiOper
     op.requestBody && json && ex.body !== undefined
       ? { ...op.requestBody, content: { ...op.requestBody.content, 'application/json': { ...json, example: ex.body } } }
       : op.requestBody;
+  const declared = op.responses['2XX']?.content?.['application/json'];
+  if (declared) {
+    // The success is declared (the endpoint's `response`): the example goes beside its schema.
+    const responses = {
+      ...op.responses,
+      '2XX': { ...op.responses['2XX']!, content: { 'application/json': { ...declared, example: ex.response } } },
+    };
+    return { ...op, ...(parameters ? { parameters } : {}), ...(requestBody ? { requestBody } : {}), responses };
+  }
+  if (op.responses['204']) return { ...op, ...(parameters ? { parameters } : {}), ...(requestBody ? { requestBody } : {}) };
   const success: OpenApiOperation['responses'][string] =
     ex.status === 204
       ? { description: 'No content.' }

@@ -1,10 +1,19 @@
+import { z } from 'zod';
 import { anyone } from '@/core/identity/policy';
 import { AppError } from '@/server/http/errors';
 import { endpoint, json, route } from '@/server/http/route';
 import type { RateLimitRule } from '@/server/http/rate-limit';
 import { canModerate, isSignedIn } from '@/core/identity/policy';
 import { postMergeInput, postParams } from '@/features/posts/schema';
-import { voteInput, voteOnBehalfInput, voterListQuery } from '../schema';
+import {
+  mergeResultSchema,
+  voteInput,
+  voteOnBehalfInput,
+  voteOnBehalfResultSchema,
+  voterListQuery,
+  voterPageSchema,
+  voteStateSchema,
+} from '../schema';
 import { mergePost, unmergePost } from './merge';
 import { listVoterPage, setVote, voteOnBehalf } from './service';
 import { exportVotersCsv, VOTER_CSV_COLUMNS } from './voter-export';
@@ -25,6 +34,13 @@ export const voteRoute = route('/api/v1/posts/{number}/vote', {
     query: postParams,
     body: voteInput,
     rateLimit: VOTE_RATE_LIMIT,
+    summary: 'Vote for a post',
+    description:
+      'Adds the caller’s vote (nothing changes if they have already voted) and answers the vote state. No body is needed. ' +
+      'An API key with the write or admin scope may send `{onBehalfOf}` to vote for a customer instead; the answer then ' +
+      'also names the voter, and whether their account was created.',
+    // The more specific first: a vote for a customer also names the voter.
+    response: z.union([voteOnBehalfResultSchema, voteStateSchema]),
     handle: async ({ actor, query, body, ip }) => {
       const customer = body?.onBehalfOf;
       if (!customer) return json(await setVote(actor, query.number, true));
@@ -42,6 +58,9 @@ export const voteRoute = route('/api/v1/posts/{number}/vote', {
     errors: ['NOT_FOUND', 'VOTING_CLOSED'],
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
+    summary: 'Withdraw a vote',
+    description: 'Removes the caller’s vote (nothing changes if they had not voted) and answers the vote state.',
+    response: voteStateSchema,
     handle: async ({ actor, query }) => json(await setVote(actor, query.number, false)),
   }),
 });
@@ -55,6 +74,11 @@ export const votesRoute = route('/api/v1/posts/{number}/votes', {
     authorize: anyone,
     apiKey: 'key',
     query: postParams.extend(voterListQuery.shape),
+    summary: "List a post's voters",
+    description:
+      'The voters of a post the caller may see, newest first, a page at a time (`cursor`, `limit`). Who cast a vote on ' +
+      'someone’s behalf, and the voter’s company, are shown to the team only.',
+    response: voterPageSchema,
     handle: async ({ actor, query }) => json(await listVoterPage(actor, query.number, query)),
   }),
   POST: endpoint({
@@ -64,6 +88,11 @@ export const votesRoute = route('/api/v1/posts/{number}/votes', {
     query: postParams,
     body: voteOnBehalfInput,
     rateLimit: VOTE_RATE_LIMIT,
+    summary: 'Vote on behalf of a person',
+    description:
+      'The team votes for a person by email (their account is created, unverified, when they have none). Answers the vote ' +
+      'state and the voter.',
+    response: voteOnBehalfResultSchema,
     handle: async ({ actor, query, body, ip }) => json(await voteOnBehalf(actor, query.number, body, ip)),
   }),
 });
@@ -112,12 +141,21 @@ export const mergeRoute = route('/api/v1/posts/{number}/merge', {
     errors: ['NOT_FOUND', 'MERGE_INVALID'],
     query: postParams,
     body: postMergeInput,
+    summary: 'Merge a post into another',
+    description:
+      'Merges this post into `into`: its votes move there (each person counted once), and it shows as merged. Answers ' +
+      'both posts’ state.',
+    response: mergeResultSchema,
     handle: async ({ actor, query, body, ip }) => json(await mergePost(actor, query.number, body.into, ip)),
   }),
   DELETE: endpoint({
     authorize: canModerate,
     apiKey: 'key',
     query: postParams,
+    summary: 'Undo a merge',
+    description:
+      'Unmerges the post: the votes it brought come back to it. Answers both posts’ state (`target` null when nothing was merged).',
+    response: mergeResultSchema,
     handle: async ({ actor, query, ip }) => json(await unmergePost(actor, query.number, ip)),
   }),
 });
