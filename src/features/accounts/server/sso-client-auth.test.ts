@@ -13,6 +13,22 @@ vi.hoisted(() => {
   process.env.CHORUS_SSO_ALLOW_HOSTS = '127.0.0.1';
 });
 
+// The real outbound guard, recording each URL the client fetches through it.
+const fetched = vi.hoisted(() => [] as string[]);
+vi.mock('@/server/net/guarded-fetch', async (importOriginal) => {
+  const real = await importOriginal<typeof import('@/server/net/guarded-fetch')>();
+  return {
+    ...real,
+    guardedFetch: (...args: Parameters<typeof real.guardedFetch>) => {
+      const guarded = real.guardedFetch(...args);
+      return (url: string | URL, init?: Parameters<typeof guarded>[1]) => {
+        fetched.push(new URL(url).pathname);
+        return guarded(url, init);
+      };
+    },
+  };
+});
+
 import { db } from '@/server/db/client';
 import { ssoIdentities, users } from '@/server/db/schema';
 import { createTestActor } from '@/test/actors';
@@ -54,6 +70,8 @@ describe('a provider that accepts client_secret_basic only', () => {
     req.headers.cookie = cookie;
     const done = finishSsoSignIn('oidc', { req, res: new ServerResponse(req), ip: '198.51.100.9', params: back.searchParams });
     expect(await done).toEqual({ next: '/' });
+    // Discovery, the token request and the provider's keys all went through the outbound guard.
+    expect(fetched).toEqual(expect.arrayContaining(['/.well-known/openid-configuration', '/token', '/jwks']));
     const [user] = await db().select().from(users).where(eq(users.email, 'basic.auth@corp.test'));
     expect(await db().select().from(ssoIdentities).where(eq(ssoIdentities.userId, user!.id))).toMatchObject([
       { provider: 'oidc', subject: 'basic.auth@corp.test' },
