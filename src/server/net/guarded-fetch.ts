@@ -88,6 +88,11 @@ export function guardedFetch(policy: OutboundPolicy, resolve?: Resolver) {
           done();
           fail(err);
         });
+        res.on('close', () => {
+          if (res.complete) return;
+          done();
+          fail(new Error(`the connection to ${url.host} closed before the answer ended`));
+        });
       });
       request.end(bytes ?? undefined);
     });

@@ -1,17 +1,20 @@
 /**
- * Outbound requests to addresses a workspace admin typed (webhook URLs) must not reach the
- * machine itself, its private network or a cloud metadata service (SPEC.md §5, SSRF).
+ * Outbound requests to addresses a workspace admin typed (webhook URLs, the single sign-on issuer
+ * and the endpoints its discovery names) must not reach the machine itself, its private network
+ * or a cloud metadata service (SPEC.md §5, SSRF).
  *
  * Only public unicast addresses pass: ipaddr.js classifies every address, and anything but
  * `unicast` (loopback, private, CGNAT, link-local, multicast, unspecified, broadcast, reserved,
  * unique-local fc00::/7 — which holds fd00:ec2::254) is refused. So is every IPv6 address that
  * carries an IPv4 address inside it (EMBEDDED_IPV4, listed here rather than left to ipaddr.js,
- * which calls ::/96 unicast), whatever that IPv4 address is (docs/decisions/059). The check runs twice: when the URL is saved (every address its name resolves to) and
- * when a request connects (`guardedLookup`, on the very address the socket will use), so a name
- * that resolves elsewhere later (DNS rebinding) is still refused.
+ * which calls ::/96 unicast), whatever that IPv4 address is (docs/decisions/059). The check runs
+ * twice: when the URL is saved (every address its name resolves to) and when a request connects
+ * (`guardedLookup`, on the very address the socket will use), so a name that resolves elsewhere
+ * later (DNS rebinding) is still refused.
  *
- * An operator may permit internal targets on purpose: CHORUS_WEBHOOK_ALLOW_HOSTS lists host
- * names and CIDR ranges that pass regardless (src/config/env.ts).
+ * An operator may permit internal targets on purpose: CHORUS_WEBHOOK_ALLOW_HOSTS (webhooks) and
+ * CHORUS_SSO_ALLOW_HOSTS (single sign-on) list host names and CIDR ranges that pass regardless
+ * (src/config/env.ts). `guarded-fetch.ts` is a fetch built on this guard.
  */
 import dns from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
@@ -29,7 +32,7 @@ export interface OutboundPolicy {
 
 export const STRICT_POLICY: OutboundPolicy = { allowHosts: [], allowCidrs: [], allowHttp: false };
 
-/** Parses CHORUS_WEBHOOK_ALLOW_HOSTS: comma-separated host names and CIDRs; throws on a malformed CIDR. */
+/** Parses an allow list (CHORUS_WEBHOOK_ALLOW_HOSTS, CHORUS_SSO_ALLOW_HOSTS): comma-separated host names and CIDRs; throws on a malformed CIDR. */
 export function parseAllowList(value: string | undefined): Pick<OutboundPolicy, 'allowHosts' | 'allowCidrs'> {
   const allowHosts: string[] = [];
   const allowCidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
