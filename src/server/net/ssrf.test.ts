@@ -1,7 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressRefusal, guardedLookup, literalRefusal, parseAllowList, STRICT_POLICY, urlRefusal, type OutboundPolicy, type Resolver } from './ssrf';
+import {
+  addressRefusal,
+  guardedLookup,
+  literalRefusal,
+  parseAllowList,
+  STRICT_POLICY,
+  urlRefusal,
+  type OutboundPolicy,
+  type Resolver,
+} from './ssrf';
 
 const publicResolver: Resolver = async () => ['93.184.216.34'];
 
@@ -156,9 +165,12 @@ describe('guardedLookup (connect time)', () => {
   });
 
   it('refuses to connect when the name resolves to an IPv4-compatible IPv6 address', async () => {
-    await expect(get(`http://compat.example:${port}/`, guardedLookup(STRICT_POLICY, async () => ['::7f00:1']))).rejects.toThrow(
-      /refused to connect to ::7f00:1.*IPv4-compatible/,
-    );
+    await expect(
+      get(
+        `http://compat.example:${port}/`,
+        guardedLookup(STRICT_POLICY, async () => ['::7f00:1']),
+      ),
+    ).rejects.toThrow(/refused to connect to ::7f00:1.*IPv4-compatible/);
   });
 
   it('refuses an IPv4-compatible IP literal before connecting (sockets skip lookup for literals)', () => {
