@@ -80,6 +80,8 @@ export const ERROR_REASONS = [
   'postChanged',
   'postMergedComment',
   'signupRestricted',
+  'ssoIssuerNonPublic',
+  'ssoIssuerUnresolved',
   'ssoLastProvider',
   'ssoNeedsSecretKey',
   'ssoOnly',

@@ -148,7 +148,17 @@ describe('managing endpoints', () => {
   });
 
   it('refuses a URL that is not allowed at save time, naming the field', async () => {
-    for (const url of ['https://10.0.0.5/x', 'https://169.254.169.254/latest', 'https://[::ffff:10.0.0.1]/x', 'https://127.0.0.2/x']) {
+    for (const url of [
+      'https://10.0.0.5/x',
+      'https://169.254.169.254/latest',
+      'https://[::ffff:10.0.0.1]/x',
+      'https://127.0.0.2/x',
+      // IPv4-compatible IPv6: 169.254.169.254, 10.0.0.1 and 127.0.0.1 inside.
+      'https://[::a9fe:a9fe]/latest/meta-data/',
+      'https://[::a00:1]/x',
+      'https://[::127.0.0.1]/x',
+      'https://[64:ff9b:1::a00:1]/x',
+    ]) {
       const res = await callRoute(webhooksRoute, { method: 'POST', body: { url, events: ['vote.created'] }, as: actors.admin });
       expect(res.status, url).toBe(422);
       expect(JSON.stringify(res.json)).toMatch(/"url":"This URL is refused/);
