@@ -113,7 +113,7 @@ export const markdownPreviewRoute = route('/api/v1/markdown/preview', {
     summary: 'Preview Markdown',
     description:
       'Renders Markdown (a post, comment or note being written) to the same safe tree the pages show: elements and plain ' +
-      'text, never HTML. Open to visitors, limited per address.',
+      'text, never HTML. Visitors may preview too; it is limited per person, or per address for visitors.',
     response: markdownPreviewSchema,
     handle: async ({ body, actor }) => {
       const doc = renderMarkdown(body.body);
