@@ -2,7 +2,7 @@ import type { NextApiRequest } from 'next';
 import { anyone, isSignedIn } from '@/core/identity/policy';
 import { endpoint, json, route, type Reply } from '@/server/http/route';
 import { MAX_IMAGE_BYTES } from '../enums';
-import { attachmentParams, uploadQuery } from '../schema';
+import { attachmentParams, attachmentSchema, uploadQuery } from '../schema';
 import { readBrandingImage, readContentImage, uploadContentImage, type ServedImage } from './service';
 
 /** Uploads per person (SPEC.md §9 names none for files; a generous hourly bound against abuse). */
@@ -69,6 +69,7 @@ export const attachmentsRoute = route('/api/v1/attachments', {
       'visible only to its uploader until a post or comment that shows it is saved, then with that post; if none does within a day it is deleted.',
     tags: ['attachments'],
     errors: ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    response: attachmentSchema,
     handle: async ({ actor, file, query }) => json(await uploadContentImage(actor, file ?? Buffer.alloc(0), query.filename), 201),
   }),
 });
