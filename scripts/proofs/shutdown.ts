@@ -92,14 +92,17 @@ interface Tally {
   statuses: Record<string, number>;
   afterSignal: Record<string, number>;
   errors: Record<string, number>;
+  cutSamples: string[];
 }
 
 type Step = () => { method: string; path: string };
 
 /** One client: the steps in turn, one request at a time, until a connection is refused after the signal. */
-async function runClient(client: Client, steps: Step[], tally: Tally, signalled: () => boolean): Promise<void> {
+async function runClient(client: Client, steps: Step[], tally: Tally, signalledAt: () => number): Promise<void> {
+  const signalled = () => signalledAt() > 0;
   for (let i = 0; ; i++) {
     const { method, path } = steps[i % steps.length]!();
+    const sentAt = performance.now();
     const answer: Answer<unknown> = await client.request(method, path);
     const after = signalled();
     if (answer.status !== undefined) {
@@ -110,6 +113,9 @@ async function runClient(client: Client, steps: Step[], tally: Tally, signalled:
     }
     const kind = `${answer.error ?? 'no answer'}${after ? ' (after the signal)' : ''}`;
     tally.errors[kind] = (tally.errors[kind] ?? 0) + 1;
+    if (answer.error !== 'ECONNREFUSED' && tally.cutSamples.length < 10) {
+      tally.cutSamples.push(`${method} ${path}: ${kind}, sent ${Math.round(sentAt - signalledAt())} ms after the signal`);
+    }
     if (after && answer.error === 'ECONNREFUSED') return;
     // A failure before the signal: a pause, so a broken server does not spin the client.
     if (!after) await sleep(100);
@@ -192,17 +198,16 @@ async function main() {
     ];
   };
 
-  const tally: Tally = { statuses: {}, afterSignal: {}, errors: {} };
+  const tally: Tally = { statuses: {}, afterSignal: {}, errors: {}, cutSamples: [] };
   /** performance.now() at SIGTERM; 0 before. */
   let signalledAt = 0;
-  const signalled = () => signalledAt > 0;
   const visitors = Math.round(CONNECTIONS * 0.4);
   const clients = Array.from({ length: CONNECTIONS }, (_, i) => {
     const client = new Client(server.url);
     if (i >= visitors) client.cookie = ws.cookies[i % ws.cookies.length];
     return client;
   });
-  const running = clients.map((client, i) => runClient(client, i < visitors ? visitorSteps : memberSteps(), tally, signalled));
+  const running = clients.map((client, i) => runClient(client, i < visitors ? visitorSteps : memberSteps(), tally, () => signalledAt));
   await sleep(LOAD_MS);
   signalledAt = performance.now();
   server.child.kill('SIGTERM');
@@ -223,6 +228,7 @@ async function main() {
   const answeredAfter = Object.values(tally.afterSignal).reduce((a, b) => a + b, 0);
   console.log(`answers: ${JSON.stringify(tally.statuses)}; after the signal: ${JSON.stringify(tally.afterSignal)}`);
   console.log(`connection errors: ${JSON.stringify(tally.errors)}`);
+  for (const sample of tally.cutSamples) console.log(`  ${sample}`);
   console.log(
     `server: ${inFlightAtSignal ?? 'unknown'} requests in progress at SIGTERM; exit ${exit.code ?? exit.signal} ` +
       `${exitMs} ms after it; error log lines: ${errorLines.length}`,

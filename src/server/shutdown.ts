@@ -25,6 +25,9 @@ export const DATABASE_CLOSE_MS = 5_000;
 /** Idle keep-alive connections are left open this long after the signal (see above). */
 export const IDLE_GRACE_MS = 1_000;
 
+/** Resolves after the event loop's next poll phase, in which it reads what clients have sent. */
+const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImmediate(resolve)));
+
 /** The requests in progress, so that shutdown waits for them and ends their keep-alive connections. */
 export class InFlightRequests {
   private readonly open = new Set<http.ServerResponse>();
@@ -44,33 +47,47 @@ export class InFlightRequests {
     res.once('close', () => {
       this.open.delete(res);
       if (!this.stopping) return;
-      // An answer whose headers left before the signal kept its connection alive: close it once idle.
+      // An answer whose headers left before the signal kept its connection alive: close it once
+      // idle (after a poll phase, so that a request already sent on it is read first, not cut).
       if (this.closingIdle) setImmediate(() => this.server.closeIdleConnections());
       if (this.open.size === 0) this.emptied?.();
     });
   }
 
-  /** Closes the idle connections now, and each connection as it becomes idle from now on. */
-  closeIdle(): void {
-    this.closingIdle = true;
-    this.server.closeIdleConnections();
-  }
-
   /**
-   * Tells every answer not yet started to close its connection, and resolves when no request is
-   * left or `deadlineMs` has passed, with the number still in progress (0: all answered).
+   * Tells every answer not yet started to close its connection; after `graceMs` (when any
+   * connection is open) closes the idle ones; then resolves when no request is left, or at the
+   * deadline, with the number still in progress (0: all answered). Requests that arrive meanwhile
+   * on open connections are answered and waited for too.
    */
-  async drain(deadlineMs: number): Promise<number> {
+  async drain({ graceMs, deadlineMs }: { graceMs: number; deadlineMs: number }): Promise<number> {
+    const deadline = Date.now() + deadlineMs;
     this.stopping = true;
     for (const res of this.open) if (!res.headersSent) res.setHeader('connection', 'close');
-    if (this.open.size === 0) return 0;
-    let timer: NodeJS.Timeout | undefined;
-    await Promise.race([
-      new Promise<void>((resolve) => (this.emptied = resolve)),
-      new Promise<void>((resolve) => (timer = setTimeout(resolve, deadlineMs))),
-    ]);
-    clearTimeout(timer);
-    return this.open.size;
+    const connections = await new Promise<number>((resolve) => this.server.getConnections((_, n) => resolve(n ?? 0)));
+    if (connections > 0) await this.waitForEmpty(Math.min(graceMs, deadlineMs), { always: true });
+    await afterPoll();
+    this.closingIdle = true;
+    this.server.closeIdleConnections();
+    for (;;) {
+      if (!(await this.waitForEmpty(deadline - Date.now()))) return this.open.size;
+      // None left: one more poll phase, in case a client's request has arrived unread.
+      await afterPoll();
+      if (this.open.size === 0) return 0;
+    }
+  }
+
+  /** Waits `ms`, or (unless `always`) until no request is left first; answers whether none is left. */
+  private async waitForEmpty(ms: number, { always = false } = {}): Promise<boolean> {
+    if (this.open.size > 0 || always) {
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([
+        ...(always ? [] : [new Promise<void>((resolve) => (this.emptied = resolve))]),
+        new Promise<void>((resolve) => (timer = setTimeout(resolve, Math.max(0, ms)))),
+      ]);
+      clearTimeout(timer);
+    }
+    return this.open.size === 0;
   }
 }
 
@@ -102,18 +119,23 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
   } = parts;
   log.info({ signal, requests: requests.size, deadlineMs }, 'shutting down: finishing in-flight requests and claimed jobs');
   parts.stopTimers();
+  // Connections the system has completed but this process has not yet taken (it was busy) are
+  // taken first: closing the listener would reset them.
+  await afterPoll();
   // Stops listening and leaves the open connections be (http.Server#close would also close the
   // idle ones at once: see above).
   net.Server.prototype.close.call(server);
-  const grace = setTimeout(() => requests.closeIdle(), idleGraceMs);
-  const [requestsLeft, workLeft] = await Promise.all([requests.drain(deadlineMs), stopBackgroundWork(deadlineMs)]);
-  clearTimeout(grace);
+  const work = stopBackgroundWork(deadlineMs);
+  const requestsLeft = await requests.drain({ graceMs: idleGraceMs, deadlineMs });
+  // No request in progress (or the deadline): what connections are left are closed, in the same
+  // turn of the event loop, so no request can arrive in between.
+  server.closeAllConnections();
+  const workLeft = await work;
   if (requestsLeft > 0 || workLeft > 0) {
-    // Requests still running lose their connections; a job still running keeps its claim, which
+    // Requests still running lost their connections; a job still running keeps its claim, which
     // lapses after its lease, so another instance (or the next start) runs it again.
     log.warn({ requests: requestsLeft, backgroundRuns: workLeft, deadlineMs }, 'shutdown deadline passed: cutting what is left');
   }
-  server.closeAllConnections();
   let timer: NodeJS.Timeout | undefined;
   await Promise.race([
     parts.closeDatabase(),
