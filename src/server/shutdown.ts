@@ -54,16 +54,20 @@ export class InFlightRequests {
     });
   }
 
+  /** From now on every answer not yet started, and every new one, closes its connection. */
+  stop(): void {
+    this.stopping = true;
+    for (const res of this.open) if (!res.headersSent) res.setHeader('connection', 'close');
+  }
+
   /**
-   * Tells every answer not yet started to close its connection; after `graceMs` (when any
-   * connection is open) closes the idle ones; then resolves when no request is left, or at the
-   * deadline, with the number still in progress (0: all answered). Requests that arrive meanwhile
-   * on open connections are answered and waited for too.
+   * After `graceMs` (when any connection is open) closes the idle connections; then resolves when
+   * no request is left, or at the deadline, with the number still in progress (0: all answered).
+   * Requests that arrive meanwhile on open connections are answered and waited for too.
    */
   async drain({ graceMs, deadlineMs }: { graceMs: number; deadlineMs: number }): Promise<number> {
     const deadline = Date.now() + deadlineMs;
-    this.stopping = true;
-    for (const res of this.open) if (!res.headersSent) res.setHeader('connection', 'close');
+    this.stop();
     const connections = await new Promise<number>((resolve) => this.server.getConnections((_, n) => resolve(n ?? 0)));
     if (connections > 0) await this.waitForEmpty(Math.min(graceMs, deadlineMs), { always: true });
     await afterPoll();
@@ -118,6 +122,7 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
     idleGraceMs = IDLE_GRACE_MS,
   } = parts;
   log.info({ signal, requests: requests.size, deadlineMs }, 'shutting down: finishing in-flight requests and claimed jobs');
+  requests.stop();
   parts.stopTimers();
   // Connections the system has completed but this process has not yet taken (it was busy) are
   // taken first: closing the listener would reset them.
