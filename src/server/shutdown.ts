@@ -122,14 +122,15 @@ export async function shutDown(parts: ShutdownParts, signal: string): Promise<vo
     idleGraceMs = IDLE_GRACE_MS,
   } = parts;
   log.info({ signal, requests: requests.size, deadlineMs }, 'shutting down: finishing in-flight requests and claimed jobs');
-  requests.stop();
   parts.stopTimers();
   // Connections the system has completed but this process has not yet taken (it was busy) are
   // taken first: closing the listener would reset them.
   await afterPoll();
-  // Stops listening and leaves the open connections be (http.Server#close would also close the
-  // idle ones at once: see above).
+  // Then, in one turn: stop listening, leaving the open connections be (http.Server#close would
+  // also close the idle ones at once: see above), and from now on every answer closes its
+  // connection. Not before: a client told to close would reconnect while this still listens.
   net.Server.prototype.close.call(server);
+  requests.stop();
   const work = stopBackgroundWork(deadlineMs);
   const requestsLeft = await requests.drain({ graceMs: idleGraceMs, deadlineMs });
   // No request in progress (or the deadline): what connections are left are closed, in the same
