@@ -1,5 +1,5 @@
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
@@ -187,6 +187,34 @@ describe('graceful shutdown', () => {
     await sleep(50);
     expect(ran).toEqual([]);
     expect(await queryRows<{ attempts: number }>(sql`select attempts from jobs`)).toEqual([{ attempts: 0 }]);
+  });
+
+  it('answers a request that comes late on a connection opened before the signal, after the grace', async () => {
+    const server = http.createServer();
+    const requests = new InFlightRequests(server);
+    server.on('request', (_req, res: http.ServerResponse) => {
+      requests.track(res);
+      res.end('ok');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as AddressInfo;
+    const socket = net.connect(port, '127.0.0.1');
+    await new Promise((resolve) => socket.once('connect', resolve));
+    let received = '';
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
+    const ended = new Promise((resolve) => socket.once('close', resolve));
+
+    const { log } = silentLog();
+    const stopping = shutDown(
+      { server, requests, stopTimers: () => undefined, closeDatabase: async () => undefined, log, idleGraceMs: 50 },
+      'SIGTERM',
+    );
+    await sleep(300);
+    socket.write('GET / HTTP/1.1\r\nHost: chorus.test\r\n\r\n');
+    await stopping;
+    await ended;
+    expect(received).toMatch(/^HTTP\/1\.1 200 OK\r\n/);
+    expect(received).toMatch(/\r\nConnection: close\r\n/i);
   });
 
   it('at the deadline, cuts a request that is still running and closes the database', async () => {

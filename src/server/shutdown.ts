@@ -31,27 +31,57 @@ const afterPoll = () => new Promise<void>((resolve) => setImmediate(() => setImm
 /** The requests in progress, so that shutdown waits for them and ends their keep-alive connections. */
 export class InFlightRequests {
   private readonly open = new Set<http.ServerResponse>();
+  /** Open connections, with their requests in progress. */
+  private readonly connections = new Map<net.Socket, number>();
+  /**
+   * Connections that have not brought a request yet: one is on its way (or waits unread in a busy
+   * process), so they are waited for like requests, never closed as idle.
+   */
+  private readonly fresh = new Set<net.Socket>();
   private stopping = false;
   private closingIdle = false;
   private emptied: (() => void) | undefined;
 
-  constructor(private readonly server: http.Server) {}
+  constructor(server: http.Server) {
+    server.on('connection', (socket: net.Socket) => {
+      this.connections.set(socket, 0);
+      this.fresh.add(socket);
+      socket.once('close', () => {
+        this.connections.delete(socket);
+        this.fresh.delete(socket);
+        this.settle();
+      });
+    });
+  }
 
   get size(): number {
     return this.open.size;
   }
 
   track(res: http.ServerResponse): void {
+    const socket = res.req.socket;
     this.open.add(res);
+    this.fresh.delete(socket);
+    this.connections.set(socket, (this.connections.get(socket) ?? 0) + 1);
     if (this.stopping) res.setHeader('connection', 'close');
     res.once('close', () => {
       this.open.delete(res);
+      if (this.connections.has(socket)) this.connections.set(socket, (this.connections.get(socket) ?? 1) - 1);
       if (!this.stopping) return;
       // An answer whose headers left before the signal kept its connection alive: close it once
       // idle (after a poll phase, so that a request already sent on it is read first, not cut).
-      if (this.closingIdle) setImmediate(() => this.server.closeIdleConnections());
-      if (this.open.size === 0) this.emptied?.();
+      if (this.closingIdle) setImmediate(() => this.closeIdleConnections());
+      this.settle();
     });
+  }
+
+  /** Closes the connections with no request in progress that have already brought one. */
+  private closeIdleConnections(): void {
+    for (const [socket, requests] of this.connections) if (requests === 0 && !this.fresh.has(socket)) socket.destroy();
+  }
+
+  private settle(): void {
+    if (this.stopping && this.open.size === 0 && this.fresh.size === 0) this.emptied?.();
   }
 
   /** From now on every answer not yet started, and every new one, closes its connection. */
@@ -68,22 +98,25 @@ export class InFlightRequests {
   async drain({ graceMs, deadlineMs }: { graceMs: number; deadlineMs: number }): Promise<number> {
     const deadline = Date.now() + deadlineMs;
     this.stop();
-    const connections = await new Promise<number>((resolve) => this.server.getConnections((_, n) => resolve(n ?? 0)));
-    if (connections > 0) await this.waitForEmpty(Math.min(graceMs, deadlineMs), { always: true });
+    if (this.connections.size > 0) await this.waitForEmpty(Math.min(graceMs, deadlineMs), { always: true });
     await afterPoll();
     this.closingIdle = true;
-    this.server.closeIdleConnections();
+    this.closeIdleConnections();
     for (;;) {
-      if (!(await this.waitForEmpty(deadline - Date.now()))) return this.open.size;
+      if (!(await this.waitForEmpty(deadline - Date.now()))) return this.open.size + this.fresh.size;
       // None left: one more poll phase, in case a client's request has arrived unread.
       await afterPoll();
-      if (this.open.size === 0) return 0;
+      if (this.isEmpty()) return 0;
     }
   }
 
-  /** Waits `ms`, or (unless `always`) until no request is left first; answers whether none is left. */
+  private isEmpty(): boolean {
+    return this.open.size === 0 && this.fresh.size === 0;
+  }
+
+  /** Waits `ms`, or (unless `always`) until no request or fresh connection is left first; answers whether none is. */
   private async waitForEmpty(ms: number, { always = false } = {}): Promise<boolean> {
-    if (this.open.size > 0 || always) {
+    if (!this.isEmpty() || always) {
       let timer: NodeJS.Timeout | undefined;
       await Promise.race([
         ...(always ? [] : [new Promise<void>((resolve) => (this.emptied = resolve))]),
@@ -91,7 +124,7 @@ export class InFlightRequests {
       ]);
       clearTimeout(timer);
     }
-    return this.open.size === 0;
+    return this.isEmpty();
   }
 }
 
