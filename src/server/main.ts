@@ -1,6 +1,7 @@
 /**
  * The Chorus server: opens and migrates the database, prepares the Next.js production build,
- * serves HTTP with security headers and one log line per request, and shuts down cleanly.
+ * serves HTTP with security headers and one log line per request, and shuts down cleanly
+ * (src/server/shutdown.ts).
  * Started by scripts/start.mjs (npm start), which builds first when the build is stale.
  */
 import http from 'node:http';
@@ -20,6 +21,8 @@ import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { pruneRateLimits } from '@/server/http/rate-limit';
 import { readWidgetScript, serveWidgetScript, WIDGET_SCRIPT_PATH } from '@/server/http/widget-script';
 import { drainJobs, registerJobHandlers } from '@/server/jobs/queue';
+import { trackBackgroundWork } from '@/server/background-work';
+import { InFlightRequests, shutDown } from '@/server/shutdown';
 import {
   deliverWebhooks,
   jobHandlers,
@@ -108,7 +111,6 @@ export async function startServer(): Promise<void> {
 
   // Memory back after a burst of traffic (src/server/idle-gc.ts).
   const quiet = collectWhenQuiet(() => dbHandle.collectGarbage?.());
-  let shuttingDown = false;
   let upgradesIgnored = false;
 
   const server = http.createServer((req, res) => {
@@ -121,7 +123,8 @@ export async function startServer(): Promise<void> {
     req.headers['x-nonce'] = nonce;
     res.setHeader('x-request-id', requestId);
     for (const [k, v] of Object.entries(securityHeaders(config, nonce))) res.setHeader(k, v);
-    if (shuttingDown) res.setHeader('connection', 'close');
+    // Shutdown waits for this answer, and asks for the connection to close once it stops.
+    requests.track(res);
     let fromCache = false;
     let shared = false;
     res.on('finish', () => {
@@ -187,6 +190,7 @@ export async function startServer(): Promise<void> {
       server.removeAllListeners('upgrade');
     }
   });
+  const requests = new InFlightRequests(server);
   server.keepAliveTimeout = 65_000;
   // Requests Node's parser refuses (e.g. a URL over its header size limit) never reach the handler.
   server.on('clientError', (err: Error, socket) => answerClientError(err, socket, randomUUID()));
@@ -196,70 +200,70 @@ export async function startServer(): Promise<void> {
     server.listen(config.PORT, config.HOST, resolve);
   });
 
+  // Every timer, so that shutdown stops them all; and every run a timer starts is tracked, so that
+  // shutdown waits for it before closing the database (src/server/background-work.ts).
+  const timers: NodeJS.Timeout[] = [];
+  const every = (ms: number, work: () => void) => void timers.push(setInterval(work, ms).unref());
+  const after = (ms: number, work: () => void) => void timers.push(setTimeout(work, ms).unref());
+  const background = (work: () => Promise<unknown>, onError: (err: unknown) => void) => () =>
+    void trackBackgroundWork(work()).catch(onError);
+
   // Housekeeping that any instance may do: old rate-limit windows, expired sessions, due emails,
   // and the trending scores, which decay with age between votes (SPEC.md §9).
-  const refreshTrending = () =>
-    void refreshTrendingScores()
+  const refreshTrending = background(
+    async () => {
       // The copies kept for visitors and signed-in people hold the old order only if a score moved.
-      .then((rewritten) => {
-        if (rewritten > 0) bumpContentGeneration();
-      })
-      .catch((err: unknown) => log.error({ err }, 'trending refresh failed'));
-  const pruneTimer = setInterval(() => {
-    void pruneRateLimits().catch(() => undefined);
-    void pruneExpiredSessions().catch(() => undefined);
-    void pruneExpiredSsoFlows().catch(() => undefined);
+      if ((await refreshTrendingScores()) > 0) bumpContentGeneration();
+    },
+    (err) => log.error({ err }, 'trending refresh failed'),
+  );
+  const ignore = () => undefined;
+  every(10 * 60_000, () => {
+    background(pruneRateLimits, ignore)();
+    background(pruneExpiredSessions, ignore)();
+    background(pruneExpiredSsoFlows, ignore)();
     refreshTrending();
-  }, 10 * 60_000);
-  pruneTimer.unref();
-  const liveTimer = setInterval(
-    () => void pruneLiveEvents().catch((err: unknown) => log.warn({ err }, 'pruning live signals failed')),
+  });
+  every(
     60_000,
+    background(pruneLiveEvents, (err) => log.warn({ err }, 'pruning live signals failed')),
   );
-  liveTimer.unref();
-  const mailTimer = setInterval(
-    () => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')),
-    30_000,
-  );
-  mailTimer.unref();
+  // Email and webhook runs track themselves (src/server/mail/outbox.ts, the webhooks' delivery service).
+  every(30_000, () => void deliverPendingEmails().catch((err: unknown) => log.error({ err }, 'email delivery failed')));
   // Webhook deliveries are kicked when written; this sweep sends retries as they fall due, and
   // what a crashed or stopped instance held when its lease ends.
-  const webhookTimer = setInterval(() => void deliverWebhooks(), 15_000);
-  webhookTimer.unref();
+  every(15_000, () => void deliverWebhooks());
   // Jobs are kicked by the request that enqueues them; this sweep runs retries and what a crashed
-  // or stopped instance left behind.
+  // or stopped instance left behind. Job runs track themselves (src/server/jobs/queue.ts).
   const runJobs = () => void drainJobs(jobHandlers).catch((err: unknown) => log.error({ err }, 'job run failed'));
-  const jobTimer = setInterval(runJobs, 10_000);
-  jobTimer.unref();
+  every(10_000, runJobs);
   // Periodic work kept as keyed jobs (one waits across instances), e.g. the insights refreshes,
   // and whatever a stopped instance left due. It waits a few seconds, so the first requests after
   // a start are not queued behind it on the embedded database's one thread.
-  const firstWorkTimer = setTimeout(() => {
-    void scheduleBackgroundWork()
-      .then(runJobs)
-      .catch((err: unknown) => log.error({ err }, 'scheduling background work failed'));
-    void deliverPendingEmails().catch(() => undefined);
+  after(3_000, () => {
+    background(
+      () => scheduleBackgroundWork().then(runJobs),
+      (err) => log.error({ err }, 'scheduling background work failed'),
+    )();
+    void deliverPendingEmails().catch(ignore);
     void deliverWebhooks();
-  }, 3_000);
-  firstWorkTimer.unref();
+  });
   // Scores are written with every vote; the refresh only ages them. It reads every post, so the
   // first one waits a minute rather than competing with the first requests after a start.
-  const firstTrendingTimer = setTimeout(refreshTrending, 60_000);
-  firstTrendingTimer.unref();
+  after(60_000, refreshTrending);
   // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): a vacuum soon after start
   // (statistics for tables that have none), then every 10 minutes, with fresh statistics hourly.
   let upkeeps = 0;
-  const upkeep = () =>
-    void upkeepIfEmbedded({ analyze: ++upkeeps % 6 === 0 }).catch((err: unknown) => log.error({ err }, 'table upkeep failed'));
-  const firstUpkeepTimer = setTimeout(upkeep, 20_000);
-  firstUpkeepTimer.unref();
-  const upkeepTimer = setInterval(upkeep, 10 * 60_000);
-  upkeepTimer.unref();
-  const checkpointTimer = setInterval(
-    () => void checkpointIfLogGrew().catch((err: unknown) => log.error({ err }, 'checkpoint failed')),
-    60_000,
+  const upkeep = background(
+    () => upkeepIfEmbedded({ analyze: ++upkeeps % 6 === 0 }),
+    (err) => log.error({ err }, 'table upkeep failed'),
   );
-  checkpointTimer.unref();
+  after(20_000, upkeep);
+  every(10 * 60_000, upkeep);
+  every(
+    60_000,
+    background(checkpointIfLogGrew, (err) => log.error({ err }, 'checkpoint failed')),
+  );
 
   const localUrl = `http://localhost:${config.PORT}`;
   log.info(
@@ -276,38 +280,32 @@ export async function startServer(): Promise<void> {
   );
   console.log(`\n  Chorus is ready on ${localUrl}${config.PUBLIC_URL !== localUrl ? ` (public URL ${config.PUBLIC_URL})` : ''}\n`);
 
+  // Shutdown (src/server/shutdown.ts): no new connections or claims, in-flight requests and
+  // claimed jobs finish within the deadline, then the database closes and the process exits 0.
+  let shuttingDown = false;
   const shutdown = (signal: string) => {
     if (shuttingDown) return;
     shuttingDown = true;
-    log.info({ signal }, 'shutting down: finishing in-flight requests');
-    clearInterval(pruneTimer);
-    clearInterval(mailTimer);
-    clearInterval(liveTimer);
-    clearInterval(webhookTimer);
-    clearInterval(jobTimer);
-    clearTimeout(firstTrendingTimer);
-    clearTimeout(firstWorkTimer);
-    clearTimeout(firstUpkeepTimer);
-    clearInterval(upkeepTimer);
-    clearInterval(checkpointTimer);
-    quiet.stop();
-    // Open event streams end now (each browser reconnects, to another instance behind a balancer).
-    liveHub().closeAll();
-    server.close(() => {
-      void liveListener?.stop();
-      closeDatabase()
-        .then(() => {
-          log.info('database closed; bye');
-          process.exit(0);
-        })
-        .catch((err: unknown) => {
-          log.error({ err }, 'closing the database failed');
-          process.exit(1);
-        });
-    });
-    server.closeIdleConnections();
-    // Requests still running after 10 s lose their connections; the database still closes cleanly.
-    setTimeout(() => server.closeAllConnections(), 10_000).unref();
+    const stopTimers = () => {
+      for (const timer of timers) clearTimeout(timer);
+      quiet.stop();
+      // Open event streams end now (each browser reconnects, to another instance behind a balancer).
+      liveHub().closeAll();
+    };
+    const closeAll = async () => {
+      await liveListener?.stop();
+      await closeDatabase();
+    };
+    shutDown({ server, requests, stopTimers, closeDatabase: closeAll, log }, signal).then(
+      () => {
+        log.info('database closed; bye');
+        process.exit(0);
+      },
+      (err: unknown) => {
+        log.error({ err }, 'closing the database failed');
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGTERM', () => shutdown('SIGTERM'));
   process.on('SIGINT', () => shutdown('SIGINT'));

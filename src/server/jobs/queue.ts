@@ -17,6 +17,7 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { ZodType } from 'zod';
+import { backgroundWorkStopped, trackBackgroundWork } from '@/server/background-work';
 import { db, queryRows, type DbOrTx, type Tx } from '@/server/db/client';
 import { jobs } from '@/server/db/schema';
 import { logger } from '@/server/log';
@@ -162,12 +163,15 @@ async function runJob(job: ClaimedJob, handler: JobHandler): Promise<void> {
   for (const fn of afterCommit) fn();
 }
 
-/** Runs due jobs of the handled kinds one at a time until none is due; returns how many ran. */
+/**
+ * Runs due jobs of the handled kinds one at a time until none is due, or until the server starts
+ * shutting down (the job in hand is finished, no other is claimed); returns how many ran.
+ */
 export async function runDueJobs(handlers: JobHandlers, opts: { max?: number } = {}): Promise<number> {
   const kinds = Object.keys(handlers);
   if (kinds.length === 0) return 0;
   let ran = 0;
-  while (ran < (opts.max ?? Infinity)) {
+  while (ran < (opts.max ?? Infinity) && !backgroundWorkStopped()) {
     const job = await claimJob(kinds);
     if (!job) break;
     await runJob(job, handlers[job.kind]!);
@@ -182,8 +186,12 @@ export async function runDueJobs(handlers: JobHandlers, opts: { max?: number } =
 /** One run at a time per handler map in this process; a kick during a run makes it go round again. */
 const runs = new WeakMap<JobHandlers, { running?: Promise<void>; again: boolean }>();
 
-/** Runs due jobs now (or joins the run in progress, which then looks once more). */
+/**
+ * Runs due jobs now (or joins the run in progress, which then looks once more). The shutdown waits
+ * for the run (src/server/background-work.ts); once it has started, nothing runs.
+ */
 export function drainJobs(handlers: JobHandlers): Promise<void> {
+  if (backgroundWorkStopped()) return Promise.resolve();
   let state = runs.get(handlers);
   if (!state) runs.set(handlers, (state = { again: false }));
   const s = state;
@@ -191,16 +199,18 @@ export function drainJobs(handlers: JobHandlers): Promise<void> {
     s.again = true;
     return s.running;
   }
-  s.running = (async () => {
-    try {
-      do {
-        s.again = false;
-        await runDueJobs(handlers);
-      } while (s.again);
-    } finally {
-      s.running = undefined;
-    }
-  })();
+  s.running = trackBackgroundWork(
+    (async () => {
+      try {
+        do {
+          s.again = false;
+          await runDueJobs(handlers);
+        } while (s.again);
+      } finally {
+        s.running = undefined;
+      }
+    })(),
+  );
   return s.running;
 }
 

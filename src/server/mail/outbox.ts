@@ -1,5 +1,6 @@
 import { and, desc, eq, lt, sql } from 'drizzle-orm';
 import { env } from '@/config/env';
+import { backgroundWorkStopped, trackBackgroundWork } from '@/server/background-work';
 import { db, queryRows, type DbOrTx } from '@/server/db/client';
 import { outbox } from '@/server/db/schema';
 import { logger } from '@/server/log';
@@ -52,10 +53,13 @@ let running: Promise<number> | undefined;
  */
 const SEND_BATCH = 5;
 
-/** Sends what is due. Rows are claimed with SKIP LOCKED, so several instances never send one twice. */
+/**
+ * Sends what is due. Rows are claimed with SKIP LOCKED, so several instances never send one twice.
+ * From the start of a shutdown nothing more is claimed; the shutdown waits for the batch in hand.
+ */
 export function deliverPendingEmails(): Promise<number> {
-  if (!smtpConfigured()) return Promise.resolve(0);
-  running ??= deliverBatches().finally(() => (running = undefined));
+  if (!smtpConfigured() || backgroundWorkStopped()) return Promise.resolve(0);
+  running ??= trackBackgroundWork(deliverBatches().finally(() => (running = undefined)));
   return running;
 }
 
@@ -75,7 +79,7 @@ type ClaimedEmail = {
  */
 async function deliverBatches(): Promise<number> {
   let sent = 0;
-  for (;;) {
+  while (!backgroundWorkStopped()) {
     const rows = await queryRows<ClaimedEmail>(sql`
       update outbox set next_attempt_at = now() + interval '5 minutes', attempts = attempts + 1
       where id in (
@@ -95,6 +99,7 @@ async function deliverBatches(): Promise<number> {
     );
     sent += counts.reduce((a, b) => a + b, 0);
   }
+  return sent;
 }
 
 /** Sends one claimed email and records the outcome: 1 if it left, 0 if it waits for a retry. */

@@ -8,6 +8,7 @@
  * When a delivery's last attempt fails, its endpoint is disabled, its other waiting deliveries
  * are given up (admins may redeliver them), and the job ENDPOINT_DISABLED_JOB tells the admins.
  */
+import { backgroundWorkStopped, trackBackgroundWork } from '@/server/background-work';
 import { db } from '@/server/db/client';
 import { enqueueJob, kickJobs } from '@/server/jobs/queue';
 import { logger } from '@/server/log';
@@ -116,16 +117,20 @@ async function record(sent: Sent[], opts: DeliveryOptions): Promise<void> {
   }
 }
 
-/** Sends every due delivery, BATCH at a time in parallel, until none is due; answers how many were delivered. */
+/**
+ * Sends every due delivery, BATCH at a time in parallel, until none is due or the server starts
+ * shutting down (the batch in hand is finished); answers how many were delivered.
+ */
 export async function deliverDueWebhooks(opts: DeliveryOptions = {}): Promise<number> {
   let delivered = 0;
-  for (;;) {
+  while (!backgroundWorkStopped()) {
     const claimed = await claimDueDeliveries(db(), BATCH, LEASE_SECONDS);
     if (claimed.length === 0) return delivered;
     const sent = await Promise.all(claimed.map((d) => send(d, opts)));
     await record(sent, opts);
     delivered += sent.filter((s) => s.result.ok).length;
   }
+  return delivered;
 }
 
 let running: Promise<number> | undefined;
@@ -137,25 +142,31 @@ export function setWebhookDeliveryDefaults(opts: DeliveryOptions): void {
   defaults = opts;
 }
 
-/** Starts a delivery run in the background (one per process; a kick during a run makes it look again). */
+/**
+ * Starts a delivery run in the background (one per process; a kick during a run makes it look
+ * again). The shutdown waits for the run; once it has started, no run starts.
+ */
 export function kickWebhookDelivery(): Promise<number> {
   const opts = defaults;
+  if (backgroundWorkStopped()) return Promise.resolve(0);
   if (running) {
     again = true;
     return running;
   }
-  running = (async () => {
-    let total = 0;
-    do {
-      again = false;
-      total += await deliverDueWebhooks(opts);
-    } while (again);
-    return total;
-  })()
-    .catch((err: unknown) => {
-      logger().error({ err }, 'webhook delivery run failed');
-      return 0;
-    })
-    .finally(() => (running = undefined));
+  running = trackBackgroundWork(
+    (async () => {
+      let total = 0;
+      do {
+        again = false;
+        total += await deliverDueWebhooks(opts);
+      } while (again);
+      return total;
+    })()
+      .catch((err: unknown) => {
+        logger().error({ err }, 'webhook delivery run failed');
+        return 0;
+      })
+      .finally(() => (running = undefined)),
+  );
   return running;
 }
