@@ -258,7 +258,9 @@ function requestBodyOf(ep: NonNullable<RouteHandler['endpoints'][Method]>): Open
   const required = !ep.body.safeParse(undefined).success;
   // A token-authenticated endpoint also reads a form (body.ts, readFormOrJsonBody): RFC 8058's
   // one-click unsubscribe posts `List-Unsubscribe=One-Click` as multipart/form-data or urlencoded.
-  const forms = ep.tokenAuthenticated ? { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } } : {};
+  const forms: Record<string, { schema: JsonSchema }> = ep.tokenAuthenticated
+    ? { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } }
+    : {};
   return { required, content: { 'application/json': { schema }, ...forms } };
 }
 

@@ -96,8 +96,9 @@ export function withExamples(doc: OpenApiDocument, examples: ApiExamples): OpenA
 }
 
 /**
- * A parameter's example as its schema types it: the examples hold path and query values as the
- * strings a URL carries (`limit: '20'`), the document shows `20` for an integer.
+ * A parameter's text as its schema types it: the examples hold path and query values as the
+ * strings a URL carries (`limit: '20'`), the document shows `20` for an integer (and the contract
+ * test reads a URL's values this way, as the query schemas coerce them).
  */
 export function parameterValue(value: string, schema: Record<string, unknown>): string | number | boolean {
   const types = ([] as unknown[]).concat(schema.type ?? []);
