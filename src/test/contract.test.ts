@@ -89,6 +89,7 @@ describe('the contract validator', () => {
       responseText: '',
     };
     expect(validator.check(put)).toEqual([]);
+    expect(validator.check({ ...put, requestHeaders: { 'content-type': 'application/merge-patch+json' } })).toEqual([]);
     // A static segment wins over a parameter, as in routing: /similar is its own operation.
     expect(
       validator.check({ ...get('/api/v1/posts/similar', 200, null), responseHeaders: { 'content-type': 'text/csv' }, responseText: 'a,b' }),

@@ -51,10 +51,18 @@ const mediaType = (header: unknown) =>
     .trim()
     .toLowerCase();
 
-/** The content entry that a media type falls under: the exact type, then `type/*`, then `*\/*`. */
+/**
+ * The content entry that a media type falls under: the exact type, then JSON for a `+json` type
+ * (the pipeline reads `application/merge-patch+json` as JSON, body.ts), then `type/*`, then `*\/*`.
+ */
 function contentFor<T>(content: Record<string, T> | undefined, type: string): T | undefined {
   if (!content) return undefined;
-  return content[type] ?? content[`${type.split('/')[0]}/*`] ?? content['*/*'];
+  return (
+    content[type] ??
+    (type.endsWith('+json') ? content['application/json'] : undefined) ??
+    content[`${type.split('/')[0]}/*`] ??
+    content['*/*']
+  );
 }
 
 const isJson = (type: string) => type === 'application/json' || type.endsWith('+json');
