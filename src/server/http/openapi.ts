@@ -156,7 +156,7 @@ const PATH_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
 };
 
 /** The description of path parameter `name` in `path`, undefined for a parameter the list above does not know. */
-export function pathParameterDescription(path: string, name: string): string | undefined {
+function pathParameterDescription(path: string, name: string): string | undefined {
   const segments = path.split('/');
   const at = segments.indexOf(`{${name}}`);
   return PATH_PARAMETER_DESCRIPTIONS[`${segments[at - 1]}/{${name}}`];
