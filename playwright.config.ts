@@ -239,7 +239,8 @@ export default defineConfig({
       serve('shared-render', PORTS.sharedRender),
       serve('smtp', PORTS.smtp, SMTP_ENV),
       // A fixed test key: 32 bytes as 64 hex digits.
-      serve('sso', PORTS.sso, { CHORUS_SECRET_KEY: 'e2e0'.repeat(16) }),
+      // The spec's OpenID provider runs on loopback, which single sign-on may reach only when allowed.
+      serve('sso', PORTS.sso, { CHORUS_SECRET_KEY: 'e2e0'.repeat(16), CHORUS_SSO_ALLOW_HOSTS: '127.0.0.1' }),
       ...(POSTGRES_URL ? [twoInstances()] : []),
     ].filter(wanted),
   ],

@@ -49,9 +49,15 @@ test('an admin configures a generic OpenID Connect provider; the client secret n
   const form = page.getByTestId('sso-form-oidc');
   await expect(form).toContainText(`${baseURL}/login/sso/oidc`);
   await form.getByLabel('Button label', { exact: true }).fill(LABEL);
-  await form.getByLabel('Issuer URL', { exact: true }).fill(idp.issuer);
   await form.getByLabel('Client ID', { exact: true }).fill(idp.clientId);
   await form.getByLabel('Client secret', { exact: true }).fill(idp.clientSecret);
+  // An issuer inside the network (here the cloud metadata address) is refused on its field, in the page's words.
+  const issuer = form.getByLabel('Issuer URL', { exact: true });
+  await issuer.fill('https://169.254.169.254');
+  await form.getByRole('button', { name: 'Save OpenID Connect' }).click();
+  await expect(issuer).toHaveAttribute('aria-invalid', 'true');
+  await expect(issuer).toHaveAccessibleDescription(/This issuer is refused: it points at an address that is not public/);
+  await issuer.fill(idp.issuer);
   await form.getByRole('button', { name: 'Save OpenID Connect' }).click();
   await expect(page.getByTestId('sso-oidc-message')).toHaveText('OpenID Connect saved.');
   await expect(form.getByLabel('Replace the client secret', { exact: true })).toHaveValue('');

@@ -7,6 +7,9 @@
  *   "unverified:bob@corp.test"  → sub "unverified:bob@corp.test", bob@corp.test, NOT verified
  * Consent is granted at once (openid email profile), so the browser goes straight back.
  * `setCodeTtl(seconds)` shortens the life of authorization codes, for the expired-code case.
+ * `tokenAuth` is how the client must authenticate at the token endpoint: `client_secret_post`
+ * (the default; discovery lists every method, the client is registered with this one) or only
+ * `client_secret_basic` (the only method discovery lists, as a provider that insists on it).
  * `authorizeAs(url, login)` plays the browser without one (the integration tests): it follows the
  * authorization URL, signs in on the login form, and answers the URL the provider sends back to.
  * Port 0 picks a free port.
@@ -36,7 +39,12 @@ export function claimsFor(login: string) {
   return { sub: login, email, email_verified: !unverified, name: email.split('@')[0]!.replace(/[._-]/g, ' ') };
 }
 
-export async function startOidcProvider(port: number, redirectUri: string): Promise<TestProvider> {
+export interface ProviderOptions {
+  tokenAuth?: 'client_secret_post' | 'only client_secret_basic';
+}
+
+export async function startOidcProvider(port: number, redirectUri: string, options: ProviderOptions = {}): Promise<TestProvider> {
+  const basicOnly = options.tokenAuth === 'only client_secret_basic';
   let handle: http.RequestListener = (_req, res) => res.writeHead(503).end();
   const server = http.createServer((req, res) => handle(req, res));
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
@@ -52,9 +60,10 @@ export async function startOidcProvider(port: number, redirectUri: string): Prom
         redirect_uris: [redirectUri],
         grant_types: ['authorization_code'],
         response_types: ['code'],
-        token_endpoint_auth_method: 'client_secret_post',
+        token_endpoint_auth_method: basicOnly ? 'client_secret_basic' : 'client_secret_post',
       },
     ],
+    ...(basicOnly ? { clientAuthMethods: ['client_secret_basic'] } : {}),
     claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name'] },
     cookies: { keys: ['e2e cookie signing key, not a secret'] },
     pkce: { required: () => true },

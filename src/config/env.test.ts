@@ -48,6 +48,8 @@ describe('parseEnv', () => {
     expect(() => parseEnv({ CHORUS_WEBHOOK_ALLOW_HOSTS: 'hooks internal' })).toThrow(/CHORUS_WEBHOOK_ALLOW_HOSTS/);
     expect(() => parseEnv({ CHORUS_WEBHOOK_ALLOW_HOSTS: '10.0.0.0/99' })).toThrow(/CHORUS_WEBHOOK_ALLOW_HOSTS/);
     expect(parseEnv({ CHORUS_WEBHOOK_ALLOW_HTTP: '1' }).CHORUS_WEBHOOK_ALLOW_HTTP).toBe(true);
+    expect(parseEnv({ CHORUS_SSO_ALLOW_HOSTS: 'login.internal,10.0.0.0/8' }).CHORUS_SSO_ALLOW_HOSTS).toBe('login.internal,10.0.0.0/8');
+    expect(() => parseEnv({ CHORUS_SSO_ALLOW_HOSTS: 'login internal' })).toThrow(/CHORUS_SSO_ALLOW_HOSTS/);
   });
 
   it('bounds the notification digest window to 0–3600 seconds', () => {

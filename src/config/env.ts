@@ -26,7 +26,7 @@ const httpUrl = (name: string) =>
     { message: `${name} must be an http(s) URL, like https://feedback.example.com` },
   );
 
-/** One item of CHORUS_WEBHOOK_ALLOW_HOSTS: a host name, an IP address or a CIDR range. */
+/** One item of CHORUS_WEBHOOK_ALLOW_HOSTS or CHORUS_SSO_ALLOW_HOSTS: a host name, an IP address or a CIDR range. */
 function allowListItemValid(raw: string): boolean {
   const item = raw.trim();
   if (item === '') return true;
@@ -128,6 +128,11 @@ export const envSchema = z
     }),
     // Accept plain http:// webhook URLs (otherwise https only).
     CHORUS_WEBHOOK_ALLOW_HTTP: flag,
+    // Single sign-on providers that may be internal on purpose (an identity provider inside the
+    // network, or on this machine): the same form as CHORUS_WEBHOOK_ALLOW_HOSTS.
+    CHORUS_SSO_ALLOW_HOSTS: optionalString.refine((v) => v === undefined || v.split(',').every(allowListItemValid), {
+      message: 'CHORUS_SSO_ALLOW_HOSTS must be comma-separated host names or CIDR ranges, like login.internal,10.0.0.0/8',
+    }),
     // The key that encrypts stored secrets (single sign-on client secrets) with AES-256-GCM:
     // 32 random bytes, as 64 hex digits or base64. Without it SSO cannot be configured.
     CHORUS_SECRET_KEY: optionalString.refine((v) => v === undefined || secretKeyBytes(v) !== null, {

@@ -19,6 +19,10 @@ export interface Receiver {
   received: Received[];
   /** How the next requests are answered, in turn; the last answer repeats. */
   answer: (...answers: Answer[]) => void;
+  /** Requests answered `'hang'` that have had no answer yet. */
+  hanging: () => number;
+  /** Answers every hanging request now, with this status. */
+  release: (status?: number) => void;
   /** Resolves once `n` requests in all have arrived. */
   waitFor: (n: number, timeoutMs?: number) => Promise<void>;
   close: () => Promise<void>;
@@ -29,6 +33,7 @@ export async function startReceiver(): Promise<Receiver> {
   let answers: Answer[] = [{ status: 204 }];
   const waiters: { n: number; resolve: () => void }[] = [];
   const sockets = new Set<import('node:net').Socket>();
+  const hung: http.ServerResponse[] = [];
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
@@ -36,7 +41,10 @@ export async function startReceiver(): Promise<Receiver> {
       received.push({ path: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       for (const w of waiters.filter((x) => received.length >= x.n)) w.resolve();
       const answer = answers.length > 1 ? answers.shift()! : answers[0]!;
-      if (answer === 'hang') return;
+      if (answer === 'hang') {
+        hung.push(res);
+        return;
+      }
       const reply = () => {
         res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
         res.end(answer.body ?? '');
@@ -56,6 +64,10 @@ export async function startReceiver(): Promise<Receiver> {
     received,
     answer: (...a) => {
       answers = a;
+    },
+    hanging: () => hung.filter((r) => !r.writableEnded && !r.destroyed).length,
+    release: (status = 204) => {
+      for (const r of hung.splice(0)) if (!r.writableEnded && !r.destroyed) r.writeHead(status).end();
     },
     waitFor: (n, timeoutMs = 10_000) =>
       new Promise<void>((resolve, reject) => {

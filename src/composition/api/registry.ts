@@ -4,6 +4,7 @@
  * `npm run api:routes`); each route declares its own path. The document's own route lives in this
  * module, so that listing every route, itself included, needs no import cycle.
  */
+import { z } from 'zod';
 import { anyone } from '@/core/identity/policy';
 import { buildOpenApiDocument, type OpenApiDocument } from '@/server/http/openapi';
 import { endpoint, json, route, type OperationKey } from '@/server/http/route';
@@ -19,14 +20,29 @@ export function openApiDocument(): OpenApiDocument {
   return document;
 }
 
+/**
+ * The document's own answer, loosely: its required top-level parts, each open to what OpenAPI 3.1
+ * allows there. Paths, operations and schemas are data here, not fields this schema could name.
+ */
+const openApiDocumentSchema = z.looseObject({
+  openapi: z.literal('3.1.0'),
+  info: z.looseObject({ title: z.string(), version: z.string() }),
+  paths: z.record(z.string(), z.record(z.string(), z.record(z.string(), z.unknown()))),
+  components: z.looseObject({}).optional(),
+});
+
 /** GET /api/v1/openapi.json: the OpenAPI 3.1 document (public: it describes the API, not its data). */
 export const openApiRoute = route('/api/v1/openapi.json', {
   GET: endpoint({
     authorize: anyone,
     apiKey: 'key',
     openToVisitors: true,
-    summary: 'The OpenAPI 3.1 document of this API',
+    summary: 'Get the OpenAPI document',
+    description:
+      'The OpenAPI 3.1 document of this API: every operation under /api/v1, who may call it, its parameters, request body, ' +
+      'success answer, errors and examples. Public, even where the workspace requires sign-in; cached for five minutes.',
     tags: ['Docs'],
+    response: openApiDocumentSchema,
     handle: () => json(openApiDocument(), 200, { 'cache-control': 'public, max-age=300' }),
   }),
 });

@@ -1,5 +1,5 @@
 import { anyone } from '@/core/identity/policy';
-import { setupInput } from '@/features/accounts/schema';
+import { setupInput, setupResultSchema } from '@/features/accounts/schema';
 import { completeSetup } from '@/features/accounts/server/setup-service';
 import { endpoint, json, route } from '@/server/http/route';
 import { startSession } from '@/server/identity/sessions';
@@ -14,6 +14,11 @@ export const setupRoute = route('/api/v1/setup', {
     openToVisitors: true,
     body: setupInput,
     rateLimit: { name: 'setup', limit: 10, windowSeconds: 60 },
+    summary: 'Set up the workspace',
+    description:
+      'The first run only: names the workspace, creates its first admin and signs this browser in as them. `demoData: true` ' +
+      'adds sample content in the background. 409 SETUP_DONE once setup is done.',
+    response: setupResultSchema,
     handle: async ({ body, req, res, ip }) => {
       const { userId } = await completeSetup(body, ip);
       await startSession(req, res, userId, ip);

@@ -174,6 +174,23 @@ export const workspaceExport = z.object({
       subscribers: z.array(z.object({ member: email, subscribed: z.boolean().default(true) })).default([]),
     })
     .default({ labels: [], entries: [], subscribers: [] }),
-});
+}).meta({ id: 'WorkspaceExport' });
 
 export type WorkspaceExport = z.output<typeof workspaceExport>;
+
+/** Where an import comes from: a Chorus export, or a Canny or Fider CSV export. */
+export const IMPORT_SOURCES = ['chorus', 'canny', 'fider'] as const;
+export type ImportSource = (typeof IMPORT_SOURCES)[number];
+
+/** What an import wrote: people and boards created, and the rows of each kind taken in. */
+export const importSummarySchema = z.object({
+  source: z.enum(IMPORT_SOURCES),
+  members: z.number().int(),
+  boards: z.number().int(),
+  posts: z.number().int(),
+  votes: z.number().int(),
+  comments: z.number().int(),
+  statusChanges: z.number().int(),
+  changelogEntries: z.number().int(),
+});
+export type ImportSummary = z.infer<typeof importSummarySchema>;

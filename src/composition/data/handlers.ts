@@ -11,6 +11,7 @@ import { db, queryRows } from '@/server/db/client';
 import { endpoint, json, route } from '@/server/http/route';
 import { csvToWorkspace } from './csv-sources';
 import { exportWorkspace } from './export';
+import { IMPORT_SOURCES, importSummarySchema, workspaceExport } from './format';
 import { importWorkspace, parseWorkspaceExport } from './import';
 
 /** An import's request: a file of up to 25 MiB (the CSV text or the export document inside JSON). */
@@ -19,7 +20,7 @@ export const MAX_IMPORT_BYTES = 25 * 1024 * 1024;
 export const importInput = z
   .object({
     /** `chorus`: a workspace export in `file`; `canny` or `fider`: CSV text in `posts` (and `votes`). */
-    source: z.enum(['chorus', 'canny', 'fider']),
+    source: z.enum(IMPORT_SOURCES),
     file: z.unknown().optional(),
     board: z.string().trim().min(1).max(64).optional(),
     posts: z.string().optional(),
@@ -38,8 +39,11 @@ export const exportRoute = route('/api/v1/admin/export', {
     summary: 'Export the workspace',
     description:
       'The whole workspace as one JSON file (chorus.workspace-export v1): settings, members without secrets, statuses, tags, boards, ' +
-      'posts, votes, comments, status history, subscriptions and the changelog.',
+      'posts, votes, comments, status history, subscriptions and the changelog. POST /api/v1/admin/import takes it back. ' +
+      'Each export is recorded in the audit log.',
     tags: ['Admin'],
+    // The file is the import's own format: one schema for both.
+    response: workspaceExport,
     handle: async ({ actor, ip }) => {
       const doc = await exportWorkspace(db());
       await recordAudit({
@@ -65,9 +69,10 @@ export const importRoute = route('/api/v1/admin/import', {
     summary: 'Import a workspace export, or Canny / Fider CSV files',
     description:
       'Every row is checked before anything is written; a bad row refuses the whole import (422, `fields` names each row and why). ' +
-      'A Chorus export goes only into a workspace without posts.',
+      'A Chorus export goes only into a workspace without posts (409 otherwise). Answers what was taken in.',
     tags: ['Admin'],
     errors: ['CONFLICT', 'PAYLOAD_TOO_LARGE'],
+    response: importSummarySchema,
     handle: async ({ actor, body, ip }) => {
       if (body.source === 'chorus') {
         const doc = parseWorkspaceExport(body.file);

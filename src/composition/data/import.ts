@@ -13,24 +13,13 @@ import { db, queryRows } from '@/server/db/client';
 import { AppError } from '@/server/http/errors';
 import type { UserActor } from '@/server/identity/actor';
 import { forgetWorkspace } from '@/server/workspace';
-import { workspaceExport, type WorkspaceExport } from './format';
+import { workspaceExport, type ImportSummary, type WorkspaceExport } from './format';
 import { ImportReport, jsonLocate, type Locate } from './report';
-import type { ImportContext, ImportOptions, ImportSource } from './section';
+import type { ImportContext, ImportOptions } from './section';
 import { SECTIONS } from './sections';
 
 /** At most this many rows (members, posts, votes, comments… together) per import. */
 export const MAX_IMPORT_ROWS = 200_000;
-
-export interface ImportSummary {
-  source: ImportSource;
-  members: number;
-  boards: number;
-  posts: number;
-  votes: number;
-  comments: number;
-  statusChanges: number;
-  changelogEntries: number;
-}
 
 /** Checks the shape of a Chorus export (zod), reporting each bad row by its place in the file. */
 export function parseWorkspaceExport(input: unknown, locate: Locate = jsonLocate): WorkspaceExport {

@@ -6,13 +6,11 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '@/server/db/client';
-import type { WorkspaceExport } from './format';
+import type { ImportSource, WorkspaceExport } from './format';
 import type { ImportReport, Locate } from './report';
 
 /** The file's parts that hold data (the rest is its header). */
 export type SectionName = Exclude<keyof WorkspaceExport, 'format' | 'version' | 'exportedAt'>;
-
-export type ImportSource = 'chorus' | 'canny' | 'fider';
 
 export interface ImportOptions {
   source: ImportSource;

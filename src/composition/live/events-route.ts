@@ -25,9 +25,9 @@ import { visibleBoardIds } from '@/server/live/visible-boards';
 
 export const eventsQuery = z
   .object({
-    post: postNumberParam.optional(),
-    board: boardSlugSchema.optional(),
-    roadmap: z.literal('1').optional(),
+    post: postNumberParam.optional().describe('A post number: that post’s votes, status, merge and comments.'),
+    board: boardSlugSchema.optional().describe('A board slug: votes and statuses on that board.'),
+    roadmap: z.literal('1').optional().describe('`1`: votes and statuses on every board the reader may see.'),
   })
   .refine((q) => q.post !== undefined || q.board !== undefined || q.roadmap !== undefined, {
     message: 'Name a topic: post, board or roadmap',

@@ -11,6 +11,7 @@ import { voteRoute } from '@/features/votes/server/handlers';
 import { db } from '@/server/db/client';
 import { eq } from 'drizzle-orm';
 import { boardMembers, liveEvents, rateLimits } from '@/server/db/schema';
+import { liveEventIds } from '@/server/live/event-id';
 import { liveHub } from '@/server/live/hub';
 import { listenForLiveSignals } from '@/server/live/listener';
 import { liveStreamConfig } from '@/server/live/stream';
@@ -54,6 +55,8 @@ async function stream(query: Record<string, string>, as?: TestActor, headers?: R
   if (s.status === 200) await s.next((f) => f.event === 'ready' || f.event === 'refetch' || f.event === 'votes');
   return s;
 }
+/** An event id as readers see it: opaque, the same length whatever the count behind it. */
+const OPAQUE_ID = /^[A-Za-z0-9_-]{22}$/;
 const is = (event: string, post: number) => (f: SseFrame) => f.event === event && JSON.parse(f.data ?? '{}').post === post;
 const vote = (as: TestActor, number: number, on = true) =>
   callRoute(voteRoute, { method: on ? 'PUT' : 'DELETE', params: { number: String(number) }, as });
@@ -72,7 +75,7 @@ describe('GET /api/v1/events: topics', () => {
     expect((await s.next()).retry).toBe(String(liveStreamConfig.retryMs));
     const ready = await s.next();
     expect(ready.event).toBe('ready');
-    expect(Number(ready.id)).toBeGreaterThanOrEqual(0);
+    expect(ready.id).toMatch(OPAQUE_ID);
   });
 
   it('needs a topic, and answers 404 for a post or board this reader may not load', async () => {
@@ -99,7 +102,7 @@ describe('GET /api/v1/events: topics', () => {
     for (const s of [page, board, roadmap]) {
       const f = await s.next(is('votes', post.number));
       expect(JSON.parse(f.data!)).toEqual({ post: post.number, votes: 1 });
-      expect(Number(f.id)).toBeGreaterThan(0);
+      expect(f.id).toMatch(OPAQUE_ID);
     }
     expect((await vote(actors.member, post.number, false)).status).toBe(200);
     expect(JSON.parse((await page.next(is('votes', post.number))).data!)).toEqual({ post: post.number, votes: 0 });
@@ -133,6 +136,29 @@ describe('GET /api/v1/events: what each reader may see', () => {
     await grantedRoadmap.next(is('votes', post.number));
     await outsiderRoadmap.none(is('votes', post.number));
     await visitorRoadmap.none(is('votes', post.number));
+  });
+
+  it('gives a visitor ids that do not count what it may not see (opaque, not the workspace-wide sequence)', async () => {
+    const post = await insertPost(publicBoard.id);
+    const hidden = await insertPost(privateBoard.id);
+    const visitor = await stream({ post: String(post.number) });
+    const ready = visitor.frames.find((f) => f.event === 'ready')!;
+    expect((await vote(actors.member, post.number)).status).toBe(200);
+    const first = await visitor.next(is('votes', post.number));
+    for (const who of [actors.admin, actors.moderator]) expect((await vote(who, hidden.number)).status).toBe(200);
+    expect((await vote(actors.admin, post.number)).status).toBe(200);
+    const second = await visitor.next(is('votes', post.number));
+    const rows = await db().select({ id: liveEvents.id }).from(liveEvents).orderBy(liveEvents.id);
+    const sequence = new Set(rows.map((r) => String(r.id)));
+    for (const f of [ready, first, second]) {
+      expect(f.id).toMatch(OPAQUE_ID);
+      expect(sequence.has(f.id!)).toBe(false);
+    }
+    // Still a place to resume from: the hidden votes are skipped, the visible one after `first` is replayed.
+    const again = await openSse(eventsRoute, { query: { post: String(post.number) }, headers: { 'last-event-id': first.id! } });
+    open.push(again);
+    const replayed = await again.next(is('votes', post.number));
+    expect([JSON.parse(replayed.data!).votes, replayed.id]).toEqual([2, second.id]);
   });
 
   it('a visitor never gets an internal note; the team does; public comments reach everyone', async () => {
@@ -216,7 +242,8 @@ describe('GET /api/v1/events: the stream itself', () => {
     const a = await again.next(is('votes', post.number));
     const b = await again.next(is('votes', post.number));
     expect([JSON.parse(a.data!).votes, JSON.parse(b.data!).votes]).toEqual([1, 2]);
-    expect(Number(b.id)).toBeGreaterThan(Number(a.id));
+    expect(a.id).toMatch(OPAQUE_ID);
+    expect(b.id).not.toBe(a.id);
     expect(again.frames.some((f) => f.event === 'comment' || f.event === 'ready')).toBe(false);
   });
 
@@ -226,12 +253,19 @@ describe('GET /api/v1/events: the stream itself', () => {
     const [oldest] = await db().select({ id: liveEvents.id }).from(liveEvents).orderBy(liveEvents.id).limit(1);
     await db().delete(liveEvents);
     await vote(actors.admin, post.number);
-    for (const lastId of [String(oldest!.id - 1), 'abc', '99999999']) {
+    const ids = await liveEventIds();
+    for (const lastId of [
+      ids.encode(oldest!.id - 1),
+      ids.encode(99_999_999),
+      String(oldest!.id),
+      'abc',
+      `${ids.encode(1).slice(0, -2)}AA`,
+    ]) {
       const s = await openSse(eventsRoute, { query: { post: String(post.number) }, headers: { 'last-event-id': lastId } });
       open.push(s);
       const f = await s.next((x) => x.event !== undefined);
       expect(f.event).toBe('refetch');
-      expect(f.id).toMatch(/^\d+$/);
+      expect(f.id).toMatch(OPAQUE_ID);
     }
   });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ROLES, type Role } from '@/core/identity/roles';
 import { LOCALES } from '@/core/i18n/locales';
+import { viewerSchema } from '@/core/identity/viewer';
 
 // SPEC.md §5. The same schemas validate the API, drive the forms and type the code.
 export const EMAIL_MAX = 254;
@@ -100,14 +101,46 @@ export const deleteAccountInput = z.object({ confirm: z.literal('DELETE', { mess
 export const inviteInput = z.object({ email: emailSchema, role: z.enum(ROLES, { message: 'Choose a role' }) });
 
 /** An invitation sent: to whom, the role, and when the link expires. */
-export interface Invitation {
-  email: string;
-  role: Role;
-  expiresAt: string;
-}
+export const invitationSchema = z.object({ email: z.string(), role: z.enum(ROLES), expiresAt: z.string() });
+export type Invitation = z.infer<typeof invitationSchema>;
 
 /** What the sign-up page shows of an invitation it was opened with. */
 export interface InvitationPreview {
   email: string;
   role: Role;
 }
+
+// --- Answers of the account flows (as they go on the wire) ---------------------------------------
+
+/**
+ * What the flows that send an email answer, the same whether or not the address has an account:
+ * `check-email` when the workspace sends email, `ask-admin` when it cannot (no SMTP: the email
+ * waits in the outbox, for an admin to pass on).
+ */
+export const EMAIL_OUTCOMES = ['check-email', 'ask-admin'] as const;
+export type EmailOutcome = (typeof EMAIL_OUTCOMES)[number];
+export const emailSentSchema = z.object({ status: z.enum(EMAIL_OUTCOMES) });
+
+/** Sign-up: signed in at once, or (the same answer for every address) told to check their email. */
+export const signUpResultSchema = z.object({ status: z.enum(['signed-in', ...EMAIL_OUTCOMES]) });
+export type SignUpOutcome = z.infer<typeof signUpResultSchema>['status'];
+
+/** This browser is now signed in. */
+export const signedInSchema = z.object({ status: z.literal('signed-in') });
+
+/** Signed in by an emailed link; `passwordCleared`: a password set by someone who never proved the address was removed. */
+export const linkSignInSchema = signedInSchema.extend({ passwordCleared: z.boolean() });
+
+/** POST /api/v1/setup: the workspace and its first admin exist, and this browser is signed in as them. */
+export const setupResultSchema = z.object({ status: z.literal('done') });
+
+/** POST /api/v1/me/password. */
+export const passwordChangedSchema = z.object({ status: z.literal('changed') });
+
+/** POST /api/v1/me/email: the confirmation link went to (or waits in the outbox for) the new address. */
+export const emailChangeSchema = z.object({ status: z.enum(EMAIL_OUTCOMES), pendingEmail: z.string() });
+
+/** The signed-in person's account as PATCH /api/v1/me answers it. */
+export const accountSchema = viewerSchema.omit({ avatarLook: true });
+/** GET /api/v1/me: the account and its own language setting (null: chosen per request). */
+export const meSchema = accountSchema.extend({ locale: z.enum(LOCALES).nullable() });

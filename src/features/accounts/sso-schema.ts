@@ -14,7 +14,11 @@ export const SSO_PRESETS: Record<SsoProviderId, { name: string; defaultLabel: st
   github: { name: 'GitHub', defaultLabel: 'GitHub', defaultScopes: 'read:user user:email', issuer: null },
 };
 
-export const ssoProviderParams = z.object({ provider: z.enum(SSO_PROVIDERS, { message: 'Choose oidc, google or github' }) });
+export const ssoProviderParams = z.object({
+  provider: z
+    .enum(SSO_PROVIDERS, { message: 'Choose oidc, google or github' })
+    .describe('The provider: `oidc` (any OpenID Connect provider), `google` or `github`.'),
+});
 
 const issuerSchema = z
   .string()
@@ -46,30 +50,39 @@ export const ssoStartInput = z.object({
 });
 
 /** A configured provider as admins see it: everything but the secret. */
-export interface SsoProviderView {
-  id: SsoProviderId;
-  label: string;
-  issuer: string | null;
-  clientId: string;
-  clientSecretSet: true;
-  scopes: string;
-  enabled: boolean;
-  /** When an admin last signed in through it (ISO), or null. */
-  adminSignInAt: string | null;
-}
+export const ssoProviderViewSchema = z
+  .object({
+    id: z.enum(SSO_PROVIDERS),
+    label: z.string(),
+    issuer: z.string().nullable(),
+    clientId: z.string(),
+    clientSecretSet: z.literal(true),
+    scopes: z.string(),
+    enabled: z.boolean(),
+    /** When an admin last signed in through it (ISO), or null. */
+    adminSignInAt: z.string().nullable(),
+  })
+  .meta({ id: 'SsoProvider' });
+export type SsoProviderView = z.infer<typeof ssoProviderViewSchema>;
 
-export interface SsoSettingsView {
-  /** Whether CHORUS_SECRET_KEY is set: without it providers cannot be saved. */
-  secretKeyConfigured: boolean;
-  passwordSignIn: boolean;
-  /** CHORUS_FORCE_PASSWORD_SIGN_IN: password sign-in works whatever `passwordSignIn` says. */
-  passwordSignInForced: boolean;
-  /** Whether the admin asking has signed in through an enabled provider (needed to turn password sign-in off). */
-  viewerHasSignedInWithSso: boolean;
-  providers: SsoProviderView[];
-  /** The redirect URI to register at each provider. */
-  redirectUris: Record<SsoProviderId, string>;
-}
+export const ssoSettingsViewSchema = z
+  .object({
+    /** Whether CHORUS_SECRET_KEY is set: without it providers cannot be saved. */
+    secretKeyConfigured: z.boolean(),
+    passwordSignIn: z.boolean(),
+    /** CHORUS_FORCE_PASSWORD_SIGN_IN: password sign-in works whatever `passwordSignIn` says. */
+    passwordSignInForced: z.boolean(),
+    /** Whether the admin asking has signed in through an enabled provider (needed to turn password sign-in off). */
+    viewerHasSignedInWithSso: z.boolean(),
+    providers: z.array(ssoProviderViewSchema),
+    /** The redirect URI to register at each provider. */
+    redirectUris: z.record(z.enum(SSO_PROVIDERS), z.string()),
+  })
+  .meta({ id: 'SsoSettings' });
+export type SsoSettingsView = z.infer<typeof ssoSettingsViewSchema>;
+
+/** POST /api/v1/auth/sso/{provider}: where to send the browser. */
+export const ssoStartSchema = z.object({ url: z.string() });
 
 /** A sign-in button on /login. */
 export interface SsoButton {

@@ -9,14 +9,7 @@
  */
 import type { Messages } from '@/i18n/messages';
 import { isAuditAction, type AuditAction } from './enums';
-
-/** A person or thing an event names: its name now, and where to see it (null: nowhere, e.g. deleted). */
-export interface AuditRef {
-  text: string;
-  href: string | null;
-}
-
-export type AuditPart = { t: 'text'; v: string } | { t: 'ref'; v: string; href: string | null } | { t: 'time'; iso: string };
+import type { AuditPart, AuditRef } from './schema';
 
 /** What a sentence is made from. */
 export interface AuditFacts {

@@ -102,26 +102,33 @@ export type BoardUpdateInput = z.infer<typeof boardUpdateInput>;
 
 export const boardReorderInput = z.object({ ids: z.array(z.uuid()).min(1).max(200) });
 
-export const boardParams = z.object({ board: z.string().min(1).max(60) });
+export const boardParams = z.object({ board: z.string().min(1).max(60).describe('The board’s slug.') });
 
 /** A board as anyone who may see it receives it. */
-export const boardSchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  name: z.string(),
-  description: z.string(),
-  visibility: z.enum(BOARD_VISIBILITY),
-  posting: z.enum(BOARD_POSTING),
-  archived: z.boolean(),
-  position: z.number().int(),
-  postCount: z.number().int(),
-});
+export const boardSchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    name: z.string(),
+    description: z.string(),
+    visibility: z.enum(BOARD_VISIBILITY),
+    posting: z.enum(BOARD_POSTING),
+    archived: z.boolean(),
+    position: z.number().int(),
+    postCount: z.number().int(),
+  })
+  .meta({ id: 'Board' });
 export type Board = z.infer<typeof boardSchema>;
+export const boardListSchema = z.object({ items: z.array(boardSchema) });
 /** A board without its post count (the board page's header). */
 export type BoardHeader = Omit<Board, 'postCount'>;
 
 /** What admins see in addition: who a private board is granted to. */
-export const adminBoardSchema = boardSchema.extend({
-  grantedMembers: z.array(z.object({ id: z.uuid(), displayName: z.string(), email: z.string() })),
-});
+export const adminBoardSchema = boardSchema
+  .extend({
+    grantedMembers: z.array(z.object({ id: z.uuid(), displayName: z.string(), email: z.string() })),
+  })
+  .meta({ id: 'AdminBoard' });
+/** A board as GET /api/v1/boards/[board] answers it: admins also receive its granted members (the more specific first). */
+export const boardAnswerSchema = z.union([adminBoardSchema, boardSchema]);
 export type AdminBoard = z.infer<typeof adminBoardSchema>;

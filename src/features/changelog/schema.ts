@@ -67,8 +67,10 @@ export const labelInput = z.object({
     .pipe(z.string().min(1, 'Enter a name').max(30, 'Label names are at most 30 characters')),
 });
 
-export const entryIdParams = z.object({ id: z.uuid({ message: 'Not an entry id' }) });
-export const entrySlugParams = z.object({ slug: z.string().trim().min(1).max(80) });
+export const entryIdParams = z.object({ id: z.uuid({ message: 'Not an entry id' }).describe('The entry’s id.') });
+export const entrySlugParams = z.object({
+  slug: z.string().trim().min(1).max(80).describe('The published entry’s slug, as in its address.'),
+});
 
 const optionalText = (max: number) =>
   z
@@ -80,51 +82,70 @@ const optionalText = (max: number) =>
 
 /** The public list's query: the label filter lives in the URL (SPEC.md §2). */
 export const entryListQuery = z.object({
-  label: optionalText(40),
-  cursor: optionalText(400),
-  limit: z.coerce.number().int().min(1).max(CHANGELOG_MAX_PAGE_SIZE).default(CHANGELOG_PAGE_SIZE),
+  label: optionalText(40).describe('Only entries with this label (its slug).'),
+  cursor: optionalText(400).describe('Where the next page starts: the `nextCursor` of the page before.'),
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(CHANGELOG_MAX_PAGE_SIZE)
+    .default(CHANGELOG_PAGE_SIZE)
+    .describe(`Entries per page (at most ${CHANGELOG_MAX_PAGE_SIZE}).`),
 });
 export type EntryListQuery = z.infer<typeof entryListQuery>;
 
-export const labelSchema = z.object({ slug: z.string(), name: z.string() });
+export const labelSchema = z.object({ slug: z.string(), name: z.string() }).meta({ id: 'ChangelogLabel' });
 export type ChangelogLabel = z.infer<typeof labelSchema>;
+export const labelListSchema = z.object({ items: z.array(labelSchema) });
 
 /** A linked post as its reader may see it (others are left out). */
 export const linkedPostSchema = z.object({ number: z.number().int(), title: z.string(), slug: z.string() });
 export type LinkedPost = z.infer<typeof linkedPostSchema>;
 
 /** A published entry, as the public list and the API show it. */
-export const publishedEntrySchema = z.object({
-  slug: z.string(),
-  title: z.string(),
-  body: z.string(),
-  excerpt: z.string(),
-  label: labelSchema,
-  publishedAt: z.string(),
-  updatedAt: z.string(),
-  posts: z.array(linkedPostSchema),
-});
+export const publishedEntrySchema = z
+  .object({
+    slug: z.string(),
+    title: z.string(),
+    body: z.string(),
+    excerpt: z.string(),
+    label: labelSchema,
+    publishedAt: z.string(),
+    updatedAt: z.string(),
+    posts: z.array(linkedPostSchema),
+  })
+  .meta({ id: 'ChangelogEntry' });
 export type PublishedEntry = z.infer<typeof publishedEntrySchema>;
 export const publishedEntryPageSchema = z.object({ items: z.array(publishedEntrySchema), nextCursor: z.string().nullable() });
 export type PublishedEntryPage = z.infer<typeof publishedEntryPageSchema>;
 
 /** An entry as the team edits it. */
-export const teamEntrySchema = z.object({
-  id: z.uuid(),
-  slug: z.string(),
-  title: z.string(),
-  body: z.string(),
-  label: labelSchema,
-  state: z.enum(CHANGELOG_STATES),
-  publishedAt: z.string().nullable(),
-  scheduledFor: z.string().nullable(),
-  publishStatusId: z.string().nullable(),
-  author: z.string().nullable(),
-  posts: z.array(linkedPostSchema),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const teamEntrySchema = z
+  .object({
+    id: z.uuid(),
+    slug: z.string(),
+    title: z.string(),
+    body: z.string(),
+    label: labelSchema,
+    state: z.enum(CHANGELOG_STATES),
+    publishedAt: z.string().nullable(),
+    scheduledFor: z.string().nullable(),
+    publishStatusId: z.string().nullable(),
+    author: z.string().nullable(),
+    posts: z.array(linkedPostSchema),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: 'ChangelogTeamEntry' });
 export type TeamEntry = z.infer<typeof teamEntrySchema>;
+export const teamEntryListSchema = z.object({ items: z.array(teamEntrySchema) });
+/** The answer to a publication: the entry, and how many linked posts moved to its status. */
+export const publishedTeamEntrySchema = teamEntrySchema.extend({ postsMoved: z.number().int() });
+export type PublishedTeamEntry = z.infer<typeof publishedTeamEntrySchema>;
+export const deletedEntrySchema = z.object({ id: z.uuid() });
+/** Whether the signed-in person follows the changelog. */
+export const changelogSubscriptionSchema = z.object({ subscribed: z.boolean() });
+export type ChangelogSubscription = z.infer<typeof changelogSubscriptionSchema>;
 
 /** A published entry with its body rendered, for the pages. */
 export type RenderedEntry = PublishedEntry & { bodyDoc: MdDoc };

@@ -18,20 +18,24 @@ export const commentInput = z.object({
 });
 export type CommentInput = z.infer<typeof commentInput>;
 export const commentUpdateInput = z.object({ body: commentBodySchema });
-export const commentParams = z.object({ id: z.coerce.number().int().positive() });
+export const commentParams = z.object({ id: z.coerce.number().int().positive().describe('The comment’s id.') });
 
-export const commentSchema = z.object({
-  id: z.number().int(),
-  postNumber: z.number().int(),
-  author: authorSchema,
-  /** Markdown source; null once deleted. */
-  body: z.string().nullable(),
-  internal: z.boolean(),
-  createdAt: z.string(),
-  editedAt: z.string().nullable(),
-  deleted: z.boolean(),
-});
+export const commentSchema = z
+  .object({
+    id: z.number().int(),
+    postNumber: z.number().int(),
+    author: authorSchema,
+    /** Markdown source; null once deleted. */
+    body: z.string().nullable(),
+    internal: z.boolean(),
+    createdAt: z.string(),
+    editedAt: z.string().nullable(),
+    deleted: z.boolean(),
+  })
+  .meta({ id: 'Comment' });
 export type Comment = z.infer<typeof commentSchema>;
+/** GET /api/v1/posts/[number]/comments. */
+export const commentListSchema = z.object({ items: z.array(commentSchema) });
 
 /** A comment as the post page shows it: rendered, with what the viewer may do to it. */
 export interface CommentView extends Comment {

@@ -1,3 +1,16 @@
+import { z } from 'zod';
+import type { Driver } from '@/server/db/client';
+
+const DRIVERS = ['pglite', 'postgres'] as const satisfies readonly Driver[];
+
+/** GET /api/health when the database answers (503 with an error body otherwise). */
+export const healthSchema = z.object({
+  status: z.literal('ok'),
+  db: z.literal('ok'),
+  /** Which database client this instance runs: embedded PGlite or a PostgreSQL server. */
+  driver: z.enum(DRIVERS).optional(),
+});
+
 /** What the public status page (/status) says about the service. */
 export interface ServiceStatus {
   /** Everything the page checks answers. */

@@ -44,9 +44,9 @@ const isoDay = z
 
 export const insightsQuery = z
   .object({
-    period: z.enum(INSIGHT_PERIODS).default('30d'),
-    from: isoDay.optional(),
-    to: isoDay.optional(),
+    period: z.enum(INSIGHT_PERIODS).default('30d').describe('The last 30 days, 90 days or 12 months, or `custom` (with from and to).'),
+    from: isoDay.optional().describe('A custom period’s first day (YYYY-MM-DD, UTC).'),
+    to: isoDay.optional().describe('A custom period’s last day (YYYY-MM-DD, UTC); a period covers at most 731 days.'),
   })
   .superRefine((q, ctx) => {
     if (q.period !== 'custom') return;
@@ -60,55 +60,59 @@ export const insightsQuery = z
 export type InsightsQuery = z.output<typeof insightsQuery>;
 
 /** A period resolved to its first and last UTC day (both included). */
-export interface InsightPeriod {
-  key: InsightPeriodKey;
-  from: string;
-  to: string;
-}
+export const insightPeriodSchema = z.object({ key: z.enum(INSIGHT_PERIODS), from: z.string(), to: z.string() });
+export type InsightPeriod = z.infer<typeof insightPeriodSchema>;
 
-export interface InsightWeek {
+export const insightWeekSchema = z.object({
   /** The Monday that starts the week (UTC). Weeks at either end may be cut by the period. */
-  week: string;
-  posts: number;
-  votes: number;
-  comments: number;
-}
+  week: z.string(),
+  posts: z.number().int(),
+  votes: z.number().int(),
+  comments: z.number().int(),
+});
+export type InsightWeek = z.infer<typeof insightWeekSchema>;
 
-export interface InsightStatus {
+export const insightStatusSchema = z.object({
   /** null: posts without a status. */
-  name: string | null;
-  color: string | null;
-  count: number;
-}
+  name: z.string().nullable(),
+  color: z.string().nullable(),
+  count: z.number().int(),
+});
+export type InsightStatus = z.infer<typeof insightStatusSchema>;
 
-export interface InsightRequest {
-  number: number;
-  title: string;
-  board: string;
-  votesGained: number;
-  voteCount: number;
-}
+export const insightRequestSchema = z.object({
+  number: z.number().int(),
+  title: z.string(),
+  board: z.string(),
+  votesGained: z.number().int(),
+  voteCount: z.number().int(),
+});
+export type InsightRequest = z.infer<typeof insightRequestSchema>;
 
-export interface InsightBoard {
-  slug: string;
-  name: string;
-  posts: number;
-  votes: number;
-  comments: number;
-}
+export const insightBoardSchema = z.object({
+  slug: z.string(),
+  name: z.string(),
+  posts: z.number().int(),
+  votes: z.number().int(),
+  comments: z.number().int(),
+});
+export type InsightBoard = z.infer<typeof insightBoardSchema>;
 
-export interface InsightsReport {
-  period: InsightPeriod & { timezone: 'UTC' };
-  /** When the pre-computed figures were last brought up to date; null before the first computation. */
-  updatedAt: string | null;
-  weeks: InsightWeek[];
-  /** Where the period's new posts stand now (merged duplicates left out). */
-  statuses: InsightStatus[];
-  topRequests: InsightRequest[];
-  /** Posts by people outside the team, created in the period. */
-  firstResponse: { medianSeconds: number | null; answered: number; unanswered: number };
-  boards: InsightBoard[];
-}
+export const insightsReportSchema = z
+  .object({
+    period: insightPeriodSchema.extend({ timezone: z.literal('UTC') }),
+    /** When the pre-computed figures were last brought up to date; null before the first computation. */
+    updatedAt: z.string().nullable(),
+    weeks: z.array(insightWeekSchema),
+    /** Where the period's new posts stand now (merged duplicates left out). */
+    statuses: z.array(insightStatusSchema),
+    topRequests: z.array(insightRequestSchema),
+    /** Posts by people outside the team, created in the period. */
+    firstResponse: z.object({ medianSeconds: z.number().nullable(), answered: z.number().int(), unanswered: z.number().int() }),
+    boards: z.array(insightBoardSchema),
+  })
+  .meta({ id: 'InsightsReport' });
+export type InsightsReport = z.infer<typeof insightsReportSchema>;
 
 /** Whole days from `a` to `b` (YYYY-MM-DD, UTC). */
 export function daysBetween(a: string, b: string): number {

@@ -16,33 +16,35 @@ export const memberListQuery = z.object({
     .trim()
     .max(100, 'Search with at most 100 characters')
     .optional()
-    .transform((q) => q || undefined),
-  cursor: z.string().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(MEMBERS_PAGE_SIZE),
+    .transform((q) => q || undefined)
+    .describe('Only people whose name or email address contains this text.'),
+  cursor: z.string().max(200).optional().describe('The `nextCursor` of the previous page.'),
+  limit: z.coerce.number().int().min(1).max(100).default(MEMBERS_PAGE_SIZE).describe('People per page (1–100).'),
 });
 export type MemberListQuery = z.output<typeof memberListQuery>;
 
 /** The `[id]` of /api/v1/members/[id] routes. */
-export const memberIdParams = z.object({ id: z.string() });
+export const memberIdParams = z.object({ id: z.string().describe('The person’s id.') });
 
 export const changeRoleInput = z.object({ role: z.enum(ROLES, { message: 'Choose a role' }) });
 
 /** A person in the team's member list. Never carries a password or token hash. */
-export const memberSchema = z.object({
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  avatarUrl: z.string().nullable(),
-  role: z.enum(ROLES),
-  state: z.enum(MEMBER_STATES),
-  joinedAt: z.string(),
-});
+export const memberSchema = z
+  .object({
+    id: z.string(),
+    displayName: z.string(),
+    email: z.string(),
+    avatarUrl: z.string().nullable(),
+    role: z.enum(ROLES),
+    state: z.enum(MEMBER_STATES),
+    joinedAt: z.string(),
+  })
+  .meta({ id: 'Member' });
 export type Member = z.infer<typeof memberSchema>;
 
-export interface MemberPage {
-  items: Member[];
-  nextCursor: string | null;
-}
+/** A page of the member list, newest first; `nextCursor` is null on the last page. */
+export const memberPageSchema = z.object({ items: z.array(memberSchema), nextCursor: z.string().nullable() });
+export type MemberPage = z.infer<typeof memberPageSchema>;
 
 /** The customer's id in the integrator's own system: any text, kept as sent (trimmed). */
 export const externalIdSchema = z

@@ -26,3 +26,9 @@ export const postMentionQuery = z.object({
 
 /** GET /api/v1/boards/{board}/mention-suggestions?q= (a new post: it has no participants yet). */
 export const boardMentionQuery = boardParams.extend({ q: nameFragment });
+
+/** A person the editor may mention: never an email address. */
+export const mentionSuggestionSchema = z
+  .object({ id: z.uuid(), displayName: z.string(), avatarUrl: z.string().nullable() })
+  .meta({ id: 'MentionSuggestion' });
+export const mentionSuggestionListSchema = z.object({ items: z.array(mentionSuggestionSchema) });

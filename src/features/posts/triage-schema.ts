@@ -45,21 +45,25 @@ const listParam = (item: z.ZodType<string>, max: number) =>
     });
 
 export const triageQuery = z.object({
-  status: listParam(z.string().regex(SLUG), 50),
-  board: listParam(z.string().regex(SLUG), 50),
-  tag: listParam(z.uuid(), 50),
-  show: z.enum(TRIAGE_SHOWS).default('all'),
+  status: listParam(z.string().regex(SLUG), 50).describe('Status slugs, comma-separated (`none`: posts without a status).'),
+  board: listParam(z.string().regex(SLUG), 50).describe('Board slugs, comma-separated.'),
+  tag: listParam(z.uuid(), 50).describe('Tag ids, comma-separated.'),
+  show: z.enum(TRIAGE_SHOWS).default('all').describe('Which posts: all live ones, or a queue (untriaged, pending, unresponded, rejected).'),
   /** `me`, `none`, or a team member's id. */
-  owner: z.union([z.enum(['me', 'none']), z.uuid()]).optional(),
+  owner: z
+    .union([z.enum(['me', 'none']), z.uuid()])
+    .optional()
+    .describe('The owner: `me`, `none` (no owner) or a team member’s id.'),
   q: z
     .string()
     .trim()
     .max(200)
     .optional()
-    .transform((v) => v || undefined),
-  sort: z.enum(TRIAGE_SORTS).default('newest'),
-  cursor: z.string().max(400).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(30),
+    .transform((v) => v || undefined)
+    .describe('Search words (web-search syntax), or a part of a title.'),
+  sort: z.enum(TRIAGE_SORTS).default('newest').describe('The order: newest, votes, trending or priority.'),
+  cursor: z.string().max(400).optional().describe('The next page: a `nextCursor` from an earlier answer.'),
+  limit: z.coerce.number().int().min(1).max(100).default(30).describe('Posts per page, 1 to 100.'),
 });
 export type TriageQuery = z.output<typeof triageQuery>;
 export type TriageFiltersQuery = Omit<TriageQuery, 'cursor' | 'limit'>;
@@ -100,27 +104,30 @@ export const triagePostSchema = postSummarySchema
     effort: z.number().int().nullable(),
     priority: z.number(),
     teamResponded: z.boolean(),
-  });
+  })
+  .meta({ id: 'TriagePost' });
 export type TriagePost = z.infer<typeof triagePostSchema>;
 
 const facetSchema = z.array(z.object({ key: z.string(), count: z.number().int() }));
-export const triagePageSchema = z.object({
-  items: z.array(triagePostSchema),
-  nextCursor: z.string().nullable(),
-  /** How many posts match every filter. */
-  total: z.number().int(),
-  /**
-   * Live counts. Each facet counts under every other filter but its own, so choosing a second
-   * status shows how many it would add. status keys are slugs (`none`: no status), board keys
-   * slugs, tag keys ids; `show` counts each queue.
-   */
-  facets: z.object({
-    status: facetSchema,
-    board: facetSchema,
-    tag: facetSchema,
-    show: z.record(z.enum(TRIAGE_SHOWS), z.number().int()),
-  }),
-});
+export const triagePageSchema = z
+  .object({
+    items: z.array(triagePostSchema),
+    nextCursor: z.string().nullable(),
+    /** How many posts match every filter. */
+    total: z.number().int(),
+    /**
+     * Live counts. Each facet counts under every other filter but its own, so choosing a second
+     * status shows how many it would add. status keys are slugs (`none`: no status), board keys
+     * slugs, tag keys ids; `show` counts each queue.
+     */
+    facets: z.object({
+      status: facetSchema,
+      board: facetSchema,
+      tag: facetSchema,
+      show: z.record(z.enum(TRIAGE_SHOWS), z.number().int()),
+    }),
+  })
+  .meta({ id: 'TriagePage' });
 export type TriagePage = z.infer<typeof triagePageSchema>;
 
 /** POST /api/v1/triage/bulk: one change to several posts (status with an optional note, tags added or removed). */
@@ -152,6 +159,7 @@ export const triageViewInput = z.object({
   name: z.string().trim().min(1, 'Name the view').max(40, 'At most 40 characters'),
   query: z.string().max(2_000),
 });
-export const triageViewSchema = z.object({ id: z.number().int(), name: z.string(), query: z.string() });
+export const triageViewSchema = z.object({ id: z.number().int(), name: z.string(), query: z.string() }).meta({ id: 'TriageView' });
 export type TriageView = z.infer<typeof triageViewSchema>;
-export const triageViewParams = z.object({ id: z.coerce.number().int().positive() });
+export const triageViewListSchema = z.object({ items: z.array(triageViewSchema) });
+export const triageViewParams = z.object({ id: z.coerce.number().int().positive().describe('The saved view’s id.') });

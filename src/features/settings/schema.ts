@@ -69,6 +69,21 @@ export const WORKSPACE_SETTING_KEYS = Object.keys(workspaceSettingsFields.shape)
 /** PATCH /api/v1/admin/settings: any subset; the merged result is checked again as a whole. */
 export const workspaceSettingsPatch = workspaceSettingsFields.partial();
 
+/** Every setting as the API answers it (GET and PATCH /api/v1/admin/settings): the stored, normalised values. */
+export const workspaceSettingsResponseSchema = workspaceSettingsFields
+  .extend({ accentColor: colourSchema, allowedDomains: z.array(z.string()), widgetOrigins: z.array(z.string()) })
+  .meta({ id: 'WorkspaceSettings' });
+
+/** The workspace's logo and favicon (`/api/v1/branding/…`), or null where none was uploaded. */
+export const brandingSchema = z.object({ logoUrl: z.string().nullable(), faviconUrl: z.string().nullable() });
+export type Branding = z.infer<typeof brandingSchema>;
+
+/** GET /api/v1/workspace: the workspace as any reader of it sees it. */
+export const publicWorkspaceSchema = workspaceSettingsResponseSchema
+  .pick({ name: true, showPoweredBy: true, accentColor: true, defaultTheme: true, defaultLocale: true, access: true })
+  .extend(brandingSchema.shape)
+  .meta({ id: 'PublicWorkspace' });
+
 /** The browser's form: the same rules, with the domain list typed as text. */
 export const workspaceSettingsForm = workspaceSettingsFields
   .extend({

@@ -17,10 +17,17 @@ export const tagUpdateInput = z.object({
 });
 export type TagUpdateInput = z.infer<typeof tagUpdateInput>;
 
-export const tagSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string(), postCount: z.number().int() });
+export const tagSchema = z.object({ id: z.uuid(), name: z.string(), color: z.string(), postCount: z.number().int() }).meta({ id: 'Tag' });
 export type Tag = z.infer<typeof tagSchema>;
-export const tagRefSchema = tagSchema.pick({ id: true, name: true, color: true });
+/** The short form posts carry. */
+export const tagRefSchema = tagSchema.pick({ id: true, name: true, color: true }).meta({ id: 'TagRef' });
 export type TagRef = z.infer<typeof tagRefSchema>;
+export const tagListSchema = z.object({ items: z.array(tagSchema) });
+/** DELETE /api/v1/tags/[id]: the tag deleted, and how many posts lost it. */
+export const tagDeletedSchema = z.object({ id: z.uuid(), removedFromPosts: z.number().int() });
+export type TagDeleted = z.infer<typeof tagDeletedSchema>;
+/** PATCH and DELETE /api/v1/tags/[id]. */
+export const tagParams = z.object({ id: z.uuid({ message: 'Not a tag id' }).describe('The tag’s id.') });
 
 /** A post's tags, set as a whole by the team. */
 export const postTagsInput = z.object({

@@ -39,7 +39,7 @@ export interface paths {
         post?: never;
         /**
          * Revoke an API key
-         * @description The key stops working at once, on every instance. It stays in the list, marked revoked. Revoking twice is harmless.
+         * @description The key stops working at once, on every instance. It stays in the list, marked revoked. Revoking twice is harmless. Answers the key as listed.
          */
         delete: operations["deleteAdminApiKeysId"];
         options?: never;
@@ -57,11 +57,14 @@ export interface paths {
         get?: never;
         /**
          * Upload the logo or favicon
-         * @description The request body is the image file (at most 5 MiB; PNG, JPEG, GIF or WebP, recognised by its content). The logo is kept at most 1024 px and shown 96 px high; the favicon as 32 px and 180 px squares (PNG). It replaces the previous one, which is deleted.
+         * @description The request body is the image file (at most 5 MiB; PNG, JPEG, GIF or WebP, recognised by its content). The logo is kept at most 1024 px and shown 96 px high; the favicon as 32 px and 180 px squares (PNG). It replaces the previous one, which is deleted. Answers the current logo and favicon URLs.
          */
         put: operations["putAdminBrandingAsset"];
         post?: never;
-        /** Remove the logo or favicon */
+        /**
+         * Remove the logo or favicon
+         * @description Admins remove the uploaded logo (the accent-coloured square is shown again) or favicon (Chorus’s own comes back). Answers the current logo and favicon URLs.
+         */
         delete: operations["deleteAdminBrandingAsset"];
         options?: never;
         head?: never;
@@ -75,10 +78,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Every changelog entry: drafts (and scheduled) first, then published */
+        /**
+         * List changelog entries for the team
+         * @description Every changelog entry as the team edits it, for moderators and admins: drafts (scheduled ones included) first, then published entries, each group most recent first; at most 200.
+         */
         get: operations["getAdminChangelog"];
         put?: never;
-        /** Write a draft entry */
+        /**
+         * Write a draft changelog entry
+         * @description Creates a draft with a title, Markdown text, a label and optionally linked posts and the done-category status they move to when it is published. Its slug is made from the title and kept afterwards. Answers the entry (201).
+         */
         post: operations["postAdminChangelog"];
         delete?: never;
         options?: never;
@@ -93,15 +102,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One entry, as the team edits it */
+        /**
+         * Get a changelog entry for the team
+         * @description One entry, draft or published, as the team edits it (moderators and admins).
+         */
         get: operations["getAdminChangelogId"];
         put?: never;
         post?: never;
-        /** Delete an entry */
+        /**
+         * Delete a changelog entry
+         * @description Deletes the entry, draft or published, and withdraws its scheduled publication if any. Answers its id.
+         */
         delete: operations["deleteAdminChangelogId"];
         options?: never;
         head?: never;
-        /** Change an entry (title, text, label, linked posts, the status its posts move to) */
+        /**
+         * Change a changelog entry
+         * @description Changes only the fields sent: title, text, label, linked posts (the list replaces the old one) or the status its posts move to on publication. The slug stays as it was first made. Answers the entry.
+         */
         patch: operations["patchAdminChangelogId"];
         trace?: never;
     };
@@ -115,8 +133,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Publish now
-         * @description Moves the linked posts to the entry’s done-category status when it names one, and notifies. Publishing a published entry does nothing.
+         * Publish a changelog entry now
+         * @description Moves the linked posts to the entry’s done-category status when it names one, and notifies. Publishing a published entry does nothing. Answers the entry and `postsMoved`, the number of posts whose status changed.
          */
         post: operations["postAdminChangelogIdPublish"];
         delete?: never;
@@ -133,10 +151,16 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
-        /** Schedule the publication of a draft */
+        /**
+         * Schedule the publication of a draft
+         * @description The draft is published at `at`, a time in the future, as if the caller published it then; a new time replaces an earlier one. An entry already published is a conflict. Answers the entry.
+         */
         put: operations["putAdminChangelogIdSchedule"];
         post?: never;
-        /** Withdraw a scheduled publication */
+        /**
+         * Withdraw a scheduled publication
+         * @description The entry stays a draft with no publication planned (nothing changes when none was). Answers the entry.
+         */
         delete: operations["deleteAdminChangelogIdSchedule"];
         options?: never;
         head?: never;
@@ -152,7 +176,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Unpublish (back to draft) */
+        /**
+         * Unpublish a changelog entry
+         * @description Takes a published entry back to draft, off the public pages; the posts it moved keep their status. A draft is left as it is. Answers the entry.
+         */
         post: operations["postAdminChangelogIdUnpublish"];
         delete?: never;
         options?: never;
@@ -167,10 +194,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The changelog labels */
+        /**
+         * List changelog labels
+         * @description The labels an entry may carry, in their order (moderators and admins).
+         */
         get: operations["getAdminChangelogLabels"];
         put?: never;
-        /** Add a changelog label */
+        /**
+         * Add a changelog label
+         * @description Admins add a label; its slug is made from the name. A name already in use is a conflict. Answers the label (201).
+         */
         post: operations["postAdminChangelogLabels"];
         delete?: never;
         options?: never;
@@ -186,7 +219,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Email delivery status
+         * Read the email delivery status
          * @description `smtpConfigured` is false when no SMTP server is set (SMTP_URL): nothing leaves, and `waiting` emails sit in the outbox.
          */
         get: operations["getAdminEmailStatus"];
@@ -207,7 +240,7 @@ export interface paths {
         };
         /**
          * Export the workspace
-         * @description The whole workspace as one JSON file (chorus.workspace-export v1): settings, members without secrets, statuses, tags, boards, posts, votes, comments, status history, subscriptions and the changelog.
+         * @description The whole workspace as one JSON file (chorus.workspace-export v1): settings, members without secrets, statuses, tags, boards, posts, votes, comments, status history, subscriptions and the changelog. POST /api/v1/admin/import takes it back. Each export is recorded in the audit log.
          */
         get: operations["getAdminExport"];
         put?: never;
@@ -269,7 +302,7 @@ export interface paths {
         put?: never;
         /**
          * Import a workspace export, or Canny / Fider CSV files
-         * @description Every row is checked before anything is written; a bad row refuses the whole import (422, `fields` names each row and why). A Chorus export goes only into a workspace without posts.
+         * @description Every row is checked before anything is written; a bad row refuses the whole import (422, `fields` names each row and why). A Chorus export goes only into a workspace without posts (409 otherwise). Answers what was taken in.
          */
         post: operations["postAdminImport"];
         delete?: never;
@@ -286,8 +319,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Insights: activity per week, status distribution, top requests, first response, active boards
-         * @description Counts every board, private ones included. Days and weeks are UTC, weeks start on Monday. period is 30d (default), 90d, 12m or custom with from and to (YYYY-MM-DD, at most 731 days).
+         * Read the insights
+         * @description Activity per week, where new posts stand, top requests, first response time and the most active boards, for a period. Counts every board, private ones included. Days and weeks are UTC, weeks start on Monday. period is 30d (default), 90d, 12m or custom with from and to (YYYY-MM-DD, at most 731 days).
          */
         get: operations["getAdminInsights"];
         put?: never;
@@ -305,6 +338,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read the email outbox
+         * @description Every email the workspace sent or queued, newest first, a page at a time (`cursor`, `limit`; `to` for one address), with its text, HTML and delivery state. Without an SMTP server (`smtpConfigured` false) emails stay here for an admin to pass on. Admins.
+         */
         get: operations["getAdminOutbox"];
         put?: never;
         post?: never;
@@ -321,12 +358,20 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the workspace settings
+         * @description Every workspace setting an admin edits: name, accent colour, theme, language, who may read, sign-up policy and allowed domains, moderation, email confirmation, the footer credit and the origins that may embed the widget.
+         */
         get: operations["getAdminSettings"];
         put?: never;
         post?: never;
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Change workspace settings
+         * @description Admins change any subset of the settings; the result is checked as a whole (a domain allowlist needs at least one domain), and only what changed is written and audited. Answers every setting.
+         */
         patch: operations["patchAdminSettings"];
         trace?: never;
     };
@@ -338,7 +383,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Single sign-on settings
+         * Read the single sign-on settings
          * @description The configured providers (never their client secrets), the redirect URIs to register, and whether password sign-in is on.
          */
         get: operations["getAdminSso"];
@@ -349,7 +394,7 @@ export interface paths {
         head?: never;
         /**
          * Turn password sign-in on or off
-         * @description Off means single sign-on only. Refused (409) unless the admin asking has signed in through an enabled provider. CHORUS_FORCE_PASSWORD_SIGN_IN=1 in the environment turns it back on whatever is stored (recovery).
+         * @description Off means single sign-on only. Refused (409) unless the admin asking has signed in through an enabled provider. CHORUS_FORCE_PASSWORD_SIGN_IN=1 in the environment turns it back on whatever is stored (recovery). Answers the settings.
          */
         patch: operations["patchAdminSso"];
         trace?: never;
@@ -364,7 +409,7 @@ export interface paths {
         get?: never;
         /**
          * Configure a single sign-on provider
-         * @description oidc needs `issuer` (discovery); google and github have theirs. The client secret is encrypted with CHORUS_SECRET_KEY and never answered; leave it out to keep the stored one. 409 when CHORUS_SECRET_KEY is not set, or when disabling the last enabled provider while password sign-in is off.
+         * @description oidc needs `issuer` (discovery); google and github have theirs. The client secret is encrypted with CHORUS_SECRET_KEY and never answered; leave it out to keep the stored one. 409 when CHORUS_SECRET_KEY is not set, or when disabling the last enabled provider while password sign-in is off. Answers the provider as saved.
          */
         put: operations["putAdminSsoProvider"];
         post?: never;
@@ -385,8 +430,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List webhook endpoints
+         * @description Every webhook endpoint (admins), each with its state and the outcome of its last delivery attempt. Signing secrets are never listed.
+         */
         get: operations["getAdminWebhooks"];
         put?: never;
+        /**
+         * Add a webhook endpoint
+         * @description Admins add a URL to send the chosen events to, in the generic, Slack or Discord format. A URL the server may not reach (an internal or private address) is refused. Answers the endpoint with its signing secret (201), the only time the secret is shown.
+         */
         post: operations["postAdminWebhooks"];
         delete?: never;
         options?: never;
@@ -401,12 +454,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get a webhook endpoint
+         * @description One webhook endpoint (admins), with its state and its last delivery attempt; not its secret.
+         */
         get: operations["getAdminWebhooksId"];
         put?: never;
         post?: never;
+        /**
+         * Delete a webhook endpoint
+         * @description Deletes the endpoint with its pending deliveries and its delivery log; no more events are sent to it.
+         */
         delete: operations["deleteAdminWebhooksId"];
         options?: never;
         head?: never;
+        /**
+         * Change a webhook endpoint
+         * @description Changes only the fields sent (URL, description, events, format, whether private boards’ events are included); a new URL is checked as when adding. Answers the endpoint.
+         */
         patch: operations["patchAdminWebhooksId"];
         trace?: never;
     };
@@ -417,6 +482,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List a webhook endpoint’s delivery attempts
+         * @description The endpoint’s delivery log (admins): every attempt, newest first, 20 a page (`cursor`), with the status code, the start of the receiver’s answer or the error, and the delivery’s state now.
+         */
         get: operations["getAdminWebhooksIdAttempts"];
         put?: never;
         post?: never;
@@ -435,6 +504,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Redeliver a webhook event
+         * @description Sends a delivery’s event again, as a new delivery with the same event id (receivers may deduplicate on it). A disabled endpoint is a conflict, except for test events. Answers 202 with the new delivery’s id and the event id.
+         */
         post: operations["postAdminWebhooksIdDeliveriesDeliveryRedeliver"];
         delete?: never;
         options?: never;
@@ -451,6 +524,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Enable a disabled webhook endpoint
+         * @description Enables an endpoint that was disabled after repeated failed deliveries; new events go to it again. An active endpoint is left as it is. Answers the endpoint.
+         */
         post: operations["postAdminWebhooksIdEnable"];
         delete?: never;
         options?: never;
@@ -467,6 +544,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Rotate a webhook signing secret
+         * @description Replaces the endpoint’s signing secret at once: deliveries from now on are signed with the new one, so the receiver must switch. Answers the endpoint with the new secret, shown this once.
+         */
         post: operations["postAdminWebhooksIdSecret"];
         delete?: never;
         options?: never;
@@ -483,6 +564,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Send a test event to a webhook endpoint
+         * @description Queues a `webhook.test` event for this endpoint, sent at once in the background and tried once; its outcome appears in the delivery log. Answers 202 with the delivery and event ids.
+         */
         post: operations["postAdminWebhooksIdTest"];
         delete?: never;
         options?: never;
@@ -557,6 +642,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read the audit log
+         * @description Who did what, newest first, a page at a time (`cursor`, `limit`): each event with its actor, target, a sentence in English made of text, links and times, the recorded before and after values, and the IP address. Admins.
+         */
         get: operations["getAudit"];
         put?: never;
         post?: never;
@@ -577,7 +666,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a password reset link
-         * @description Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured (the email then waits in the outbox for an admin). FORBIDDEN while the workspace signs in through single sign-on only (docs/sso.md).
+         * @description Always 202, with the same answer whether or not the address has an account. Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured (the email then waits in the outbox for an admin). FORBIDDEN while the workspace signs in through single sign-on only (docs/sso.md).
          */
         post: operations["postAuthForgotPassword"];
         delete?: never;
@@ -597,7 +686,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with an identify token
-         * @description The token is a JWT the host product signs with the workspace identify secret (HS256, `aud` the board’s public URL, at most 10 minutes between `iat` and `exp`, a `jti` used once; see docs/identify.md). The person is found by external id, then by email, or created as a member without a password; their company is recorded. TOKEN_INVALID names what is wrong with the token; NOT_FOUND when no identify secret exists; FORBIDDEN for a team member’s address or one linked to another external id.
+         * @description The token is a JWT the host product signs with the workspace identify secret (HS256, `aud` the board’s public URL, at most 10 minutes between `iat` and `exp`, a `jti` used once; see docs/identify.md). The person is found by external id, then by email, or created as a member without a password; their company is recorded. Answers who was signed in, and whether their account was created now. TOKEN_INVALID names what is wrong with the token; NOT_FOUND when no identify secret exists; FORBIDDEN for a team member’s address or one linked to another external id.
          */
         post: operations["postAuthIdentify"];
         delete?: never;
@@ -617,7 +706,7 @@ export interface paths {
         put?: never;
         /**
          * Ask for a sign-in link
-         * @description Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured (the email then waits in the outbox for an admin). FORBIDDEN while the workspace signs in through single sign-on only (docs/sso.md).
+         * @description Always 202, with the same answer whether or not the address has an account. Answers `check-email` when the workspace sends email, or `ask-admin` when it has no SMTP server configured (the email then waits in the outbox for an admin). FORBIDDEN while the workspace signs in through single sign-on only (docs/sso.md).
          */
         post: operations["postAuthMagicLink"];
         delete?: never;
@@ -655,7 +744,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets the new password and signs this browser in. FORBIDDEN while the workspace signs in through single sign-on only (docs/sso.md). */
+        /**
+         * Set a new password with an emailed reset link
+         * @description Sets the new password, confirms the address (the link proves it), ends every session of the account and signs this browser in. TOKEN_INVALID for a used, expired or unknown link. FORBIDDEN while the workspace signs in through single sign-on only (docs/sso.md).
+         */
         post: operations["postAuthResetPassword"];
         delete?: never;
         options?: never;
@@ -674,7 +766,7 @@ export interface paths {
         put?: never;
         /**
          * Sign in with a password
-         * @description FORBIDDEN when the address is not confirmed yet and the workspace requires it (a new confirmation link is queued), or while the workspace signs in through single sign-on only (docs/sso.md).
+         * @description Checks the email address and password and signs this browser in (a session cookie). INVALID_CREDENTIALS does not say which of the two was wrong. FORBIDDEN when the address is not confirmed yet and the workspace requires it (a new confirmation link is queued), or while the workspace signs in through single sign-on only (docs/sso.md).
          */
         post: operations["postAuthSignIn"];
         delete?: never;
@@ -692,6 +784,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Sign out
+         * @description Ends this browser’s session and clears its cookie; other sessions of the account go on. 204 also when no one was signed in.
+         */
         post: operations["postAuthSignOut"];
         delete?: never;
         options?: never;
@@ -774,7 +870,7 @@ export interface paths {
         put?: never;
         /**
          * Create a board
-         * @description Slugs are unique and not reserved words; a private board is seen by the team and the granted members.
+         * @description Slugs are unique and not reserved words; a private board is seen by the team and the granted members. Answers 201 with the board, its granted members included.
          */
         post: operations["postBoards"];
         delete?: never;
@@ -802,7 +898,7 @@ export interface paths {
         head?: never;
         /**
          * Change a board
-         * @description Any of name, slug, description, visibility, posting, grantedUserIds (replaces the list) and archived.
+         * @description Any of name, slug, description, visibility, posting, grantedUserIds (replaces the list) and archived. Answers the board, its granted members included.
          */
         patch: operations["patchBoardsBoard"];
         trace?: never;
@@ -838,7 +934,7 @@ export interface paths {
         put?: never;
         /**
          * Reorder the boards
-         * @description The listed boards take the given order, in the places they held; boards not listed keep theirs.
+         * @description The listed boards take the given order, in the places they held; boards not listed keep theirs. Answers every board in the new order.
          */
         post: operations["postBoardsReorder"];
         delete?: never;
@@ -895,8 +991,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Published changelog entries, newest first
-         * @description Filter by label slug with `label`; page with `cursor` and `limit`. Linked posts are listed only where the caller may see them.
+         * List published changelog entries
+         * @description Published entries, newest first, for anyone who may read the workspace. Filter by label slug with `label`; page with `cursor` and `limit`. Linked posts are listed only where the caller may see them.
          */
         get: operations["getChangelog"];
         put?: never;
@@ -914,7 +1010,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** One published changelog entry */
+        /**
+         * Get a published changelog entry
+         * @description One published entry by its slug; a draft or an unknown slug is 404. Linked posts are listed only where the caller may see them.
+         */
         get: operations["getChangelogSlug"];
         put?: never;
         post?: never;
@@ -931,12 +1030,21 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Whether you follow the changelog */
+        /**
+         * Check whether you follow the changelog
+         * @description Whether the signed-in person follows the changelog, that is, hears about every entry published.
+         */
         get: operations["getChangelogSubscription"];
-        /** Follow the changelog (emails and notifications when entries are published) */
+        /**
+         * Follow the changelog
+         * @description The signed-in person follows the changelog: each entry published then notifies them (and emails them, as their notification preferences allow). Following again changes nothing.
+         */
         put: operations["putChangelogSubscription"];
         post?: never;
-        /** Stop following the changelog */
+        /**
+         * Stop following the changelog
+         * @description The signed-in person stops following the changelog. They still hear about entries that ship posts they voted for or follow.
+         */
         delete: operations["deleteChangelogSubscription"];
         options?: never;
         head?: never;
@@ -953,9 +1061,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Delete a comment
+         * @description Deletes a comment: it stays in the thread as deleted, without its body. Authors may delete their own; moderators any but an admin’s, admins any.
+         */
         delete: operations["deleteCommentsId"];
         options?: never;
         head?: never;
+        /**
+         * Edit a comment
+         * @description Replaces a comment’s body. Authors may edit for 30 minutes; moderators may edit any comment but an admin’s, admins any. Answers the comment.
+         */
         patch: operations["patchCommentsId"];
         trace?: never;
     };
@@ -986,6 +1102,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read the team’s inbox
+         * @description Two sections, newest first, each paged on its own cursor: posts awaiting approval, and posts without a status. For moderators and admins.
+         */
         get: operations["getInbox"];
         put?: never;
         post?: never;
@@ -1004,6 +1124,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Invite someone by email
+         * @description Emails a single-use sign-up link that gives the new account the chosen role; answers to whom, the role and when the link expires. 409 when the address already has an account. Admins.
+         */
         post: operations["postInvitations"];
         delete?: never;
         options?: never;
@@ -1020,6 +1144,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Preview Markdown
+         * @description Renders Markdown (a post, comment or note being written) to the same safe tree the pages show: elements and plain text, never HTML. Visitors may preview too; it is limited per person, or per address for visitors.
+         */
         post: operations["postMarkdownPreview"];
         delete?: never;
         options?: never;
@@ -1034,12 +1162,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read your account
+         * @description The signed-in person: id, name, email address, avatar, role, whether the address is confirmed, and their language setting (null: chosen per request). 401 for visitors.
+         */
         get: operations["getMe"];
         put?: never;
         post?: never;
+        /**
+         * Delete your account
+         * @description Send `{"confirm": "DELETE"}`. Erases your personal data (your posts and comments stay, as “Deleted user”), ends every session and emailed link, and signs this browser out. 409 LAST_ADMIN for the only admin.
+         */
         delete: operations["deleteMe"];
         options?: never;
         head?: never;
+        /**
+         * Change your name and avatar
+         * @description Sets the display name, and the avatar link when `avatarUrl` is given (an https link to an image on a named host; null or empty removes it). Answers the account. Recorded in the audit log.
+         */
         patch: operations["patchMe"];
         trace?: never;
     };
@@ -1052,6 +1192,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Change your email address
+         * @description Needs your password. A single-use confirmation link goes to the new address (`pendingEmail`); the account keeps its current address until the link is followed. `ask-admin` when the workspace cannot send email (the link waits in the outbox).
+         */
         post: operations["postMeEmail"];
         delete?: never;
         options?: never;
@@ -1066,6 +1210,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Download your data
+         * @description Everything Chorus keeps about you, as a JSON attachment (chorus-account-<date>.json): profile, notification settings, sessions, linked sign-in providers, and your posts, comments and votes. No password or token hashes.
+         */
         get: operations["getMeExport"];
         put?: never;
         post?: never;
@@ -1083,6 +1231,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Choose your language
+         * @description The language of your pages and emails, one of the supported locales; null follows the browser, then the workspace default. Answers the setting.
+         */
         put: operations["putMeLocale"];
         post?: never;
         delete?: never;
@@ -1099,13 +1251,13 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your notification preferences
+         * Read your notification preferences
          * @description Every event kind you can receive, on each channel (`email`, `in_app`), with its setting (your choice or the default).
          */
         get: operations["getMeNotificationPreferences"];
         /**
          * Change notification preferences
-         * @description Sets the listed kind × channel pairs; the others keep their setting.
+         * @description Sets the listed kind × channel pairs; the others keep their setting. Answers every preference, as the GET does.
          */
         put: operations["putMeNotificationPreferences"];
         post?: never;
@@ -1123,8 +1275,8 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * Your notifications
-         * @description Newest first, cursor pages (`?cursor=&limit=`, `unread=1` for unread only); `unread` is the count for the bell.
+         * List your notifications
+         * @description Your in-app notifications, newest first, a page at a time (`cursor`, `limit`; `unread=1` for unread only); `unread` is the count for the bell. A notification about a post you can no longer see drops out.
          */
         get: operations["getMeNotifications"];
         put?: never;
@@ -1144,7 +1296,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark a notification read */
+        /**
+         * Mark a notification read
+         * @description Marks one of your notifications read (marking it again changes nothing) and answers the unread count. 404 for anyone else’s.
+         */
         post: operations["postMeNotificationsIdRead"];
         delete?: never;
         options?: never;
@@ -1161,7 +1316,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Mark all notifications read */
+        /**
+         * Mark all notifications read
+         * @description Marks every one of your notifications read and answers the unread count (0).
+         */
         post: operations["postMeNotificationsReadAll"];
         delete?: never;
         options?: never;
@@ -1176,7 +1334,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your unread notification count */
+        /**
+         * Count your unread notifications
+         * @description The number on the bell: your unread in-app notifications about things you can still see.
+         */
         get: operations["getMeNotificationsUnreadCount"];
         put?: never;
         post?: never;
@@ -1195,6 +1356,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Change your password
+         * @description Needs `currentPassword` when the account has a password; an account without one sets its first. Every other session of the account ends; this one stays. A wrong current password is 422 on that field.
+         */
         post: operations["postMePassword"];
         delete?: never;
         options?: never;
@@ -1209,6 +1374,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List members
+         * @description Everyone with an account, newest first, a page at a time (`cursor`, `limit`), with their role and state (active, banned, or unverified until their email address is confirmed). `q` searches names and email addresses. Moderators and admins.
+         */
         get: operations["getMembers"];
         put?: never;
         post?: never;
@@ -1231,6 +1400,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Change a member's role
+         * @description Admins set anyone’s role, their own included, as long as an active admin remains (409 LAST_ADMIN). A change ends the person’s sessions, so they sign in afresh with the new role. Answers the person.
+         */
         patch: operations["patchMembersId"];
         trace?: never;
     };
@@ -1245,12 +1418,12 @@ export interface paths {
         put?: never;
         /**
          * Ban a person
-         * @description Moderators ban members only; admins ban anyone but themselves. Ends all of their sessions; they then get 403 ACCOUNT_BANNED on sign-in. 403 for oneself and for a moderator banning a moderator or an admin; 409 LAST_ADMIN for the last active admin. Banning a banned person changes nothing.
+         * @description Moderators ban members only; admins ban anyone but themselves. Ends all of their sessions; they then get 403 ACCOUNT_BANNED on sign-in. 403 for oneself and for a moderator banning a moderator or an admin; 409 LAST_ADMIN for the last active admin. Banning a banned person changes nothing. Answers the person.
          */
         post: operations["postMembersIdBan"];
         /**
          * Lift a ban
-         * @description The same rule as banning: moderators unban members only; admins anyone but themselves. Unbanning someone who is not banned changes nothing.
+         * @description The same rule as banning: moderators unban members only; admins anyone but themselves. Unbanning someone who is not banned changes nothing. Answers the person.
          */
         delete: operations["deleteMembersIdBan"];
         options?: never;
@@ -1269,7 +1442,7 @@ export interface paths {
         put?: never;
         /**
          * Mark a member's email address as confirmed
-         * @description For a workspace that cannot send email, or a person whose confirmation email never arrived. The person keeps the password chosen at sign-up. Idempotent.
+         * @description For a workspace that cannot send email, or a person whose confirmation email never arrived. The person keeps the password chosen at sign-up. Idempotent. Answers the person.
          */
         post: operations["postMembersIdVerify"];
         delete?: never;
@@ -1285,7 +1458,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The OpenAPI 3.1 document of this API */
+        /**
+         * Get the OpenAPI document
+         * @description The OpenAPI 3.1 document of this API: every operation under /api/v1, who may call it, its parameters, request body, success answer, errors and examples. Public, even where the workspace requires sign-in; cached for five minutes.
+         */
         get: operations["getOpenapi"];
         put?: never;
         post?: never;
@@ -1308,6 +1484,10 @@ export interface paths {
          */
         get: operations["getPosts"];
         put?: never;
+        /**
+         * Create a post
+         * @description Posts on a board the caller may see and post on (not an archived board, nor a team-only one unless they are the team). Answers 201 with the post; with moderation on, `approval` says whether it awaits approval. An API key with the write or admin scope may send `onBehalfOf` to post as a customer.
+         */
         post: operations["postPosts"];
         delete?: never;
         options?: never;
@@ -1322,12 +1502,24 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read a post
+         * @description One post with its Markdown source, status, tags, counts and where it was merged. A post the caller may not see (a private board, pending or rejected, deleted) answers 404.
+         */
         get: operations["getPostsNumber"];
         put?: never;
         post?: never;
+        /**
+         * Delete a post
+         * @description Deletes the post (it is hidden, not erased). Authors may delete their own posts; moderators any but an admin’s, admins any.
+         */
         delete: operations["deletePostsNumber"];
         options?: never;
         head?: never;
+        /**
+         * Edit a post
+         * @description Changes the title and/or body. Authors may edit for 30 minutes, until the team changes the status; moderators may edit any post but an admin’s, admins any. A merged post is read-only. Answers the post.
+         */
         patch: operations["patchPostsNumber"];
         trace?: never;
     };
@@ -1340,6 +1532,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Approve or reject a post
+         * @description The team decides on a post awaiting approval: approved makes it public; rejected hides it and tells its author by email. A post already decided is a conflict.
+         */
         post: operations["postPostsNumberApproval"];
         delete?: never;
         options?: never;
@@ -1354,8 +1550,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List a post’s comments
+         * @description The comments of a post the caller may see, oldest first; internal notes only to the team. A deleted comment stays in its place with no body (`deleted` true).
+         */
         get: operations["getPostsNumberComments"];
         put?: never;
+        /**
+         * Comment on a post
+         * @description Adds a comment (Markdown) to a post the caller may see, unless its board is archived, team-only (for others than the team) or the post was merged. The team may write internal notes (`internal`). An API key with the write or admin scope may send `onBehalfOf` to comment as a customer. Answers 201 with the comment.
+         */
         post: operations["postPostsNumberComments"];
         delete?: never;
         options?: never;
@@ -1416,6 +1620,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Pin or unpin a post
+         * @description The team pins a post (pinned posts lead their board’s trending list) or unpins it.
+         */
         post: operations["postPostsNumberPin"];
         delete?: never;
         options?: never;
@@ -1436,6 +1644,10 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
+        /**
+         * Set a post’s team properties
+         * @description The team’s own properties of a post: its owner (a moderator or admin), when it is expected (a month or a quarter), impact and effort (1 to 5). Fields left out stay; null clears one. Answers every property and the priority they give.
+         */
         patch: operations["patchPostsNumberProperties"];
         trace?: never;
     };
@@ -1448,6 +1660,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Change a post’s status
+         * @description The team moves a post to a status, with an optional public note (Markdown) that its voters and subscribers are told of. Answers the status and the history entry written; the same status again without a note changes nothing (`change` null).
+         */
         post: operations["postPostsNumberStatus"];
         delete?: never;
         options?: never;
@@ -1462,7 +1678,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Read your subscription to a post
+         * @description Whether the signed-in person follows a post they may see. Posting, voting and commenting subscribe a member unless they chose otherwise.
+         */
         get: operations["getPostsNumberSubscription"];
+        /**
+         * Follow or unfollow a post
+         * @description The signed-in person follows a post they may see, or stops; an explicit choice wins over later automatic ones. On a team-only board only the team may follow. Answers the choice.
+         */
         put: operations["putPostsNumberSubscription"];
         post?: never;
         delete?: never;
@@ -1479,6 +1703,10 @@ export interface paths {
             cookie?: never;
         };
         get?: never;
+        /**
+         * Set a post’s tags
+         * @description The team replaces the post’s tags with the listed ones (at most 10, each an existing tag). Answers the tags now.
+         */
         put: operations["putPostsNumberTags"];
         post?: never;
         delete?: never;
@@ -1562,6 +1790,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Suggest similar posts
+         * @description Posts the caller may see whose titles resemble `title`, best match first: shown while a new post’s title is typed, so that people vote instead of posting a duplicate.
+         */
         get: operations["getPostsSimilar"];
         put?: never;
         post?: never;
@@ -1579,7 +1811,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * The roadmap
+         * Read the roadmap
          * @description One column per status marked "on roadmap" in the planned, in progress and done categories, in that order and then in the statuses' order, each with its first cards (limit, default 20) and a nextCursor for GET /api/v1/roadmap/{status}. Planned and in-progress cards are ordered by votes, done cards by when they moved there (newest first), and done columns hold the last 90 days unless done=all (olderCount says how many that adds). Filters: board= (a slug) and tag= (a name).
          */
         get: operations["getRoadmap"];
@@ -1599,7 +1831,7 @@ export interface paths {
             cookie?: never;
         };
         /**
-         * One roadmap column, a page at a time
+         * Page through a roadmap column
          * @description The cards of one roadmap column (its status slug), with the same filters as GET /api/v1/roadmap; pass a column's nextCursor as cursor= for its next page. A status that is not a roadmap column is 404.
          */
         get: operations["getRoadmapStatus"];
@@ -1620,6 +1852,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Set up the workspace
+         * @description The first run only: names the workspace, creates its first admin and signs this browser in as them. `demoData: true` adds sample content in the background. 409 SETUP_DONE once setup is done.
+         */
         post: operations["postSetup"];
         delete?: never;
         options?: never;
@@ -1634,8 +1870,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List statuses
+         * @description Every status in order, each with its category, whether it is on the roadmap, and how many of the posts the caller may see are on it.
+         */
         get: operations["getStatuses"];
         put?: never;
+        /**
+         * Create a status
+         * @description Admins add a status: a name (1 to 30 characters, unique regardless of case), a colour, a category, and whether it is a roadmap column. Answers 201 with the status.
+         */
         post: operations["postStatuses"];
         delete?: never;
         options?: never;
@@ -1653,9 +1897,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Delete a status
+         * @description Admins delete a status. When posts use it, `moveTo` must name another status, and they move there; without it that is a conflict, as is deleting the last status. Answers the id and how many posts moved.
+         */
         delete: operations["deleteStatusesId"];
         options?: never;
         head?: never;
+        /**
+         * Change a status
+         * @description Admins change a status’s name (its slug follows), colour, category or roadmap flag; fields left out stay. Answers the status.
+         */
         patch: operations["patchStatusesId"];
         trace?: never;
     };
@@ -1668,6 +1920,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /**
+         * Reorder the statuses
+         * @description Admins list every status exactly once, in the new order. Answers every status in that order.
+         */
         post: operations["postStatusesReorder"];
         delete?: never;
         options?: never;
@@ -1682,8 +1938,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * List tags
+         * @description Every tag by name, each with how many of the posts the caller may see carry it.
+         */
         get: operations["getTags"];
         put?: never;
+        /**
+         * Create a tag
+         * @description Admins add a tag: a name (1 to 30 characters, unique regardless of case) and a colour. Answers 201 with the tag.
+         */
         post: operations["postTags"];
         delete?: never;
         options?: never;
@@ -1701,9 +1965,17 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
+        /**
+         * Delete a tag
+         * @description Admins delete a tag; the posts that carried it lose it. Answers the tag’s id and how many posts lost it.
+         */
         delete: operations["deleteTagsId"];
         options?: never;
         head?: never;
+        /**
+         * Change a tag
+         * @description Admins rename or recolour a tag; fields left out stay. Answers the tag.
+         */
         patch: operations["patchTagsId"];
         trace?: never;
     };
@@ -1714,7 +1986,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The triage list: posts under filters, with live counts of every facet */
+        /**
+         * List posts to triage
+         * @description The team’s triage list: posts under the filters (status, board, tag, owner, queue, search), sorted, a page at a time, with how many match and live counts of every facet. Each facet counts under every other filter but its own.
+         */
         get: operations["getTriage"];
         put?: never;
         post?: never;
@@ -1733,7 +2008,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** One status or tag change on several posts */
+        /**
+         * Change several posts at once
+         * @description One status (with an optional public note) and/or tags added and removed, on up to 100 posts. Each post changes on its own; one that cannot (not found, or more than 10 tags) is listed in `skipped` with the reason, and the others still change.
+         */
         post: operations["postTriageBulk"];
         delete?: never;
         options?: never;
@@ -1748,9 +2026,15 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The priority formula's weights */
+        /**
+         * Read the priority weights
+         * @description The weights of votes, impact and effort in the priority formula the triage list sorts by.
+         */
         get: operations["getTriagePriorityWeights"];
-        /** Change the priority formula's weights (every post's priority is computed again in the background) */
+        /**
+         * Change the priority weights
+         * @description Admins set the weights of votes and impact (0 to 5) and of effort (0 to 2). Every post’s priority is then computed again in the background. Answers the weights.
+         */
         put: operations["putTriagePriorityWeights"];
         post?: never;
         delete?: never;
@@ -1766,10 +2050,16 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Your saved triage views */
+        /**
+         * List your saved triage views
+         * @description The triage views the signed-in team member saved, oldest first: each a name for a triage URL query.
+         */
         get: operations["getTriageViews"];
         put?: never;
-        /** Save a triage view (its filters and sort, as a URL query) */
+        /**
+         * Save a triage view
+         * @description Names a triage URL query (its filters and sort; paging is dropped) for the signed-in team member. Names are unique per person, and one keeps at most 30 views. Answers 201 with the view.
+         */
         post: operations["postTriageViews"];
         delete?: never;
         options?: never;
@@ -1787,7 +2077,10 @@ export interface paths {
         get?: never;
         put?: never;
         post?: never;
-        /** Delete one of your saved triage views */
+        /**
+         * Delete a saved triage view
+         * @description Deletes one of the signed-in team member’s saved views; another person’s view answers 404.
+         */
         delete: operations["deleteTriageViewsId"];
         options?: never;
         head?: never;
@@ -1841,6 +2134,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
+        /**
+         * Get the workspace’s public face
+         * @description The workspace as its readers see it: name, logo and favicon URLs, accent colour, default theme and language, whether the footer names Chorus, and who may read it. In a workspace that requires sign-in, visitors get 401.
+         */
         get: operations["getWorkspace"];
         put?: never;
         post?: never;
@@ -1854,6 +2151,904 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        AccountExport: {
+            /** @constant */
+            format: "chorus.account-export.v1";
+            exportedAt: string;
+            profile: {
+                id: string;
+                email: string;
+                displayName: string;
+                avatarUrl: string | null;
+                /** @enum {string} */
+                role: "member" | "moderator" | "admin";
+                locale: ("en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar") | null;
+                emailVerifiedAt: string | null;
+                createdAt: string;
+                updatedAt: string;
+                notificationPreferences: {
+                    /** @enum {string} */
+                    kind: "status_changed" | "comment" | "mention" | "changelog" | "approval" | "team_new_post" | "team_awaiting_approval" | "admin_webhook_disabled";
+                    /** @enum {string} */
+                    channel: "email" | "in_app";
+                    enabled: boolean;
+                }[];
+                pendingEmailChange: string | null;
+            };
+            sessions: {
+                createdAt: string;
+                lastSeenAt: string;
+                expiresAt: string;
+                ip: string | null;
+                userAgent: string | null;
+                current: boolean;
+            }[];
+            signInProviders: {
+                /** @enum {string} */
+                provider: "oidc" | "google" | "github";
+                subject: string;
+                linkedAt: string;
+                lastSignInAt: string;
+            }[];
+            posts: {
+                number: number;
+                board: string;
+                title: string;
+                body: string;
+                /** @enum {string} */
+                approval: "pending" | "approved" | "rejected";
+                createdAt: string | null;
+                updatedAt: string | null;
+                deletedAt: string | null;
+            }[];
+            comments: {
+                id: number;
+                postNumber: number | null;
+                body: string;
+                internal: boolean;
+                createdAt: string | null;
+                editedAt: string | null;
+                deletedAt: string | null;
+            }[];
+            votes: {
+                postNumber: number | null;
+                createdAt: string | null;
+                castOnYourBehalf: boolean;
+            }[];
+        };
+        AdminBoard: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            visibility: "public" | "private";
+            /** @enum {string} */
+            posting: "members" | "team";
+            archived: boolean;
+            position: number;
+            postCount: number;
+            grantedMembers: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+                email: string;
+            }[];
+        };
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            prefix: string;
+            /** @enum {string} */
+            scope: "read" | "write" | "admin";
+            createdBy: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            } | null;
+            createdAt: string;
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+        };
+        Attachment: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            webUrl: string;
+            markdown: string;
+            filename: string;
+            /** @enum {string} */
+            contentType: "image/png" | "image/jpeg" | "image/gif" | "image/webp";
+            size: number;
+            width: number;
+            height: number;
+        };
+        AuditEvent: {
+            id: number;
+            at: string;
+            action: string;
+            actor: {
+                id: string | null;
+                label: string;
+                href: string | null;
+            };
+            target: {
+                type: string;
+                id: string | null;
+                label: string;
+                href: string | null;
+            } | null;
+            related: {
+                text: string;
+                href: string | null;
+            } | null;
+            sentence: ({
+                /** @constant */
+                t: "text";
+                v: string;
+            } | {
+                /** @constant */
+                t: "ref";
+                v: string;
+                href: string | null;
+            } | {
+                /** @constant */
+                t: "time";
+                iso: string;
+            })[];
+            /** @description The changed values before, as recorded (any JSON), or null. */
+            before: unknown;
+            /** @description The changed values after, as recorded (any JSON), or null. */
+            after: unknown;
+            ip: string | null;
+        };
+        Author: {
+            id: string | null;
+            displayName: string;
+            avatarUrl: string | null;
+            isTeam: boolean;
+        };
+        Board: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            description: string;
+            /** @enum {string} */
+            visibility: "public" | "private";
+            /** @enum {string} */
+            posting: "members" | "team";
+            archived: boolean;
+            position: number;
+            postCount: number;
+        };
+        ChangelogEntry: {
+            slug: string;
+            title: string;
+            body: string;
+            excerpt: string;
+            label: components["schemas"]["ChangelogLabel"];
+            publishedAt: string;
+            updatedAt: string;
+            posts: {
+                number: number;
+                title: string;
+                slug: string;
+            }[];
+        };
+        ChangelogLabel: {
+            slug: string;
+            name: string;
+        };
+        ChangelogTeamEntry: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            title: string;
+            body: string;
+            label: components["schemas"]["ChangelogLabel"];
+            /** @enum {string} */
+            state: "draft" | "published";
+            publishedAt: string | null;
+            scheduledFor: string | null;
+            publishStatusId: string | null;
+            author: string | null;
+            posts: {
+                number: number;
+                title: string;
+                slug: string;
+            }[];
+            createdAt: string;
+            updatedAt: string;
+        };
+        Comment: {
+            id: number;
+            postNumber: number;
+            author: components["schemas"]["Author"];
+            body: string | null;
+            internal: boolean;
+            createdAt: string;
+            editedAt: string | null;
+            deleted: boolean;
+        };
+        InsightsReport: {
+            period: {
+                /** @enum {string} */
+                key: "30d" | "90d" | "12m" | "custom";
+                from: string;
+                to: string;
+                /** @constant */
+                timezone: "UTC";
+            };
+            updatedAt: string | null;
+            weeks: {
+                week: string;
+                posts: number;
+                votes: number;
+                comments: number;
+            }[];
+            statuses: {
+                name: string | null;
+                color: string | null;
+                count: number;
+            }[];
+            topRequests: {
+                number: number;
+                title: string;
+                board: string;
+                votesGained: number;
+                voteCount: number;
+            }[];
+            firstResponse: {
+                medianSeconds: number | null;
+                answered: number;
+                unanswered: number;
+            };
+            boards: {
+                slug: string;
+                name: string;
+                posts: number;
+                votes: number;
+                comments: number;
+            }[];
+        };
+        MarkdownBlock: {
+            /** @constant */
+            t: "p";
+            c: components["schemas"]["MarkdownInline"][];
+        } | {
+            /** @constant */
+            t: "h";
+            level: 3 | 4 | 5 | 6;
+            c: components["schemas"]["MarkdownInline"][];
+        } | {
+            /** @constant */
+            t: "pre";
+            lang: string | null;
+            v: string;
+        } | {
+            /** @constant */
+            t: "quote";
+            c: components["schemas"]["MarkdownBlock"][];
+        } | {
+            /** @constant */
+            t: "list";
+            ordered: boolean;
+            start: number | null;
+            items: {
+                checked: boolean | null;
+                c: components["schemas"]["MarkdownBlock"][];
+            }[];
+        } | {
+            /** @constant */
+            t: "hr";
+        } | {
+            /** @constant */
+            t: "table";
+            head: components["schemas"]["MarkdownInline"][][];
+            rows: components["schemas"]["MarkdownInline"][][][];
+        };
+        MarkdownInline: string | {
+            /** @enum {string} */
+            t: "em" | "strong" | "del";
+            c: components["schemas"]["MarkdownInline"][];
+        } | {
+            /** @constant */
+            t: "code";
+            v: string;
+        } | {
+            /** @constant */
+            t: "a";
+            href: string;
+            c: components["schemas"]["MarkdownInline"][];
+        } | {
+            /** @constant */
+            t: "br";
+        } | {
+            /** @constant */
+            t: "mention";
+            v: string;
+            id: string;
+        } | {
+            /** @constant */
+            t: "img";
+            id: string;
+            alt: string;
+            w?: number;
+            h?: number;
+        };
+        Member: {
+            id: string;
+            displayName: string;
+            email: string;
+            avatarUrl: string | null;
+            /** @enum {string} */
+            role: "member" | "moderator" | "admin";
+            /** @enum {string} */
+            state: "active" | "banned" | "unverified";
+            joinedAt: string;
+        };
+        MentionSuggestion: {
+            /** Format: uuid */
+            id: string;
+            displayName: string;
+            avatarUrl: string | null;
+        };
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            kind: "status_changed" | "comment" | "mention" | "changelog" | "approval" | "team_new_post" | "team_awaiting_approval" | "admin_webhook_disabled";
+            headline: string;
+            message: string | null;
+            args: {
+                [key: string]: string | number;
+            };
+            path: string | null;
+            excerpt: string | null;
+            read: boolean;
+            createdAt: string;
+        };
+        Post: {
+            /** Format: uuid */
+            id: string;
+            number: number;
+            slug: string;
+            title: string;
+            excerpt: string;
+            board: {
+                slug: string;
+                name: string;
+            };
+            author: components["schemas"]["Author"];
+            status: components["schemas"]["StatusRef"] | null;
+            tags: components["schemas"]["TagRef"][];
+            voteCount: number;
+            commentCount: number;
+            voted: boolean;
+            pinned: boolean;
+            /** @enum {string} */
+            approval: "pending" | "approved" | "rejected";
+            createdAt: string;
+            updatedAt: string;
+            highlight?: {
+                title: {
+                    text: string;
+                    match: boolean;
+                }[];
+                excerpt: {
+                    text: string;
+                    match: boolean;
+                }[];
+            };
+            body: string;
+            statusChangedAt: string | null;
+            mergedInto: ({
+                number: number;
+                slug: string;
+                title: string;
+            } | {
+                number: null;
+                slug: null;
+                title: null;
+            }) | null;
+            boardArchived: boolean;
+        };
+        PostPage: {
+            items: components["schemas"]["PostSummary"][];
+            nextCursor: string | null;
+            prevCursor: string | null;
+        };
+        PostSummary: {
+            /** Format: uuid */
+            id: string;
+            number: number;
+            slug: string;
+            title: string;
+            excerpt: string;
+            board: {
+                slug: string;
+                name: string;
+            };
+            author: components["schemas"]["Author"];
+            status: components["schemas"]["StatusRef"] | null;
+            tags: components["schemas"]["TagRef"][];
+            voteCount: number;
+            commentCount: number;
+            voted: boolean;
+            pinned: boolean;
+            /** @enum {string} */
+            approval: "pending" | "approved" | "rejected";
+            createdAt: string;
+            updatedAt: string;
+            highlight?: {
+                title: {
+                    text: string;
+                    match: boolean;
+                }[];
+                excerpt: {
+                    text: string;
+                    match: boolean;
+                }[];
+            };
+        };
+        PublicWorkspace: {
+            name: string;
+            showPoweredBy: boolean;
+            accentColor: string;
+            /** @enum {string} */
+            defaultTheme: "system" | "light" | "dark";
+            /** @enum {string} */
+            defaultLocale: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
+            /** @enum {string} */
+            access: "public" | "sign_in_required";
+            logoUrl: string | null;
+            faviconUrl: string | null;
+        };
+        RoadmapCard: {
+            /** Format: uuid */
+            id: string;
+            number: number;
+            slug: string;
+            title: string;
+            voteCount: number;
+            voted: boolean;
+            commentCount: number;
+            board: {
+                slug: string;
+                name: string;
+                archived: boolean;
+            };
+            tags: components["schemas"]["TagRef"][];
+            statusChangedAt: string | null;
+            eta: string | null;
+        };
+        RoadmapColumn: {
+            status: components["schemas"]["StatusRef"];
+            total: number;
+            olderCount: number;
+            items: components["schemas"]["RoadmapCard"][];
+            nextCursor: string | null;
+        };
+        SimilarPost: {
+            /** Format: uuid */
+            id: string;
+            number: number;
+            slug: string;
+            title: string;
+            voteCount: number;
+            status: {
+                name: string;
+                color: string;
+            } | null;
+        };
+        SsoProvider: {
+            /** @enum {string} */
+            id: "oidc" | "google" | "github";
+            label: string;
+            issuer: string | null;
+            clientId: string;
+            /** @constant */
+            clientSecretSet: true;
+            scopes: string;
+            enabled: boolean;
+            adminSignInAt: string | null;
+        };
+        SsoSettings: {
+            secretKeyConfigured: boolean;
+            passwordSignIn: boolean;
+            passwordSignInForced: boolean;
+            viewerHasSignedInWithSso: boolean;
+            providers: components["schemas"]["SsoProvider"][];
+            redirectUris: {
+                [key: string]: string;
+            };
+        };
+        Status: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            color: string;
+            /** @enum {string} */
+            category: "open" | "planned" | "in_progress" | "done" | "closed";
+            position: number;
+            onRoadmap: boolean;
+            postCount: number;
+        };
+        StatusChange: {
+            id: number;
+            from: components["schemas"]["StatusRef"] | null;
+            to: components["schemas"]["StatusRef"] | null;
+            by: {
+                id: string | null;
+                displayName: string;
+            } | null;
+            note: string;
+            at: string;
+        };
+        StatusRef: {
+            /** Format: uuid */
+            id: string;
+            slug: string;
+            name: string;
+            color: string;
+            /** @enum {string} */
+            category: "open" | "planned" | "in_progress" | "done" | "closed";
+        };
+        Tag: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            color: string;
+            postCount: number;
+        };
+        TagRef: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            color: string;
+        };
+        TeamProperties: {
+            owner: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+                avatarUrl: string | null;
+            } | null;
+            eta: string | null;
+            impact: number | null;
+            effort: number | null;
+            priority: number;
+        };
+        TriagePage: {
+            items: components["schemas"]["TriagePost"][];
+            nextCursor: string | null;
+            total: number;
+            facets: {
+                status: {
+                    key: string;
+                    count: number;
+                }[];
+                board: {
+                    key: string;
+                    count: number;
+                }[];
+                tag: {
+                    key: string;
+                    count: number;
+                }[];
+                show: {
+                    [key: string]: number;
+                };
+            };
+        };
+        TriagePost: {
+            /** Format: uuid */
+            id: string;
+            number: number;
+            slug: string;
+            title: string;
+            excerpt: string;
+            board: {
+                slug: string;
+                name: string;
+            };
+            status: components["schemas"]["StatusRef"] | null;
+            tags: components["schemas"]["TagRef"][];
+            voteCount: number;
+            commentCount: number;
+            /** @enum {string} */
+            approval: "pending" | "approved" | "rejected";
+            createdAt: string;
+            author: {
+                displayName: string;
+            } | null;
+            owner: {
+                /** Format: uuid */
+                id: string;
+                displayName: string;
+            } | null;
+            eta: string | null;
+            impact: number | null;
+            effort: number | null;
+            priority: number;
+            teamResponded: boolean;
+        };
+        TriageView: {
+            id: number;
+            name: string;
+            query: string;
+        };
+        WebhookAttempt: {
+            id: number;
+            /** Format: uuid */
+            deliveryId: string;
+            /** Format: uuid */
+            eventId: string;
+            eventType: string;
+            attempt: number;
+            at: string;
+            durationMs: number;
+            statusCode: number | null;
+            responseBody: string | null;
+            error: string | null;
+            ok: boolean;
+            /** @enum {string} */
+            deliveryState: "pending" | "delivered" | "failed";
+        };
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            description: string;
+            events: ("post.created" | "post.status_changed" | "post.merged" | "comment.created" | "vote.created" | "changelog.published")[];
+            /** @enum {string} */
+            format: "generic" | "slack" | "discord";
+            includePrivate: boolean;
+            /** @enum {string} */
+            state: "active" | "disabled";
+            disabledAt: string | null;
+            disabledReason: string | null;
+            createdAt: string;
+            lastAttempt: {
+                at: string;
+                ok: boolean;
+                statusCode: number | null;
+            } | null;
+        };
+        WorkspaceExport: {
+            /** @constant */
+            format: "chorus.workspace-export";
+            /** @constant */
+            version: 1;
+            exportedAt: string;
+            /** @default null */
+            workspace: {
+                name: string;
+                accentColor: string;
+                /** @enum {string} */
+                defaultTheme: "system" | "light" | "dark";
+                /** @enum {string} */
+                access: "public" | "sign_in_required";
+                /** @enum {string} */
+                signupPolicy: "open" | "invite_only" | "domain_allowlist";
+                allowedDomains: string[];
+                /** @enum {string} */
+                moderation: "off" | "new_members" | "all";
+                /**
+                 * @default en
+                 * @enum {string}
+                 */
+                defaultLocale: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
+                /** @default [] */
+                widgetOrigins: unknown;
+            } | null;
+            /** @default [] */
+            companies: {
+                id: string;
+                name: string;
+                /** @default null */
+                monthlyRevenueCents: number | null;
+            }[];
+            /** @default [] */
+            members: {
+                /** Format: email */
+                email: string;
+                displayName: string;
+                /**
+                 * @default member
+                 * @enum {string}
+                 */
+                role: "member" | "moderator" | "admin";
+                /** @default null */
+                emailVerifiedAt: string | null;
+                /** @default null */
+                bannedAt: string | null;
+                /** @default null */
+                deletedAt: string | null;
+                createdAt?: string;
+                /** @default null */
+                externalId: string | null;
+                /** @default null */
+                company: string | null;
+            }[];
+            /** @default [] */
+            statuses: {
+                slug: string;
+                name: string;
+                color: string;
+                /** @enum {string} */
+                category: "open" | "planned" | "in_progress" | "done" | "closed";
+                /** @default 0 */
+                position: number;
+                /** @default false */
+                onRoadmap: boolean;
+            }[];
+            /** @default [] */
+            tags: {
+                name: string;
+                /** @default #64748b */
+                color: string;
+            }[];
+            /** @default [] */
+            boards: {
+                slug: string;
+                name: string;
+                /** @default  */
+                description: string;
+                /**
+                 * @default public
+                 * @enum {string}
+                 */
+                visibility: "public" | "private";
+                /**
+                 * @default members
+                 * @enum {string}
+                 */
+                posting: "members" | "team";
+                /** @default 0 */
+                position: number;
+                /** @default null */
+                archivedAt: string | null;
+                /** @default [] */
+                members: string[];
+            }[];
+            /** @default [] */
+            posts: {
+                number: number;
+                board: string;
+                author: string | null;
+                title: string;
+                /** @default  */
+                body: string;
+                /** @default null */
+                status: string | null;
+                /** @default [] */
+                tags: string[];
+                /** @default false */
+                pinned: boolean;
+                /**
+                 * @default approved
+                 * @enum {string}
+                 */
+                approval: "pending" | "approved" | "rejected";
+                /** @default null */
+                mergedInto: number | null;
+                createdAt?: string;
+                updatedAt?: string;
+                /** @default null */
+                statusChangedAt: string | null;
+                /** @default null */
+                deletedAt: string | null;
+            }[];
+            /** @default [] */
+            votes: {
+                post: number;
+                /** Format: email */
+                member: string;
+                /** @default null */
+                castBy: string | null;
+                /** @default null */
+                mergedFrom: number | null;
+                createdAt?: string;
+            }[];
+            /** @default [] */
+            comments: {
+                post: number;
+                author: string | null;
+                body: string;
+                /** @default false */
+                internal: boolean;
+                /**
+                 * @default approved
+                 * @enum {string}
+                 */
+                approval: "pending" | "approved" | "rejected";
+                createdAt?: string;
+                /** @default null */
+                editedAt: string | null;
+                /** @default null */
+                deletedAt: string | null;
+            }[];
+            /** @default [] */
+            statusChanges: {
+                post: number;
+                from: string | null;
+                to: string | null;
+                by: string | null;
+                /** @default  */
+                note: string;
+                createdAt?: string;
+            }[];
+            /** @default [] */
+            subscriptions: {
+                post: number;
+                /** Format: email */
+                member: string;
+                /** @default true */
+                subscribed: boolean;
+            }[];
+            /**
+             * @default {
+             *       "labels": [],
+             *       "entries": [],
+             *       "subscribers": []
+             *     }
+             */
+            changelog: {
+                /** @default [] */
+                labels: {
+                    slug: string;
+                    name: string;
+                    /** @default 0 */
+                    position: number;
+                }[];
+                /** @default [] */
+                entries: {
+                    slug: string;
+                    title: string;
+                    /** @default  */
+                    body: string;
+                    label: string;
+                    /** @enum {string} */
+                    state: "draft" | "published";
+                    /** @default null */
+                    publishedAt: string | null;
+                    /** @default null */
+                    author: string | null;
+                    /** @default [] */
+                    posts: number[];
+                }[];
+                /** @default [] */
+                subscribers: {
+                    /** Format: email */
+                    member: string;
+                    /** @default true */
+                    subscribed: boolean;
+                }[];
+            };
+        };
+        WorkspaceSettings: {
+            name: string;
+            accentColor: string;
+            /** @enum {string} */
+            defaultTheme: "system" | "light" | "dark";
+            /** @enum {string} */
+            defaultLocale: "en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar";
+            /** @enum {string} */
+            access: "public" | "sign_in_required";
+            /** @enum {string} */
+            signupPolicy: "open" | "invite_only" | "domain_allowlist";
+            allowedDomains: string[];
+            /** @enum {string} */
+            moderation: "off" | "new_members" | "all";
+            /** @enum {string} */
+            emailConfirmation: "auto" | "required" | "off";
+            showPoweredBy: boolean;
+            widgetOrigins: string[];
+        };
         Error: {
             error: {
                 /** @enum {string} */
@@ -1864,7 +3059,7 @@ export interface components {
                  * @description Only when the message was written for one case: a stable key for it (docs/api.md, "Error reasons").
                  * @enum {string}
                  */
-                reason?: "alreadyMember" | "boardArchived" | "boardOrderInvalid" | "boardSlugTaken" | "boardTeamOnly" | "bodyTooLarge" | "changelogAddressTaken" | "commentEditWindowClosed" | "commentsArchived" | "commentsTeamOnly" | "customerBanned" | "customerDeleted" | "customerNotRecorded" | "customerOtherExternalId" | "editMerged" | "editStatusChanged" | "editWindowClosed" | "emailTaken" | "emailUnconfirmedNoMail" | "emailUnconfirmedSent" | "entryAlreadyPublished" | "followTeamOnly" | "imageEmpty" | "imageTooLarge" | "imageTooManyPixels" | "imageType" | "imageUnreadable" | "importProblems" | "importTooLarge" | "internalNoteForCustomer" | "internalNotesTeamOnly" | "invitationInvalid" | "labelNameTaken" | "lastAdminSelf" | "lastStatus" | "mergeChained" | "mergeCycle" | "mergeSelf" | "mergeTargetMissing" | "pageLinkInvalid" | "postAlreadyApproved" | "postAlreadyMerged" | "postAlreadyRejected" | "postChanged" | "postMergedComment" | "signupRestricted" | "ssoLastProvider" | "ssoNeedsSecretKey" | "ssoOnly" | "ssoTryFirst" | "statusInUse" | "statusNameTaken" | "tagNameTaken" | "tooManyTags" | "unsubscribeLinkInvalid" | "votingArchived" | "votingMerged" | "votingPending" | "webhookEndpointDisabled" | "webhookUrlCredentials" | "webhookUrlInvalid" | "webhookUrlMetadata" | "webhookUrlNonPublic" | "webhookUrlScheme" | "webhookUrlUnresolved" | "widgetSessionEnded" | "workspaceNotEmpty" | "wrongPassword";
+                reason?: "alreadyMember" | "boardArchived" | "boardOrderInvalid" | "boardSlugTaken" | "boardTeamOnly" | "bodyTooLarge" | "changelogAddressTaken" | "commentEditWindowClosed" | "commentsArchived" | "commentsTeamOnly" | "customerBanned" | "customerDeleted" | "customerIsTeam" | "customerNotRecorded" | "customerOtherExternalId" | "customerOwnAccount" | "editMerged" | "editStatusChanged" | "editWindowClosed" | "emailTaken" | "emailUnconfirmedNoMail" | "emailUnconfirmedSent" | "entryAlreadyPublished" | "followTeamOnly" | "imageEmpty" | "imageTooLarge" | "imageTooManyPixels" | "imageType" | "imageUnreadable" | "importProblems" | "importTooLarge" | "internalNoteForCustomer" | "internalNotesTeamOnly" | "invitationInvalid" | "labelNameTaken" | "lastAdminSelf" | "lastStatus" | "mergeChained" | "mergeCycle" | "mergeSelf" | "mergeTargetMissing" | "pageLinkInvalid" | "postAlreadyApproved" | "postAlreadyMerged" | "postAlreadyRejected" | "postChanged" | "postMergedComment" | "signupRestricted" | "ssoIssuerNonPublic" | "ssoIssuerUnresolved" | "ssoLastProvider" | "ssoNeedsSecretKey" | "ssoOnly" | "ssoTryFirst" | "statusInUse" | "statusNameTaken" | "tagNameTaken" | "tooManyTags" | "unsubscribeLinkInvalid" | "votingArchived" | "votingMerged" | "votingPending" | "webhookEndpointDisabled" | "webhookUrlCredentials" | "webhookUrlInvalid" | "webhookUrlMetadata" | "webhookUrlNonPublic" | "webhookUrlScheme" | "webhookUrlUnresolved" | "widgetSessionEnded" | "workspaceNotEmpty" | "wrongPassword";
                 /** @description VALIDATION_FAILED only: a message per invalid field (query fields are prefixed `query.`). */
                 fields?: {
                     [key: string]: string;
@@ -1891,34 +3086,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "3f9a2b7c-6d1e-4c8f-a5b2-7e6d5c4b3a01",
-                     *           "name": "Zapier sync",
-                     *           "prefix": "chorus_F9NWWIEd",
-                     *           "scope": "write",
-                     *           "createdBy": {
-                     *             "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02",
-                     *             "displayName": "Grace Hopper"
-                     *           },
-                     *           "createdAt": "2026-11-20T09:14:03.089Z",
-                     *           "lastUsedAt": null,
-                     *           "revokedAt": null
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -1955,12 +3122,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "3f9a2b7c-6d1e-4c8f-a5b2-7e6d5c4b3a01",
+                     *           "name": "Zapier sync",
+                     *           "prefix": "chorus_F9NWWIEd",
+                     *           "scope": "write",
+                     *           "createdBy": {
+                     *             "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02",
+                     *             "displayName": "Grace Hopper"
+                     *           },
+                     *           "createdAt": "2026-11-20T09:14:03.089Z",
+                     *           "lastUsedAt": null,
+                     *           "revokedAt": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["ApiKey"][];
+                    };
+                };
             };
         };
     };
@@ -1987,33 +3177,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "apiKey": {
-                     *         "id": "7e1c5a90-2f4b-4d3e-b6a8-9c0d1e2f3a4b",
-                     *         "name": "Nightly report",
-                     *         "prefix": "chorus_F2JLptnf",
-                     *         "scope": "read",
-                     *         "createdBy": {
-                     *           "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02",
-                     *           "displayName": "Grace Hopper"
-                     *         },
-                     *         "createdAt": "2026-11-26T06:02:24.121Z",
-                     *         "lastUsedAt": null,
-                     *         "revokedAt": null
-                     *       },
-                     *       "secret": "chorus_F2JLptnf_1AEZTHJe1euUXHtElN63WlmOI0MR1ud4YKZ5S6hT"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -2086,12 +3249,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "apiKey": {
+                     *         "id": "7e1c5a90-2f4b-4d3e-b6a8-9c0d1e2f3a4b",
+                     *         "name": "Nightly report",
+                     *         "prefix": "chorus_F2JLptnf",
+                     *         "scope": "read",
+                     *         "createdBy": {
+                     *           "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02",
+                     *           "displayName": "Grace Hopper"
+                     *         },
+                     *         "createdAt": "2026-11-26T06:02:24.121Z",
+                     *         "lastUsedAt": null,
+                     *         "revokedAt": null
+                     *       },
+                     *       "secret": "chorus_F2JLptnf_1AEZTHJe1euUXHtElN63WlmOI0MR1ud4YKZ5S6hT"
+                     *     }
+                     */
+                    "application/json": {
+                        apiKey: components["schemas"]["ApiKey"];
+                        secret: string;
+                    };
+                };
             };
         };
     };
@@ -2101,7 +3287,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The API key’s id.
+                 * @description The key’s id (not its secret or prefix).
                  * @example 3f9a2b7c-6d1e-4c8f-a5b2-7e6d5c4b3a01
                  */
                 id: string;
@@ -2110,30 +3296,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "3f9a2b7c-6d1e-4c8f-a5b2-7e6d5c4b3a01",
-                     *       "name": "Zapier sync",
-                     *       "prefix": "chorus_F9NWWIEd",
-                     *       "scope": "write",
-                     *       "createdBy": {
-                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02",
-                     *         "displayName": "Grace Hopper"
-                     *       },
-                     *       "createdAt": "2026-11-20T09:14:03.089Z",
-                     *       "lastUsedAt": null,
-                     *       "revokedAt": "2026-11-26T06:02:24.161Z"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -2215,12 +3377,29 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "3f9a2b7c-6d1e-4c8f-a5b2-7e6d5c4b3a01",
+                     *       "name": "Zapier sync",
+                     *       "prefix": "chorus_F9NWWIEd",
+                     *       "scope": "write",
+                     *       "createdBy": {
+                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02",
+                     *         "displayName": "Grace Hopper"
+                     *       },
+                     *       "createdAt": "2026-11-20T09:14:03.089Z",
+                     *       "lastUsedAt": null,
+                     *       "revokedAt": "2026-11-26T06:02:24.161Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ApiKey"];
+                };
             };
         };
     };
@@ -2244,21 +3423,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "logoUrl": "/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02",
-                     *       "faviconUrl": "/api/v1/branding/84ec79bd-ba16-4e94-a4a6-1c522c746bbd"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -2340,12 +3504,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "logoUrl": "/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02",
+                     *       "faviconUrl": "/api/v1/branding/84ec79bd-ba16-4e94-a4a6-1c522c746bbd"
+                     *     }
+                     */
+                    "application/json": {
+                        logoUrl: string | null;
+                        faviconUrl: string | null;
+                    };
+                };
             };
         };
     };
@@ -2364,21 +3539,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "logoUrl": "/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02",
-                     *       "faviconUrl": null
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -2460,12 +3620,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "logoUrl": "/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02",
+                     *       "faviconUrl": null
+                     *     }
+                     */
+                    "application/json": {
+                        logoUrl: string | null;
+                        faviconUrl: string | null;
+                    };
+                };
             };
         };
     };
@@ -2478,8 +3649,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2508,60 +3724,10 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        items: components["schemas"]["ChangelogTeamEntry"][];
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -2597,8 +3763,89 @@ export interface operations {
             };
         };
         responses: {
+            /** @description INVALID_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: That value is already taken. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            201: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2629,18 +3876,26 @@ export interface operations {
                      *       "updatedAt": "2026-11-26T04:31:39.609Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ChangelogTeamEntry"];
                 };
             };
-            /** @description INVALID_JSON: The request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
+        };
+    };
+    getAdminChangelogId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The entry’s id.
+                 * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e02
+                 */
+                id: string;
             };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -2659,26 +3914,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description CONFLICT: That value is already taken. */
-            409: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
-            415: {
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2713,32 +3950,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getAdminChangelogId: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The changelog entry’s id.
-                 * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e02
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2763,69 +3976,8 @@ export interface operations {
                      *       "updatedAt": "2026-11-26T04:31:36.841Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ChangelogTeamEntry"];
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: We could not find that. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -2835,7 +3987,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The changelog entry’s id.
+                 * @description The entry’s id.
                  * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e05
                  */
                 id: string;
@@ -2844,20 +3996,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e05"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -2939,12 +4077,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e05"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                    };
+                };
             };
         };
     };
@@ -2954,7 +4102,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The changelog entry’s id.
+                 * @description The entry’s id.
                  * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e02
                  */
                 id: string;
@@ -2979,35 +4127,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e02",
-                     *       "slug": "csv-export",
-                     *       "title": "CSV export",
-                     *       "body": "Export any board to CSV.",
-                     *       "label": {
-                     *         "slug": "new",
-                     *         "name": "New"
-                     *       },
-                     *       "state": "draft",
-                     *       "publishedAt": null,
-                     *       "scheduledFor": null,
-                     *       "publishStatusId": null,
-                     *       "author": "Grace Hopper",
-                     *       "posts": [],
-                     *       "createdAt": "2026-11-26T04:31:36.841Z",
-                     *       "updatedAt": "2026-11-26T04:31:39.815Z"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -3098,12 +4217,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e02",
+                     *       "slug": "csv-export",
+                     *       "title": "CSV export",
+                     *       "body": "Export any board to CSV.",
+                     *       "label": {
+                     *         "slug": "new",
+                     *         "name": "New"
+                     *       },
+                     *       "state": "draft",
+                     *       "publishedAt": null,
+                     *       "scheduledFor": null,
+                     *       "publishStatusId": null,
+                     *       "author": "Grace Hopper",
+                     *       "posts": [],
+                     *       "createdAt": "2026-11-26T04:31:36.841Z",
+                     *       "updatedAt": "2026-11-26T04:31:39.815Z"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangelogTeamEntry"];
+                };
             };
         };
     };
@@ -3113,7 +4254,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The changelog entry’s id.
+                 * @description The entry’s id.
                  * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e02
                  */
                 id: string;
@@ -3122,8 +4263,89 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description INVALID_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3149,9 +4371,59 @@ export interface operations {
                      *       "postsMoved": 0
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        slug: string;
+                        title: string;
+                        body: string;
+                        label: components["schemas"]["ChangelogLabel"];
+                        /** @enum {string} */
+                        state: "draft" | "published";
+                        publishedAt: string | null;
+                        scheduledFor: string | null;
+                        publishStatusId: string | null;
+                        author: string | null;
+                        posts: {
+                            number: number;
+                            title: string;
+                            slug: string;
+                        }[];
+                        createdAt: string;
+                        updatedAt: string;
+                        postsMoved: number;
+                    };
                 };
             };
+        };
+    };
+    putAdminChangelogIdSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The entry’s id.
+                 * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e04
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "at": "2030-01-15T09:00:00Z"
+                 *     }
+                 */
+                "application/json": {
+                    /** Format: date-time */
+                    at: string;
+                };
+            };
+        };
+        responses: {
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -3181,6 +4453,15 @@ export interface operations {
             };
             /** @description NOT_FOUND: We could not find that. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description CONFLICT: That value is already taken. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3233,44 +4514,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    putAdminChangelogIdSchedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The changelog entry’s id.
-                 * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e04
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "at": "2030-01-15T09:00:00Z"
-                 *     }
-                 */
-                "application/json": {
-                    /** Format: date-time */
-                    at: string;
-                };
-            };
-        };
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3295,9 +4540,26 @@ export interface operations {
                      *       "updatedAt": "2026-11-26T04:31:40.116Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ChangelogTeamEntry"];
                 };
             };
+        };
+    };
+    deleteAdminChangelogIdSchedule: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The entry’s id.
+                 * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e04
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -3327,15 +4589,6 @@ export interface operations {
             };
             /** @description NOT_FOUND: We could not find that. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description CONFLICT: That value is already taken. */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3388,32 +4641,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    deleteAdminChangelogIdSchedule: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The changelog entry’s id.
-                 * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e04
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3438,9 +4667,26 @@ export interface operations {
                      *       "updatedAt": "2026-11-26T04:31:40.162Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ChangelogTeamEntry"];
                 };
             };
+        };
+    };
+    postAdminChangelogIdUnpublish: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The entry’s id.
+                 * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e03
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -3522,32 +4768,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    postAdminChangelogIdUnpublish: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The changelog entry’s id.
-                 * @example e91d4c36-5b8a-4c2f-9e71-2a3b4c5d6e03
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3572,18 +4794,20 @@ export interface operations {
                      *       "updatedAt": "2026-11-26T04:31:40.215Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ChangelogTeamEntry"];
                 };
             };
-            /** @description INVALID_JSON: The request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+        };
+    };
+    getAdminChangelogLabels: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -3595,33 +4819,6 @@ export interface operations {
             };
             /** @description FORBIDDEN: You do not have permission to do that. */
             403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: We could not find that. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3656,26 +4853,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getAdminChangelogLabels: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3690,60 +4869,10 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        items: components["schemas"]["ChangelogLabel"][];
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -3767,21 +4896,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "slug": "security",
-                     *       "name": "Security"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -3863,12 +4977,20 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "security",
+                     *       "name": "Security"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangelogLabel"];
+                };
             };
         };
     };
@@ -3881,21 +5003,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "smtpConfigured": false,
-                     *       "waiting": 1
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -3941,12 +5048,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "smtpConfigured": false,
+                     *       "waiting": 1
+                     *     }
+                     */
+                    "application/json": {
+                        smtpConfigured: boolean;
+                        waiting: number;
+                    };
+                };
             };
         };
     };
@@ -3959,8 +5077,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4098,9 +5261,20 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["WorkspaceExport"];
                 };
             };
+        };
+    };
+    getAdminIdentify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -4146,26 +5320,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getAdminIdentify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4179,60 +5335,15 @@ export interface operations {
                      *       "maxLifetimeSeconds": 600
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        configured: boolean;
+                        createdAt: string | null;
+                        audience: string;
+                        /** @constant */
+                        algorithm: "HS256";
+                        maxLifetimeSeconds: number;
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -4245,25 +5356,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "configured": true,
-                     *       "createdAt": "2026-11-26T04:40:02.518Z",
-                     *       "audience": "https://feedback.example.com",
-                     *       "algorithm": "HS256",
-                     *       "maxLifetimeSeconds": 600,
-                     *       "secret": "idsec_T1nWq8uYbH3kS0dF6gJ9lZ2xC5vB7nM4qR8tE1yU3iO"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -4336,12 +5428,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "configured": true,
+                     *       "createdAt": "2026-11-26T04:40:02.518Z",
+                     *       "audience": "https://feedback.example.com",
+                     *       "algorithm": "HS256",
+                     *       "maxLifetimeSeconds": 600,
+                     *       "secret": "idsec_T1nWq8uYbH3kS0dF6gJ9lZ2xC5vB7nM4qR8tE1yU3iO"
+                     *     }
+                     */
+                    "application/json": {
+                        configured: boolean;
+                        createdAt: string | null;
+                        audience: string;
+                        /** @constant */
+                        algorithm: "HS256";
+                        maxLifetimeSeconds: number;
+                        secret: string;
+                    };
+                };
             };
         };
     };
@@ -4373,27 +5485,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "source": "canny",
-                     *       "members": 2,
-                     *       "boards": 1,
-                     *       "posts": 1,
-                     *       "votes": 1,
-                     *       "comments": 0,
-                     *       "statusChanges": 0,
-                     *       "changelogEntries": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -4475,21 +5566,50 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "source": "canny",
+                     *       "members": 2,
+                     *       "boards": 1,
+                     *       "posts": 1,
+                     *       "votes": 1,
+                     *       "comments": 0,
+                     *       "statusChanges": 0,
+                     *       "changelogEntries": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "chorus" | "canny" | "fider";
+                        members: number;
+                        boards: number;
+                        posts: number;
+                        votes: number;
+                        comments: number;
+                        statusChanges: number;
+                        changelogEntries: number;
+                    };
+                };
             };
         };
     };
     getAdminInsights: {
         parameters: {
             query?: {
-                /** @example 30d */
+                /**
+                 * @description The last 30 days, 90 days or 12 months, or `custom` (with from and to).
+                 * @example 30d
+                 */
                 period?: "30d" | "90d" | "12m" | "custom";
+                /** @description A custom period’s first day (YYYY-MM-DD, UTC). */
                 from?: string;
+                /** @description A custom period’s last day (YYYY-MM-DD, UTC); a period covers at most 731 days. */
                 to?: string;
             };
             header?: never;
@@ -4498,8 +5618,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4531,9 +5696,32 @@ export interface operations {
                      *       "boards": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["InsightsReport"];
                 };
             };
+        };
+    };
+    getAdminOutbox: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: number;
+                /** @description The older name of `cursor`, still accepted. */
+                before?: number;
+                /**
+                 * @description Emails per page (1–100).
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description Only the emails sent to this address (exact, any case). */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -4579,32 +5767,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getAdminOutbox: {
-        parameters: {
-            query?: {
-                cursor?: number;
-                before?: number;
-                /** @example 20 */
-                limit?: number;
-                to?: string;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4630,9 +5794,37 @@ export interface operations {
                      *       "nextCursor": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        smtpConfigured: boolean;
+                        items: {
+                            id: number;
+                            to: string;
+                            kind: string;
+                            subject: string;
+                            text: string;
+                            html: string;
+                            /** @enum {string} */
+                            status: "sent" | "queued" | "retrying" | "failed" | "smtp_off";
+                            attempts: number;
+                            lastError: string | null;
+                            sentAt: string | null;
+                            createdAt: string;
+                        }[];
+                        nextCursor: number | null;
+                    };
                 };
             };
+        };
+    };
+    getAdminSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -4678,26 +5870,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getAdminSettings: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4719,60 +5893,8 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["WorkspaceSettings"];
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -4816,32 +5938,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "name": "Acme feedback",
-                     *       "accentColor": "#4f46e5",
-                     *       "defaultTheme": "system",
-                     *       "defaultLocale": "en",
-                     *       "access": "public",
-                     *       "signupPolicy": "open",
-                     *       "allowedDomains": [],
-                     *       "moderation": "new_members",
-                     *       "emailConfirmation": "auto",
-                     *       "showPoweredBy": true,
-                     *       "widgetOrigins": [
-                     *         "https://app.example.com"
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -4914,12 +6010,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Acme feedback",
+                     *       "accentColor": "#4f46e5",
+                     *       "defaultTheme": "system",
+                     *       "defaultLocale": "en",
+                     *       "access": "public",
+                     *       "signupPolicy": "open",
+                     *       "allowedDomains": [],
+                     *       "moderation": "new_members",
+                     *       "emailConfirmation": "auto",
+                     *       "showPoweredBy": true,
+                     *       "widgetOrigins": [
+                     *         "https://app.example.com"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WorkspaceSettings"];
+                };
             };
         };
     };
@@ -4932,50 +6047,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "secretKeyConfigured": true,
-                     *       "passwordSignIn": true,
-                     *       "passwordSignInForced": false,
-                     *       "viewerHasSignedInWithSso": false,
-                     *       "providers": [
-                     *         {
-                     *           "id": "github",
-                     *           "label": "GitHub",
-                     *           "issuer": null,
-                     *           "clientId": "Iv23liExampleClientId",
-                     *           "clientSecretSet": true,
-                     *           "scopes": "read:user user:email",
-                     *           "enabled": true,
-                     *           "adminSignInAt": null
-                     *         },
-                     *         {
-                     *           "id": "google",
-                     *           "label": "Google",
-                     *           "issuer": "https://accounts.google.com",
-                     *           "clientId": "123456789-example.apps.googleusercontent.com",
-                     *           "clientSecretSet": true,
-                     *           "scopes": "openid email profile",
-                     *           "enabled": true,
-                     *           "adminSignInAt": null
-                     *         }
-                     *       ],
-                     *       "redirectUris": {
-                     *         "oidc": "https://feedback.example.com/login/sso/oidc",
-                     *         "google": "https://feedback.example.com/login/sso/google",
-                     *         "github": "https://feedback.example.com/login/sso/github"
-                     *       }
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -5012,37 +6083,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    patchAdminSso: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody: {
-            content: {
-                /**
-                 * @example {
-                 *       "passwordSignIn": true
-                 *     }
-                 */
-                "application/json": {
-                    passwordSignIn: boolean;
-                };
-            };
-        };
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5082,9 +6124,31 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["SsoSettings"];
                 };
             };
+        };
+    };
+    patchAdminSso: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "passwordSignIn": true
+                 *     }
+                 */
+                "application/json": {
+                    passwordSignIn: boolean;
+                };
+            };
+        };
+        responses: {
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -5166,12 +6230,49 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "secretKeyConfigured": true,
+                     *       "passwordSignIn": true,
+                     *       "passwordSignInForced": false,
+                     *       "viewerHasSignedInWithSso": false,
+                     *       "providers": [
+                     *         {
+                     *           "id": "github",
+                     *           "label": "GitHub",
+                     *           "issuer": null,
+                     *           "clientId": "Iv23liExampleClientId",
+                     *           "clientSecretSet": true,
+                     *           "scopes": "read:user user:email",
+                     *           "enabled": true,
+                     *           "adminSignInAt": null
+                     *         },
+                     *         {
+                     *           "id": "google",
+                     *           "label": "Google",
+                     *           "issuer": "https://accounts.google.com",
+                     *           "clientId": "123456789-example.apps.googleusercontent.com",
+                     *           "clientSecretSet": true,
+                     *           "scopes": "openid email profile",
+                     *           "enabled": true,
+                     *           "adminSignInAt": null
+                     *         }
+                     *       ],
+                     *       "redirectUris": {
+                     *         "oidc": "https://feedback.example.com/login/sso/oidc",
+                     *         "google": "https://feedback.example.com/login/sso/google",
+                     *         "github": "https://feedback.example.com/login/sso/github"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoSettings"];
+                };
             };
         };
     };
@@ -5181,7 +6282,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The single sign-on provider.
+                 * @description The provider: `oidc` (any OpenID Connect provider), `google` or `github`.
                  * @example github
                  */
                 provider: "oidc" | "google" | "github";
@@ -5210,27 +6311,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "github",
-                     *       "label": "GitHub",
-                     *       "issuer": null,
-                     *       "clientId": "Iv23liExampleClientId",
-                     *       "clientSecretSet": true,
-                     *       "scopes": "read:user user:email",
-                     *       "enabled": true,
-                     *       "adminSignInAt": null
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -5321,12 +6401,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "github",
+                     *       "label": "GitHub",
+                     *       "issuer": null,
+                     *       "clientId": "Iv23liExampleClientId",
+                     *       "clientSecretSet": true,
+                     *       "scopes": "read:user user:email",
+                     *       "enabled": true,
+                     *       "adminSignInAt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SsoProvider"];
+                };
             };
         };
     };
@@ -5336,7 +6430,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The single sign-on provider.
+                 * @description The provider: `oidc` (any OpenID Connect provider), `google` or `github`.
                  * @example google
                  */
                 provider: "oidc" | "google" | "github";
@@ -5345,7 +6439,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content. */
+            /** @description Success: no content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5442,13 +6536,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
     getAdminWebhooks: {
@@ -5460,8 +6547,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5508,60 +6640,10 @@ export interface operations {
                      *       ]
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        items: components["schemas"]["WebhookEndpoint"][];
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -5601,34 +6683,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "da82e0eb-e0e1-4bca-b026-1bfe26d0a961",
-                     *       "url": "https://hooks.example.com/chorus",
-                     *       "description": "Support tool",
-                     *       "events": [
-                     *         "post.created",
-                     *         "comment.created"
-                     *       ],
-                     *       "format": "generic",
-                     *       "includePrivate": false,
-                     *       "state": "active",
-                     *       "disabledAt": null,
-                     *       "disabledReason": null,
-                     *       "createdAt": "2026-11-26T06:02:25.188Z",
-                     *       "lastAttempt": null,
-                     *       "secret": "whsec_M0z1m7YrA6hr0izZfBsfu9qbEMemNtJkUjoq5bU0GqY"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -5701,12 +6755,53 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "da82e0eb-e0e1-4bca-b026-1bfe26d0a961",
+                     *       "url": "https://hooks.example.com/chorus",
+                     *       "description": "Support tool",
+                     *       "events": [
+                     *         "post.created",
+                     *         "comment.created"
+                     *       ],
+                     *       "format": "generic",
+                     *       "includePrivate": false,
+                     *       "state": "active",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-11-26T06:02:25.188Z",
+                     *       "lastAttempt": null,
+                     *       "secret": "whsec_M0z1m7YrA6hr0izZfBsfu9qbEMemNtJkUjoq5bU0GqY"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: ("post.created" | "post.status_changed" | "post.merged" | "comment.created" | "vote.created" | "changelog.published")[];
+                        /** @enum {string} */
+                        format: "generic" | "slack" | "discord";
+                        includePrivate: boolean;
+                        /** @enum {string} */
+                        state: "active" | "disabled";
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        createdAt: string;
+                        lastAttempt: {
+                            at: string;
+                            ok: boolean;
+                            statusCode: number | null;
+                        } | null;
+                        secret: string;
+                    };
+                };
             };
         };
     };
@@ -5725,37 +6820,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e01",
-                     *       "url": "https://hooks.example.com/chorus",
-                     *       "description": "CRM sync",
-                     *       "events": [
-                     *         "post.created",
-                     *         "vote.created"
-                     *       ],
-                     *       "format": "generic",
-                     *       "includePrivate": false,
-                     *       "state": "active",
-                     *       "disabledAt": null,
-                     *       "disabledReason": null,
-                     *       "createdAt": "2026-11-18T16:40:12.113Z",
-                     *       "lastAttempt": {
-                     *         "at": "2026-11-26T05:31:07.129Z",
-                     *         "ok": true,
-                     *         "statusCode": 204
-                     *       }
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -5810,12 +6874,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e01",
+                     *       "url": "https://hooks.example.com/chorus",
+                     *       "description": "CRM sync",
+                     *       "events": [
+                     *         "post.created",
+                     *         "vote.created"
+                     *       ],
+                     *       "format": "generic",
+                     *       "includePrivate": false,
+                     *       "state": "active",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-11-18T16:40:12.113Z",
+                     *       "lastAttempt": {
+                     *         "at": "2026-11-26T05:31:07.129Z",
+                     *         "ok": true,
+                     *         "statusCode": 204
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
             };
         };
     };
@@ -5834,7 +6922,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content. */
+            /** @description Success: no content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -5922,13 +7010,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
     patchAdminWebhooksId: {
@@ -5966,38 +7047,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e01",
-                     *       "url": "https://hooks.example.com/chorus",
-                     *       "description": "CRM sync",
-                     *       "events": [
-                     *         "post.created",
-                     *         "post.status_changed",
-                     *         "vote.created"
-                     *       ],
-                     *       "format": "generic",
-                     *       "includePrivate": false,
-                     *       "state": "active",
-                     *       "disabledAt": null,
-                     *       "disabledReason": null,
-                     *       "createdAt": "2026-11-18T16:40:12.113Z",
-                     *       "lastAttempt": {
-                     *         "at": "2026-11-26T05:31:07.129Z",
-                     *         "ok": true,
-                     *         "statusCode": 204
-                     *       }
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -6079,18 +7128,44 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e01",
+                     *       "url": "https://hooks.example.com/chorus",
+                     *       "description": "CRM sync",
+                     *       "events": [
+                     *         "post.created",
+                     *         "post.status_changed",
+                     *         "vote.created"
+                     *       ],
+                     *       "format": "generic",
+                     *       "includePrivate": false,
+                     *       "state": "active",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-11-18T16:40:12.113Z",
+                     *       "lastAttempt": {
+                     *         "at": "2026-11-26T05:31:07.129Z",
+                     *         "ok": true,
+                     *         "statusCode": 204
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
             };
         };
     };
     getAdminWebhooksIdAttempts: {
         parameters: {
             query?: {
+                /** @description Where the next page starts: the `nextCursor` of the page before. */
                 cursor?: string;
             };
             header?: never;
@@ -6105,36 +7180,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": 4811,
-                     *           "deliveryId": "d4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f01",
-                     *           "eventId": "d4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f02",
-                     *           "eventType": "vote.created",
-                     *           "attempt": 1,
-                     *           "at": "2026-11-26T05:31:07.129Z",
-                     *           "durationMs": 84,
-                     *           "statusCode": 204,
-                     *           "responseBody": null,
-                     *           "error": null,
-                     *           "ok": true,
-                     *           "deliveryState": "delivered"
-                     *         }
-                     *       ],
-                     *       "nextCursor": null
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -6189,12 +7234,38 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 4811,
+                     *           "deliveryId": "d4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f01",
+                     *           "eventId": "d4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f02",
+                     *           "eventType": "vote.created",
+                     *           "attempt": 1,
+                     *           "at": "2026-11-26T05:31:07.129Z",
+                     *           "durationMs": 84,
+                     *           "statusCode": 204,
+                     *           "responseBody": null,
+                     *           "error": null,
+                     *           "ok": true,
+                     *           "deliveryState": "delivered"
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["WebhookAttempt"][];
+                        nextCursor: string | null;
+                    };
+                };
             };
         };
     };
@@ -6209,7 +7280,7 @@ export interface operations {
                  */
                 id: string;
                 /**
-                 * @description The id of one delivery of the webhook (as listed by its attempts).
+                 * @description The delivery to send again (its `deliveryId` in the delivery log).
                  * @example d4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f01
                  */
                 delivery: string;
@@ -6218,21 +7289,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "deliveryId": "2dfed02c-c56c-44bf-af2c-8932d08dfc3f",
-                     *       "eventId": "d4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f02"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -6323,12 +7379,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveryId": "2dfed02c-c56c-44bf-af2c-8932d08dfc3f",
+                     *       "eventId": "d4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f02"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        deliveryId: string;
+                        /** Format: uuid */
+                        eventId: string;
+                    };
+                };
             };
         };
     };
@@ -6347,33 +7416,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e02",
-                     *       "url": "https://hooks.example.com/chorus",
-                     *       "description": "Old dashboard",
-                     *       "events": [
-                     *         "post.created",
-                     *         "vote.created"
-                     *       ],
-                     *       "format": "generic",
-                     *       "includePrivate": false,
-                     *       "state": "active",
-                     *       "disabledAt": null,
-                     *       "disabledReason": null,
-                     *       "createdAt": "2026-11-18T16:40:12.113Z",
-                     *       "lastAttempt": null
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -6455,12 +7497,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e02",
+                     *       "url": "https://hooks.example.com/chorus",
+                     *       "description": "Old dashboard",
+                     *       "events": [
+                     *         "post.created",
+                     *         "vote.created"
+                     *       ],
+                     *       "format": "generic",
+                     *       "includePrivate": false,
+                     *       "state": "active",
+                     *       "disabledAt": null,
+                     *       "disabledReason": null,
+                     *       "createdAt": "2026-11-18T16:40:12.113Z",
+                     *       "lastAttempt": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
             };
         };
     };
@@ -6479,8 +7541,89 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description INVALID_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6508,96 +7651,28 @@ export interface operations {
                      *       "secret": "whsec_9dPQtpWyH4XSnNrFI_Nz3FAutFWYGnWkiuVL2giNCfc"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        url: string;
+                        description: string;
+                        events: ("post.created" | "post.status_changed" | "post.merged" | "comment.created" | "vote.created" | "changelog.published")[];
+                        /** @enum {string} */
+                        format: "generic" | "slack" | "discord";
+                        includePrivate: boolean;
+                        /** @enum {string} */
+                        state: "active" | "disabled";
+                        disabledAt: string | null;
+                        disabledReason: string | null;
+                        createdAt: string;
+                        lastAttempt: {
+                            at: string;
+                            ok: boolean;
+                            statusCode: number | null;
+                        } | null;
+                        secret: string;
+                    };
                 };
-            };
-            /** @description INVALID_JSON: The request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: We could not find that. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -6616,21 +7691,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "deliveryId": "bf76b63c-92ba-4932-a658-d696a7f1226b",
-                     *       "eventId": "df819acb-0e3b-48e7-81ba-93d959f6a8de"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -6712,19 +7772,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "deliveryId": "bf76b63c-92ba-4932-a658-d696a7f1226b",
+                     *       "eventId": "df819acb-0e3b-48e7-81ba-93d959f6a8de"
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        deliveryId: string;
+                        /** Format: uuid */
+                        eventId: string;
+                    };
+                };
             };
         };
     };
     postAttachments: {
         parameters: {
             query?: {
-                /** @example screenshot.png */
+                /**
+                 * @description The file’s name: kept, made safe, as the image’s name and the alternative text of its Markdown (default: image).
+                 * @example screenshot.png
+                 */
                 filename?: string;
             };
             header?: never;
@@ -6738,28 +7814,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "26d9165e-4b3c-44d6-81d2-d3ee919d5b69",
-                     *       "url": "/api/v1/attachments/26d9165e-4b3c-44d6-81d2-d3ee919d5b69",
-                     *       "webUrl": "/api/v1/attachments/26d9165e-4b3c-44d6-81d2-d3ee919d5b69/web",
-                     *       "markdown": "![screenshot](/api/v1/attachments/26d9165e-4b3c-44d6-81d2-d3ee919d5b69)",
-                     *       "filename": "screenshot.png",
-                     *       "contentType": "image/png",
-                     *       "size": 203,
-                     *       "width": 64,
-                     *       "height": 48
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -6832,12 +7886,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "26d9165e-4b3c-44d6-81d2-d3ee919d5b69",
+                     *       "url": "/api/v1/attachments/26d9165e-4b3c-44d6-81d2-d3ee919d5b69",
+                     *       "webUrl": "/api/v1/attachments/26d9165e-4b3c-44d6-81d2-d3ee919d5b69/web",
+                     *       "markdown": "![screenshot](/api/v1/attachments/26d9165e-4b3c-44d6-81d2-d3ee919d5b69)",
+                     *       "filename": "screenshot.png",
+                     *       "contentType": "image/png",
+                     *       "size": 203,
+                     *       "width": 64,
+                     *       "height": 48
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Attachment"];
+                };
             };
         };
     };
@@ -6847,7 +7916,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The attachment’s id.
+                 * @description The image’s id.
                  * @example a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c01
                  */
                 id: string;
@@ -6925,7 +7994,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The attachment’s id.
+                 * @description The image’s id.
                  * @example a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c01
                  */
                 id: string;
@@ -7000,8 +8069,12 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
+                /** @description The `nextCursor` of the previous page. */
                 cursor?: number;
-                /** @example 20 */
+                /**
+                 * @description Events per page (1–100).
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -7010,8 +8083,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7061,60 +8179,11 @@ export interface operations {
                      *       "nextCursor": 9
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        items: components["schemas"]["AuditEvent"][];
+                        nextCursor: number | null;
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -7138,20 +8207,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "check-email"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -7224,12 +8279,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "check-email"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "check-email" | "ask-admin";
+                    };
+                };
             };
         };
     };
@@ -7253,25 +8318,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "signed-in",
-                     *       "user": {
-                     *         "id": "5d0c8a3e-6f1b-4c2d-9e7a-1b2c3d4e5f60",
-                     *         "displayName": "Maya Patel",
-                     *         "created": true
-                     *       }
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -7362,12 +8408,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed-in",
+                     *       "user": {
+                     *         "id": "5d0c8a3e-6f1b-4c2d-9e7a-1b2c3d4e5f60",
+                     *         "displayName": "Maya Patel",
+                     *         "created": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "signed-in";
+                        user: {
+                            /** Format: uuid */
+                            id: string;
+                            displayName: string;
+                            created: boolean;
+                        };
+                    };
+                };
             };
         };
     };
@@ -7391,20 +8458,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "check-email"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -7477,12 +8530,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "check-email"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "check-email" | "ask-admin";
+                    };
+                };
             };
         };
     };
@@ -7506,21 +8569,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "signed-in",
-                     *       "passwordCleared": false
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -7611,12 +8659,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed-in",
+                     *       "passwordCleared": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "signed-in";
+                        passwordCleared: boolean;
+                    };
+                };
             };
         };
     };
@@ -7642,20 +8702,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "signed-in"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -7737,12 +8783,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed-in"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "signed-in";
+                    };
+                };
             };
         };
     };
@@ -7768,20 +8824,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "signed-in"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -7854,12 +8896,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed-in"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "signed-in";
+                    };
+                };
             };
         };
     };
@@ -7872,7 +8924,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content. */
+            /** @description Success: no content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -7951,13 +9003,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
     postAuthSignUp: {
@@ -7985,20 +9030,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "signed-in"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -8089,12 +9120,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed-in"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "signed-in" | "check-email" | "ask-admin";
+                    };
+                };
             };
         };
     };
@@ -8104,7 +9145,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The single sign-on provider.
+                 * @description The provider: `oidc` (any OpenID Connect provider), `google` or `github`.
                  * @example github
                  */
                 provider: "oidc" | "google" | "github";
@@ -8124,20 +9165,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "url": "https://github.com/login/oauth/authorize?client_id=Iv23liExampleClientId&redirect_uri=https%3A%2F%2Ffeedback.example.com%2Flogin%2Fsso%2Fgithub&response_type=code&scope=read%3Auser+user%3Aemail&state=q3Xk9vS2bN7mT4wL&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -8228,12 +9255,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "url": "https://github.com/login/oauth/authorize?client_id=Iv23liExampleClientId&redirect_uri=https%3A%2F%2Ffeedback.example.com%2Flogin%2Fsso%2Fgithub&response_type=code&scope=read%3Auser+user%3Aemail&state=q3Xk9vS2bN7mT4wL&code_challenge=E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM&code_challenge_method=S256"
+                     *     }
+                     */
+                    "application/json": {
+                        url: string;
+                    };
+                };
             };
         };
     };
@@ -8257,21 +9293,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "signed-in",
-                     *       "passwordCleared": false
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -8362,12 +9383,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "signed-in",
+                     *       "passwordCleared": false
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "signed-in";
+                        passwordCleared: boolean;
+                    };
+                };
             };
         };
     };
@@ -8380,32 +9413,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "5d2c9e10-7b4a-4f3e-8c21-0e9f8a7b6c02",
-                     *           "slug": "bugs",
-                     *           "name": "Bugs",
-                     *           "description": "Something broken? Tell us.",
-                     *           "visibility": "public",
-                     *           "posting": "members",
-                     *           "archived": false,
-                     *           "position": 0,
-                     *           "postCount": 0
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -8442,12 +9449,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5d2c9e10-7b4a-4f3e-8c21-0e9f8a7b6c02",
+                     *           "slug": "bugs",
+                     *           "name": "Bugs",
+                     *           "description": "Something broken? Tell us.",
+                     *           "visibility": "public",
+                     *           "posting": "members",
+                     *           "archived": false,
+                     *           "position": 0,
+                     *           "postCount": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["Board"][];
+                    };
+                };
             };
         };
     };
@@ -8490,29 +9518,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "003a394a-21e9-43bb-9ac7-2643ee46a29c",
-                     *       "slug": "integrations",
-                     *       "name": "Integrations",
-                     *       "description": "Ideas for connecting Acme to other tools.",
-                     *       "visibility": "public",
-                     *       "posting": "members",
-                     *       "archived": false,
-                     *       "position": 2,
-                     *       "postCount": 0,
-                     *       "grantedMembers": []
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -8594,12 +9599,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "003a394a-21e9-43bb-9ac7-2643ee46a29c",
+                     *       "slug": "integrations",
+                     *       "name": "Integrations",
+                     *       "description": "Ideas for connecting Acme to other tools.",
+                     *       "visibility": "public",
+                     *       "posting": "members",
+                     *       "archived": false,
+                     *       "position": 2,
+                     *       "postCount": 0,
+                     *       "grantedMembers": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminBoard"];
+                };
             };
         };
     };
@@ -8618,28 +9639,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "5d2c9e10-7b4a-4f3e-8c21-0e9f8a7b6c01",
-                     *       "slug": "ideas",
-                     *       "name": "Ideas",
-                     *       "description": "What should we build next?",
-                     *       "visibility": "public",
-                     *       "posting": "members",
-                     *       "archived": false,
-                     *       "position": 1,
-                     *       "postCount": 5
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -8685,12 +9684,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5d2c9e10-7b4a-4f3e-8c21-0e9f8a7b6c01",
+                     *       "slug": "ideas",
+                     *       "name": "Ideas",
+                     *       "description": "What should we build next?",
+                     *       "visibility": "public",
+                     *       "posting": "members",
+                     *       "archived": false,
+                     *       "position": 1,
+                     *       "postCount": 5
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminBoard"] | components["schemas"]["Board"];
+                };
             };
         };
     };
@@ -8729,29 +9743,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "5d2c9e10-7b4a-4f3e-8c21-0e9f8a7b6c01",
-                     *       "slug": "ideas",
-                     *       "name": "Feature ideas",
-                     *       "description": "What should we build next?",
-                     *       "visibility": "public",
-                     *       "posting": "members",
-                     *       "archived": false,
-                     *       "position": 1,
-                     *       "postCount": 5,
-                     *       "grantedMembers": []
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -8842,12 +9833,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "5d2c9e10-7b4a-4f3e-8c21-0e9f8a7b6c01",
+                     *       "slug": "ideas",
+                     *       "name": "Feature ideas",
+                     *       "description": "What should we build next?",
+                     *       "visibility": "public",
+                     *       "posting": "members",
+                     *       "archived": false,
+                     *       "position": 1,
+                     *       "postCount": 5,
+                     *       "grantedMembers": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["AdminBoard"];
+                };
             };
         };
     };
@@ -8872,26 +9879,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e03",
-                     *           "displayName": "Linus Pauling",
-                     *           "avatarUrl": null
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -8946,12 +9933,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e03",
+                     *           "displayName": "Linus Pauling",
+                     *           "avatarUrl": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["MentionSuggestion"][];
+                    };
+                };
             };
         };
     };
@@ -8978,32 +9980,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "5d2c9e10-7b4a-4f3e-8c21-0e9f8a7b6c02",
-                     *           "slug": "bugs",
-                     *           "name": "Bugs",
-                     *           "description": "Something broken? Tell us.",
-                     *           "visibility": "public",
-                     *           "posting": "members",
-                     *           "archived": false,
-                     *           "position": 0,
-                     *           "postCount": 0
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -9076,12 +10052,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "5d2c9e10-7b4a-4f3e-8c21-0e9f8a7b6c02",
+                     *           "slug": "bugs",
+                     *           "name": "Bugs",
+                     *           "description": "Something broken? Tell us.",
+                     *           "visibility": "public",
+                     *           "posting": "members",
+                     *           "archived": false,
+                     *           "position": 0,
+                     *           "postCount": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["Board"][];
+                    };
+                };
             };
         };
     };
@@ -9091,7 +10088,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of an uploaded logo or favicon, as in the workspace’s logo and favicon URLs.
+                 * @description The image’s id.
                  * @example a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02
                  */
                 id: string;
@@ -9169,7 +10166,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The id of an uploaded logo or favicon, as in the workspace’s logo and favicon URLs.
+                 * @description The image’s id.
                  * @example a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02
                  */
                 id: string;
@@ -9244,9 +10241,14 @@ export interface operations {
     getChangelog: {
         parameters: {
             query?: {
+                /** @description Only entries with this label (its slug). */
                 label?: string;
+                /** @description Where the next page starts: the `nextCursor` of the page before. */
                 cursor?: string;
-                /** @example 20 */
+                /**
+                 * @description Entries per page (at most 100).
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -9255,35 +10257,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "slug": "csv-export",
-                     *           "title": "CSV export",
-                     *           "body": "Export any board to CSV.",
-                     *           "excerpt": "Export any board to CSV.",
-                     *           "label": {
-                     *             "slug": "new",
-                     *             "name": "New"
-                     *           },
-                     *           "publishedAt": "2026-11-26T04:31:40.069Z",
-                     *           "updatedAt": "2026-11-26T04:31:40.064Z",
-                     *           "posts": []
-                     *         }
-                     *       ],
-                     *       "nextCursor": null
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -9320,12 +10293,37 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "slug": "csv-export",
+                     *           "title": "CSV export",
+                     *           "body": "Export any board to CSV.",
+                     *           "excerpt": "Export any board to CSV.",
+                     *           "label": {
+                     *             "slug": "new",
+                     *             "name": "New"
+                     *           },
+                     *           "publishedAt": "2026-11-26T04:31:40.069Z",
+                     *           "updatedAt": "2026-11-26T04:31:40.064Z",
+                     *           "posts": []
+                     *         }
+                     *       ],
+                     *       "nextCursor": null
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["ChangelogEntry"][];
+                        nextCursor: string | null;
+                    };
+                };
             };
         };
     };
@@ -9335,7 +10333,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The changelog entry’s slug.
+                 * @description The published entry’s slug, as in its address.
                  * @example dark-mode-is-here
                  */
                 slug: string;
@@ -9344,36 +10342,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "slug": "dark-mode-is-here",
-                     *       "title": "Dark mode is here",
-                     *       "body": "Dark mode is here.",
-                     *       "excerpt": "Dark mode is here.",
-                     *       "label": {
-                     *         "slug": "new",
-                     *         "name": "New"
-                     *       },
-                     *       "publishedAt": "2026-11-26T04:31:36.825Z",
-                     *       "updatedAt": "2026-11-26T04:31:36.841Z",
-                     *       "posts": [
-                     *         {
-                     *           "number": 120,
-                     *           "title": "Dark mode for the dashboard",
-                     *           "slug": "dark-mode-for-the-dashboard"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -9419,12 +10387,35 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "slug": "dark-mode-is-here",
+                     *       "title": "Dark mode is here",
+                     *       "body": "Dark mode is here.",
+                     *       "excerpt": "Dark mode is here.",
+                     *       "label": {
+                     *         "slug": "new",
+                     *         "name": "New"
+                     *       },
+                     *       "publishedAt": "2026-11-26T04:31:36.825Z",
+                     *       "updatedAt": "2026-11-26T04:31:36.841Z",
+                     *       "posts": [
+                     *         {
+                     *           "number": 120,
+                     *           "title": "Dark mode for the dashboard",
+                     *           "slug": "dark-mode-for-the-dashboard"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ChangelogEntry"];
+                };
             };
         };
     };
@@ -9437,20 +10428,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "subscribed": false
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -9487,12 +10464,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "subscribed": false
+                     *     }
+                     */
+                    "application/json": {
+                        subscribed: boolean;
+                    };
+                };
             };
         };
     };
@@ -9505,20 +10491,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "subscribed": true
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -9591,12 +10563,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "subscribed": true
+                     *     }
+                     */
+                    "application/json": {
+                        subscribed: boolean;
+                    };
+                };
             };
         };
     };
@@ -9609,20 +10590,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "subscribed": false
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -9695,12 +10662,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "subscribed": false
+                     *     }
+                     */
+                    "application/json": {
+                        subscribed: boolean;
+                    };
+                };
             };
         };
     };
@@ -9719,7 +10695,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content. */
+            /** @description Success: no content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -9807,13 +10783,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
     patchCommentsId: {
@@ -9842,32 +10811,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 1,
-                     *       "postNumber": 120,
-                     *       "author": {
-                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
-                     *         "displayName": "Ada Lovelace",
-                     *         "avatarUrl": null,
-                     *         "isTeam": false
-                     *       },
-                     *       "body": "We would use this every evening (edited).",
-                     *       "internal": false,
-                     *       "createdAt": "2026-11-26T04:31:36.641Z",
-                     *       "editedAt": "2026-11-26T04:31:41.694Z",
-                     *       "deleted": false
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -9949,21 +10892,45 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 1,
+                     *       "postNumber": 120,
+                     *       "author": {
+                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
+                     *         "displayName": "Ada Lovelace",
+                     *         "avatarUrl": null,
+                     *         "isTeam": false
+                     *       },
+                     *       "body": "We would use this every evening (edited).",
+                     *       "internal": false,
+                     *       "createdAt": "2026-11-26T04:31:36.641Z",
+                     *       "editedAt": "2026-11-26T04:31:41.694Z",
+                     *       "deleted": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Comment"];
+                };
             };
         };
     };
     getEvents: {
         parameters: {
             query?: {
-                /** @example 120 */
+                /**
+                 * @description A post number: that post’s votes, status, merge and comments.
+                 * @example 120
+                 */
                 post?: string;
+                /** @description A board slug: votes and statuses on that board. */
                 board?: string;
+                /** @description `1`: votes and statuses on every board the reader may see. */
                 roadmap?: "1";
             };
             header?: never;
@@ -10053,9 +11020,14 @@ export interface operations {
     getInbox: {
         parameters: {
             query?: {
+                /** @description The next page of posts awaiting approval: `pendingPosts.nextCursor` from an earlier answer. */
                 pendingCursor?: string;
+                /** @description The next page of posts without a status: `untriagedPosts.nextCursor` from an earlier answer. */
                 untriagedCursor?: string;
-                /** @example 20 */
+                /**
+                 * @description Posts per section and page, 1 to 100.
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -10064,8 +11036,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10118,60 +11135,53 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        pendingPosts: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                number: number;
+                                slug: string;
+                                title: string;
+                                excerpt: string;
+                                board: {
+                                    slug: string;
+                                    name: string;
+                                };
+                                author: {
+                                    id: string | null;
+                                    displayName: string;
+                                } | null;
+                                /** @enum {string} */
+                                approval: "pending" | "approved" | "rejected";
+                                createdAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                        untriagedPosts: {
+                            items: {
+                                /** Format: uuid */
+                                id: string;
+                                number: number;
+                                slug: string;
+                                title: string;
+                                excerpt: string;
+                                board: {
+                                    slug: string;
+                                    name: string;
+                                };
+                                author: {
+                                    id: string | null;
+                                    displayName: string;
+                                } | null;
+                                /** @enum {string} */
+                                approval: "pending" | "approved" | "rejected";
+                                createdAt: string;
+                            }[];
+                            nextCursor: string | null;
+                        };
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -10198,22 +11208,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "email": "sam@example.com",
-                     *       "role": "moderator",
-                     *       "expiresAt": "2026-12-03T04:31:41.845Z"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -10295,12 +11289,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "email": "sam@example.com",
+                     *       "role": "moderator",
+                     *       "expiresAt": "2026-12-03T04:31:41.845Z"
+                     *     }
+                     */
+                    "application/json": {
+                        email: string;
+                        /** @enum {string} */
+                        role: "member" | "moderator" | "admin";
+                        expiresAt: string;
+                    };
+                };
             };
         };
     };
@@ -10324,27 +11332,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "doc": [
-                     *         {
-                     *           "t": "p",
-                     *           "c": [
-                     *             "Dark mode, "
-                     *           ]
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -10417,12 +11404,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "doc": [
+                     *         {
+                     *           "t": "p",
+                     *           "c": [
+                     *             "Dark mode, "
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        doc: components["schemas"]["MarkdownBlock"][];
+                    };
+                };
             };
         };
     };
@@ -10435,26 +11438,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "d3176575-a09a-4143-bf67-70e265ba5af9",
-                     *       "displayName": "Ada Lovelace",
-                     *       "email": "ada@example.com",
-                     *       "avatarUrl": null,
-                     *       "role": "member",
-                     *       "emailVerified": true,
-                     *       "locale": null
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -10491,12 +11474,34 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "d3176575-a09a-4143-bf67-70e265ba5af9",
+                     *       "displayName": "Ada Lovelace",
+                     *       "email": "ada@example.com",
+                     *       "avatarUrl": null,
+                     *       "role": "member",
+                     *       "emailVerified": true,
+                     *       "locale": null
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        displayName: string;
+                        email: string;
+                        avatarUrl: string | null;
+                        /** @enum {string} */
+                        role: "member" | "moderator" | "admin";
+                        emailVerified: boolean;
+                        locale: ("en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar") | null;
+                    };
+                };
             };
         };
     };
@@ -10521,7 +11526,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description No content. */
+            /** @description Success: no content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -10609,13 +11614,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
     patchMe: {
@@ -10640,25 +11638,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "9b327ed7-f9bc-4a27-af62-f1ab1adb7036",
-                     *       "displayName": "Ada L.",
-                     *       "email": "ada@example.com",
-                     *       "avatarUrl": null,
-                     *       "role": "member",
-                     *       "emailVerified": true
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -10731,12 +11710,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "9b327ed7-f9bc-4a27-af62-f1ab1adb7036",
+                     *       "displayName": "Ada L.",
+                     *       "email": "ada@example.com",
+                     *       "avatarUrl": null,
+                     *       "role": "member",
+                     *       "emailVerified": true
+                     *     }
+                     */
+                    "application/json": {
+                        id: string;
+                        displayName: string;
+                        email: string;
+                        avatarUrl: string | null;
+                        /** @enum {string} */
+                        role: "member" | "moderator" | "admin";
+                        emailVerified: boolean;
+                    };
+                };
             };
         };
     };
@@ -10762,21 +11761,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            202: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "check-email",
-                     *       "pendingEmail": "ada.new@example.com"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -10849,12 +11833,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "check-email",
+                     *       "pendingEmail": "ada.new@example.com"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @enum {string} */
+                        status: "check-email" | "ask-admin";
+                        pendingEmail: string;
+                    };
+                };
             };
         };
     };
@@ -10867,8 +11863,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10912,51 +11944,8 @@ export interface operations {
                      *       "votes": []
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["AccountExport"];
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -10980,20 +11969,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "locale": "de"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -11066,12 +12041,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "locale": "de"
+                     *     }
+                     */
+                    "application/json": {
+                        locale: ("en" | "de" | "fr" | "es" | "pt-BR" | "ja" | "ar") | null;
+                    };
+                };
             };
         };
     };
@@ -11084,26 +12068,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "preferences": [
-                     *         {
-                     *           "kind": "status_changed",
-                     *           "channel": "email",
-                     *           "enabled": true
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -11140,12 +12104,33 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "preferences": [
+                     *         {
+                     *           "kind": "status_changed",
+                     *           "channel": "email",
+                     *           "enabled": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            kind: "status_changed" | "comment" | "mention" | "changelog" | "approval" | "team_new_post" | "team_awaiting_approval" | "admin_webhook_disabled";
+                            /** @enum {string} */
+                            channel: "email" | "in_app";
+                            enabled: boolean;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -11181,26 +12166,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "preferences": [
-                     *         {
-                     *           "kind": "status_changed",
-                     *           "channel": "email",
-                     *           "enabled": true
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -11273,21 +12238,47 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "preferences": [
+                     *         {
+                     *           "kind": "status_changed",
+                     *           "channel": "email",
+                     *           "enabled": true
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        preferences: {
+                            /** @enum {string} */
+                            kind: "status_changed" | "comment" | "mention" | "changelog" | "approval" | "team_new_post" | "team_awaiting_approval" | "admin_webhook_disabled";
+                            /** @enum {string} */
+                            channel: "email" | "in_app";
+                            enabled: boolean;
+                        }[];
+                    };
+                };
             };
         };
     };
     getMeNotifications: {
         parameters: {
             query?: {
+                /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @example 20 */
+                /**
+                 * @description Notifications per page (1–100).
+                 * @example 20
+                 */
                 limit?: number;
+                /** @description `1` (or `true`): only the unread ones. */
                 unread?: "1" | "true";
             };
             header?: never;
@@ -11296,8 +12287,44 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11325,51 +12352,12 @@ export interface operations {
                      *       "nextCursor": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        items: components["schemas"]["Notification"][];
+                        unread: number;
+                        nextCursor: string | null;
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -11388,20 +12376,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "unread": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -11483,12 +12457,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
+                    "application/json": {
+                        unread: number;
+                    };
+                };
             };
         };
     };
@@ -11501,20 +12484,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "unread": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -11587,12 +12556,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
+                    "application/json": {
+                        unread: number;
+                    };
+                };
             };
         };
     };
@@ -11605,20 +12583,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "unread": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -11655,12 +12619,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "unread": 0
+                     *     }
+                     */
+                    "application/json": {
+                        unread: number;
+                    };
+                };
             };
         };
     };
@@ -11686,20 +12659,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "changed"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -11772,22 +12731,39 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "changed"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "changed";
+                    };
+                };
             };
         };
     };
     getMembers: {
         parameters: {
             query?: {
-                /** @example ada */
+                /**
+                 * @description Only people whose name or email address contains this text.
+                 * @example ada
+                 */
                 q?: string;
+                /** @description The `nextCursor` of the previous page. */
                 cursor?: string;
-                /** @example 20 */
+                /**
+                 * @description People per page (1–100).
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -11796,8 +12772,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11818,60 +12839,11 @@ export interface operations {
                      *       "nextCursor": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        items: components["schemas"]["Member"][];
+                        nextCursor: string | null;
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -11881,7 +12853,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The member’s user id.
+                 * @description The person’s id.
                  * @example 0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e06
                  */
                 id: string;
@@ -11902,8 +12874,98 @@ export interface operations {
             };
         };
         responses: {
+            /** @description INVALID_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description LAST_ADMIN: The workspace must keep at least one admin. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11919,9 +12981,26 @@ export interface operations {
                      *       "joinedAt": "2026-11-26T04:31:35.348Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Member"];
                 };
             };
+        };
+    };
+    postMembersIdBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The person’s id.
+                 * @example 0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e04
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -12012,32 +13091,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    postMembersIdBan: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The member’s user id.
-                 * @example 0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e04
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12053,9 +13108,26 @@ export interface operations {
                      *       "joinedAt": "2026-11-26T04:31:35.305Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Member"];
                 };
             };
+        };
+    };
+    deleteMembersIdBan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The person’s id.
+                 * @example 0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e04
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -12085,15 +13157,6 @@ export interface operations {
             };
             /** @description NOT_FOUND: We could not find that. */
             404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description LAST_ADMIN: The workspace must keep at least one admin. */
-            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12146,32 +13209,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    deleteMembersIdBan: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The member’s user id.
-                 * @example 0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e04
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12187,9 +13226,26 @@ export interface operations {
                      *       "joinedAt": "2026-11-26T04:31:35.305Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Member"];
                 };
             };
+        };
+    };
+    postMembersIdVerify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The person’s id.
+                 * @example 0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e05
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -12271,32 +13327,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    postMembersIdVerify: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                /**
-                 * @description The member’s user id.
-                 * @example 0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e05
-                 */
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12312,56 +13344,22 @@ export interface operations {
                      *       "joinedAt": "2026-11-26T04:31:35.340Z"
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Member"];
                 };
             };
-            /** @description INVALID_JSON: The request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
+        };
+    };
+    getOpenapi: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: We could not find that. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
-            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12396,26 +13394,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getOpenapi: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12440,11 +13420,80 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @constant */
+                        openapi: "3.1.0";
+                        info: {
+                            title: string;
+                            version: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        paths: {
+                            [key: string]: {
+                                [key: string]: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                        };
+                        components?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
                 };
             };
+        };
+    };
+    getPosts: {
+        parameters: {
+            query?: {
+                /**
+                 * @description A board slug: only the posts of that board.
+                 * @example ideas
+                 */
+                board?: string;
+                /**
+                 * @description The order: trending (the default; pinned posts first on a board), top, new or updated. A search without one is ordered by relevance.
+                 * @example top
+                 */
+                sort?: "trending" | "top" | "new" | "updated";
+                /** @description A status slug: only the posts in that status. */
+                status?: string;
+                /** @description A tag name: only the posts with that tag. */
+                tag?: string;
+                /** @description Search words, in web-search syntax; without a sort the answer is ordered by relevance. */
+                q?: string;
+                /** @description `hide` leaves out posts whose status is done or closed (ignored when `status` is given). */
+                closed?: "show" | "hide";
+                /** @description The page after this one: a `nextCursor` from an earlier answer. */
+                cursor?: string;
+                /** @description The page before this one: a `prevCursor` from an earlier answer; not with `cursor`. */
+                before?: string;
+                /**
+                 * @description Posts per page, 1 to 100.
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12479,39 +13528,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getPosts: {
-        parameters: {
-            query?: {
-                /** @example ideas */
-                board?: string;
-                /** @example top */
-                sort?: "trending" | "top" | "new" | "updated";
-                status?: string;
-                tag?: string;
-                q?: string;
-                closed?: "show" | "hide";
-                cursor?: string;
-                before?: string;
-                /** @example 20 */
-                limit?: number;
-            };
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12562,60 +13580,8 @@ export interface operations {
                      *       "prevCursor": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PostPage"];
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: We could not find that. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -12650,47 +13616,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "1a85d34b-055e-4077-9970-e522daa6ecbe",
-                     *       "number": 2,
-                     *       "slug": "keyboard-shortcuts-for-voting",
-                     *       "title": "Keyboard shortcuts for voting",
-                     *       "excerpt": "Pressing V on a post would vote for it.",
-                     *       "body": "Pressing **V** on a post would vote for it.",
-                     *       "board": {
-                     *         "slug": "ideas",
-                     *         "name": "Feature ideas"
-                     *       },
-                     *       "author": {
-                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
-                     *         "displayName": "Ada Lovelace",
-                     *         "avatarUrl": null,
-                     *         "isTeam": false
-                     *       },
-                     *       "status": null,
-                     *       "tags": [],
-                     *       "voteCount": 0,
-                     *       "commentCount": 0,
-                     *       "voted": false,
-                     *       "pinned": false,
-                     *       "approval": "approved",
-                     *       "createdAt": "2026-11-26T04:31:43.013Z",
-                     *       "updatedAt": "2026-11-26T04:31:43.013Z",
-                     *       "statusChangedAt": null,
-                     *       "mergedInto": null,
-                     *       "boardArchived": false
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -12772,12 +13697,46 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1a85d34b-055e-4077-9970-e522daa6ecbe",
+                     *       "number": 2,
+                     *       "slug": "keyboard-shortcuts-for-voting",
+                     *       "title": "Keyboard shortcuts for voting",
+                     *       "excerpt": "Pressing V on a post would vote for it.",
+                     *       "body": "Pressing **V** on a post would vote for it.",
+                     *       "board": {
+                     *         "slug": "ideas",
+                     *         "name": "Feature ideas"
+                     *       },
+                     *       "author": {
+                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
+                     *         "displayName": "Ada Lovelace",
+                     *         "avatarUrl": null,
+                     *         "isTeam": false
+                     *       },
+                     *       "status": null,
+                     *       "tags": [],
+                     *       "voteCount": 0,
+                     *       "commentCount": 0,
+                     *       "voted": false,
+                     *       "pinned": false,
+                     *       "approval": "approved",
+                     *       "createdAt": "2026-11-26T04:31:43.013Z",
+                     *       "updatedAt": "2026-11-26T04:31:43.013Z",
+                     *       "statusChangedAt": null,
+                     *       "mergedInto": null,
+                     *       "boardArchived": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Post"];
+                };
             };
         };
     };
@@ -12787,7 +13746,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -12796,8 +13755,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12846,60 +13850,8 @@ export interface operations {
                      *       "boardArchived": false
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["Post"];
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: We could not find that. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -12909,7 +13861,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 125
                  */
                 number: string;
@@ -12918,7 +13870,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content. */
+            /** @description Success: no content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -13006,13 +13958,6 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
     patchPostsNumber: {
@@ -13021,7 +13966,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 121
                  */
                 number: string;
@@ -13043,47 +13988,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "ad4b54b5-2dbd-4d00-956b-2833da539eed",
-                     *       "number": 121,
-                     *       "slug": "export-the-board-to-csv",
-                     *       "title": "Export the board to CSV",
-                     *       "excerpt": "With the vote counts, please.",
-                     *       "body": "With the vote counts, please.",
-                     *       "board": {
-                     *         "slug": "ideas",
-                     *         "name": "Feature ideas"
-                     *       },
-                     *       "author": {
-                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
-                     *         "displayName": "Ada Lovelace",
-                     *         "avatarUrl": null,
-                     *         "isTeam": false
-                     *       },
-                     *       "status": null,
-                     *       "tags": [],
-                     *       "voteCount": 0,
-                     *       "commentCount": 0,
-                     *       "voted": false,
-                     *       "pinned": false,
-                     *       "approval": "approved",
-                     *       "createdAt": "2026-11-26T04:31:36.297Z",
-                     *       "updatedAt": "2026-11-26T04:31:43.153Z",
-                     *       "statusChangedAt": null,
-                     *       "mergedInto": null,
-                     *       "boardArchived": false
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -13165,12 +14069,46 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "ad4b54b5-2dbd-4d00-956b-2833da539eed",
+                     *       "number": 121,
+                     *       "slug": "export-the-board-to-csv",
+                     *       "title": "Export the board to CSV",
+                     *       "excerpt": "With the vote counts, please.",
+                     *       "body": "With the vote counts, please.",
+                     *       "board": {
+                     *         "slug": "ideas",
+                     *         "name": "Feature ideas"
+                     *       },
+                     *       "author": {
+                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
+                     *         "displayName": "Ada Lovelace",
+                     *         "avatarUrl": null,
+                     *         "isTeam": false
+                     *       },
+                     *       "status": null,
+                     *       "tags": [],
+                     *       "voteCount": 0,
+                     *       "commentCount": 0,
+                     *       "voted": false,
+                     *       "pinned": false,
+                     *       "approval": "approved",
+                     *       "createdAt": "2026-11-26T04:31:36.297Z",
+                     *       "updatedAt": "2026-11-26T04:31:43.153Z",
+                     *       "statusChangedAt": null,
+                     *       "mergedInto": null,
+                     *       "boardArchived": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Post"];
+                };
             };
         };
     };
@@ -13180,7 +14118,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 124
                  */
                 number: string;
@@ -13201,21 +14139,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "number": 124,
-                     *       "approval": "approved"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -13306,12 +14229,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "number": 124,
+                     *       "approval": "approved"
+                     *     }
+                     */
+                    "application/json": {
+                        number: number;
+                        /** @enum {string} */
+                        approval: "approved" | "rejected";
+                    };
+                };
             };
         };
     };
@@ -13321,7 +14256,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -13330,36 +14265,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": 1,
-                     *           "postNumber": 120,
-                     *           "author": {
-                     *             "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
-                     *             "displayName": "Ada Lovelace",
-                     *             "avatarUrl": null,
-                     *             "isTeam": false
-                     *           },
-                     *           "body": "We would use this every evening (edited).",
-                     *           "internal": false,
-                     *           "createdAt": "2026-11-26T04:31:36.641Z",
-                     *           "editedAt": "2026-11-26T04:31:41.694Z",
-                     *           "deleted": false
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -13405,12 +14310,37 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "postNumber": 120,
+                     *           "author": {
+                     *             "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
+                     *             "displayName": "Ada Lovelace",
+                     *             "avatarUrl": null,
+                     *             "isTeam": false
+                     *           },
+                     *           "body": "We would use this every evening (edited).",
+                     *           "internal": false,
+                     *           "createdAt": "2026-11-26T04:31:36.641Z",
+                     *           "editedAt": "2026-11-26T04:31:41.694Z",
+                     *           "deleted": false
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["Comment"][];
+                    };
+                };
             };
         };
     };
@@ -13420,7 +14350,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -13448,32 +14378,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 4,
-                     *       "postNumber": 120,
-                     *       "author": {
-                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
-                     *         "displayName": "Ada Lovelace",
-                     *         "avatarUrl": null,
-                     *         "isTeam": false
-                     *       },
-                     *       "body": "We would use this every evening.",
-                     *       "internal": false,
-                     *       "createdAt": "2026-11-26T04:31:43.393Z",
-                     *       "editedAt": null,
-                     *       "deleted": false
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -13555,12 +14459,31 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "postNumber": 120,
+                     *       "author": {
+                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e01",
+                     *         "displayName": "Ada Lovelace",
+                     *         "avatarUrl": null,
+                     *         "isTeam": false
+                     *       },
+                     *       "body": "We would use this every evening.",
+                     *       "internal": false,
+                     *       "createdAt": "2026-11-26T04:31:43.393Z",
+                     *       "editedAt": null,
+                     *       "deleted": false
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Comment"];
+                };
             };
         };
     };
@@ -13581,7 +14504,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -13590,20 +14513,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": []
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -13658,12 +14567,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": []
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["MentionSuggestion"][];
+                    };
+                };
             };
         };
     };
@@ -13673,7 +14591,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 122
                  */
                 number: string;
@@ -13844,7 +14762,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 123
                  */
                 number: string;
@@ -13992,7 +14910,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 126
                  */
                 number: string;
@@ -14012,21 +14930,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "number": 126,
-                     *       "pinned": true
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -14108,12 +15011,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "number": 126,
+                     *       "pinned": true
+                     *     }
+                     */
+                    "application/json": {
+                        number: number;
+                        pinned: boolean;
+                    };
+                };
             };
         };
     };
@@ -14123,7 +15037,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -14149,28 +15063,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "owner": {
-                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e03",
-                     *         "displayName": "Linus Pauling",
-                     *         "avatarUrl": null
-                     *       },
-                     *       "eta": "2026-Q3",
-                     *       "impact": 4,
-                     *       "effort": 2,
-                     *       "priority": 4
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -14252,12 +15144,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "owner": {
+                     *         "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e03",
+                     *         "displayName": "Linus Pauling",
+                     *         "avatarUrl": null
+                     *       },
+                     *       "eta": "2026-Q3",
+                     *       "impact": 4,
+                     *       "effort": 2,
+                     *       "priority": 4
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TeamProperties"];
+                };
             };
         };
     };
@@ -14267,7 +15174,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -14291,8 +15198,89 @@ export interface operations {
             };
         };
         responses: {
+            /** @description INVALID_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -14331,96 +15319,11 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        status: components["schemas"]["StatusRef"] | null;
+                        change: components["schemas"]["StatusChange"] | null;
+                    };
                 };
-            };
-            /** @description INVALID_JSON: The request body is not valid JSON. */
-            400: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: We could not find that. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
-            413: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
-            415: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -14430,7 +15333,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -14439,20 +15342,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "subscribed": true
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -14498,12 +15387,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "subscribed": true
+                     *     }
+                     */
+                    "application/json": {
+                        subscribed: boolean;
+                    };
+                };
             };
         };
     };
@@ -14513,7 +15411,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -14533,20 +15431,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "subscribed": true
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -14628,12 +15512,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "subscribed": true
+                     *     }
+                     */
+                    "application/json": {
+                        subscribed: boolean;
+                    };
+                };
             };
         };
     };
@@ -14643,7 +15536,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -14666,26 +15559,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "tags": [
-                     *         {
-                     *           "id": "c47e1b09-9a2f-4e6d-b3c8-5f4e3d2c1b02",
-                     *           "name": "Billing",
-                     *           "color": "#7c3aed"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -14767,12 +15640,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "tags": [
+                     *         {
+                     *           "id": "c47e1b09-9a2f-4e6d-b3c8-5f4e3d2c1b02",
+                     *           "name": "Billing",
+                     *           "color": "#7c3aed"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        tags: components["schemas"]["TagRef"][];
+                    };
+                };
             };
         };
     };
@@ -14782,7 +15670,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -14927,7 +15815,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -15056,7 +15944,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -15155,7 +16043,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -15305,7 +16193,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.
+                 * @description The post number, alone (`42`) or followed by any slug (`42-dark-mode`).
                  * @example 120
                  */
                 number: string;
@@ -15395,10 +16283,17 @@ export interface operations {
     getPostsSimilar: {
         parameters: {
             query: {
-                /** @example dark mode */
+                /**
+                 * @description The title being typed (at least 3 characters).
+                 * @example dark mode
+                 */
                 title: string;
-                /** @example ideas */
+                /**
+                 * @description A board slug: suggest from that board only.
+                 * @example ideas
+                 */
                 board?: string;
+                /** @description How many suggestions, 1 to 10. */
                 limit?: number;
             };
             header?: never;
@@ -15407,32 +16302,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "4aca08a5-c338-4b86-ac28-d0622aba6449",
-                     *           "number": 120,
-                     *           "slug": "dark-mode-for-the-dashboard",
-                     *           "title": "Dark mode for the dashboard",
-                     *           "voteCount": 3,
-                     *           "status": {
-                     *             "name": "Planned",
-                     *             "color": "#8b5cf6"
-                     *           }
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -15469,23 +16338,52 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "4aca08a5-c338-4b86-ac28-d0622aba6449",
+                     *           "number": 120,
+                     *           "slug": "dark-mode-for-the-dashboard",
+                     *           "title": "Dark mode for the dashboard",
+                     *           "voteCount": 3,
+                     *           "status": {
+                     *             "name": "Planned",
+                     *             "color": "#8b5cf6"
+                     *           }
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["SimilarPost"][];
+                    };
+                };
             };
         };
     };
     getRoadmap: {
         parameters: {
             query?: {
-                /** @example ideas */
+                /**
+                 * @description A board slug: only that board’s cards.
+                 * @example ideas
+                 */
                 board?: string;
+                /** @description A tag name: only the cards with that tag. */
                 tag?: string;
+                /** @description Done columns: `recent` (the last 90 days) or `all`. */
                 done?: "recent" | "all";
-                /** @example 20 */
+                /**
+                 * @description Cards per column page, 1 to 100.
+                 * @example 20
+                 */
                 limit?: number;
             };
             header?: never;
@@ -15494,8 +16392,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15545,9 +16488,45 @@ export interface operations {
                      *       "doneWindowDays": 90
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        columns: components["schemas"]["RoadmapColumn"][];
+                        /** @enum {string} */
+                        done: "recent" | "all";
+                        doneWindowDays: number;
+                    };
                 };
             };
+        };
+    };
+    getRoadmapStatus: {
+        parameters: {
+            query?: {
+                /** @description A board slug: only that board’s cards. */
+                board?: string;
+                /** @description A tag name: only the cards with that tag. */
+                tag?: string;
+                /** @description Done columns: `recent` (the last 90 days) or `all`. */
+                done?: "recent" | "all";
+                /**
+                 * @description Cards per column page, 1 to 100.
+                 * @example 20
+                 */
+                limit?: number;
+                /** @description The column’s next page: its `nextCursor` from an earlier answer. */
+                cursor?: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The column’s status slug.
+                 * @example planned
+                 */
+                status: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -15593,39 +16572,8 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
-        };
-    };
-    getRoadmapStatus: {
-        parameters: {
-            query?: {
-                board?: string;
-                tag?: string;
-                done?: "recent" | "all";
-                /** @example 20 */
-                limit?: number;
-                cursor?: string;
-            };
-            header?: never;
-            path: {
-                /**
-                 * @description The slug of a status shown as a roadmap column.
-                 * @example planned
-                 */
-                status: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -15667,60 +16615,12 @@ export interface operations {
                      *       "nextCursor": null
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": {
+                        status: components["schemas"]["StatusRef"];
+                        items: components["schemas"]["RoadmapCard"][];
+                        nextCursor: string | null;
+                    };
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description NOT_FOUND: We could not find that. */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -15752,20 +16652,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "status": "done"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -15847,12 +16733,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "status": "done"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @constant */
+                        status: "done";
+                    };
+                };
             };
         };
     };
@@ -15865,31 +16761,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e01",
-                     *           "slug": "open",
-                     *           "name": "Open",
-                     *           "color": "#64748b",
-                     *           "category": "open",
-                     *           "position": 0,
-                     *           "onRoadmap": false,
-                     *           "postCount": 0
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -15926,12 +16797,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e01",
+                     *           "slug": "open",
+                     *           "name": "Open",
+                     *           "color": "#64748b",
+                     *           "category": "open",
+                     *           "position": 0,
+                     *           "onRoadmap": false,
+                     *           "postCount": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["Status"][];
+                    };
+                };
             };
         };
     };
@@ -15963,27 +16854,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "615e8f8a-c583-4cf1-9ab0-9474106f7b0d",
-                     *       "slug": "shipped-to-beta",
-                     *       "name": "Shipped to beta",
-                     *       "color": "#0d9488",
-                     *       "category": "in_progress",
-                     *       "position": 7,
-                     *       "onRoadmap": true,
-                     *       "postCount": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -16065,19 +16935,36 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "615e8f8a-c583-4cf1-9ab0-9474106f7b0d",
+                     *       "slug": "shipped-to-beta",
+                     *       "name": "Shipped to beta",
+                     *       "color": "#0d9488",
+                     *       "category": "in_progress",
+                     *       "position": 7,
+                     *       "onRoadmap": true,
+                     *       "postCount": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Status"];
+                };
             };
         };
     };
     deleteStatusesId: {
         parameters: {
             query?: {
-                /** @example 8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e01 */
+                /**
+                 * @description The status to move the posts that use this one to; needed when any do.
+                 * @example 8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e01
+                 */
                 moveTo?: string;
             };
             header?: never;
@@ -16092,21 +16979,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e07",
-                     *       "movedPosts": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -16197,12 +17069,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e07",
+                     *       "movedPosts": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        movedPosts: number;
+                    };
+                };
             };
         };
     };
@@ -16237,27 +17121,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e07",
-                     *       "slug": "needs-details",
-                     *       "name": "Needs details",
-                     *       "color": "#a16207",
-                     *       "category": "open",
-                     *       "position": 2,
-                     *       "onRoadmap": false,
-                     *       "postCount": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -16348,12 +17211,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e07",
+                     *       "slug": "needs-details",
+                     *       "name": "Needs details",
+                     *       "color": "#a16207",
+                     *       "category": "open",
+                     *       "position": 2,
+                     *       "onRoadmap": false,
+                     *       "postCount": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Status"];
+                };
             };
         };
     };
@@ -16385,31 +17262,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e01",
-                     *           "slug": "open",
-                     *           "name": "Open",
-                     *           "color": "#64748b",
-                     *           "category": "open",
-                     *           "position": 0,
-                     *           "onRoadmap": false,
-                     *           "postCount": 0
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -16482,12 +17334,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "8a3e5f71-2d6c-4b9a-a0e4-3c2b1a0f9e01",
+                     *           "slug": "open",
+                     *           "name": "Open",
+                     *           "color": "#64748b",
+                     *           "category": "open",
+                     *           "position": 0,
+                     *           "onRoadmap": false,
+                     *           "postCount": 0
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["Status"][];
+                    };
+                };
             };
         };
     };
@@ -16500,27 +17372,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": "c47e1b09-9a2f-4e6d-b3c8-5f4e3d2c1b02",
-                     *           "name": "Billing",
-                     *           "color": "#7c3aed",
-                     *           "postCount": 1
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -16557,12 +17408,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "c47e1b09-9a2f-4e6d-b3c8-5f4e3d2c1b02",
+                     *           "name": "Billing",
+                     *           "color": "#7c3aed",
+                     *           "postCount": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["Tag"][];
+                    };
+                };
             };
         };
     };
@@ -16588,23 +17455,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "1bdf71f0-478e-400f-9d45-2e524feb8955",
-                     *       "name": "Mobile",
-                     *       "color": "#2563eb",
-                     *       "postCount": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -16686,12 +17536,22 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "1bdf71f0-478e-400f-9d45-2e524feb8955",
+                     *       "name": "Mobile",
+                     *       "color": "#2563eb",
+                     *       "postCount": 0
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tag"];
+                };
             };
         };
     };
@@ -16710,21 +17570,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "c47e1b09-9a2f-4e6d-b3c8-5f4e3d2c1b03",
-                     *       "removedFromPosts": 0
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -16806,12 +17651,24 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c47e1b09-9a2f-4e6d-b3c8-5f4e3d2c1b03",
+                     *       "removedFromPosts": 0
+                     *     }
+                     */
+                    "application/json": {
+                        /** Format: uuid */
+                        id: string;
+                        removedFromPosts: number;
+                    };
+                };
             };
         };
     };
@@ -16843,23 +17700,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": "c47e1b09-9a2f-4e6d-b3c8-5f4e3d2c1b02",
-                     *       "name": "Invoices",
-                     *       "color": "#b45309",
-                     *       "postCount": 1
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -16950,29 +17790,54 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "c47e1b09-9a2f-4e6d-b3c8-5f4e3d2c1b02",
+                     *       "name": "Invoices",
+                     *       "color": "#b45309",
+                     *       "postCount": 1
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Tag"];
+                };
             };
         };
     };
     getTriage: {
         parameters: {
             query?: {
+                /** @description Status slugs, comma-separated (`none`: posts without a status). */
                 status?: string;
+                /** @description Board slugs, comma-separated. */
                 board?: string;
+                /** @description Tag ids, comma-separated. */
                 tag?: string;
-                /** @example all */
+                /**
+                 * @description Which posts: all live ones, or a queue (untriaged, pending, unresponded, rejected).
+                 * @example all
+                 */
                 show?: "all" | "untriaged" | "pending" | "unresponded" | "rejected";
+                /** @description The owner: `me`, `none` (no owner) or a team member’s id. */
                 owner?: ("me" | "none") | string;
+                /** @description Search words (web-search syntax), or a part of a title. */
                 q?: string;
-                /** @example votes */
+                /**
+                 * @description The order: newest, votes, trending or priority.
+                 * @example votes
+                 */
                 sort?: "newest" | "votes" | "trending" | "priority";
+                /** @description The next page: a `nextCursor` from an earlier answer. */
                 cursor?: string;
-                /** @example 30 */
+                /**
+                 * @description Posts per page, 1 to 100.
+                 * @example 30
+                 */
                 limit?: number;
             };
             header?: never;
@@ -16981,8 +17846,53 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
             /** @description Success. */
-            200: {
+            "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -17063,60 +17973,8 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["TriagePage"];
                 };
-            };
-            /** @description UNAUTHENTICATED: Please sign in to continue. */
-            401: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description FORBIDDEN: You do not have permission to do that. */
-            403: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description VALIDATION_FAILED: Some fields need another look. */
-            422: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description INTERNAL: Something went wrong on our side. Please try again. */
-            500: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
         };
     };
@@ -17156,23 +18014,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "changed": [
-                     *         120
-                     *       ],
-                     *       "skipped": []
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -17245,12 +18086,28 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "changed": [
+                     *         120
+                     *       ],
+                     *       "skipped": []
+                     *     }
+                     */
+                    "application/json": {
+                        changed: number[];
+                        skipped: {
+                            number: number;
+                            reason: string;
+                        }[];
+                    };
+                };
             };
         };
     };
@@ -17263,22 +18120,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "votes": 1,
-                     *       "impact": 1,
-                     *       "effort": 0.5
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -17324,12 +18165,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "votes": 1,
+                     *       "impact": 1,
+                     *       "effort": 0.5
+                     *     }
+                     */
+                    "application/json": {
+                        votes: number;
+                        impact: number;
+                        effort: number;
+                    };
+                };
             };
         };
     };
@@ -17357,22 +18211,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "votes": 1,
-                     *       "impact": 2,
-                     *       "effort": 1
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -17445,12 +18283,25 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "votes": 1,
+                     *       "impact": 2,
+                     *       "effort": 1
+                     *     }
+                     */
+                    "application/json": {
+                        votes: number;
+                        impact: number;
+                        effort: number;
+                    };
+                };
             };
         };
     };
@@ -17463,26 +18314,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "items": [
-                     *         {
-                     *           "id": 1,
-                     *           "name": "Top untriaged",
-                     *           "query": "show=untriaged&sort=votes"
-                     *         }
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -17519,12 +18350,27 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 1,
+                     *           "name": "Top untriaged",
+                     *           "query": "show=untriaged&sort=votes"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        items: components["schemas"]["TriageView"][];
+                    };
+                };
             };
         };
     };
@@ -17550,22 +18396,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "id": 2,
-                     *       "name": "Untriaged bugs",
-                     *       "query": "show=untriaged&board=bugs"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -17647,12 +18477,21 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "id": 2,
+                     *       "name": "Untriaged bugs",
+                     *       "query": "show=untriaged&board=bugs"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["TriageView"];
+                };
             };
         };
     };
@@ -17662,7 +18501,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description The saved triage view’s id.
+                 * @description The saved view’s id.
                  * @example 3
                  */
                 id: number;
@@ -17671,7 +18510,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description No content. */
+            /** @description Success: no content. */
             204: {
                 headers: {
                     [name: string]: unknown;
@@ -17759,19 +18598,15 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
-            "2XX": {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
-            };
         };
     };
     postUnsubscribe: {
         parameters: {
             query: {
-                /** @example uN4sB7dF1gH5jK8lQ2wE6rTyZx */
+                /**
+                 * @description The signed token from the email’s unsubscribe link: it names the person and the kinds.
+                 * @example uN4sB7dF1gH5jK8lQ2wE6rTyZx
+                 */
                 token: string;
             };
             header?: never;
@@ -17800,22 +18635,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "kinds": [
-                     *         "status_changed"
-                     *       ]
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -17897,12 +18716,23 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "kinds": [
+                     *         "status_changed"
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        kinds: ("status_changed" | "comment" | "mention" | "changelog" | "approval" | "team_new_post" | "team_awaiting_approval" | "admin_webhook_disabled")[];
+                    };
+                };
             };
         };
     };
@@ -17926,25 +18756,6 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Success. */
-            201: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "token": "cwt_Qm9vdHN0cmFwLXdpZGdldC1zZXNzaW9uLXRva2VuLTAx",
-                     *       "expiresAt": "2026-11-26T08:14:03.089Z",
-                     *       "user": {
-                     *         "id": "8a1f3c5e-2b4d-4e6f-9a0b-1c2d3e4f5a6b",
-                     *         "displayName": "Jonas Berg"
-                     *       }
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description INVALID_JSON: The request body is not valid JSON. */
             400: {
                 headers: {
@@ -18035,12 +18846,32 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "token": "cwt_Qm9vdHN0cmFwLXdpZGdldC1zZXNzaW9uLXRva2VuLTAx",
+                     *       "expiresAt": "2026-11-26T08:14:03.089Z",
+                     *       "user": {
+                     *         "id": "8a1f3c5e-2b4d-4e6f-9a0b-1c2d3e4f5a6b",
+                     *         "displayName": "Jonas Berg"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        token: string;
+                        expiresAt: string;
+                        user: {
+                            /** Format: uuid */
+                            id: string;
+                            displayName: string;
+                        };
+                    };
+                };
             };
         };
     };
@@ -18053,27 +18884,6 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Success. */
-            200: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    /**
-                     * @example {
-                     *       "name": "Acme feedback",
-                     *       "logoUrl": "/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02",
-                     *       "faviconUrl": null,
-                     *       "showPoweredBy": true,
-                     *       "accentColor": "#4f46e5",
-                     *       "defaultTheme": "system",
-                     *       "defaultLocale": "en",
-                     *       "access": "public"
-                     *     }
-                     */
-                    "application/json": unknown;
-                };
-            };
             /** @description UNAUTHENTICATED: Please sign in to continue. */
             401: {
                 headers: {
@@ -18110,12 +18920,26 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    /**
+                     * @example {
+                     *       "name": "Acme feedback",
+                     *       "logoUrl": "/api/v1/branding/a5b6c7d8-1e2f-4a3b-8c4d-5e6f7a8b9c02",
+                     *       "faviconUrl": null,
+                     *       "showPoweredBy": true,
+                     *       "accentColor": "#4f46e5",
+                     *       "defaultTheme": "system",
+                     *       "defaultLocale": "en",
+                     *       "access": "public"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["PublicWorkspace"];
+                };
             };
         };
     };

@@ -9,6 +9,7 @@ import { apiNotFoundRoute } from '@/features/health/server/not-found';
 import { ERROR_CATALOGUE, ERROR_CODES, type ErrorCode } from '@/lib/error-codes';
 import { queryRows } from '@/server/db/client';
 import { logger } from '@/server/log';
+import { contentGeneration } from '@/server/cache/visitor-cache';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type CallResult } from '@/test/http';
 import { anyone, type Decision } from '@/core/identity/policy';
@@ -89,6 +90,18 @@ describe('route(): methods', () => {
       const res = await callRoute(apiNotFoundRoute, { method, path: '/api/v1/nothing-here' });
       expectCatalogueError(res, 404, 'NOT_FOUND');
     }
+  });
+});
+
+describe('route(): the visitor caches', () => {
+  it('are emptied by an accepted write and left alone by a refused one', async () => {
+    const before = contentGeneration();
+    await callRoute(echo, { method: 'POST', body: { title: 'no' } });
+    await callRoute(echo, { method: 'POST', headers: { 'content-type': 'application/json' }, rawBody: '{' });
+    await callRoute(echo, { method: 'PATCH' });
+    expect(contentGeneration(), 'after 422, 400 and 405').toBe(before);
+    expect((await callRoute(echo, { method: 'POST', body: { title: 'Dark mode', votes: 1 } })).status).toBe(201);
+    expect(contentGeneration()).toBe(before + 1);
   });
 });
 

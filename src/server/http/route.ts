@@ -286,9 +286,10 @@ function pipeline(path: ApiPath, methods: EndpointMap) {
       logger().error({ err, requestId, method: req.method, url: req.url }, 'unhandled error in API route');
       send(res, 500, errorBody('INTERNAL', requestId));
     } finally {
-      // Any state-changing request may have changed what visitors see (src/server/cache).
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        bumpContentGeneration();
+        // An accepted write may have changed what visitors see (src/server/cache); a refused one
+        // (401, 403, 422, 429…) changed nothing, so it leaves every cached page cached.
+        if (res.statusCode < 400) bumpContentGeneration();
         // …and published live signals that are now committed (embedded PGlite: src/server/live/hub.ts).
         flushLiveSignals();
       }

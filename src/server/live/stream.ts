@@ -6,6 +6,8 @@
  *    the newest id, so that its first reconnect can resume;
  *  - then each signal the reader may see (reader.ts) as `id:`, `event:` (votes, post, comment)
  *    and `data:` (JSON: the post's number and the count or the comment's id);
+ *  - every `id:` is opaque (event-id.ts): the row's place in `live_events`, encrypted, so that a
+ *    reader cannot count the signals it was not sent;
  *  - a comment line every `heartbeatMs` so that proxies keep an idle stream open; at each, the
  *    reader's boards are read again, and a reader who lost access to a topic is closed.
  * A stream ends after `maxAgeMs` (the browser reconnects at once and is authenticated anew), at
@@ -15,6 +17,7 @@
 import { asc, gt, max, min } from 'drizzle-orm';
 import { db } from '@/server/db/client';
 import { liveEvents } from '@/server/db/schema';
+import { liveEventIds, type LiveEventIds } from './event-id';
 import { liveHub, type LiveHub } from './hub';
 import { wantsSignal, type LiveReader } from './reader';
 import { messageOf, parseLiveEvent, type LiveEvent } from './signal';
@@ -42,8 +45,9 @@ export interface LiveStreamOptions {
   hub?: LiveHub;
 }
 
-const frame = (e: LiveEvent) => `id: ${e.id}\nevent: ${e.signal.kind}\ndata: ${JSON.stringify(messageOf(e.signal))}\n\n`;
-const control = (name: 'ready' | 'refetch', id: number) => `id: ${id}\nevent: ${name}\ndata: {}\n\n`;
+const frame = (ids: LiveEventIds, e: LiveEvent) =>
+  `id: ${ids.encode(e.id)}\nevent: ${e.signal.kind}\ndata: ${JSON.stringify(messageOf(e.signal))}\n\n`;
+const control = (ids: LiveEventIds, name: 'ready' | 'refetch', id: number) => `id: ${ids.encode(id)}\nevent: ${name}\ndata: {}\n\n`;
 
 async function bounds(): Promise<{ oldest: number | null; newest: number }> {
   const [row] = await db()
@@ -78,12 +82,14 @@ export function openLiveStream(opts: LiveStreamOptions): LiveStream {
   const sent = new Set<number>();
   let newestId = 0;
   let wake: (() => void) | undefined;
+  // Loaded before anything is subscribed to or sent (the first thing chunks() does).
+  let ids!: LiveEventIds;
 
   const enqueue = (text: string) => {
     if (queue.length >= cfg.maxQueue) {
       // Too slow a reader: what waits is dropped, and the page reloads its data once it catches up.
       queue.length = 0;
-      queue.push(control('refetch', newestId));
+      queue.push(control(ids, 'refetch', newestId));
     } else {
       queue.push(text);
     }
@@ -94,7 +100,7 @@ export function openLiveStream(opts: LiveStreamOptions): LiveStream {
     if (sent.has(e.id) || !wantsSignal(reader, e.signal)) return;
     sent.add(e.id);
     if (sent.size > 1024) sent.delete(sent.values().next().value!);
-    enqueue(frame(e));
+    enqueue(frame(ids, e));
   };
   const close = () => {
     closed = true;
@@ -102,6 +108,7 @@ export function openLiveStream(opts: LiveStreamOptions): LiveStream {
   };
 
   async function* chunks(): AsyncGenerator<string> {
+    ids = await liveEventIds();
     // Subscribed before the replay is read, so that nothing falls between the two.
     const unsubscribe = hub.subscribe({ deliver: (e) => (replaying ? held.push(e) : send(e)), close });
     const heartbeat = setInterval(() => {
@@ -114,18 +121,18 @@ export function openLiveStream(opts: LiveStreamOptions): LiveStream {
     const maxAge = setTimeout(close, cfg.maxAgeMs);
     try {
       yield `retry: ${cfg.retryMs}\n\n`;
-      const lastId = opts.lastEventId === undefined ? undefined : Number(opts.lastEventId);
-      if (lastId === undefined) {
+      if (opts.lastEventId === undefined) {
         newestId = (await bounds()).newest;
-        enqueue(control('ready', newestId));
+        enqueue(control(ids, 'ready', newestId));
       } else {
-        const missed = Number.isSafeInteger(lastId) && lastId >= 0 ? await missedSince(lastId) : null;
+        const lastId = ids.decode(opts.lastEventId);
+        const missed = lastId === undefined ? null : await missedSince(lastId);
         if (missed) {
           newestId = missed.newest;
           for (const e of missed.events) send(e);
         } else {
           newestId = Math.max(newestId, (await bounds()).newest);
-          enqueue(control('refetch', newestId));
+          enqueue(control(ids, 'refetch', newestId));
         }
       }
       replaying = false;

@@ -1,7 +1,16 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addressRefusal, guardedLookup, parseAllowList, STRICT_POLICY, urlRefusal, type OutboundPolicy, type Resolver } from './ssrf';
+import {
+  addressRefusal,
+  guardedLookup,
+  literalRefusal,
+  parseAllowList,
+  STRICT_POLICY,
+  urlRefusal,
+  type OutboundPolicy,
+  type Resolver,
+} from './ssrf';
 
 const publicResolver: Resolver = async () => ['93.184.216.34'];
 
@@ -42,6 +51,40 @@ describe('urlRefusal (save time)', () => {
     expect(await urlRefusal('https://hooks.example.com/x', STRICT_POLICY, mixed)).toMatch(/10\.0\.0\.7.*private/);
   });
 
+  // IPv6 addresses that carry an IPv4 address inside them are refused whatever that address is.
+  it.each([
+    ['https://[::a9fe:a9fe]/latest/meta-data/', 'IPv4-compatible'], // 169.254.169.254
+    ['https://[::a00:1]/hook', 'IPv4-compatible'], // 10.0.0.1
+    ['https://[::127.0.0.1]/hook', 'IPv4-compatible'], // the URL parser writes it ::7f00:1
+    ['https://[::808:808]/hook', 'IPv4-compatible'], // 8.8.8.8: public, refused all the same
+    ['https://[::ffff:a00:1]/hook', 'IPv4-mapped'],
+    ['https://[::ffff:808:808]/hook', 'IPv4-mapped'],
+    ['https://[::ffff:0:a00:1]/hook', 'IPv4-translated'],
+    ['https://[64:ff9b::a9fe:a9fe]/hook', 'NAT64'],
+    ['https://[64:ff9b::808:808]/hook', 'NAT64'],
+    ['https://[64:ff9b:1::a00:1]/hook', 'NAT64'],
+    ['https://[64:ff9b:1:ffff::1]/hook', 'NAT64'],
+    ['https://[2002:a9fe:a9fe::1]/hook', '6to4'],
+    ['https://[2002:808:808::1]/hook', '6to4'],
+    ['https://[2001:0:4136:e378:8000:63bf:3fff:fdd2]/hook', 'Teredo'],
+    ['https://[2001:0:ffff::1]/hook', 'Teredo'],
+  ])('refuses %s, an IPv6 address with an IPv4 one inside (%s)', async (url, why) => {
+    const refusal = await urlRefusal(url, STRICT_POLICY, publicResolver);
+    expect(refusal).toMatch(/refused/);
+    expect(refusal).toContain(why);
+  });
+
+  it('refuses a host name that resolves to an IPv4-compatible IPv6 address', async () => {
+    const compatible: Resolver = async () => ['::a9fe:a9fe'];
+    expect(await urlRefusal('https://hooks.example.com/x', STRICT_POLICY, compatible)).toMatch(/::a9fe:a9fe.*IPv4-compatible/);
+  });
+
+  it('does not let an allowed IPv4 range cover the IPv4-compatible spelling (only the mapped one)', async () => {
+    const policy: OutboundPolicy = { ...STRICT_POLICY, ...parseAllowList('127.0.0.1') };
+    expect(await urlRefusal('https://[::127.0.0.1]/x', policy)).toMatch(/IPv4-compatible/);
+    expect(await urlRefusal('https://[::ffff:127.0.0.1]/x', policy)).toBeNull();
+  });
+
   it('accepts a public https URL, and refuses http unless allowed', async () => {
     expect(await urlRefusal('https://hooks.example.com/x', STRICT_POLICY, publicResolver)).toBeNull();
     expect(await urlRefusal('http://hooks.example.com/x', STRICT_POLICY, publicResolver)).toMatch(/https:\/\//);
@@ -69,6 +112,24 @@ describe('addressRefusal', () => {
     expect(addressRefusal('2606:4700::1', STRICT_POLICY)).toBeNull();
     expect(addressRefusal('2002:7f00:1::', STRICT_POLICY)).toMatch(/6to4/);
     expect(addressRefusal('::', STRICT_POLICY)).toMatch(/unspecified/);
+    expect(addressRefusal('::1', STRICT_POLICY)).toMatch(/loopback/);
+  });
+
+  it('refuses every IPv6 range that embeds an IPv4 address, at its first and last address', () => {
+    for (const [first, last] of [
+      ['::2', '::ffff:ffff'],
+      ['::ffff:0:0', '::ffff:ffff:ffff'],
+      ['::ffff:0:0:0', '::ffff:0:ffff:ffff'],
+      ['64:ff9b::', '64:ff9b::ffff:ffff'],
+      ['64:ff9b:1::', '64:ff9b:1:ffff:ffff:ffff:ffff:ffff'],
+      ['2002::', '2002:ffff:ffff:ffff:ffff:ffff:ffff:ffff'],
+      ['2001::', '2001:0:ffff:ffff:ffff:ffff:ffff:ffff'],
+    ])
+      for (const address of [first!, last!]) expect(addressRefusal(address, STRICT_POLICY), address).not.toBeNull();
+    // Their neighbours are ordinary addresses.
+    expect(addressRefusal('2001:1::1', STRICT_POLICY)).not.toMatch(/Teredo/);
+    expect(addressRefusal('2003::1', STRICT_POLICY)).toBeNull();
+    expect(addressRefusal('64:ff9b:2::1', STRICT_POLICY)).toBeNull();
   });
 });
 
@@ -101,6 +162,20 @@ describe('guardedLookup (connect time)', () => {
     await expect(get(`http://rebind.example:${port}/`, guardedLookup(STRICT_POLICY, rebinding))).rejects.toThrow(
       /refused to connect to 127\.0\.0\.1/,
     );
+  });
+
+  it('refuses to connect when the name resolves to an IPv4-compatible IPv6 address', async () => {
+    await expect(
+      get(
+        `http://compat.example:${port}/`,
+        guardedLookup(STRICT_POLICY, async () => ['::7f00:1']),
+      ),
+    ).rejects.toThrow(/refused to connect to ::7f00:1.*IPv4-compatible/);
+  });
+
+  it('refuses an IPv4-compatible IP literal before connecting (sockets skip lookup for literals)', () => {
+    expect(literalRefusal(new URL('https://[::a9fe:a9fe]/latest/meta-data/'), STRICT_POLICY)).toMatch(/IPv4-compatible/);
+    expect(literalRefusal(new URL('https://[64:ff9b:1::a00:1]/'), STRICT_POLICY)).toMatch(/NAT64/);
   });
 
   it('connects through the allowlist to the very address it checked', async () => {

@@ -1,16 +1,20 @@
 /**
- * Outbound requests to addresses a workspace admin typed (webhook URLs) must not reach the
- * machine itself, its private network or a cloud metadata service (SPEC.md §5, SSRF).
+ * Outbound requests to addresses a workspace admin typed (webhook URLs, the single sign-on issuer
+ * and the endpoints its discovery names) must not reach the machine itself, its private network
+ * or a cloud metadata service (SPEC.md §5, SSRF).
  *
  * Only public unicast addresses pass: ipaddr.js classifies every address, and anything but
  * `unicast` (loopback, private, CGNAT, link-local, multicast, unspecified, broadcast, reserved,
- * unique-local fc00::/7 — which holds fd00:ec2::254 —, IPv4-mapped, NAT64 and 6to4 forms) is
- * refused. The check runs twice: when the URL is saved (every address its name resolves to) and
- * when a request connects (`guardedLookup`, on the very address the socket will use), so a name
- * that resolves elsewhere later (DNS rebinding) is still refused.
+ * unique-local fc00::/7 — which holds fd00:ec2::254) is refused. So is every IPv6 address that
+ * carries an IPv4 address inside it (EMBEDDED_IPV4, listed here rather than left to ipaddr.js,
+ * which calls ::/96 unicast), whatever that IPv4 address is (docs/decisions/059). The check runs
+ * twice: when the URL is saved (every address its name resolves to) and when a request connects
+ * (`guardedLookup`, on the very address the socket will use), so a name that resolves elsewhere
+ * later (DNS rebinding) is still refused.
  *
- * An operator may permit internal targets on purpose: CHORUS_WEBHOOK_ALLOW_HOSTS lists host
- * names and CIDR ranges that pass regardless (src/config/env.ts).
+ * An operator may permit internal targets on purpose: CHORUS_WEBHOOK_ALLOW_HOSTS (webhooks) and
+ * CHORUS_SSO_ALLOW_HOSTS (single sign-on) list host names and CIDR ranges that pass regardless
+ * (src/config/env.ts). `guarded-fetch.ts` is a fetch built on this guard.
  */
 import dns from 'node:dns';
 import type { LookupAddress, LookupOptions } from 'node:dns';
@@ -28,7 +32,7 @@ export interface OutboundPolicy {
 
 export const STRICT_POLICY: OutboundPolicy = { allowHosts: [], allowCidrs: [], allowHttp: false };
 
-/** Parses CHORUS_WEBHOOK_ALLOW_HOSTS: comma-separated host names and CIDRs; throws on a malformed CIDR. */
+/** Parses an allow list (CHORUS_WEBHOOK_ALLOW_HOSTS, CHORUS_SSO_ALLOW_HOSTS): comma-separated host names and CIDRs; throws on a malformed CIDR. */
 export function parseAllowList(value: string | undefined): Pick<OutboundPolicy, 'allowHosts' | 'allowCidrs'> {
   const allowHosts: string[] = [];
   const allowCidrs: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
@@ -55,6 +59,32 @@ function isMetadataAddress(address: string): boolean {
   }
 }
 
+/**
+ * The IPv6 ranges that embed an IPv4 address: a host or a translator on the way turns them into
+ * IPv4 traffic, so one of them can reach 10.0.0.1 or 169.254.169.254. Refused outright (decoding
+ * the IPv4 address and judging it would add translators' rules for no real receiver).
+ */
+const EMBEDDED_IPV4: readonly (readonly [range: ipaddr.IPv6, bits: number, name: string])[] = (
+  [
+    ['::/96', 'IPv4-compatible'],
+    ['::ffff:0:0/96', 'IPv4-mapped'],
+    ['::ffff:0:0:0/96', 'IPv4-translated'],
+    ['64:ff9b::/96', 'NAT64'],
+    ['64:ff9b:1::/48', 'NAT64 (local use)'],
+    ['2002::/16', '6to4'],
+    ['2001::/32', 'Teredo'],
+  ] as const
+).map(([cidr, name]) => {
+  const [range, bits] = ipaddr.IPv6.parseCIDR(cidr);
+  return [range, bits, name] as const;
+});
+
+/** The name of the IPv4-embedding range an address is in, or null. */
+function embeddedIpv4(addr: ipaddr.IPv4 | ipaddr.IPv6): string | null {
+  if (addr.kind() !== 'ipv6') return null;
+  return EMBEDDED_IPV4.find(([range, bits]) => addr.match(range, bits))?.[2] ?? null;
+}
+
 /** Why an address may not be reached, or null when it may (public unicast, or allowed by the operator). */
 export function addressRefusal(address: string, policy: OutboundPolicy): string | null {
   let addr: ipaddr.IPv4 | ipaddr.IPv6;
@@ -71,6 +101,9 @@ export function addressRefusal(address: string, policy: OutboundPolicy): string 
     }
   }
   const range = addr.range();
+  // :: and ::1 sit inside ::/96 but have names of their own.
+  const embedded = range === 'unspecified' || range === 'loopback' ? null : embeddedIpv4(addr);
+  if (embedded) return `it is an IPv6 address with an IPv4 address inside (${embedded}), which is never reached`;
   if (range === 'unicast') return null;
   if (isMetadataAddress(address)) return 'it points at a cloud metadata service';
   return `it points at a ${RANGE_NAMES[range] ?? `non-public (${range})`} address`;
@@ -86,11 +119,6 @@ const RANGE_NAMES: Record<string, string> = {
   unspecified: 'unspecified',
   broadcast: 'broadcast',
   reserved: 'reserved',
-  ipv4Mapped: 'IPv4-mapped',
-  rfc6052: 'NAT64',
-  rfc6145: 'IPv4-translated',
-  '6to4': '6to4',
-  teredo: 'Teredo',
 };
 
 export type Resolver = (host: string) => Promise<string[]>;

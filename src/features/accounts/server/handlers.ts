@@ -1,24 +1,21 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { anyone } from '@/core/identity/policy';
 import { endpoint, json, noContent, route, type ApiPath } from '@/server/http/route';
-import { emailOnlyInput, resetPasswordInput, signInInput, signUpInput, tokenInput } from '../schema';
 import {
-  consumeMagicLink,
-  requestMagicLink,
-  requestPasswordReset,
-  resetPassword,
-  signIn,
-  signUp,
-  verifyEmail,
+  emailOnlyInput,
+  emailSentSchema,
+  linkSignInSchema,
+  resetPasswordInput,
+  signedInSchema,
+  signInInput,
+  signUpInput,
+  signUpResultSchema,
+  tokenInput,
   type EmailOutcome,
-} from './service';
+} from '../schema';
+import { consumeMagicLink, requestMagicLink, requestPasswordReset, resetPassword, signIn, signUp, verifyEmail } from './service';
 import { endSession } from '@/server/identity/sessions';
 
-/**
- * What the account flows that send an email answer, the same whether or not the address has an
- * account: `check-email` when the workspace sends email, `ask-admin` when it cannot (no SMTP: the
- * email waits in the outbox, for an admin to pass on).
- */
 const SSO_ONLY_DOC = ' FORBIDDEN while the workspace signs in through single sign-on only (docs/sso.md).';
 
 const EMAIL_ANSWER_DOC =
@@ -37,6 +34,7 @@ export const signUpRoute = route('/api/v1/auth/sign-up', {
       `a confirmed email (the account is created, or its owner told, in the background). ${EMAIL_ANSWER_DOC} 201 ` +
       `\`signed-in\` with a valid invitation, or when the workspace does not require a confirmed email; an address that has an account is then 409.`,
     errors: ['FORBIDDEN', 'CONFLICT', 'TOKEN_INVALID'],
+    response: signUpResultSchema,
     handle: async ({ body, req, res, ip }) => {
       const status = await signUp(body, { req, res, ip });
       return json({ status }, status === 'signed-in' ? 201 : 202);
@@ -52,9 +50,11 @@ export const signInRoute = route('/api/v1/auth/sign-in', {
     body: signInInput,
     summary: 'Sign in with a password',
     description:
-      'FORBIDDEN when the address is not confirmed yet and the workspace requires it (a new confirmation link is queued), ' +
-      'or while the workspace signs in through single sign-on only (docs/sso.md).',
+      'Checks the email address and password and signs this browser in (a session cookie). INVALID_CREDENTIALS does not say ' +
+      'which of the two was wrong. FORBIDDEN when the address is not confirmed yet and the workspace requires it (a new ' +
+      'confirmation link is queued), or while the workspace signs in through single sign-on only (docs/sso.md).',
     errors: ['INVALID_CREDENTIALS', 'ACCOUNT_BANNED', 'FORBIDDEN'],
+    response: signedInSchema,
     handle: async ({ body, req, res, ip }) => {
       await signIn(body, { req, res, ip });
       return json({ status: 'signed-in' });
@@ -67,6 +67,10 @@ export const signOutRoute = route('/api/v1/auth/sign-out', {
     authorize: anyone,
     apiKey: 'session',
     openToVisitors: true,
+    summary: 'Sign out',
+    description:
+      'Ends this browser’s session and clears its cookie; other sessions of the account go on. 204 also when no one was signed in.',
+    response: null,
     handle: async ({ req, res }) => {
       await endSession(req, res);
       return noContent();
@@ -86,8 +90,9 @@ const emailRequestRoute = (path: ApiPath, send: (email: string, ip: string) => P
       openToVisitors: true,
       body: emailOnlyInput,
       summary,
-      description: `${EMAIL_ANSWER_DOC}${SSO_ONLY_DOC}`,
+      description: `Always 202, with the same answer whether or not the address has an account. ${EMAIL_ANSWER_DOC}${SSO_ONLY_DOC}`,
       errors: ['FORBIDDEN'],
+      response: emailSentSchema,
       handle: async ({ body, ip }) => json({ status: await send(body.email, ip) }, 202),
     }),
   });
@@ -117,6 +122,7 @@ const tokenSignInRoute = (
         "someone other than the browser that set the account's password: that password was removed and every other session ended." +
         (ssoOnlyRefuses ? SSO_ONLY_DOC : ''),
       errors: ['TOKEN_INVALID', 'ACCOUNT_BANNED', 'CONFLICT', ...(ssoOnlyRefuses ? (['FORBIDDEN'] as const) : [])],
+      response: linkSignInSchema,
       handle: async ({ body, req, res, ip }) => {
         const { passwordCleared } = await follow(body.token, { req, res, ip });
         return json({ status: 'signed-in', passwordCleared });
@@ -146,7 +152,11 @@ export const resetPasswordRoute = route('/api/v1/auth/reset-password', {
     errors: ['TOKEN_INVALID', 'FORBIDDEN'],
     openToVisitors: true,
     body: resetPasswordInput,
-    description: `Sets the new password and signs this browser in.${SSO_ONLY_DOC}`,
+    summary: 'Set a new password with an emailed reset link',
+    description:
+      'Sets the new password, confirms the address (the link proves it), ends every session of the account and signs this ' +
+      `browser in. TOKEN_INVALID for a used, expired or unknown link.${SSO_ONLY_DOC}`,
+    response: signedInSchema,
     rateLimit: TOKEN_USE,
     handle: async ({ body, req, res, ip }) => {
       await resetPassword(body.token, body.password, { req, res, ip });

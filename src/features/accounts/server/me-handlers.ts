@@ -4,7 +4,18 @@ import { AppError } from '@/server/http/errors';
 import { endpoint, json, noContent, route } from '@/server/http/route';
 import { canManageOwnAccount } from '@/core/identity/policy';
 import { smtpConfigured } from '@/server/mail/transport';
-import { changeEmailInput, changePasswordInput, deleteAccountInput, localeInput, profileInput } from '../schema';
+import {
+  accountSchema,
+  changeEmailInput,
+  changePasswordInput,
+  deleteAccountInput,
+  emailChangeSchema,
+  localeInput,
+  meSchema,
+  passwordChangedSchema,
+  profileInput,
+} from '../schema';
+import { accountExportSchema } from '../export-schema';
 import { clearSessionCookie } from '@/server/identity/cookies';
 import { changePassword, requestEmailChange } from './credentials-service';
 import { deleteAccount, exportAccount, setOwnLocale, updateProfile } from './profile-service';
@@ -21,6 +32,11 @@ export const localeRoute = route('/api/v1/me/locale', {
     authorize: canManageOwnAccount,
     apiKey: 'session',
     body: localeInput,
+    summary: 'Choose your language',
+    description:
+      'The language of your pages and emails, one of the supported locales; null follows the browser, then the workspace ' +
+      'default. Answers the setting.',
+    response: localeInput,
     handle: async ({ actor, body }) => json(await setOwnLocale(signedIn(actor), body.locale)),
   }),
 });
@@ -33,6 +49,11 @@ export const meRoute = route('/api/v1/me', {
   GET: endpoint({
     authorize: canManageOwnAccount,
     apiKey: 'session',
+    summary: 'Read your account',
+    description:
+      'The signed-in person: id, name, email address, avatar, role, whether the address is confirmed, and their language ' +
+      'setting (null: chosen per request). 401 for visitors.',
+    response: meSchema,
     handle: ({ actor }) => {
       const { id, displayName, email, avatarUrl, role, emailVerified, locale = null } = signedIn(actor);
       return json({ id, displayName, email, avatarUrl, role, emailVerified, locale });
@@ -43,6 +64,11 @@ export const meRoute = route('/api/v1/me', {
     authorize: canManageOwnAccount,
     apiKey: 'session',
     body: profileInput,
+    summary: 'Change your name and avatar',
+    description:
+      'Sets the display name, and the avatar link when `avatarUrl` is given (an https link to an image on a named host; ' +
+      'null or empty removes it). Answers the account. Recorded in the audit log.',
+    response: accountSchema,
     handle: async ({ actor, body, ip }) => json(await updateProfile(signedIn(actor), body, ip)),
   }),
   /** Deletes the account (type DELETE to confirm) and signs this browser out. */
@@ -51,6 +77,11 @@ export const meRoute = route('/api/v1/me', {
     apiKey: 'session',
     errors: ['LAST_ADMIN'],
     body: deleteAccountInput,
+    summary: 'Delete your account',
+    description:
+      'Send `{"confirm": "DELETE"}`. Erases your personal data (your posts and comments stay, as “Deleted user”), ends every ' +
+      'session and emailed link, and signs this browser out. 409 LAST_ADMIN for the only admin.',
+    response: null,
     handle: async ({ actor, ip, res }) => {
       await deleteAccount(signedIn(actor), ip);
       clearSessionCookie(res);
@@ -65,6 +96,11 @@ export const changePasswordRoute = route('/api/v1/me/password', {
     apiKey: 'session',
     body: changePasswordInput,
     rateLimit: REAUTH_LIMIT,
+    summary: 'Change your password',
+    description:
+      'Needs `currentPassword` when the account has a password; an account without one sets its first. Every other session ' +
+      'of the account ends; this one stays. A wrong current password is 422 on that field.',
+    response: passwordChangedSchema,
     handle: async ({ actor, body, ip }) => {
       await changePassword(signedIn(actor), body, ip);
       return json({ status: 'changed' });
@@ -78,6 +114,11 @@ export const changeEmailRoute = route('/api/v1/me/email', {
     apiKey: 'session',
     body: changeEmailInput,
     rateLimit: REAUTH_LIMIT,
+    summary: 'Change your email address',
+    description:
+      'Needs your password. A single-use confirmation link goes to the new address (`pendingEmail`); the account keeps its ' +
+      'current address until the link is followed. `ask-admin` when the workspace cannot send email (the link waits in the outbox).',
+    response: emailChangeSchema,
     handle: async ({ actor, body, ip }) => {
       const { pendingEmail } = await requestEmailChange(signedIn(actor), body, ip);
       // Without SMTP the confirmation link waits in the outbox: the answer does not claim an email.
@@ -90,6 +131,11 @@ export const exportRoute = route('/api/v1/me/export', {
   GET: endpoint({
     authorize: canManageOwnAccount,
     apiKey: 'session',
+    summary: 'Download your data',
+    description:
+      'Everything Chorus keeps about you, as a JSON attachment (chorus-account-<date>.json): profile, notification settings, ' +
+      'sessions, linked sign-in providers, and your posts, comments and votes. No password or token hashes.',
+    response: accountExportSchema,
     handle: async ({ actor }) => {
       const data = await exportAccount(signedIn(actor));
       const day = data.exportedAt.slice(0, 10);

@@ -12,6 +12,7 @@ import { db } from '@/server/db/client';
 import type { UserActor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import type { profileInput } from '../schema';
+import { ACCOUNT_EXPORT_FORMAT, type AccountExport } from '../export-schema';
 import type { Viewer } from '@/core/identity/viewer';
 import type { Locale } from '@/core/i18n/locales';
 import {
@@ -82,11 +83,11 @@ export function hasPassword(userId: string): Promise<boolean> {
 }
 
 /** Everything Chorus keeps about the user, without secrets (no password or token hashes). */
-export async function exportAccount(actor: UserActor) {
+export async function exportAccount(actor: UserActor): Promise<AccountExport> {
   const user = await currentUser(actor);
   const sessions = await listUserSessionsForExport(db(), actor.id, actor.sessionHash);
   return {
-    format: 'chorus.account-export.v1',
+    format: ACCOUNT_EXPORT_FORMAT,
     exportedAt: new Date().toISOString(),
     profile: {
       id: user.id,

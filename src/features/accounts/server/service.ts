@@ -20,7 +20,7 @@ import { AppError, isUniqueViolation } from '@/server/http/errors';
 import { enforceRateLimit, type RateLimitRule } from '@/server/http/rate-limit';
 import { enqueueJob } from '@/server/jobs/queue';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
-import { type signUpInput } from '../schema';
+import { type EmailOutcome, type SignUpOutcome, type signUpInput } from '../schema';
 import type { Role } from '@/core/identity/roles';
 import { smtpConfigured } from '@/server/mail/transport';
 import { AUTH_TOKEN_TTL_SECONDS } from '@/server/identity/lifetimes';
@@ -53,13 +53,6 @@ interface HttpCtx {
   res: ServerResponse;
   ip: string;
 }
-
-/**
- * Where a flow's email went: `check-email` when the workspace sends email, `ask-admin` when it
- * cannot (no SMTP_URL): the email waits in the outbox, where an admin can read it.
- */
-export type EmailOutcome = 'check-email' | 'ask-admin';
-export type SignUpOutcome = 'signed-in' | EmailOutcome;
 
 const emailOutcome = (): EmailOutcome => (smtpConfigured() ? 'check-email' : 'ask-admin');
 

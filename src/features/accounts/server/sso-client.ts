@@ -7,10 +7,18 @@
  * A configuration is cached per instance for an hour, keyed by the row's `updated_at`, so an
  * instance never uses settings older than the ones another instance saved. Plain http issuers
  * are accepted on loopback only (a provider on the same machine, and the e2e suite).
+ *
+ * The issuer is a URL an admin types, and any visitor makes the server fetch it: everything the
+ * client fetches (discovery, token, keys, userinfo, GitHub's API) goes through the outbound guard
+ * webhooks use (src/server/net/ssrf.ts), and the issuer is checked when saved as well. Internal
+ * providers need the operator's CHORUS_SSO_ALLOW_HOSTS (docs/decisions/059).
  */
 import * as oidc from 'openid-client';
 import { env } from '@/config/env';
+import type { ErrorReason } from '@/lib/error-codes';
 import { open } from '@/server/crypto/secret-box';
+import { guardedFetch } from '@/server/net/guarded-fetch';
+import { parseAllowList, urlRefusalOf, type OutboundPolicy } from '@/server/net/ssrf';
 import type { SsoProviderId } from '../enums';
 import type { SsoProviderRow } from './sso-queries';
 
@@ -38,6 +46,49 @@ export function issuerAllowed(issuer: string): boolean {
   return url.protocol === 'https:' || (url.protocol === 'http:' && LOOPBACK.has(url.hostname));
 }
 
+/**
+ * Where the client may connect: public addresses, and what the operator allows in
+ * CHORUS_SSO_ALLOW_HOSTS. Plain http passes the guard because it is decided before it: an issuer
+ * is http on loopback only (issuerAllowed), and openid-client refuses http endpoints otherwise.
+ */
+export function ssoOutboundPolicy(): OutboundPolicy {
+  return { ...parseAllowList(env().CHORUS_SSO_ALLOW_HOSTS), allowHttp: true };
+}
+
+/** Why an issuer may not be saved (its host is, or resolves to, an address the guard refuses), or null. */
+export async function issuerRefusal(issuer: string): Promise<{ message: string; reason?: ErrorReason } | null> {
+  const refusal = await urlRefusalOf(issuer, ssoOutboundPolicy());
+  if (!refusal) return null;
+  const reasons: Partial<Record<ErrorReason, ErrorReason>> = {
+    webhookUrlNonPublic: 'ssoIssuerNonPublic',
+    webhookUrlMetadata: 'ssoIssuerNonPublic',
+    webhookUrlUnresolved: 'ssoIssuerUnresolved',
+  };
+  const reason = reasons[refusal.reason];
+  return { message: refusal.message, ...(reason ? { reason } : {}) };
+}
+
+type SecretMethod = 'client_secret_basic' | 'client_secret_post';
+
+/**
+ * How the client sends its secret to the token endpoint, from the provider's discovery document:
+ * in the body when the provider lists client_secret_post (what Chorus always did, and what some
+ * providers' clients are registered for), else HTTP Basic, which is also the specification's
+ * default when the provider lists nothing (docs/decisions/059).
+ */
+export function secretMethodFor(server: Pick<oidc.ServerMetadata, 'token_endpoint_auth_methods_supported'>): SecretMethod {
+  return server.token_endpoint_auth_methods_supported?.includes('client_secret_post') ? 'client_secret_post' : 'client_secret_basic';
+}
+
+/** Client authentication that picks its method from the discovered metadata, at each request. */
+function secretAuthentication(secret: string): oidc.ClientAuth {
+  const methods: Record<SecretMethod, oidc.ClientAuth> = {
+    client_secret_basic: oidc.ClientSecretBasic(secret),
+    client_secret_post: oidc.ClientSecretPost(secret),
+  };
+  return (server, client, body, headers) => methods[secretMethodFor(server)](server, client, body, headers);
+}
+
 const KEY = Symbol.for('chorus.sso-configurations');
 type Cached = { version: number; at: number; config: Promise<oidc.Configuration> };
 const cache = (): Map<SsoProviderId, Cached> => {
@@ -52,17 +103,20 @@ export function forgetSsoConfiguration(id: SsoProviderId): void {
 
 async function build(row: SsoProviderRow): Promise<oidc.Configuration> {
   const secret = open(row.clientSecretSealed, secretContext(row.id));
+  const fetch: oidc.CustomFetch = guardedFetch(ssoOutboundPolicy());
   if (row.id === 'github') {
-    return new oidc.Configuration(
+    const config = new oidc.Configuration(
       { issuer: GITHUB.issuer, authorization_endpoint: GITHUB.authorize, token_endpoint: GITHUB.token },
       row.clientId,
       secret,
     );
+    config[oidc.customFetch] = fetch;
+    return config;
   }
   const issuer = new URL(row.issuer ?? '');
   const execute = [oidc.enableNonRepudiationChecks, ...(issuer.protocol === 'http:' ? [oidc.allowInsecureRequests] : [])];
   if (!issuerAllowed(issuer.href)) throw new Error('the issuer must use https');
-  return oidc.discovery(issuer, row.clientId, secret, undefined, { execute, timeout: 10 });
+  return oidc.discovery(issuer, row.clientId, secret, secretAuthentication(secret), { execute, timeout: 10, [oidc.customFetch]: fetch });
 }
 
 /** The client configuration of a provider row (discovered at most once an hour per instance). */

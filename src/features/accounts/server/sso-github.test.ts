@@ -12,6 +12,17 @@ vi.hoisted(() => {
   process.env.CHORUS_SECRET_KEY = '12'.repeat(32);
 });
 
+// Every request of the client goes through the outbound guard's fetch, which connects with
+// node:https (tested in src/server/net/guarded-fetch.test.ts); here it hands the request to the
+// global fetch, which plays GitHub.
+const guarded = vi.hoisted(() => ({ built: 0 }));
+vi.mock('@/server/net/guarded-fetch', () => ({
+  guardedFetch: () => {
+    guarded.built++;
+    return (url: string, init: RequestInit) => fetch(url, init);
+  },
+}));
+
 import { db } from '@/server/db/client';
 import { rateLimits, ssoIdentities, users } from '@/server/db/schema';
 import { createTestActor } from '@/test/actors';
@@ -89,6 +100,7 @@ describe('signing in through GitHub', () => {
       ],
     };
     expect(await signIn()).toBe('signed-in');
+    expect(guarded.built).toBeGreaterThan(0);
     const exchange = new URLSearchParams(asked.find((a) => a.url === GITHUB.token)!.body!);
     expect(exchange.get('code')).toBe('github-code');
     expect(exchange.get('code_verifier')).toMatch(/^[A-Za-z0-9_-]{43,128}$/);

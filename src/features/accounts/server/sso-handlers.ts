@@ -1,6 +1,14 @@
 import { anyone, canAdminister } from '@/core/identity/policy';
 import { endpoint, json, noContent, route } from '@/server/http/route';
-import { ssoProviderInput, ssoProviderParams, ssoSettingsPatch, ssoStartInput } from '../sso-schema';
+import {
+  ssoProviderInput,
+  ssoProviderParams,
+  ssoProviderViewSchema,
+  ssoSettingsPatch,
+  ssoSettingsViewSchema,
+  ssoStartInput,
+  ssoStartSchema,
+} from '../sso-schema';
 import { startSsoSignIn } from './sso-flow';
 import { changePasswordSignIn, getSsoSettings, removeSsoProvider, saveSsoProvider } from './sso-service';
 
@@ -19,6 +27,7 @@ export const ssoStartRoute = route('/api/v1/auth/sso/{provider}', {
       'and sets a short-lived httpOnly cookie that binds the round trip to this browser. The browser then goes to `url`; ' +
       'the provider sends it back to /login/sso/{provider}, which signs it in. 404 when the provider is not set up.',
     errors: ['NOT_FOUND', 'UNAVAILABLE'],
+    response: ssoStartSchema,
     handle: async ({ query, body, res }) => json({ url: await startSsoSignIn(query.provider, body.next, res) }),
   }),
 });
@@ -28,9 +37,10 @@ export const adminSsoRoute = route('/api/v1/admin/sso', {
   GET: endpoint({
     authorize: canAdminister,
     apiKey: 'session',
-    summary: 'Single sign-on settings',
+    summary: 'Read the single sign-on settings',
     description:
       'The configured providers (never their client secrets), the redirect URIs to register, and whether password sign-in is on.',
+    response: ssoSettingsViewSchema,
     handle: async ({ actor }) => json(await getSsoSettings(actor)),
   }),
   PATCH: endpoint({
@@ -40,8 +50,10 @@ export const adminSsoRoute = route('/api/v1/admin/sso', {
     summary: 'Turn password sign-in on or off',
     description:
       'Off means single sign-on only. Refused (409) unless the admin asking has signed in through an enabled provider. ' +
-      'CHORUS_FORCE_PASSWORD_SIGN_IN=1 in the environment turns it back on whatever is stored (recovery).',
+      'CHORUS_FORCE_PASSWORD_SIGN_IN=1 in the environment turns it back on whatever is stored (recovery). ' +
+      'Answers the settings.',
     errors: ['CONFLICT'],
+    response: ssoSettingsViewSchema,
     handle: async ({ actor, body, ip }) => json(await changePasswordSignIn(actor, body.passwordSignIn, ip)),
   }),
 });
@@ -58,8 +70,9 @@ export const adminSsoProviderRoute = route('/api/v1/admin/sso/{provider}', {
     description:
       'oidc needs `issuer` (discovery); google and github have theirs. The client secret is encrypted with CHORUS_SECRET_KEY ' +
       'and never answered; leave it out to keep the stored one. 409 when CHORUS_SECRET_KEY is not set, or when disabling the ' +
-      'last enabled provider while password sign-in is off.',
+      'last enabled provider while password sign-in is off. Answers the provider as saved.',
     errors: ['CONFLICT'],
+    response: ssoProviderViewSchema,
     handle: async ({ actor, query, body, ip }) => json(await saveSsoProvider(actor, query.provider, body, ip)),
   }),
   DELETE: endpoint({
@@ -70,6 +83,7 @@ export const adminSsoProviderRoute = route('/api/v1/admin/sso/{provider}', {
     description:
       'Accounts that signed in through it keep working with any other way they have. 409 while it is the last one and password sign-in is off.',
     errors: ['NOT_FOUND', 'CONFLICT'],
+    response: null,
     handle: async ({ actor, query, ip }) => {
       await removeSsoProvider(actor, query.provider, ip);
       return noContent();

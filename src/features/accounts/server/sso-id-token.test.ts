@@ -13,6 +13,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 
 vi.hoisted(() => {
   process.env.CHORUS_SECRET_KEY = 'ab'.repeat(32);
+  // The provider on loopback is internal: the operator allows it, as for the e2e suite.
+  process.env.CHORUS_SSO_ALLOW_HOSTS = '127.0.0.1';
 });
 
 import { db } from '@/server/db/client';

@@ -20,7 +20,7 @@ import {
   type SsoSettingsView,
   type ssoProviderInput,
 } from '../sso-schema';
-import { forgetSsoConfiguration, issuerAllowed, secretContext, ssoRedirectUri } from './sso-client';
+import { forgetSsoConfiguration, issuerAllowed, issuerRefusal, secretContext, ssoRedirectUri } from './sso-client';
 import {
   deleteSsoProvider,
   getPasswordSignIn,
@@ -103,6 +103,14 @@ export async function saveSsoProvider(
   if (issuer && !issuerAllowed(issuer)) {
     throw new AppError('VALIDATION_FAILED', undefined, {
       fields: { issuer: 'Use an https:// issuer (plain http only for a provider on this machine)' },
+    });
+  }
+  // The typed issuer is fetched by the server: not inside its network unless the operator allows it.
+  const refusal = id === 'oidc' && issuer ? await issuerRefusal(issuer) : null;
+  if (refusal) {
+    throw new AppError('VALIDATION_FAILED', 'This issuer cannot be used.', {
+      fields: { issuer: refusal.message },
+      ...(refusal.reason ? { reason: refusal.reason } : {}),
     });
   }
   const view = await db().transaction(async (tx) => {

@@ -345,18 +345,106 @@ describe('acting for customers', () => {
     expect(csv.text).toContain('API key “Support widget”');
   });
 
-  it('links an existing account found by email to the external id, and refuses one linked to another id', async () => {
+  it('links an account the team created for a customer to the external id, and refuses one linked to another id', async () => {
     const { secret } = await createKey('write');
-    const person = await createTestActor('member');
+    const post = await insertPost(boardId);
+    const email = `customer-${++seq}@customer.test`;
+    // The moderators' "vote on behalf" made this account: no password, address never confirmed.
+    const byTeam = await callRoute(votesRoute, {
+      method: 'POST',
+      params: { number: String(post.number) },
+      body: { email },
+      as: actors.moderator,
+    });
+    expect(byTeam.status).toBe(200);
     const call = (externalId: string) =>
       withKey(postsRoute, secret, '/api/v1/posts', {
         method: 'POST',
-        body: { board: boardSlug, title: `Linked ${++seq}`, onBehalfOf: { email: person.email, externalId } },
+        body: { board: boardSlug, title: `Linked ${++seq}`, onBehalfOf: { email, externalId } },
       });
     expect((await call('acct-1')).status).toBe(201);
-    const [linked] = await db().select().from(users).where(eq(users.id, person.id));
+    const [linked] = await db().select().from(users).where(eq(users.email, email));
     expect(linked!.externalId).toBe('acct-1');
-    expect((await call('acct-2')).status).toBe(409);
+    const other = await call('acct-2');
+    expect(other.status).toBe(409);
+    expect(other.json).toMatchObject({ error: { reason: 'customerOtherExternalId' } });
+  });
+
+  it('never acts as a team member: posts, comments and votes for an admin’s or a moderator’s address are 403', async () => {
+    const { secret } = await createKey('admin');
+    const target = await insertPost(boardId);
+    const before = await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(posts);
+    for (const person of [actors.admin, actors.moderator]) {
+      for (const onBehalfOf of [{ email: person.email }, { email: person.email.toUpperCase(), externalId: `team-${++seq}` }]) {
+        const post = await withKey(postsRoute, secret, '/api/v1/posts', {
+          method: 'POST',
+          body: { board: boardSlug, title: `As the team ${++seq}`, onBehalfOf },
+        });
+        expect(post.status).toBe(403);
+        expect(post.json).toMatchObject({ error: { code: 'FORBIDDEN', reason: 'customerIsTeam' } });
+        const comment = await withKey(postCommentsRoute, secret, `/api/v1/posts/${target.number}/comments`, {
+          method: 'POST',
+          params: { number: String(target.number) },
+          body: { body: 'Speaking for the team', onBehalfOf },
+        });
+        expect(comment.status).toBe(403);
+        const vote = await withKey(voteRoute, secret, `/api/v1/posts/${target.number}/vote`, {
+          method: 'PUT',
+          params: { number: String(target.number) },
+          body: { onBehalfOf },
+        });
+        expect(vote.status).toBe(403);
+      }
+    }
+    expect(
+      await db()
+        .select({ n: sql<number>`count(*)::int` })
+        .from(posts),
+    ).toEqual(before);
+    expect(await db().select().from(comments).where(eq(comments.postId, target.id))).toHaveLength(0);
+    expect(await db().select().from(votes).where(eq(votes.postId, target.id))).toHaveLength(0);
+    const team = await db().select().from(users).where(eq(users.id, actors.moderator.id));
+    expect(team[0]!.externalId).toBeNull();
+  });
+
+  it('never acts as a team member found by external id either (a member promoted after being linked)', async () => {
+    const { secret } = await createKey('write');
+    const externalId = `promoted-${++seq}`;
+    const person = await createTestActor('member');
+    await db().update(users).set({ externalId, role: 'moderator' }).where(eq(users.id, person.id));
+    const res = await withKey(postsRoute, secret, '/api/v1/posts', {
+      method: 'POST',
+      body: { board: boardSlug, title: `Promoted ${seq}`, onBehalfOf: { email: `someone-else-${seq}@customer.test`, externalId } },
+    });
+    expect(res.status).toBe(403);
+    expect(res.json).toMatchObject({ error: { reason: 'customerIsTeam' } });
+  });
+
+  it('never links an account its owner signs in to (a password or a confirmed address) to an external id', async () => {
+    const { secret } = await createKey('write');
+    const withPassword = await createTestActor('member', { unverified: true });
+    const confirmed = await createTestActor('member');
+    await db().update(users).set({ passwordHash: null }).where(eq(users.id, confirmed.id));
+    for (const person of [withPassword, confirmed]) {
+      const res = await withKey(postsRoute, secret, '/api/v1/posts', {
+        method: 'POST',
+        body: { board: boardSlug, title: `Claimed ${++seq}`, onBehalfOf: { email: person.email, externalId: `taken-${seq}` } },
+      });
+      expect(res.status).toBe(409);
+      expect(res.json).toMatchObject({ error: { code: 'CONFLICT', reason: 'customerOwnAccount' } });
+      const [row] = await db().select().from(users).where(eq(users.id, person.id));
+      expect(row!.externalId).toBeNull();
+    }
+    // Without an external id the key still acts for them, found by address: nothing is linked.
+    const plain = await withKey<{ number: number }>(postsRoute, secret, '/api/v1/posts', {
+      method: 'POST',
+      body: { board: boardSlug, title: `By address ${++seq}`, onBehalfOf: { email: withPassword.email } },
+    });
+    expect(plain.status).toBe(201);
+    const [post] = await db().select().from(posts).where(eq(posts.number, plain.json.number));
+    expect(post!.authorId).toBe(withPassword.id);
   });
 
   it('is for write and admin keys only: sessions and read keys are refused, input is validated', async () => {

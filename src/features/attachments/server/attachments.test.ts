@@ -155,7 +155,7 @@ describe('uploading', () => {
 });
 
 describe('serving', () => {
-  it('sends the sniffed type, nosniff, a sandbox CSP, inline with a safe name, and caching by visibility', async () => {
+  it('sends the sniffed type, nosniff, a sandbox CSP, inline with a safe name, and private caching only', async () => {
     const a = await uploaded(member, await jpegWithGps());
     const p = await createPost(userOf(member), { board: publicBoard.slug, title: 'With a picture', body: `Look: ${a.markdown}` });
     const res = await get(a.id);
@@ -164,13 +164,16 @@ describe('serving', () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('content-security-policy')).toMatch(/^sandbox; default-src 'none'/);
     expect(res.headers.get('content-disposition')).toBe('inline; filename="shot.jpg"');
-    expect(res.headers.get('cache-control')).toBe('public, max-age=3600');
+    // Private even on a public board: a shared cache would keep serving it after the board turns private.
+    expect(res.headers.get('cache-control')).toBe('private, max-age=3600');
     expect(res.bytes.subarray(0, 2)).toEqual(Buffer.from([0xff, 0xd8]));
     const etag = res.headers.get('etag')!;
     expect((await get(a.id, undefined, { 'if-none-match': etag })).status).toBe(304);
     const web = await getWeb(a.id);
     expect(web.headers.get('content-type')).toBe('image/webp');
     expect(web.headers.get('content-disposition')).toBe('inline; filename="shot-web.webp"');
+    expect(web.headers.get('cache-control')).toBe('private, max-age=3600');
+    expect((await get(a.id, undefined, { 'if-none-match': etag })).headers.get('cache-control')).toBe('private, max-age=3600');
     expect(p.number).toBeGreaterThan(0);
 
     const hidden = await uploaded(granted);

@@ -2,7 +2,7 @@ import type { NextApiRequest } from 'next';
 import { anyone, isSignedIn } from '@/core/identity/policy';
 import { endpoint, json, route, type Reply } from '@/server/http/route';
 import { MAX_IMAGE_BYTES } from '../enums';
-import { attachmentParams, uploadQuery } from '../schema';
+import { attachmentParams, attachmentSchema, uploadQuery } from '../schema';
 import { readBrandingImage, readContentImage, uploadContentImage, type ServedImage } from './service';
 
 /** Uploads per person (SPEC.md §9 names none for files; a generous hourly bound against abuse). */
@@ -11,22 +11,29 @@ export const UPLOAD_LIMIT = { name: 'uploads', limit: 60, windowSeconds: 3600 };
 /**
  * How an image leaves: its sniffed type, never sniffed again by the browser, sandboxed if opened
  * on its own (no script, no plug-in, no form can run from it), inline under a safe name, and
- * cached privately unless anyone may see it. The id never names other bytes, so a copy stays
- * valid until it expires; the ETag answers a revalidation with 304.
+ * cached as `cacheControl` says. The id never names other bytes, so a copy stays valid until it
+ * expires; the ETag answers a revalidation with 304.
  */
-export function imageReply(req: NextApiRequest, image: ServedImage, maxAge: number, immutable = false): Reply {
+export function imageReply(req: NextApiRequest, image: ServedImage, cacheControl: string): Reply {
   const headers: Record<string, string> = {
     'content-type': image.contentType,
     'x-content-type-options': 'nosniff',
     'content-security-policy': "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
     'content-disposition': `inline; filename="${image.filename}"`,
-    'cache-control': `${image.public ? 'public' : 'private'}, max-age=${maxAge}${immutable ? ', immutable' : ''}`,
+    'cache-control': cacheControl,
     'cross-origin-resource-policy': 'same-origin',
     etag: image.etag,
   };
   if (req.headers['if-none-match'] === image.etag) return { status: 304, headers };
   return { status: 200, headers, raw: image.data };
 }
+
+/**
+ * A post's or comment's image is cached by the browser only, whatever its board: a shared cache
+ * (a CDN, a company proxy) would go on serving a public board's image to anyone for up to its
+ * max-age after the board turned private or the post was deleted.
+ */
+const CONTENT_IMAGE_CACHE = 'private, max-age=3600';
 
 const serve = (variant: 'original' | 'web') =>
   endpoint({
@@ -39,7 +46,7 @@ const serve = (variant: 'original' | 'web') =>
       'uploader while no saved text shows it. Anything else is 404.' +
       (variant === 'web' ? ' WebP, at most 1600 px a side.' : ' The stored copy, metadata stripped.'),
     tags: ['attachments'],
-    handle: async ({ req, actor, query }) => imageReply(req, await readContentImage(actor, query.id, variant), 3600),
+    handle: async ({ req, actor, query }) => imageReply(req, await readContentImage(actor, query.id, variant), CONTENT_IMAGE_CACHE),
   });
 
 /** GET /api/v1/attachments/[id]: the stored copy. */
@@ -62,6 +69,7 @@ export const attachmentsRoute = route('/api/v1/attachments', {
       'visible only to its uploader until a post or comment that shows it is saved, then with that post; if none does within a day it is deleted.',
     tags: ['attachments'],
     errors: ['PAYLOAD_TOO_LARGE', 'UNSUPPORTED_MEDIA_TYPE'],
+    response: attachmentSchema,
     handle: async ({ actor, file, query }) => json(await uploadContentImage(actor, file ?? Buffer.alloc(0), query.filename), 201),
   }),
 });
@@ -79,7 +87,7 @@ const brandingServe = (variant: 'original' | 'web') =>
         ? 'The image bytes: the logo 96 px high, or the favicon at 32 px (PNG). Public.'
         : 'The image bytes: the logo at most 1024 px, or the favicon at 180 px (PNG). Public.',
     tags: ['settings'],
-    handle: async ({ req, query }) => imageReply(req, await readBrandingImage(query.id, variant), 31_536_000, true),
+    handle: async ({ req, query }) => imageReply(req, await readBrandingImage(query.id, variant), 'public, max-age=31536000, immutable'),
   });
 
 /** GET /api/v1/branding/[id] and /api/v1/branding/[id]/large. A new upload has a new id, so copies never go stale. */

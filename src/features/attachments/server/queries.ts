@@ -21,22 +21,14 @@ function visibleCommentSql(actor: Actor) {
   return sql`(${comments.deletedAt} is null and ${comments.internal} = false and (${comments.approval} = 'approved'${own}))`;
 }
 
-/** Whether a visitor could see it: then shared caches may keep it. */
-const publicSql = sql`(${boards.visibility} = 'public' and ${posts.approval} = 'approved' and ${posts.deletedAt} is null
-  and (${attachments.commentId} is null or (${comments.deletedAt} is null and ${comments.internal} = false and ${comments.approval} = 'approved')))`;
-
 /**
  * A content image the actor may see (SPEC.md §3, §6): with its post (and, for a comment's image,
  * its comment) when attached, only its owner's while not attached. Anything else reads as none.
  */
-export async function getVisibleContentAttachment(
-  db: DbOrTx,
-  actor: Actor,
-  id: string,
-): Promise<{ attachment: AttachmentRow; public: boolean } | undefined> {
+export async function getVisibleContentAttachment(db: DbOrTx, actor: Actor, id: string): Promise<AttachmentRow | undefined> {
   const owner = actor.kind === 'user' ? sql`${attachments.ownerId} = ${actor.id}` : sql`false`;
   const rows = await db
-    .select({ attachment: attachments, public: sql<boolean>`coalesce(${publicSql}, false)` })
+    .select({ attachment: attachments })
     .from(attachments)
     .leftJoin(posts, eq(posts.id, attachments.postId))
     .leftJoin(boards, eq(boards.id, posts.boardId))
@@ -51,7 +43,7 @@ export async function getVisibleContentAttachment(
       ),
     )
     .limit(1);
-  return rows[0];
+  return rows[0]?.attachment;
 }
 
 export async function getBrandingAttachment(db: DbOrTx, id: string): Promise<AttachmentRow | undefined> {

@@ -123,12 +123,10 @@ export interface ServedImage {
   data: Buffer;
   contentType: string;
   filename: string;
-  /** Whether anyone may see it (shared caches may keep it). */
-  public: boolean;
   etag: string;
 }
 
-async function read(row: AttachmentRow, variant: 'original' | 'web', isPublic: boolean): Promise<ServedImage> {
+async function read(row: AttachmentRow, variant: 'original' | 'web'): Promise<ServedImage> {
   const key = variant === 'web' ? row.webKey : row.storageKey;
   const data = await blobStore().get(db(), key);
   if (!data) {
@@ -138,21 +136,21 @@ async function read(row: AttachmentRow, variant: 'original' | 'web', isPublic: b
   const contentType = variant === 'web' ? row.webContentType : row.contentType;
   const filename =
     variant === 'web' ? `${row.filename.replace(/\.[a-z]+$/, '')}-web.${extensionOf(contentType as ImageType)}` : row.filename;
-  return { data, contentType, filename, public: isPublic, etag: `"${row.id}-${variant}"` };
+  return { data, contentType, filename, etag: `"${row.id}-${variant}"` };
 }
 
 /** A post's or comment's image as this actor may see it; 404 otherwise (SPEC.md §6). */
 export async function readContentImage(actor: Actor, id: string, variant: 'original' | 'web'): Promise<ServedImage> {
   const found = await getVisibleContentAttachment(db(), actor, id);
   if (!found) throw new AppError('NOT_FOUND', 'There is no such attachment.');
-  return read(found.attachment, variant, found.public);
+  return read(found, variant);
 }
 
 /** The logo or favicon (public, like the workspace's name). */
 export async function readBrandingImage(id: string, variant: 'original' | 'web'): Promise<ServedImage> {
   const row = await getBrandingAttachment(db(), id);
   if (!row) throw new AppError('NOT_FOUND', 'There is no such image.');
-  return read(row, variant, true);
+  return read(row, variant);
 }
 
 /** The ids of uploaded images a text shows (`…/api/v1/attachments/<id>`), each once. */

@@ -8,7 +8,7 @@ import type { ShellProps } from '@/core/shell';
 import { useFormats } from '@/lib/use-formats';
 import { AuditDiff, hasDiff } from '../client/AuditDiff';
 import type { AuditPage as AuditEvents, AuditEventView } from '../schema';
-import type { AuditPart } from '../sentences';
+import type { AuditPart } from '../schema';
 
 export type AuditPageProps = { events: AuditEvents; paged: boolean };
 

@@ -5,8 +5,8 @@ import { auditEvents } from '@/server/db/schema';
 import { paths } from '@/config/paths';
 import { slugify } from '@/lib/slug';
 import type { AuditAction } from '../enums';
-import type { AuditEventView, AuditListQuery, AuditPage } from '../schema';
-import { auditSentence, type AuditRef, type AuditWords } from '../sentences';
+import type { AuditEventView, AuditListQuery, AuditPage, AuditRef } from '../schema';
+import { auditSentence, type AuditWords } from '../sentences';
 import { listAuditEventRows, type AuditEventRow } from './queries';
 
 export interface AuditEntry {

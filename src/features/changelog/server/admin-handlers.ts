@@ -1,7 +1,19 @@
 /** The team's changelog routes: moderators and admins write and publish; admins add labels. */
 import { canAdminister, canWriteChangelog } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
-import { entryIdParams, entryInput, entryUpdateInput, labelInput, scheduleInput } from '../schema';
+import {
+  deletedEntrySchema,
+  entryIdParams,
+  entryInput,
+  entryUpdateInput,
+  labelInput,
+  labelListSchema,
+  labelSchema,
+  publishedTeamEntrySchema,
+  scheduleInput,
+  teamEntryListSchema,
+  teamEntrySchema,
+} from '../schema';
 import {
   createEntry,
   createLabel,
@@ -23,8 +35,12 @@ export const adminChangelogRoute = route('/api/v1/admin/changelog', {
   GET: endpoint({
     authorize: canWriteChangelog,
     apiKey: 'key',
-    summary: 'Every changelog entry: drafts (and scheduled) first, then published',
+    summary: 'List changelog entries for the team',
+    description:
+      'Every changelog entry as the team edits it, for moderators and admins: drafts (scheduled ones included) first, then ' +
+      'published entries, each group most recent first; at most 200.',
     tags,
+    response: teamEntryListSchema,
     handle: async ({ actor }) => json({ items: await listTeamEntries(actor) }),
   }),
   POST: endpoint({
@@ -32,8 +48,12 @@ export const adminChangelogRoute = route('/api/v1/admin/changelog', {
     apiKey: 'key',
     errors: ['CONFLICT'],
     body: entryInput,
-    summary: 'Write a draft entry',
+    summary: 'Write a draft changelog entry',
+    description:
+      'Creates a draft with a title, Markdown text, a label and optionally linked posts and the done-category status they ' +
+      'move to when it is published. Its slug is made from the title and kept afterwards. Answers the entry (201).',
     tags,
+    response: teamEntrySchema,
     handle: async ({ actor, body, ip }) => json(await createEntry(actor, body, ip), 201),
   }),
 });
@@ -44,8 +64,10 @@ export const adminChangelogEntryRoute = route('/api/v1/admin/changelog/{id}', {
     authorize: canWriteChangelog,
     apiKey: 'key',
     query: entryIdParams,
-    summary: 'One entry, as the team edits it',
+    summary: 'Get a changelog entry for the team',
+    description: 'One entry, draft or published, as the team edits it (moderators and admins).',
     tags,
+    response: teamEntrySchema,
     handle: async ({ actor, query }) => json(await getTeamEntry(actor, query.id)),
   }),
   PATCH: endpoint({
@@ -54,16 +76,22 @@ export const adminChangelogEntryRoute = route('/api/v1/admin/changelog/{id}', {
     errors: ['CONFLICT'],
     query: entryIdParams,
     body: entryUpdateInput,
-    summary: 'Change an entry (title, text, label, linked posts, the status its posts move to)',
+    summary: 'Change a changelog entry',
+    description:
+      'Changes only the fields sent: title, text, label, linked posts (the list replaces the old one) or the status its ' +
+      'posts move to on publication. The slug stays as it was first made. Answers the entry.',
     tags,
+    response: teamEntrySchema,
     handle: async ({ actor, query, body, ip }) => json(await updateEntryAs(actor, query.id, body, ip)),
   }),
   DELETE: endpoint({
     authorize: canWriteChangelog,
     apiKey: 'key',
     query: entryIdParams,
-    summary: 'Delete an entry',
+    summary: 'Delete a changelog entry',
+    description: 'Deletes the entry, draft or published, and withdraws its scheduled publication if any. Answers its id.',
     tags,
+    response: deletedEntrySchema,
     handle: async ({ actor, query, ip }) => json(await deleteEntryAs(actor, query.id, ip)),
   }),
 });
@@ -74,10 +102,12 @@ export const adminChangelogPublishRoute = route('/api/v1/admin/changelog/{id}/pu
     authorize: canWriteChangelog,
     apiKey: 'key',
     query: entryIdParams,
-    summary: 'Publish now',
+    summary: 'Publish a changelog entry now',
     description:
-      'Moves the linked posts to the entry’s done-category status when it names one, and notifies. Publishing a published entry does nothing.',
+      'Moves the linked posts to the entry’s done-category status when it names one, and notifies. Publishing a published entry ' +
+      'does nothing. Answers the entry and `postsMoved`, the number of posts whose status changed.',
     tags,
+    response: publishedTeamEntrySchema,
     handle: async ({ actor, query, ip }) => json(await publishEntryAs(actor, query.id, ip)),
   }),
 });
@@ -88,8 +118,12 @@ export const adminChangelogUnpublishRoute = route('/api/v1/admin/changelog/{id}/
     authorize: canWriteChangelog,
     apiKey: 'key',
     query: entryIdParams,
-    summary: 'Unpublish (back to draft)',
+    summary: 'Unpublish a changelog entry',
+    description:
+      'Takes a published entry back to draft, off the public pages; the posts it moved keep their status. A draft is left ' +
+      'as it is. Answers the entry.',
     tags,
+    response: teamEntrySchema,
     handle: async ({ actor, query, ip }) => json(await unpublishEntryAs(actor, query.id, ip)),
   }),
 });
@@ -102,8 +136,12 @@ export const adminChangelogScheduleRoute = route('/api/v1/admin/changelog/{id}/s
     query: entryIdParams,
     body: scheduleInput,
     summary: 'Schedule the publication of a draft',
+    description:
+      'The draft is published at `at`, a time in the future, as if the caller published it then; a new time replaces an ' +
+      'earlier one. An entry already published is a conflict. Answers the entry.',
     tags,
     errors: ['CONFLICT'],
+    response: teamEntrySchema,
     handle: async ({ actor, query, body, ip }) => json(await scheduleEntryAs(actor, query.id, body.at, ip)),
   }),
   DELETE: endpoint({
@@ -111,7 +149,9 @@ export const adminChangelogScheduleRoute = route('/api/v1/admin/changelog/{id}/s
     apiKey: 'key',
     query: entryIdParams,
     summary: 'Withdraw a scheduled publication',
+    description: 'The entry stays a draft with no publication planned (nothing changes when none was). Answers the entry.',
     tags,
+    response: teamEntrySchema,
     handle: async ({ actor, query, ip }) => json(await unscheduleEntryAs(actor, query.id, ip)),
   }),
 });
@@ -121,8 +161,10 @@ export const adminChangelogLabelsRoute = route('/api/v1/admin/changelog/labels',
   GET: endpoint({
     authorize: canWriteChangelog,
     apiKey: 'key',
-    summary: 'The changelog labels',
+    summary: 'List changelog labels',
+    description: 'The labels an entry may carry, in their order (moderators and admins).',
     tags,
+    response: labelListSchema,
     handle: async () => json({ items: await listChangelogLabels() }),
   }),
   POST: endpoint({
@@ -130,8 +172,10 @@ export const adminChangelogLabelsRoute = route('/api/v1/admin/changelog/labels',
     apiKey: 'key',
     body: labelInput,
     summary: 'Add a changelog label',
+    description: 'Admins add a label; its slug is made from the name. A name already in use is a conflict. Answers the label (201).',
     tags,
     errors: ['CONFLICT'],
+    response: labelSchema,
     handle: async ({ actor, body, ip }) => json(await createLabel(actor, body.name, ip), 201),
   }),
 });

@@ -12,7 +12,7 @@ import { AppError, onUniqueViolation } from '@/server/http/errors';
 import type { UserActor } from '@/server/identity/actor';
 import { kickJobs } from '@/server/jobs/queue';
 import { slugify } from '@/lib/slug';
-import type { ChangelogLabel, EntryInput, EntryUpdateInput, TeamEntry } from '../schema';
+import type { ChangelogLabel, EntryInput, EntryUpdateInput, PublishedTeamEntry, TeamEntry } from '../schema';
 import { publishEntryIn, scheduleIn, unscheduleIn } from './publishing';
 import { toLinkedPosts } from './service';
 import {
@@ -183,7 +183,7 @@ export async function deleteEntryAs(actor: UserActor, id: string, ip: string): P
 }
 
 /** Publishes now; publishing an entry already published changes nothing. */
-export async function publishEntryAs(actor: UserActor, id: string, ip: string): Promise<TeamEntry & { postsMoved: number }> {
+export async function publishEntryAs(actor: UserActor, id: string, ip: string): Promise<PublishedTeamEntry> {
   const result = await db().transaction(async (tx) => {
     const { published, postsMoved } = await publishEntryIn(tx, actor, id, ip);
     return { published, postsMoved, entry: await readTeamEntry(tx, actor, id) };

@@ -15,6 +15,7 @@ import { AppError } from '@/server/http/errors';
 import {
   entryExcerpt,
   type ChangelogLabel,
+  type ChangelogSubscription,
   type EntryListQuery,
   type LinkedPost,
   type PublishedEntry,
@@ -98,7 +99,7 @@ export async function isFollowingChangelog(actor: Actor): Promise<boolean> {
 }
 
 /** A member follows (or stops following) the changelog. */
-export async function followChangelog(actor: UserActor, subscribed: boolean): Promise<{ subscribed: boolean }> {
+export async function followChangelog(actor: UserActor, subscribed: boolean): Promise<ChangelogSubscription> {
   await upsertChangelogSubscription(db(), actor.id, subscribed);
   return { subscribed };
 }

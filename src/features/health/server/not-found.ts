@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { anyone } from '@/core/identity/policy';
 import { AppError } from '@/server/http/errors';
 import { endpoint, route } from '@/server/http/route';
@@ -7,6 +8,10 @@ const missing = endpoint({
   // Keys are refused here as on any path no endpoint lets them call.
   apiKey: 'session',
   openToVisitors: true,
+  summary: 'Answer a path without a route',
+  description: 'Any /api path that no route serves answers 404 NOT_FOUND in the error catalogue’s JSON shape, never an HTML page.',
+  // It never succeeds: any success would break the contract.
+  response: z.never(),
   handle: () => {
     throw new AppError('NOT_FOUND', 'There is no API route at this path.');
   },

@@ -43,9 +43,12 @@ async function byEmail(tx: DbOrTx, email: string): Promise<CustomerRow | undefin
 }
 
 /**
- * The customer's account, created if needed (and audited as `createdAction`, in `tx`). An
- * account found by email that has no external id yet is linked to the one given; one with a
- * different external id is a conflict, as are banned and deleted accounts.
+ * The customer's account, created if needed (and audited as `createdAction`, in `tx`). Refused:
+ * a team member (acting for a customer must never speak as the team), a banned or deleted
+ * account, and linking an external id to an account found by email that already has one or that
+ * its owner signs in to (a password or a confirmed address: the key holder's id would then stand
+ * in the way of the person's own identify sign-in). An account the team created for a customer
+ * (no password, address never confirmed, no external id) is linked to the one given.
  */
 export async function findOrCreateCustomer(
   tx: DbOrTx,
@@ -74,15 +77,19 @@ export async function findOrCreateCustomer(
       // Someone else holds the email, or (a concurrent request) the external id.
       user = (customer.externalId ? await byExternalId(tx, customer.externalId) : undefined) ?? (await byEmail(tx, customer.email));
       if (!user) throw conflict('This customer could not be recorded; try again.', 'customerNotRecorded');
-      if (customer.externalId && user.externalId !== customer.externalId) {
-        if (user.externalId !== null)
-          throw conflict('This email address belongs to a customer with another external id.', 'customerOtherExternalId');
-        [user] = await tx.update(users).set({ externalId: customer.externalId }).where(eq(users.id, user.id)).returning();
-      }
     }
   }
-  if (user!.deletedAt) throw conflict('This account was deleted.', 'customerDeleted');
-  if (user!.bannedAt) throw conflict('This person is banned.', 'customerBanned');
+  refuseUnfitCustomer(user);
+  if (customer.externalId && user.externalId !== customer.externalId) {
+    if (user.externalId !== null)
+      throw conflict('This email address belongs to a customer with another external id.', 'customerOtherExternalId');
+    if (user.passwordHash !== null || user.emailVerifiedAt !== null)
+      throw conflict(
+        'This email address belongs to an account its owner signs in to: it cannot be linked to an external id.',
+        'customerOwnAccount',
+      );
+    [user] = await tx.update(users).set({ externalId: customer.externalId }).where(eq(users.id, user.id)).returning();
+  }
   if (created) {
     await recordAudit(
       {
@@ -97,6 +104,17 @@ export async function findOrCreateCustomer(
     );
   }
   return { user: user!, created };
+}
+
+/** What no one may act for: a team member (their words would carry the team's badge), a deleted or banned account. */
+function refuseUnfitCustomer(user: CustomerRow): void {
+  if (user.role !== 'member') {
+    throw new AppError('FORBIDDEN', 'This email address or external id belongs to a team member: only customers can be acted for.', {
+      reason: 'customerIsTeam',
+    });
+  }
+  if (user.deletedAt) throw conflict('This account was deleted.', 'customerDeleted');
+  if (user.bannedAt) throw conflict('This person is banned.', 'customerBanned');
 }
 
 /**

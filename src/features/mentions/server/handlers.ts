@@ -1,6 +1,6 @@
 import { isSignedIn } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
-import { boardMentionQuery, postMentionQuery } from '../schema';
+import { boardMentionQuery, mentionSuggestionListSchema, postMentionQuery } from '../schema';
 import { suggestForBoard, suggestForPost } from './service';
 
 /** Typing is fast: generous, but a limit (per person). */
@@ -19,6 +19,7 @@ export const postMentionSuggestionsRoute = route('/api/v1/posts/{number}/mention
       'and who may see it themselves, then the team; for an internal note (`context=internal`) the team only. ' +
       'Never you, banned or deleted people, or email addresses.',
     tags: ['Mentions'],
+    response: mentionSuggestionListSchema,
     handle: async ({ actor, query }) => json({ items: await suggestForPost(actor, query.number, query.q, query.context === 'internal') }),
   }),
 });
@@ -33,6 +34,7 @@ export const boardMentionSuggestionsRoute = route('/api/v1/boards/{board}/mentio
     summary: 'People to mention in a new post on a board',
     description: 'Up to 8 members of the team (who see every board) whose display name (or a word of it) starts with `q`.',
     tags: ['Mentions'],
+    response: mentionSuggestionListSchema,
     handle: async ({ actor, query }) => json({ items: await suggestForBoard(actor, query.board, query.q) }),
   }),
 });

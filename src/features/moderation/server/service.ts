@@ -18,7 +18,7 @@ import type { Actor, UserActor } from '@/server/identity/actor';
 import { isUuid, requireCursor, timeIdCursor, type CursorCodec } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
 import { enqueueEmail, kickEmailDelivery } from '@/server/mail/outbox';
-import type { Inbox, InboxPost, InboxQuery } from '../schema';
+import type { Inbox, InboxPost, InboxQuery, PostApprovalResult, PostPinResult } from '../schema';
 import { postRejectedEmail } from './emails';
 import { getUserEmail, listPendingPosts, listUntriagedPosts, type InboxPostRow, type PageKey } from './queries';
 import type { ApprovalDecision } from '@/features/posts/enums';
@@ -79,7 +79,7 @@ export async function decidePostApproval(
   number: number,
   approval: ApprovalDecision,
   ip: string,
-): Promise<{ number: number; approval: ApprovalDecision }> {
+): Promise<PostApprovalResult> {
   const workspace = approval === 'rejected' ? await getPublicWorkspace() : undefined;
   let queuedEmail = false;
   await db().transaction(async (tx) => {
@@ -122,12 +122,7 @@ export async function decidePostApproval(
 }
 
 /** Pins or unpins a post (pinned posts lead their board's list). */
-export async function setPostPinned(
-  actor: UserActor,
-  number: number,
-  pinned: boolean,
-  ip: string,
-): Promise<{ number: number; pinned: boolean }> {
+export async function setPostPinned(actor: UserActor, number: number, pinned: boolean, ip: string): Promise<PostPinResult> {
   return db().transaction(async (tx) => {
     const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
     if (ctx.post.pinned !== pinned) {

@@ -1,6 +1,6 @@
 import { canAdminister, canEnterTeamArea } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
-import { outboxQuery } from '../schema';
+import { emailStatusSchema, outboxPageSchema, outboxQuery } from '../schema';
 import { getEmailStatus, getOutboxPage } from './service';
 
 /** Admins read every email the workspace sent or queued (SPEC.md §7: the outbox). */
@@ -9,6 +9,12 @@ export const outboxRoute = route('/api/v1/admin/outbox', {
     authorize: canAdminister,
     apiKey: 'key',
     query: outboxQuery,
+    summary: 'Read the email outbox',
+    description:
+      'Every email the workspace sent or queued, newest first, a page at a time (`cursor`, `limit`; `to` for one address), ' +
+      'with its text, HTML and delivery state. Without an SMTP server (`smtpConfigured` false) emails stay here for an admin to ' +
+      'pass on. Admins.',
+    response: outboxPageSchema,
     handle: async ({ query }) => json(await getOutboxPage(query)),
   }),
 });
@@ -21,8 +27,9 @@ export const emailStatusRoute = route('/api/v1/admin/email-status', {
   GET: endpoint({
     authorize: canEnterTeamArea,
     apiKey: 'key',
-    summary: 'Email delivery status',
+    summary: 'Read the email delivery status',
     description: '`smtpConfigured` is false when no SMTP server is set (SMTP_URL): nothing leaves, and `waiting` emails sit in the outbox.',
+    response: emailStatusSchema,
     handle: async () => json(await getEmailStatus()),
   }),
 });

@@ -1,6 +1,16 @@
 import { anyone, isSignedIn } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
-import { notificationIdParams, notificationListQuery, preferencesInput, unsubscribeBody, unsubscribeQuery } from '../schema';
+import {
+  notificationIdParams,
+  notificationListQuery,
+  notificationPageSchema,
+  preferencesInput,
+  preferencesSchema,
+  unreadCountSchema,
+  unsubscribeBody,
+  unsubscribeQuery,
+  unsubscribeResultSchema,
+} from '../schema';
 import { countUnread, listNotifications, markAllRead, markRead } from './inbox-service';
 import { getPreferences, setPreferences, unsubscribe } from './preferences-service';
 
@@ -10,8 +20,11 @@ export const myNotificationsRoute = route('/api/v1/me/notifications', {
     authorize: isSignedIn,
     apiKey: 'session',
     query: notificationListQuery,
-    summary: 'Your notifications',
-    description: 'Newest first, cursor pages (`?cursor=&limit=`, `unread=1` for unread only); `unread` is the count for the bell.',
+    summary: 'List your notifications',
+    description:
+      'Your in-app notifications, newest first, a page at a time (`cursor`, `limit`; `unread=1` for unread only); `unread` is ' +
+      'the count for the bell. A notification about a post you can no longer see drops out.',
+    response: notificationPageSchema,
     handle: async ({ actor, query }) => json(await listNotifications(actor, query)),
   }),
 });
@@ -21,7 +34,9 @@ export const unreadCountRoute = route('/api/v1/me/notifications/unread-count', {
   GET: endpoint({
     authorize: isSignedIn,
     apiKey: 'session',
-    summary: 'Your unread notification count',
+    summary: 'Count your unread notifications',
+    description: 'The number on the bell: your unread in-app notifications about things you can still see.',
+    response: unreadCountSchema,
     handle: async ({ actor }) => json({ unread: await countUnread(actor) }),
   }),
 });
@@ -33,6 +48,9 @@ export const markReadRoute = route('/api/v1/me/notifications/{id}/read', {
     apiKey: 'session',
     query: notificationIdParams,
     summary: 'Mark a notification read',
+    description:
+      'Marks one of your notifications read (marking it again changes nothing) and answers the unread count. 404 for anyone else’s.',
+    response: unreadCountSchema,
     handle: async ({ actor, query }) => json(await markRead(actor, query.id)),
   }),
 });
@@ -43,6 +61,8 @@ export const markAllReadRoute = route('/api/v1/me/notifications/read-all', {
     authorize: isSignedIn,
     apiKey: 'session',
     summary: 'Mark all notifications read',
+    description: 'Marks every one of your notifications read and answers the unread count (0).',
+    response: unreadCountSchema,
     handle: async ({ actor }) => json(await markAllRead(actor)),
   }),
 });
@@ -52,8 +72,9 @@ export const preferencesRoute = route('/api/v1/me/notification-preferences', {
   GET: endpoint({
     authorize: isSignedIn,
     apiKey: 'session',
-    summary: 'Your notification preferences',
+    summary: 'Read your notification preferences',
     description: 'Every event kind you can receive, on each channel (`email`, `in_app`), with its setting (your choice or the default).',
+    response: preferencesSchema,
     handle: async ({ actor }) => json({ preferences: await getPreferences(actor) }),
   }),
   PUT: endpoint({
@@ -61,7 +82,8 @@ export const preferencesRoute = route('/api/v1/me/notification-preferences', {
     apiKey: 'session',
     body: preferencesInput,
     summary: 'Change notification preferences',
-    description: 'Sets the listed kind × channel pairs; the others keep their setting.',
+    description: 'Sets the listed kind × channel pairs; the others keep their setting. Answers every preference, as the GET does.',
+    response: preferencesSchema,
     handle: async ({ actor, body }) => json({ preferences: await setPreferences(actor, body.preferences) }),
   }),
 });
@@ -84,6 +106,7 @@ export const unsubscribeRoute = route('/api/v1/unsubscribe', {
       'The `List-Unsubscribe` target of every notification email. Turns email off for the kinds the token names. ' +
       'Accepts the RFC 8058 form body `List-Unsubscribe=One-Click`, or none. An invalid or expired token answers 410.',
     errors: ['TOKEN_INVALID'],
+    response: unsubscribeResultSchema,
     handle: async ({ query }) => json(await unsubscribe(query.token)),
   }),
 });

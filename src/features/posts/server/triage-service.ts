@@ -11,7 +11,8 @@ import { eq, sql } from 'drizzle-orm';
 import { recordAudit } from '@/features/audit/server/service';
 import type { PostStatusResult, StatusChange, StatusRef } from '@/features/statuses/schema';
 import { findStatusRef } from '@/features/statuses/server/service';
-import { MAX_TAGS_PER_POST, type TagRef } from '@/features/tags/schema';
+import { MAX_TAGS_PER_POST } from '@/features/tags/schema';
+import type { PostTags } from '../schema';
 import { findTagRefs } from '@/features/tags/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import { emitEvent } from '@/server/events';
@@ -93,7 +94,7 @@ export async function recordStatusChange(
 }
 
 /** The team replaces a post's tags (at most MAX_TAGS_PER_POST). */
-export async function setPostTags(actor: UserActor, number: number, tagIds: readonly string[]): Promise<{ tags: TagRef[] }> {
+export async function setPostTags(actor: UserActor, number: number, tagIds: readonly string[]): Promise<PostTags> {
   if (tagIds.length > MAX_TAGS_PER_POST) {
     throw new AppError('VALIDATION_FAILED', undefined, { fields: { tagIds: `A post has at most ${MAX_TAGS_PER_POST} tags` } });
   }

@@ -1,7 +1,7 @@
 import { anyone } from '@/core/identity/policy';
 import { cachedForVisitors } from '@/server/cache/visitor-cache';
 import { endpoint, json, route } from '@/server/http/route';
-import { roadmapColumnQuery, roadmapQuery } from '../schema';
+import { roadmapColumnPageSchema, roadmapColumnQuery, roadmapQuery, roadmapSchema } from '../schema';
 import { getRoadmap, getRoadmapColumn } from './service';
 
 /** GET /api/v1/roadmap: every roadmap column with its first cards. */
@@ -10,7 +10,7 @@ export const roadmapRoute = route('/api/v1/roadmap', {
     authorize: anyone,
     apiKey: 'key',
     errors: ['NOT_FOUND'],
-    summary: 'The roadmap',
+    summary: 'Read the roadmap',
     tags: ['Roadmap'],
     description:
       'One column per status marked "on roadmap" in the planned, in progress and done categories, in that order and then ' +
@@ -18,6 +18,7 @@ export const roadmapRoute = route('/api/v1/roadmap', {
       'Planned and in-progress cards are ordered by votes, done cards by when they moved there (newest first), and done columns ' +
       'hold the last 90 days unless done=all (olderCount says how many that adds). Filters: board= (a slug) and tag= (a name).',
     query: roadmapQuery,
+    response: roadmapSchema,
     handle: async ({ actor, query }) =>
       json(await cachedForVisitors(actor, `roadmap:${JSON.stringify(query)}`, () => getRoadmap(actor, query))),
   }),
@@ -28,12 +29,13 @@ export const roadmapColumnRoute = route('/api/v1/roadmap/{status}', {
   GET: endpoint({
     authorize: anyone,
     apiKey: 'key',
-    summary: 'One roadmap column, a page at a time',
+    summary: 'Page through a roadmap column',
     tags: ['Roadmap'],
     description:
       "The cards of one roadmap column (its status slug), with the same filters as GET /api/v1/roadmap; pass a column's " +
       'nextCursor as cursor= for its next page. A status that is not a roadmap column is 404.',
     query: roadmapColumnQuery,
+    response: roadmapColumnPageSchema,
     handle: async ({ actor, query }) => json(await getRoadmapColumn(actor, query)),
   }),
 });

@@ -59,7 +59,8 @@ function ProviderForm({
       setValues((v) => ({ ...v, clientSecret: '' }));
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
-      if (err instanceof ApiError) setFields(err.fields);
+      // In the reader's language: the reason's words (a refused issuer), else "check this field".
+      if (err instanceof ApiError) setFields(errorText.fields(err));
       setMessage({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('common.tryAgain') });
     } finally {
       setBusy(null);

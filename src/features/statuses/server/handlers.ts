@@ -1,17 +1,27 @@
-import { z } from 'zod';
 import { canAdminister } from '@/core/identity/policy';
 import { anyone } from '@/core/identity/policy';
 import { endpoint, json, route } from '@/server/http/route';
-import { statusDeleteQuery, statusInput, statusReorderInput, statusUpdateInput } from '../schema';
+import {
+  statusDeletedSchema,
+  statusDeleteQuery,
+  statusInput,
+  statusListSchema,
+  statusParams,
+  statusReorderInput,
+  statusSchema,
+  statusUpdateInput,
+} from '../schema';
 import { createStatus, deleteStatusAs, listStatuses, reorderStatuses, updateStatusAs } from './service';
-
-const statusIdParams = z.object({ id: z.uuid({ message: 'Not a status id' }) });
 
 /** GET /api/v1/statuses (anyone who may read the workspace), POST (admins). */
 export const statusesRoute = route('/api/v1/statuses', {
   GET: endpoint({
     authorize: anyone,
     apiKey: 'key',
+    summary: 'List statuses',
+    description:
+      'Every status in order, each with its category, whether it is on the roadmap, and how many of the posts the caller may see are on it.',
+    response: statusListSchema,
     handle: async ({ actor }) => json({ items: await listStatuses(actor) }),
   }),
   POST: endpoint({
@@ -19,6 +29,11 @@ export const statusesRoute = route('/api/v1/statuses', {
     apiKey: 'key',
     errors: ['CONFLICT'],
     body: statusInput,
+    summary: 'Create a status',
+    description:
+      'Admins add a status: a name (1 to 30 characters, unique regardless of case), a colour, a category, and whether it is a ' +
+      'roadmap column. Answers 201 with the status.',
+    response: statusSchema,
     handle: async ({ actor, body, ip }) => json(await createStatus(actor, body, ip), 201),
   }),
 });
@@ -29,8 +44,12 @@ export const statusRoute = route('/api/v1/statuses/{id}', {
     authorize: canAdminister,
     apiKey: 'key',
     errors: ['CONFLICT'],
-    query: statusIdParams,
+    query: statusParams,
     body: statusUpdateInput,
+    summary: 'Change a status',
+    description:
+      'Admins change a status’s name (its slug follows), colour, category or roadmap flag; fields left out stay. Answers the status.',
+    response: statusSchema,
     handle: async ({ actor, query, body, ip }) => json(await updateStatusAs(actor, query.id, body, ip)),
   }),
   DELETE: endpoint({
@@ -38,6 +57,11 @@ export const statusRoute = route('/api/v1/statuses/{id}', {
     apiKey: 'key',
     errors: ['CONFLICT'],
     query: statusDeleteQuery,
+    summary: 'Delete a status',
+    description:
+      'Admins delete a status. When posts use it, `moveTo` must name another status, and they move there; without it that is ' +
+      'a conflict, as is deleting the last status. Answers the id and how many posts moved.',
+    response: statusDeletedSchema,
     handle: async ({ actor, query, ip }) => json(await deleteStatusAs(actor, query.id, query.moveTo, ip)),
   }),
 });
@@ -48,6 +72,9 @@ export const statusReorderRoute = route('/api/v1/statuses/reorder', {
     authorize: canAdminister,
     apiKey: 'key',
     body: statusReorderInput,
+    summary: 'Reorder the statuses',
+    description: 'Admins list every status exactly once, in the new order. Answers every status in that order.',
+    response: statusListSchema,
     handle: async ({ actor, body, ip }) => json({ items: await reorderStatuses(actor, body.ids, ip) }),
   }),
 });

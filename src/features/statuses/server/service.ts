@@ -9,7 +9,7 @@ import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError, onUniqueViolation } from '@/server/http/errors';
-import type { Status, StatusInput, StatusRef, StatusUpdateInput } from '../schema';
+import type { Status, StatusDeleted, StatusInput, StatusRef, StatusUpdateInput } from '../schema';
 import {
   clearStatusOfDeletedPosts,
   countPostsOnStatus,
@@ -153,12 +153,7 @@ export async function reorderStatuses(actor: UserActor, ids: readonly string[], 
  * Deletes a status. When live posts use it, `moveTo` must name another status; the posts move
  * there (one history row each, by the admin, no note). The last status cannot go.
  */
-export async function deleteStatusAs(
-  actor: UserActor,
-  id: string,
-  moveTo: string | undefined,
-  ip: string,
-): Promise<{ id: string; movedPosts: number }> {
+export async function deleteStatusAs(actor: UserActor, id: string, moveTo: string | undefined, ip: string): Promise<StatusDeleted> {
   return db().transaction(async (tx) => {
     const all = await lockAllStatuses(tx);
     const target = all.find((s) => s.id === id.toLowerCase());

@@ -7,7 +7,7 @@ import { recordAudit } from '@/features/audit/server/service';
 import { db, type DbOrTx } from '@/server/db/client';
 import type { Actor, UserActor } from '@/server/identity/actor';
 import { AppError, onUniqueViolation } from '@/server/http/errors';
-import { type Tag, type TagInput, type TagRef, type TagUpdateInput } from '../schema';
+import { type Tag, type TagDeleted, type TagInput, type TagRef, type TagUpdateInput } from '../schema';
 import {
   countPostsWithTag,
   deleteTagRow,
@@ -84,7 +84,7 @@ export async function updateTagAs(actor: UserActor, id: string, input: TagUpdate
 }
 
 /** Deletes a tag; the posts that carried it simply lose it. */
-export async function deleteTagAs(actor: UserActor, id: string, ip: string): Promise<{ id: string; removedFromPosts: number }> {
+export async function deleteTagAs(actor: UserActor, id: string, ip: string): Promise<TagDeleted> {
   return db().transaction(async (tx) => {
     const before = await loadOrNotFound(tx, id);
     const removedFromPosts = await deleteTagRow(tx, id);

@@ -8,7 +8,7 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from '@/composition/data/csv';
 import { DELETED_PERSON_NAME } from '@/core/identity/person';
 import { db } from '@/server/db/client';
-import { auditEvents, posts, rateLimits, users, votes } from '@/server/db/schema';
+import { auditEvents, companies, posts, rateLimits, users, votes } from '@/server/db/schema';
 import type { UserActor } from '@/server/identity/actor';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { insertBoard, insertPost } from '@/test/content';
@@ -205,6 +205,31 @@ describe('GET /api/v1/posts/[number]/votes.csv', () => {
     expect(res.text).toContain(`"'=HYPERLINK(""https://evil.example"",""Click"")"`);
     // No cell starts with a formula character.
     for (const row of rows) for (const cell of row) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('starts no formula in a spreadsheet that splits on `;` or tabs: separators quoted, a formula sign after one made inert', async () => {
+    const post = await insertPost(boardId);
+    const [a, b] = await createPlainUsers(2, 'locale');
+    const [company] = await db()
+      .insert(companies)
+      .values({ externalId: `acme-${post.number}`, name: 'Acme;=1+1;', monthlyRevenueCents: 100 })
+      .returning();
+    await db().update(users).set({ displayName: 'Dana;=1+1;', companyId: company!.id }).where(eq(users.id, a!));
+    await db().update(users).set({ displayName: 'Tab\t@SUM(A1)' }).where(eq(users.id, b!));
+    await addVotes(post.id, [a!, b!]);
+
+    const res = await download(actors.admin, post.number);
+    const [, ...rows] = records(res.text);
+    expect(rows.map((r) => [r[0], r[4]])).toEqual([
+      ["Tab\t'@SUM(A1)", ''],
+      ["Dana;'=1+1;", "Acme;'=1+1;"],
+    ]);
+    expect(res.text).toContain(`"Dana;'=1+1;"`);
+    for (const separator of [';', '\t']) {
+      for (const line of res.text.slice(1).split('\r\n')) {
+        for (const cell of line.split(separator)) expect(cell.replace(/^[\s"]+/, '')).not.toMatch(/^[=+\-@]/);
+      }
+    }
   });
 
   it('records each download in the audit log', async () => {

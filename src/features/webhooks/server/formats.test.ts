@@ -32,6 +32,43 @@ describe('Slack format', () => {
   });
 });
 
+/** Every Slack text object in a message, wherever it sits. */
+function textObjects(node: unknown): { type: string; text: string; verbatim?: boolean }[] {
+  if (Array.isArray(node)) return node.flatMap(textObjects);
+  if (!node || typeof node !== 'object') return [];
+  const o = node as Record<string, unknown>;
+  const own = (o.type === 'mrkdwn' || o.type === 'plain_text') && typeof o.text === 'string' ? [o as { type: string; text: string }] : [];
+  return [...own, ...Object.values(o).flatMap(textObjects)];
+}
+
+describe('Slack format, bare URLs', () => {
+  const bare = 'See https://evil.example/login and www.evil.example, #general, @here';
+  const events: WebhookEvent[] = [
+    event,
+    {
+      ...event,
+      type: 'comment.created',
+      data: { post: event.data.post, comment: { excerpt: bare, url: 'https://feedback.example.com/p/7#c1', author: { name: bare } } },
+    },
+    { ...event, type: 'post.status_changed', data: { post: event.data.post, statusChange: { to: bare, note: bare } } },
+    {
+      ...event,
+      type: 'changelog.published',
+      data: { entry: { title: bare, excerpt: bare, url: 'https://feedback.example.com/changelog/x' } },
+    },
+  ];
+
+  it('marks every mrkdwn text object verbatim, so Slack turns no URL, channel or mention in user text into a link', () => {
+    for (const e of events) {
+      const objects = textObjects(slackMessage(e).blocks);
+      expect(objects.length).toBeGreaterThan(0);
+      for (const o of objects) expect(o).toMatchObject({ type: 'mrkdwn', verbatim: true });
+    }
+    // Verbatim keeps the links Chorus writes itself (`<url|label>`).
+    expect(textObjects(slackMessage(event).blocks)[0]!.text).toContain('<https://feedback.example.com/p/7|#7 ');
+  });
+});
+
 describe('Discord format', () => {
   it('escapes markdown and breaks every mention; allowed_mentions pings no one', () => {
     expect(escapeDiscord('@everyone [x](y) **b**')).toBe('@\u200beveryone \\[x\\]\\(y\\) \\*\\*b\\*\\*');

@@ -80,11 +80,17 @@ function summarise(event: WebhookEvent): Summary {
 /** A URL Chorus built, made safe inside Slack's `<url|label>` (it never holds `|` or `>` unescaped). */
 const slackUrl = (url: string) => url.replace(/[|>]/g, encodeURIComponent);
 
+/**
+ * A mrkdwn text object. `verbatim`: Slack otherwise turns a bare URL, `#channel` or `@here` in
+ * people's text into a link or a mention; the `<url|label>` links Chorus writes still work.
+ */
+const mrkdwn = (text: string) => ({ type: 'mrkdwn', text, verbatim: true });
+
 export function slackMessage(event: WebhookEvent): Record<string, unknown> {
   const s = summarise(event);
   const headline = s.headline((label, url) => `<${slackUrl(url)}|${escapeSlack(label)}>`, escapeSlack);
-  const blocks: Record<string, unknown>[] = [{ type: 'section', text: { type: 'mrkdwn', text: headline } }];
-  if (s.detail) blocks.push({ type: 'context', elements: [{ type: 'mrkdwn', text: escapeSlack(s.detail) }] });
+  const blocks: Record<string, unknown>[] = [{ type: 'section', text: mrkdwn(headline) }];
+  if (s.detail) blocks.push({ type: 'context', elements: [mrkdwn(escapeSlack(s.detail))] });
   return { text: headline, blocks, unfurl_links: false, unfurl_media: false };
 }
 

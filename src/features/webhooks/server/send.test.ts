@@ -39,6 +39,20 @@ describe('sendWebhook refusals', () => {
     expect(hits).toBe(0);
   });
 
+  it('refuses a saved URL whose host is an IPv6 address with an IPv4 one inside, or a name that resolves to one', async () => {
+    const policy = { ...STRICT_POLICY, allowHttp: true };
+    for (const url of [`http://[::7f00:1]:${port}/`, `https://[::a9fe:a9fe]/latest/meta-data/`, `http://[64:ff9b::7f00:1]:${port}/`]) {
+      expect(await sendWebhook(request(url), { policy }), url).toMatchObject({
+        ok: false,
+        statusCode: null,
+        error: expect.stringMatching(/^Refused to connect: .*IPv4 address inside/),
+      });
+    }
+    const rebound = await sendWebhook(request(`http://hooks.example:${port}/`), { policy, resolve: async () => ['::7f00:1'] });
+    expect(rebound).toMatchObject({ ok: false, error: expect.stringMatching(/refused to connect to ::7f00:1.*IPv4-compatible/) });
+    expect(hits).toBe(0);
+  });
+
   it('signs "<t>.<body>" with HMAC-SHA256 (a fixed vector)', () => {
     expect(signatureHeader('secret', '{"a":1}', 1700000000)).toBe(
       't=1700000000,v1=49f24e537407743fa4a0242bb63b94b9a47ee99cbbe071ccd8a22550ae411686',

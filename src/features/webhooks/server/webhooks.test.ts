@@ -148,7 +148,17 @@ describe('managing endpoints', () => {
   });
 
   it('refuses a URL that is not allowed at save time, naming the field', async () => {
-    for (const url of ['https://10.0.0.5/x', 'https://169.254.169.254/latest', 'https://[::ffff:10.0.0.1]/x', 'https://127.0.0.2/x']) {
+    for (const url of [
+      'https://10.0.0.5/x',
+      'https://169.254.169.254/latest',
+      'https://[::ffff:10.0.0.1]/x',
+      'https://127.0.0.2/x',
+      // IPv4-compatible IPv6: 169.254.169.254, 10.0.0.1 and 127.0.0.1 inside.
+      'https://[::a9fe:a9fe]/latest/meta-data/',
+      'https://[::a00:1]/x',
+      'https://[::127.0.0.1]/x',
+      'https://[64:ff9b:1::a00:1]/x',
+    ]) {
       const res = await callRoute(webhooksRoute, { method: 'POST', body: { url, events: ['vote.created'] }, as: actors.admin });
       expect(res.status, url).toBe(422);
       expect(JSON.stringify(res.json)).toMatch(/"url":"This URL is refused/);
@@ -333,22 +343,21 @@ describe('delivery', () => {
 });
 
 describe('a slow receiver', () => {
-  it('never slows the request that caused the event, nor the requests after it', async () => {
+  it('never holds the request that caused the event, nor the requests after it', async () => {
     registerJobHandlers(jobHandlers);
-    setWebhookDeliveryDefaults({ timeoutMs: 5000, retryDelaySeconds: () => 3600 });
+    // A delivery may wait a minute for its receiver, far longer than this test may run: a vote
+    // that waited for its delivery would never answer in time.
+    setWebhookDeliveryDefaults({ timeoutMs: 60_000, retryDelaySeconds: () => 3600 });
     await addEndpoint();
-    receiver.answer({ status: 200, delayMs: 2000 });
+    receiver.answer('hang');
     const post = await insertPost(publicBoard.id);
-    const t0 = performance.now();
     expect((await vote(post.number)).status).toBe(200);
-    const voteMs = performance.now() - t0;
-    // The event's job runs after the answer, and the delivery starts: the receiver now sleeps.
+    // The event's job runs after the answer, and the delivery starts: the receiver holds it.
     await receiver.waitFor(1, 5000);
-    const t1 = performance.now();
     expect((await vote(post.number, actors.member)).status).toBe(200);
-    const duringMs = performance.now() - t1;
-    expect(voteMs).toBeLessThan(1000);
-    expect(duringMs).toBeLessThan(1000);
+    expect(receiver.hanging(), 'the first delivery is still unanswered').toBeGreaterThanOrEqual(1);
+    receiver.answer({ status: 204 });
+    receiver.release();
     await receiver.waitFor(2, 8000);
     await kickWebhookDelivery();
   }, 20_000);

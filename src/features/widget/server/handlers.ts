@@ -1,7 +1,7 @@
 import { anyone } from '@/core/identity/policy';
 import { IDENTIFY_RATE_LIMIT } from '@/features/identify/server/service';
 import { endpoint, json, route } from '@/server/http/route';
-import { widgetSessionInput } from '../schema';
+import { widgetSessionInput, widgetSessionSchema } from '../schema';
 import { startWidgetSession } from './service';
 
 /**
@@ -22,6 +22,7 @@ export const widgetSessionRoute = route('/api/v1/widget/session', {
       'That token acts as the member on the widget’s endpoints only (boards, posts, search, similar posts, votes, the changelog); ' +
       'any other endpoint answers 403.',
     errors: ['TOKEN_INVALID', 'ACCOUNT_BANNED', 'FORBIDDEN', 'NOT_FOUND'],
+    response: widgetSessionSchema,
     handle: async ({ body, ip }) => json(await startWidgetSession(body.token, ip), 201),
   }),
 });
