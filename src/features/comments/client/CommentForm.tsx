@@ -39,8 +39,7 @@ export function CommentForm({
     setProblem(null);
     try {
       const posted = apiClient.POST('/api/v1/posts/{number}/comments', { params: { path: { number: String(postNumber) } }, body: values });
-      // `unknown` in the generated types until this endpoint declares its response schema.
-      const comment = (await ok(posted)) as Comment;
+      const comment = await ok(posted);
       form.reset({ body: '', internal: false });
       await onPosted(comment);
     } catch (err) {

@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { apiClient, ok } from '@/lib/api-client/client';
-import { newPostInput, type PostDetail } from '../schema';
+import { newPostInput } from '../schema';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { clearDraft, readDraft, saveDraft } from './post-draft';
 import { SimilarPosts } from './SimilarPosts';
@@ -57,8 +57,7 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
       return;
     }
     try {
-      // `unknown` in the generated types until this endpoint declares its response schema.
-      const post = (await ok(apiClient.POST('/api/v1/posts', { body: values }))) as PostDetail;
+      const post = await ok(apiClient.POST('/api/v1/posts', { body: values }));
       clearDraft();
       await router.push(paths.post(post.number, post.slug));
     } catch (err) {
