@@ -11,7 +11,10 @@ import { openApiDocument, openApiRoute } from '@/composition/api/registry';
 import { parameterValue } from './examples/openapi';
 import { createTestActor } from '@/test/actors';
 import { API_ROUTES } from './registry';
-import { buildOpenApiDocument, type OpenApiDocument } from '@/server/http/openapi';
+import { z } from 'zod';
+import { buildOpenApiDocument, outputJsonSchema, type OpenApiDocument } from '@/server/http/openapi';
+
+type JsonSchemaObject = Record<string, unknown>;
 import type { Method, RouteHandler } from '@/server/http/route';
 
 useTestDatabase();
@@ -175,6 +178,15 @@ describe('the OpenAPI document', () => {
     expect(doc.tags.map((t) => t.name).sort()).toEqual([...used].sort());
     const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { license: string };
     expect(doc.info.license.identifier).toBe(pkg.license);
+  });
+
+  it('names the keys of a record keyed by an enum as properties (what generators and Redocly read)', () => {
+    const schema = outputJsonSchema(z.object({ uris: z.record(z.enum(['oidc', 'github']), z.string()) }), {});
+    expect((schema.properties as Record<string, JsonSchemaObject>).uris).toMatchObject({
+      required: ['oidc', 'github'],
+      properties: { oidc: { type: 'string' }, github: { type: 'string' } },
+      additionalProperties: { type: 'string' },
+    });
   });
 
   it('types parameter examples as their schema does (an integer limit is 20, not "20")', () => {

@@ -2662,6 +2662,10 @@ export interface components {
             viewerHasSignedInWithSso: boolean;
             providers: components["schemas"]["SsoProvider"][];
             redirectUris: {
+                oidc: string;
+                google: string;
+                github: string;
+            } & {
                 [key: string]: string;
             };
         };
@@ -2740,6 +2744,12 @@ export interface components {
                     count: number;
                 }[];
                 show: {
+                    all: number;
+                    untriaged: number;
+                    pending: number;
+                    unresponded: number;
+                    rejected: number;
+                } & {
                     [key: string]: number;
                 };
             };

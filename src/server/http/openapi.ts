@@ -84,12 +84,28 @@ export function outputJsonSchema(schema: ZodType, components: Record<string, Jso
   const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonSchema;
   delete converted.$schema;
   const text = JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/');
-  const { $defs, ...out } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const { $defs, ...out } = namedRecordKeys(JSON.parse(text)) as JsonSchema & { $defs?: Record<string, JsonSchema> };
   for (const [id, def] of Object.entries($defs ?? {})) {
     const known = components[id];
     if (known && JSON.stringify(known) !== JSON.stringify(def)) throw new Error(`Two response schemas are both named ${id}`);
     components[id] = def;
   }
+  return out;
+}
+
+/**
+ * A record keyed by an enum (`z.record(z.enum([…]), v)`) converts to `propertyNames` with every
+ * key `required` but none in `properties`; naming each key there says the same thing in a form
+ * client generators and linters read (Redocly's `no-required-schema-properties-undefined`).
+ */
+function namedRecordKeys(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(namedRecordKeys);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, namedRecordKeys(v)])) as JsonSchema;
+  const keys = (out.propertyNames as JsonSchema | undefined)?.enum;
+  const value = out.additionalProperties;
+  if (!out.properties && Array.isArray(keys) && Array.isArray(out.required) && value && typeof value === 'object')
+    out.properties = Object.fromEntries(keys.map((k) => [String(k), value]));
   return out;
 }
 
