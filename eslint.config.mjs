@@ -181,6 +181,8 @@ const config = [
       'test-results/**',
       'playwright-report/**',
       'next-env.d.ts',
+      // Generated from the OpenAPI document (npm run api:client).
+      'src/lib/api-client/schema.d.ts',
       'data/**',
       '.e2e/**',
     ],

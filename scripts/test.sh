@@ -139,6 +139,8 @@ checks_beside_eslint() {
   echo 'feature boundaries: ok'
   npx knip
   echo 'unused files, exports and dependencies: none'
+  npm run --silent lint:api
+  echo 'OpenAPI document (Redocly) and the typed client generated from it: ok'
 }
 
 typecheck_and_lint() {

@@ -42,17 +42,28 @@ export async function api<T = unknown>(
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+    throw networkError();
   }
   const text = await res.text();
   const body = text ? safeJson(text) : undefined;
   if (res.ok) return body as T;
+  throw apiErrorOf(res, body);
+}
+
+/** A request that got no answer (offline, DNS, a dropped connection). */
+export const networkError = () => new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+
+/**
+ * The ApiError of a failed answer, from its body's catalogue error (SPEC.md §8): code, message,
+ * field errors, reason and Retry-After. `fallback` is the code when the body has none.
+ */
+export function apiErrorOf(res: Response, body: unknown, fallback: ErrorCode = 'INTERNAL'): ApiError {
   const error = (body as { error?: { code?: ErrorCode; message?: string; fields?: Record<string, string>; reason?: string } } | undefined)
     ?.error;
-  const code = error?.code ?? 'INTERNAL';
+  const code = error?.code ?? fallback;
   const retryAfter = Number(res.headers.get('retry-after')) || undefined;
   const reason = isErrorReason(error?.reason) ? error.reason : undefined;
-  throw new ApiError(res.status, code, error?.message ?? messageFor(code), error?.fields ?? {}, retryAfter, reason);
+  return new ApiError(res.status, code, error?.message ?? messageFor(code), error?.fields ?? {}, retryAfter, reason);
 }
 
 /**
@@ -69,15 +80,12 @@ export async function apiUpload<T = unknown>(path: string, file: Blob, init: { m
       credentials: 'same-origin',
     });
   } catch {
-    throw new ApiError(0, 'NETWORK', 'Could not reach the server. Check your connection and try again.');
+    throw networkError();
   }
   const text = await res.text();
   const body = text ? safeJson(text) : undefined;
   if (res.ok) return body as T;
-  const error = (body as { error?: { code?: ErrorCode; message?: string; reason?: string } } | undefined)?.error;
-  const code = error?.code ?? (res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL');
-  const reason = isErrorReason(error?.reason) ? error.reason : undefined;
-  throw new ApiError(res.status, code, error?.message ?? messageFor(code), {}, Number(res.headers.get('retry-after')) || undefined, reason);
+  throw apiErrorOf(res, body, res.status === 413 ? 'PAYLOAD_TOO_LARGE' : 'INTERNAL');
 }
 
 function safeJson(text: string): unknown {

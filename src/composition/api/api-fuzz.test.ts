@@ -14,6 +14,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { apiNotFoundRoute } from '@/features/health/server/not-found';
 import { logger } from '@/server/log';
+import { createContractValidator } from '@/test/contract';
 import { useTestDatabase } from '@/test/db';
 import { routedPath, startDispatcher, type Answer, type Dispatcher } from '@/test/fuzz/dispatch';
 import { createFixture, type Fixture } from '@/test/fuzz/fixture';
@@ -57,14 +58,16 @@ const stats = {
   msByOperation: new Map<string, number>(),
   byStatus: new Map<number, number>(),
   coverage: new Set<string>(),
-  problems: { '5xx': 0, shape: 0, leak: 0 } as Record<Problem['kind'], number>,
+  problems: { '5xx': 0, shape: 0, leak: 0, contract: 0 } as Record<Problem['kind'], number>,
   restores: 0,
 };
 const started = Date.now();
 const cpuAtStart = process.cpuUsage();
 
 let fixture: Fixture;
-const fixtureChecks = (role: FuzzRole) => ({ hidden: fixture.hiddenFrom[role], secrets: fixture.secrets });
+/** Successes are held to the document too (src/test/contract.ts). */
+const contract = createContractValidator(openApiDocument());
+const fixtureChecks = (role: FuzzRole) => ({ hidden: fixture.hiddenFrom[role], secrets: fixture.secrets, contract });
 let dispatcher: Dispatcher;
 
 /** What the pipeline logged about each 500 (the logger is silent under Vitest), by request id. */
@@ -100,7 +103,7 @@ afterAll(async () => {
     `API fuzz: seed=${SEED} requests=${stats.sent}`,
     `roles: ${ROLES.map((r) => `${r} ${stats.byRole[r]}`).join(', ')}`,
     `operations: ${stats.byOperation.size} (${Math.min(...per)}–${Math.max(...per)} requests each)`,
-    `5xx=${stats.problems['5xx']} shape failures=${stats.problems.shape} leaks=${stats.problems.leak}`,
+    `5xx=${stats.problems['5xx']} shape failures=${stats.problems.shape} leaks=${stats.problems.leak} contract violations=${stats.problems.contract}`,
     `statuses: ${[...stats.byStatus]
       .sort((a, b) => a[0] - b[0])
       .map(([s, n]) => `${s}×${n}`)
@@ -140,9 +143,11 @@ describe('the fixture', () => {
   });
 });
 
+const PROBLEMS = '5xx, shape failure, leak or contract violation';
+
 describe.each(operations.map((o) => [`${o.method} ${o.path}`, o] as const))('%s', (_name, operation) => {
   it(
-    `answers ${REPLAY_PATH ? 'one replayed request' : `${runsPerOperation} generated requests`}, in every role, without a 5xx, a shape failure or a leak`,
+    `answers ${REPLAY_PATH ? 'one replayed request' : `${runsPerOperation} generated requests`}, in every role, with no ${PROBLEMS}`,
     { timeout: 300_000 },
     async () => {
       const failures: string[] = [];

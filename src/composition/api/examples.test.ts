@@ -13,6 +13,7 @@ import { apiNotFoundRoute } from '@/features/health/server/not-found';
 import type { Method } from '@/server/http/route';
 import { createTestActor, type TestActor } from '@/test/actors';
 import { createExampleWorld, examplePng, type ExampleWorld } from '@/test/api-examples-world';
+import { createContractValidator, type Exchange } from '@/test/contract';
 import { useTestDatabase } from '@/test/db';
 import { startDispatcher, type Answer, type Dispatcher } from '@/test/fuzz/dispatch';
 import { API_EXAMPLES } from './examples';
@@ -114,7 +115,11 @@ describe('sent to the real routes in a seeded workspace', () => {
     if (RECORD) writeFileSync(RECORD, JSON.stringify(recorded, null, 2));
   });
 
-  const send = async (key: string, ex: ApiExample): Promise<Answer> => {
+  /** Every call and its answer also pass through a validator built from the document alone (src/test/contract.ts). */
+  const contract = createContractValidator(openApiDocument());
+  const checked = { calls: 0, violations: 0, callers: new Set<string>() };
+
+  const send = async (key: string, ex: ApiExample): Promise<{ answer: Answer; exchange: Exchange; caller: string }> => {
     const [method] = key.split(' ') as [Method];
     const op = openApiDocument().paths[key.slice(method.length + 1)]![method.toLowerCase() as Lowercase<Method>]!;
     const refs = world?.refs ?? new Map<string, string>();
@@ -134,13 +139,23 @@ describe('sent to the real routes in a seeded workspace', () => {
       body = JSON.stringify(ex.body, (_k, v: unknown) => (typeof v === 'string' ? real(v) : v));
     }
     const url = exampleUrl(key.slice(method.length + 1), ex, real);
-    return dispatcher.send(method, url, headers, body);
+    const answer = await dispatcher.send(method, url, headers, body);
+    const exchange: Exchange = {
+      method,
+      url,
+      requestHeaders: headers,
+      requestBody: body,
+      status: answer.status,
+      responseHeaders: answer.headers,
+      responseText: answer.text,
+    };
+    return { answer, exchange, caller };
   };
 
   it.each(order.map((k) => [k] as const))('%s answers as its example says', async (key) => {
     if (key !== 'POST /api/v1/setup' && !world) world = await createExampleWorld();
     const ex = API_EXAMPLES[key]!;
-    const answer = await send(key, ex);
+    const { answer, exchange, caller } = await send(key, ex);
     const type = String(answer.headers['content-type'] ?? '');
     const json = type.includes('json') && answer.text ? (JSON.parse(answer.text) as unknown) : undefined;
     if (RECORD) {
@@ -148,6 +163,11 @@ describe('sent to the real routes in a seeded workspace', () => {
       return;
     }
     expect(answer.status, `${key} answered ${answer.text.slice(0, 500)}`).toBe(ex.status);
+    const violations = contract.check(exchange);
+    checked.calls++;
+    checked.violations += violations.length;
+    checked.callers.add(caller);
+    expect(violations, `${key}: what the document does not allow`).toEqual([]);
     if (ex.media) {
       expect(type.startsWith(ex.media.type), `${key}: answered ${type}`).toBe(true);
       if (ex.media.firstLine !== undefined) expect(answer.text.split(/\r?\n/)[0]).toBe(ex.media.firstLine);
@@ -155,6 +175,15 @@ describe('sent to the real routes in a seeded workspace', () => {
       const differences = shapeDifferences(ex.response, json, { subset: ex.compare === 'subset' });
       expect(differences, `${key}: the real answer was ${answer.text.slice(0, 2000)}`).toEqual([]);
     } else expect(answer.text).toBe('');
+  });
+
+  it('passed every call, as every kind of caller, through the contract validator with no violation', () => {
+    if (RECORD) return;
+    // One call per operation of the document (136 when this was written).
+    expect(checked.calls).toBe(Object.values(openApiDocument().paths).flatMap((item) => Object.keys(item)).length);
+    expect(checked.calls).toBeGreaterThan(130);
+    expect([...checked.callers].sort()).toEqual(['account', 'admin', 'member', 'moderator', 'visitor']);
+    expect(checked.violations).toBe(0);
   });
 });
 

@@ -7,10 +7,14 @@ import { inboxRoute } from '@/features/moderation/server/handlers';
 import { db } from '@/server/db/client';
 import { apiKeys } from '@/server/db/schema';
 import { newApiKey } from '@/server/identity/api-keys';
-import { openApiRoute } from '@/composition/api/registry';
+import { openApiDocument, openApiRoute } from '@/composition/api/registry';
+import { parameterValue } from './examples/openapi';
 import { createTestActor } from '@/test/actors';
 import { API_ROUTES } from './registry';
-import { buildOpenApiDocument, type OpenApiDocument } from '@/server/http/openapi';
+import { z } from 'zod';
+import { buildOpenApiDocument, outputJsonSchema, type OpenApiDocument } from '@/server/http/openapi';
+
+type JsonSchemaObject = Record<string, unknown>;
 import type { Method, RouteHandler } from '@/server/http/route';
 
 useTestDatabase();
@@ -109,13 +113,13 @@ describe('the OpenAPI document', () => {
         expect(ids.has(op.operationId), `duplicate operationId ${op.operationId}`).toBe(false);
         ids.add(op.operationId);
         if (ep.body) expect(op.requestBody?.content['application/json']?.schema, `${method} ${p} body`).toMatchObject({ type: 'object' });
-        else if (ep.upload) expect(op.requestBody?.content['application/octet-stream'], `${method} ${p} file body`).toBeDefined();
+        else if (ep.upload) expect(op.requestBody?.content['*/*'], `${method} ${p} file body`).toBeDefined();
         else expect(op.requestBody).toBeUndefined();
         for (const name of [...p.matchAll(/\{([^}]+)\}/g)].map((m) => m[1])) {
           expect(
             op.parameters?.find((x) => x.in === 'path' && x.name === name),
             `${method} ${p} path param ${name}`,
-          ).toMatchObject({ required: true });
+          ).toMatchObject({ required: true, description: expect.stringMatching(/\w/) });
         }
         expect(op.responses['500']?.['x-error-codes']).toContain('INTERNAL');
         if (ep.body) expect(op.responses['422']?.['x-error-codes']).toContain('VALIDATION_FAILED');
@@ -146,6 +150,63 @@ describe('the OpenAPI document', () => {
       type: 'object',
       required: expect.arrayContaining(['items', 'nextCursor', 'voteCount']),
     });
+  });
+
+  it('needs a body only where the endpoint’s schema refuses none; takes RFC 8058’s form where a token authenticates', () => {
+    for (const route of API_ROUTES) {
+      for (const [method, ep] of Object.entries(route.endpoints) as [Method, NonNullable<(typeof route.endpoints)[Method]>][]) {
+        const body = doc.paths[route.path]![method.toLowerCase() as Lowercase<Method>]!.requestBody;
+        if (ep.body && method !== 'GET') expect(body?.required, `${method} ${route.path}`).toBe(!ep.body.safeParse(undefined).success);
+      }
+    }
+    // A vote sends no body (an API key's onBehalfOf is the only field).
+    expect(doc.paths['/api/v1/posts/{number}/vote']!.put!.requestBody!.required).toBe(false);
+    const unsubscribe = doc.paths['/api/v1/unsubscribe']!.post!.requestBody!;
+    expect(unsubscribe.required).toBe(false);
+    expect(Object.keys(unsubscribe.content).sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data',
+    ]);
+    expect(doc.paths['/api/v1/posts']!.post!.requestBody!.required).toBe(true);
+  });
+
+  it('describes every tag it uses, and states the licence package.json declares', () => {
+    expect(doc.tags.length).toBeGreaterThan(10);
+    for (const tag of doc.tags) expect(tag.description, `tag ${tag.name}: add it to TAG_DESCRIPTIONS (openapi.ts)`).toMatch(/\w/);
+    const used = new Set(Object.values(doc.paths).flatMap((item) => Object.values(item).flatMap((op) => op.tags)));
+    expect(doc.tags.map((t) => t.name).sort()).toEqual([...used].sort());
+    const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { license: string };
+    expect(doc.info.license.identifier).toBe(pkg.license);
+  });
+
+  it('names the keys of a record keyed by an enum as properties (what generators and Redocly read)', () => {
+    const schema = outputJsonSchema(z.object({ uris: z.record(z.enum(['oidc', 'github']), z.string()) }), {});
+    expect((schema.properties as Record<string, JsonSchemaObject>).uris).toMatchObject({
+      required: ['oidc', 'github'],
+      properties: { oidc: { type: 'string' }, github: { type: 'string' } },
+      additionalProperties: { type: 'string' },
+    });
+  });
+
+  it('types parameter examples as their schema does (an integer limit is 20, not "20")', () => {
+    const full = openApiDocument();
+    let integers = 0;
+    for (const [p, item] of Object.entries(full.paths)) {
+      for (const [method, op] of Object.entries(item)) {
+        for (const param of op.parameters ?? []) {
+          if (param.example === undefined) continue;
+          const type = param.schema.type;
+          if (type === 'integer') integers++;
+          expect(typeof param.example, `${method} ${p} ${param.name}`).toBe(type === 'integer' || type === 'number' ? 'number' : 'string');
+        }
+      }
+    }
+    expect(integers).toBeGreaterThan(10);
+    expect(parameterValue('20', { type: 'integer' })).toBe(20);
+    expect(parameterValue('true', { type: ['boolean', 'null'] })).toBe(true);
+    expect(parameterValue('12-slug', { type: 'string' })).toBe('12-slug');
+    expect(parameterValue('', { type: 'integer' })).toBe('');
   });
 
   it('marks an admin-only endpoint as needing credentials and a public one as optional', () => {

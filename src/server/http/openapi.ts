@@ -18,7 +18,7 @@ export interface OpenApiOperation {
   tags: string[];
   security: Record<string, string[]>[];
   parameters?: OpenApiParameter[];
-  requestBody?: { required: boolean; content: Record<string, { schema: JsonSchema; example?: unknown }> };
+  requestBody?: { required: boolean; description?: string; content: Record<string, { schema: JsonSchema; example?: unknown }> };
   responses: Record<
     string,
     { description: string; content?: Record<string, { schema: JsonSchema; example?: unknown }>; 'x-error-codes'?: ErrorCode[] }
@@ -43,10 +43,10 @@ export interface OpenApiParameter {
 
 export interface OpenApiDocument {
   openapi: '3.1.0';
-  info: { title: string; version: string; description: string };
+  info: { title: string; version: string; description: string; license: { name: string; identifier: string } };
   jsonSchemaDialect: string;
   servers: { url: string }[];
-  tags: { name: string }[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Partial<Record<Lowercase<Method>, OpenApiOperation>>>;
   components: {
     schemas: Record<string, JsonSchema>;
@@ -84,13 +84,98 @@ export function outputJsonSchema(schema: ZodType, components: Record<string, Jso
   const converted = z.toJSONSchema(schema, { target: 'draft-2020-12', io: 'output', unrepresentable: 'any' }) as JsonSchema;
   delete converted.$schema;
   const text = JSON.stringify(converted).replaceAll('"#/$defs/', '"#/components/schemas/');
-  const { $defs, ...out } = JSON.parse(text) as JsonSchema & { $defs?: Record<string, JsonSchema> };
+  const { $defs, ...out } = namedRecordKeys(JSON.parse(text)) as JsonSchema & { $defs?: Record<string, JsonSchema> };
   for (const [id, def] of Object.entries($defs ?? {})) {
     const known = components[id];
     if (known && JSON.stringify(known) !== JSON.stringify(def)) throw new Error(`Two response schemas are both named ${id}`);
     components[id] = def;
   }
   return out;
+}
+
+/**
+ * A record keyed by an enum (`z.record(z.enum([…]), v)`) converts to `propertyNames` with every
+ * key `required` but none in `properties`; naming each key there says the same thing in a form
+ * client generators and linters read (Redocly's `no-required-schema-properties-undefined`).
+ */
+function namedRecordKeys(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(namedRecordKeys);
+  if (!node || typeof node !== 'object') return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, namedRecordKeys(v)])) as JsonSchema;
+  const keys = (out.propertyNames as JsonSchema | undefined)?.enum;
+  const value = out.additionalProperties;
+  if (!out.properties && Array.isArray(keys) && Array.isArray(out.required) && value && typeof value === 'object')
+    out.properties = Object.fromEntries(keys.map((k) => [String(k), value]));
+  return out;
+}
+
+/**
+ * What each tag of the document groups (Redocly's `tag-description`); registry.test.ts checks that
+ * every tag an operation uses is described here.
+ */
+export const TAG_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'API keys': 'Keys that scripts and integrations send as `Authorization: Bearer`: listed, created and revoked by admins.',
+  Admin:
+    'Workspace administration, for admins: settings, branding images, single sign-on, the identify secret, email status, the outbox, import and export.',
+  Audit: 'The audit log of the workspace, for admins.',
+  Auth: 'Signing up, in and out: password, magic link, identify token, single sign-on, email confirmation and password reset.',
+  Boards: 'The boards posts are filed on: listed as the caller may see them, created and changed by admins.',
+  Changelog: 'Published changelog entries, and the signed-in reader’s email subscription to them.',
+  'Changelog (team)': 'Writing the changelog: drafts, publishing, scheduling and labels, for the team.',
+  Comments: 'Editing and deleting a comment (comments are listed and added under their post).',
+  Docs: 'This document.',
+  Inbox: 'The team’s inbox: posts waiting for approval or for a status.',
+  Insights: 'Figures about the workspace’s activity, for admins.',
+  Invitations: 'Inviting people by email, for admins.',
+  Markdown: 'Previewing Markdown as the pages render it.',
+  Me: 'The signed-in person: profile, email, password, language, data export, notifications and their preferences.',
+  Members: 'The workspace’s people, for the team: roles, bans and email confirmation.',
+  Mentions: 'People who may be mentioned with @ in a post or comment.',
+  Posts: 'Feedback posts and what hangs on them: comments, votes, status, tags, merges, subscriptions.',
+  Roadmap: 'Posts by roadmap column (the statuses shown on the roadmap).',
+  Setup: 'The first run: the workspace and its first admin.',
+  Statuses: 'The statuses a post can have, managed by admins.',
+  Tags: 'The tags the team puts on posts.',
+  Triage: 'The team’s triage list: filters, facets, bulk changes, priority weights and saved views.',
+  Unsubscribe: 'One-click unsubscribe from notification emails (RFC 8058).',
+  Webhooks: 'Endpoints that receive the workspace’s events, signed; their delivery attempts; for admins.',
+  Widget: 'The embeddable widget’s session.',
+  Workspace: 'The workspace’s public face: name, logo, colours and access.',
+  attachments: 'Images uploaded for posts and comments, and their web-sized copies.',
+  events: 'Live updates as server-sent events.',
+  settings: 'The workspace’s logo and favicon images.',
+};
+
+/**
+ * A path parameter's description, by the path segment before it and its name, where its zod
+ * schema gives none: the same name means different things under different resources.
+ */
+const PATH_PARAMETER_DESCRIPTIONS: Readonly<Record<string, string>> = {
+  'posts/{number}': 'The post’s number, as in /p/{number}; a `-slug` after it (as in the post’s link) is ignored.',
+  'boards/{board}': 'The board’s slug.',
+  'changelog/{slug}': 'The changelog entry’s slug.',
+  'roadmap/{status}': 'The slug of a status shown as a roadmap column.',
+  'branding/{asset}': 'Which image: `logo` or `favicon`.',
+  'sso/{provider}': 'The single sign-on provider.',
+  'deliveries/{delivery}': 'The id of one delivery of the webhook (as listed by its attempts).',
+  'api-keys/{id}': 'The API key’s id.',
+  'changelog/{id}': 'The changelog entry’s id.',
+  'webhooks/{id}': 'The webhook endpoint’s id.',
+  'attachments/{id}': 'The attachment’s id.',
+  'branding/{id}': 'The id of an uploaded logo or favicon, as in the workspace’s logo and favicon URLs.',
+  'comments/{id}': 'The comment’s id.',
+  'notifications/{id}': 'The notification’s id.',
+  'members/{id}': 'The member’s user id.',
+  'statuses/{id}': 'The status’s id.',
+  'tags/{id}': 'The tag’s id.',
+  'views/{id}': 'The saved triage view’s id.',
+};
+
+/** The description of path parameter `name` in `path`, undefined for a parameter the list above does not know. */
+function pathParameterDescription(path: string, name: string): string | undefined {
+  const segments = path.split('/');
+  const at = segments.indexOf(`{${name}}`);
+  return PATH_PARAMETER_DESCRIPTIONS[`${segments[at - 1]}/{${name}}`];
 }
 
 const pathParams = (path: string) => [...path.matchAll(/\{([^}]+)\}/g)].map((m) => m[1]!);
@@ -139,12 +224,11 @@ function parametersOf(path: string, query: ZodType | undefined): OpenApiParamete
   const props = (schema?.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((schema?.required as string[] | undefined) ?? []);
   const inPath = pathParams(path);
-  const params: OpenApiParameter[] = inPath.map((name) => ({
-    name,
-    in: 'path',
-    required: true,
-    schema: props[name] ?? { type: 'string' },
-  }));
+  const params: OpenApiParameter[] = inPath.map((name) => {
+    const { description, ...rest } = props[name] ?? { type: 'string' };
+    const text = typeof description === 'string' ? description : pathParameterDescription(path, name);
+    return { name, in: 'path', required: true, ...(text ? { description: text } : {}), schema: rest };
+  });
   for (const [name, s] of Object.entries(props)) {
     if (inPath.includes(name)) continue;
     const { description, ...rest } = s;
@@ -175,6 +259,27 @@ function successOf(
   return { '2XX': { description: 'Success: a JSON body, or no content (204).' } };
 }
 
+/** What a request may carry: a file, a JSON body (or, for token-authenticated endpoints, a form), or nothing. */
+function requestBodyOf(ep: NonNullable<RouteHandler['endpoints'][Method]>): OpenApiOperation['requestBody'] {
+  if (ep.upload) {
+    return {
+      required: true,
+      description: 'The file itself, as the whole body. Its type is recognised from its bytes, whatever the Content-Type says.',
+      content: { '*/*': { schema: { type: 'string', contentMediaType: 'application/octet-stream', maxLength: ep.upload.maxBytes } } },
+    };
+  }
+  if (!ep.body) return undefined;
+  const schema = inputJsonSchema(ep.body);
+  // An empty body reads as undefined (body.ts): the endpoint's schema decides whether one is needed.
+  const required = !ep.body.safeParse(undefined).success;
+  // A token-authenticated endpoint also reads a form (body.ts, readFormOrJsonBody): RFC 8058's
+  // one-click unsubscribe posts `List-Unsubscribe=One-Click` as multipart/form-data or urlencoded.
+  const forms: Record<string, { schema: JsonSchema }> = ep.tokenAuthenticated
+    ? { 'application/x-www-form-urlencoded': { schema }, 'multipart/form-data': { schema } }
+    : {};
+  return { required, content: { 'application/json': { schema }, ...forms } };
+}
+
 function operation(
   method: Method,
   path: string,
@@ -194,6 +299,7 @@ function operation(
     };
   }
   const parameters = parametersOf(path, ep.query);
+  const requestBody = method === 'GET' ? undefined : requestBodyOf(ep);
   return {
     operationId: operationId(method, path),
     ...(ep.summary ? { summary: ep.summary } : {}),
@@ -204,20 +310,7 @@ function operation(
     security: [...(open ? [{}] : []), { cookieAuth: [] }, ...(ep.apiKey === 'key' ? [{ bearerAuth: [] }] : [])],
     ...(ep.apiKey === 'key' ? { 'x-api-key-scopes': method === 'GET' ? ['read', 'write', 'admin'] : ['write', 'admin'] } : {}),
     ...(parameters.length ? { parameters } : {}),
-    ...(ep.upload && method !== 'GET'
-      ? {
-          requestBody: {
-            required: true,
-            content: {
-              'application/octet-stream': {
-                schema: { type: 'string', contentMediaType: 'application/octet-stream', maxLength: ep.upload.maxBytes },
-              },
-            },
-          },
-        }
-      : ep.body && method !== 'GET'
-        ? { requestBody: { required: true, content: { 'application/json': { schema: inputJsonSchema(ep.body) } } } }
-        : {}),
+    ...(requestBody ? { requestBody } : {}),
     responses,
     'x-authorize': policyName(ep.authorize),
     ...(ep.openToVisitors ? { 'x-open-to-visitors': true } : {}),
@@ -255,10 +348,12 @@ export function buildOpenApiDocument(routes: readonly RouteHandler[]): OpenApiDo
         'call account endpoints (their operations do not list bearerAuth). State-changing requests from a ' +
         'browser session must be same-origin. Lists use cursor pagination (`cursor`, `limit` ≤ 100). Errors ' +
         'have the shape of the `Error` schema.',
+      // As package.json declares (registry.test.ts holds them equal).
+      license: { name: 'MIT', identifier: 'MIT' },
     },
     jsonSchemaDialect: 'https://json-schema.org/draft/2020-12/schema',
     servers: [{ url: '/' }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => ({ name, ...(TAG_DESCRIPTIONS[name] ? { description: TAG_DESCRIPTIONS[name] } : {}) })),
     paths,
     components: {
       schemas: {

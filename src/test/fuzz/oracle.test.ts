@@ -1,5 +1,7 @@
 /** The fuzzer's judge fails what it must: a clean answer passes, each kind of bad answer does not. */
 import { describe, expect, it } from 'vitest';
+import type { OpenApiDocument } from '@/server/http/openapi';
+import { createContractValidator } from '../contract';
 import type { Answer } from './dispatch';
 import { checkAnswer, type Expectations } from './oracle';
 import type { FuzzRequest, Operation } from './requests';
@@ -54,6 +56,33 @@ describe('checkAnswer', () => {
     expect(kinds(json(200, { error: { code: 'NOT_FOUND', message: 'x', requestId: 'r1' } }))).toEqual(['shape']);
     expect(kinds({ status: 204, headers: {}, text: '{}' })).toEqual(['shape']);
     expect(kinds(json(200, { a: 1 }), { ...request, method: 'HEAD' })).toEqual(['shape']);
+  });
+
+  it('fails a success the document does not allow (a contract violation), and only a success', () => {
+    const doc = {
+      paths: {
+        '/api/v1/posts/{number}': {
+          get: {
+            responses: {
+              '2XX': {
+                description: 'Success.',
+                content: {
+                  'application/json': { schema: { type: 'object', required: ['number'], properties: { number: { type: 'integer' } } } },
+                },
+              },
+              '404': operation.op.responses['404'],
+            },
+          },
+        },
+      },
+      components: { schemas: { Error: { type: 'object' } } },
+    } as unknown as OpenApiDocument;
+    const withContract = { ...expectations, contract: createContractValidator(doc) };
+    const check = (answer: Answer) => checkAnswer(request, answer, withContract).map((p) => p.kind);
+    expect(check(json(200, { number: 1 }))).toEqual([]);
+    expect(check(json(200, { number: 'one' }))).toEqual(['contract']);
+    expect(check(json(201, { title: 'Dark mode' }))).toEqual(['contract']);
+    expect(check(json(404, { error: { code: 'NOT_FOUND', message: 'We could not find that.', requestId: 'r1' } }))).toEqual([]);
   });
 
   it('fails a marker hidden from the role, a secret, a stack trace and a database error', () => {

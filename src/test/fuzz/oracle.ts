@@ -2,14 +2,16 @@
  * What every answer of the API must be, whatever was asked (SPEC.md §8): never a 5xx; JSON in
  * the catalogue error shape with a code the operation documents, or a JSON success (or an empty
  * 204, or the non-JSON type the operation documents for its success: a CSV download); never a
- * marker the role may not see; never a stack trace, SQL, a hash or a token.
+ * marker the role may not see; never a stack trace, SQL, a hash or a token. A success is also a
+ * call and an answer the OpenAPI document allows (src/test/contract.ts).
  * Returns the problems found, empty when the answer is fine. Test-only.
  */
 import { ERROR_CATALOGUE, isErrorCode, isErrorReason } from '@/lib/error-codes';
+import type { ContractValidator } from '../contract';
 import type { Answer } from './dispatch';
 import type { FuzzRequest, Operation } from './requests';
 
-export type ProblemKind = '5xx' | 'shape' | 'leak';
+export type ProblemKind = '5xx' | 'shape' | 'leak' | 'contract';
 
 export interface Problem {
   kind: ProblemKind;
@@ -84,9 +86,11 @@ export interface Expectations {
   operations: Operation[];
   hidden: Map<string, string>;
   secrets: Map<string, string>;
+  /** The document's validator, for successes: the server accepted the call, so the document must allow it and its answer. */
+  contract?: ContractValidator;
 }
 
-export function checkAnswer(request: FuzzRequest, answer: Answer, { operations, hidden, secrets }: Expectations): Problem[] {
+export function checkAnswer(request: FuzzRequest, answer: Answer, { operations, hidden, secrets, contract }: Expectations): Problem[] {
   const problems: Problem[] = [];
   if (answer.status === 0) return [{ kind: 'shape', message: answer.text }];
   if (answer.status >= 500) problems.push({ kind: '5xx', message: `HTTP ${answer.status}: ${answer.text.slice(0, 500)}` });
@@ -128,6 +132,19 @@ export function checkAnswer(request: FuzzRequest, answer: Answer, { operations, 
         shape(`HTTP ${answer.status} is neither a success nor an error`);
       }
     }
+  }
+
+  if (contract && answer.status >= 200 && answer.status < 300) {
+    const exchange = {
+      method: request.method,
+      url: request.url,
+      requestHeaders: request.headers,
+      requestBody: request.body,
+      status: answer.status,
+      responseHeaders: answer.headers,
+      responseText: answer.text,
+    };
+    for (const v of contract.check(exchange)) problems.push({ kind: 'contract', message: `${v.operation}, ${v.part}: ${v.message}` });
   }
 
   // The whole answer as received (body and headers but the cookie the answer sets), as text.

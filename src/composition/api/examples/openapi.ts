@@ -95,9 +95,25 @@ export function withExamples(doc: OpenApiDocument, examples: ApiExamples): OpenA
   return { ...doc, paths };
 }
 
+/**
+ * A parameter's text as its schema types it: the examples hold path and query values as the
+ * strings a URL carries (`limit: '20'`), the document shows `20` for an integer (and the contract
+ * test reads a URL's values this way, as the query schemas coerce them).
+ */
+export function parameterValue(value: string, schema: Record<string, unknown>): string | number | boolean {
+  const types = ([] as unknown[]).concat(schema.type ?? []);
+  if ((types.includes('integer') || types.includes('number')) && value.trim() !== '' && Number.isFinite(Number(value)))
+    return Number(value);
+  if (types.includes('boolean') && (value === 'true' || value === 'false')) return value === 'true';
+  return value;
+}
+
 function operationWithExample(op: OpenApiOperation, ex: ApiExample): OpenApiOperation {
   const values: Record<string, string | undefined> = { ...ex.params, ...ex.query };
-  const parameters = op.parameters?.map((p) => (values[p.name] !== undefined ? { ...p, example: values[p.name] } : p));
+  const parameters = op.parameters?.map((p) => {
+    const value = values[p.name];
+    return value !== undefined ? { ...p, example: parameterValue(value, p.schema) } : p;
+  });
   const json = op.requestBody?.content['application/json'];
   const requestBody =
     op.requestBody && json && ex.body !== undefined

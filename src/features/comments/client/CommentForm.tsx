@@ -5,7 +5,7 @@ import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
-import { api } from '@/lib/api';
+import { apiClient, ok } from '@/lib/api-client/client';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { commentInput, type Comment } from '../schema';
 import { mentionSuggestionsPath } from './mention-path';
@@ -38,7 +38,8 @@ export function CommentForm({
   const submit = form.handleSubmit(async (values) => {
     setProblem(null);
     try {
-      const comment = await api<Comment>(`/api/v1/posts/${postNumber}/comments`, { body: values });
+      const posted = apiClient.POST('/api/v1/posts/{number}/comments', { params: { path: { number: String(postNumber) } }, body: values });
+      const comment = await ok(posted);
       form.reset({ body: '', internal: false });
       await onPosted(comment);
     } catch (err) {

@@ -8,8 +8,8 @@ import { Alert } from '@/components/ui/Alert';
 import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
-import { api } from '@/lib/api';
-import { newPostInput, type PostDetail } from '../schema';
+import { apiClient, ok } from '@/lib/api-client/client';
+import { newPostInput } from '../schema';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { clearDraft, readDraft, saveDraft } from './post-draft';
 import { SimilarPosts } from './SimilarPosts';
@@ -57,7 +57,7 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
       return;
     }
     try {
-      const post = await api<PostDetail>('/api/v1/posts', { body: values });
+      const post = await ok(apiClient.POST('/api/v1/posts', { body: values }));
       clearDraft();
       await router.push(paths.post(post.number, post.slug));
     } catch (err) {

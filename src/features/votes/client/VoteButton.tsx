@@ -2,7 +2,7 @@ import { useRouter } from 'next/router';
 import { useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
-import { api, ApiError } from '@/lib/api';
+import { ApiError } from '@/lib/api';
 import { useLiveUpdates } from '@/lib/live';
 import { useFormats } from '@/lib/use-formats';
 import type { VoteState } from '../schema';
@@ -62,7 +62,12 @@ export function VoteButton({
   async function send(voted: boolean) {
     inFlight.current = true;
     try {
-      const result = await api<VoteState>(`/api/v1/posts/${postNumber}/vote`, { method: voted ? 'PUT' : 'DELETE', body: {} });
+      // Loaded on the first vote, not with the page: the board page's first-load budget (bench/README.md).
+      const { apiClient, ok } = await import('@/lib/api-client/client');
+      const vote = { params: { path: { number: String(postNumber) } } };
+      const result = await ok(
+        voted ? apiClient.PUT('/api/v1/posts/{number}/vote', vote) : apiClient.DELETE('/api/v1/posts/{number}/vote', vote),
+      );
       confirmed.current = result;
       setError(null);
       if (wanted.current !== null && wanted.current !== result.voted) {
