@@ -5,7 +5,6 @@
 import { z } from 'zod';
 
 export const INSIGHT_PERIODS = ['30d', '90d', '12m', 'custom'] as const;
-export type InsightPeriodKey = (typeof INSIGHT_PERIODS)[number];
 
 import { MAX_PERIOD_DAYS } from './limits';
 

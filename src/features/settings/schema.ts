@@ -76,7 +76,6 @@ export const workspaceSettingsResponseSchema = workspaceSettingsFields
 
 /** The workspace's logo and favicon (`/api/v1/branding/…`), or null where none was uploaded. */
 export const brandingSchema = z.object({ logoUrl: z.string().nullable(), faviconUrl: z.string().nullable() });
-export type Branding = z.infer<typeof brandingSchema>;
 
 /** GET /api/v1/workspace: the workspace as any reader of it sees it. */
 export const publicWorkspaceSchema = workspaceSettingsResponseSchema

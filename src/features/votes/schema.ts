@@ -35,8 +35,8 @@ export type Voter = z.infer<typeof voterSchema>;
 
 /** GET /api/v1/posts/[number]/votes: voters newest first, a page at a time. */
 export const voterListQuery = z.object({
-  cursor: z.string().trim().max(200).optional(),
-  limit: z.coerce.number().int().min(1).max(100).default(50),
+  cursor: z.string().trim().max(200).optional().describe('Where the page starts: the `nextCursor` of the page before.'),
+  limit: z.coerce.number().int().min(1).max(100).default(50).describe('How many voters a page holds (1–100; 50 when left out).'),
 });
 export type VoterListQuery = z.infer<typeof voterListQuery>;
 export const voterPageSchema = z.object({ items: z.array(voterSchema), nextCursor: z.string().nullable(), voteCount: z.number().int() });

@@ -15947,8 +15947,12 @@ export interface operations {
     getPostsNumberVotes: {
         parameters: {
             query?: {
+                /** @description Where the page starts: the `nextCursor` of the page before. */
                 cursor?: string;
-                /** @example 50 */
+                /**
+                 * @description How many voters a page holds (1–100; 50 when left out).
+                 * @example 50
+                 */
                 limit?: number;
             };
             header?: never;
