@@ -7989,12 +7989,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success: a image/png or image/jpeg or image/gif or image/webp body, not JSON. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                };
             };
         };
     };
@@ -8067,12 +8072,17 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success: a image/png or image/jpeg or image/gif or image/webp body, not JSON. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                    "image/jpeg": string;
+                    "image/gif": string;
+                    "image/webp": string;
+                };
             };
         };
     };
@@ -10161,12 +10171,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success: a image/png body, not JSON. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                };
             };
         };
     };
@@ -10239,12 +10251,14 @@ export interface operations {
                     "application/json": components["schemas"]["Error"];
                 };
             };
-            /** @description Success: a JSON body, or no content (204). */
+            /** @description Success: a image/png body, not JSON. */
             "2XX": {
                 headers: {
                     [name: string]: unknown;
                 };
-                content?: never;
+                content: {
+                    "image/png": string;
+                };
             };
         };
     };

@@ -248,8 +248,12 @@ function successOf(
   components: Record<string, JsonSchema>,
 ): OpenApiOperation['responses'] {
   if (ep.produces) {
+    const types: readonly string[] = typeof ep.produces === 'string' ? [ep.produces] : ep.produces;
     return {
-      '2XX': { description: `Success: a ${ep.produces} body, not JSON.`, content: { [ep.produces]: { schema: { type: 'string' } } } },
+      '2XX': {
+        description: `Success: a ${types.join(' or ')} body, not JSON.`,
+        content: Object.fromEntries(types.map((t) => [t, { schema: { type: 'string' } }])),
+      },
     };
   }
   if (ep.response === null) return { '204': { description: 'Success: no content.' } };

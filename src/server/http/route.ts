@@ -135,7 +135,7 @@ export interface Endpoint<
   /** …and the domain errors it may answer beyond the pipeline's own (CONFLICT, VOTING_CLOSED…). */
   errors?: ErrorCode[];
   /** …and the media type of a success that is not JSON (`text/csv`); the API fuzzer accepts exactly that. */
-  produces?: string;
+  produces?: string | readonly string[];
   /**
    * The success answer: a zod schema of its JSON body as it goes on the wire (dates as ISO strings),
    * or `null` when it has none (204). The OpenAPI document's response schema; in development and

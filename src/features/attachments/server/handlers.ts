@@ -1,7 +1,7 @@
 import type { NextApiRequest } from 'next';
 import { anyone, isSignedIn } from '@/core/identity/policy';
 import { endpoint, json, route, type Reply } from '@/server/http/route';
-import { MAX_IMAGE_BYTES } from '../enums';
+import { IMAGE_TYPES, MAX_IMAGE_BYTES } from '../enums';
 import { attachmentParams, attachmentSchema, uploadQuery } from '../schema';
 import { readBrandingImage, readContentImage, uploadContentImage, type ServedImage } from './service';
 
@@ -46,6 +46,7 @@ const serve = (variant: 'original' | 'web') =>
       'uploader while no saved text shows it. Anything else is 404.' +
       (variant === 'web' ? ' WebP, at most 1600 px a side.' : ' The stored copy, metadata stripped.'),
     tags: ['attachments'],
+    produces: IMAGE_TYPES,
     handle: async ({ req, actor, query }) => imageReply(req, await readContentImage(actor, query.id, variant), CONTENT_IMAGE_CACHE),
   });
 
@@ -87,6 +88,8 @@ const brandingServe = (variant: 'original' | 'web') =>
         ? 'The image bytes: the logo 96 px high, or the favicon at 32 px (PNG). Public.'
         : 'The image bytes: the logo at most 1024 px, or the favicon at 180 px (PNG). Public.',
     tags: ['settings'],
+    // Branding images are PNG throughout (./image.ts), for email clients.
+    produces: 'image/png',
     handle: async ({ req, query }) => imageReply(req, await readBrandingImage(query.id, variant), 'public, max-age=31536000, immutable'),
   });
 
