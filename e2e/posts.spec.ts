@@ -30,8 +30,12 @@ test.describe('posts', () => {
     );
 
     await page.getByLabel('Title').fill('Keyboard shortcuts everywhere');
+    // The suggestions for the new title answer none, and the region above the editor goes: wait for
+    // it, or the Preview click lands where the button was before the form moved up (seen in lb).
+    await expect(similar).toBeHidden();
     await page.getByLabel('Description', { exact: true }).fill('Press **j** and **k** to move.\n\n- one\n- two');
     await page.getByRole('button', { name: 'Preview' }).click();
+    await expect(page.getByRole('button', { name: 'Preview' })).toHaveAttribute('aria-pressed', 'true');
     await expect(page.getByTestId('markdown-preview').locator('strong').first()).toHaveText('j');
     await page.getByTestId('new-post-submit').click();
 

@@ -190,6 +190,11 @@ export function startStandin(port: number, host = '127.0.0.1') {
       json(answer.status, answer.body);
     });
   });
+  // Specs read the recorded requests again after waiting several seconds, on the same kept-alive
+  // connection: with Node's default 5 s idle limit the stand-in could close it just as a request
+  // went out (ECONNRESET, seen once). Idle connections stay open longer than any spec waits.
+  server.keepAliveTimeout = 120_000;
+  server.headersTimeout = 121_000;
   server.listen(port, host);
   return server;
 }

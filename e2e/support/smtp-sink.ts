@@ -148,4 +148,7 @@ const control = http.createServer((req, res) => {
 });
 
 smtp.listen(Number(process.env.SINK_SMTP_PORT), '127.0.0.1');
+// As the PostHog stand-in: idle kept-alive connections outlive any wait of a spec (no ECONNRESET race).
+control.keepAliveTimeout = 120_000;
+control.headersTimeout = 121_000;
 control.listen(Number(process.env.SINK_HTTP_PORT), '127.0.0.1');
