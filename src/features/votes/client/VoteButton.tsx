@@ -59,24 +59,27 @@ export function VoteButton({
     setState(next);
   };
 
+  // One request at a time: clicks meanwhile only change `wanted`, sent once the answer is in.
   async function send(voted: boolean) {
     inFlight.current = true;
     try {
       // Loaded on the first vote, not with the page: the board page's first-load budget (bench/README.md).
       const { apiClient, ok } = await import('@/lib/api-client/client');
       const vote = { params: { path: { number: String(postNumber) } } };
-      const result = await ok(
-        voted ? apiClient.PUT('/api/v1/posts/{number}/vote', vote) : apiClient.DELETE('/api/v1/posts/{number}/vote', vote),
-      );
-      confirmed.current = result;
-      setError(null);
-      if (wanted.current !== null && wanted.current !== result.voted) {
-        const next = wanted.current;
+      for (let next = voted; ;) {
+        const result = await ok(
+          next ? apiClient.PUT('/api/v1/posts/{number}/vote', vote) : apiClient.DELETE('/api/v1/posts/{number}/vote', vote),
+        );
+        confirmed.current = result;
+        setError(null);
+        const again = wanted.current;
         wanted.current = null;
-        return send(next);
+        if (again === null || again === result.voted) {
+          show(result);
+          return;
+        }
+        next = again;
       }
-      wanted.current = null;
-      show(result);
     } catch (err) {
       wanted.current = null;
       show(confirmed.current);
