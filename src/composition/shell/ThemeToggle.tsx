@@ -29,6 +29,8 @@ export function ThemeToggle() {
     if (theme !== 'system') return;
     const media = window.matchMedia('(prefers-color-scheme: dark)');
     const onChange = () => apply('system');
+    // The system may have changed between the pre-paint script and now, with nobody listening yet.
+    onChange();
     media.addEventListener('change', onChange);
     return () => media.removeEventListener('change', onChange);
   }, [theme]);
