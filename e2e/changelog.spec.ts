@@ -3,7 +3,6 @@
  * with a status move; the public changelog shows it with the posts as chips, and each post page
  * says "Shipped in". The changelog pages pass axe in both themes at 360 px and desktop width.
  */
-import type { Page } from '@playwright/test';
 import { apiSignIn } from './support/accounts';
 import { setRole } from './support/board-seed';
 import { createBoard, createPost, memberContext } from './support/posts';
