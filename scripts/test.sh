@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # npm test: everything CI checks, in order, on a fresh Debian machine.
-#   1. system packages (Chromium, PostgreSQL, HAProxy), installed with apt-get when running as root
+#   1. system packages (Chromium's headless shell, PostgreSQL, HAProxy), installed with apt-get when running as root
 #   2. typecheck and lint
 #   3. unit and integration tests on PGlite
 #   4. the integration tests again on a throwaway PostgreSQL server
@@ -15,7 +15,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 export NEXT_TELEMETRY_DISABLED=1
 
-CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium}"
+# Debian's headless shell: the end-to-end tests' browser (playwright.config.ts says why not the full one).
+CHROMIUM="${CHROMIUM_PATH:-/usr/bin/chromium-headless-shell}"
 IS_ROOT=false
 [ "$(id -u)" -eq 0 ] && IS_ROOT=true
 
@@ -95,7 +96,7 @@ find_pg_bin() {
 
 system_packages() {
   local missing=()
-  [ -x "$CHROMIUM" ] || missing+=(chromium)
+  [ -x "$CHROMIUM" ] || missing+=(chromium-headless-shell)
   PG_BIN=$(find_pg_bin)
   [ -n "$PG_BIN" ] || missing+=(postgresql)
   find_haproxy >/dev/null || missing+=(haproxy)
@@ -216,12 +217,11 @@ crash_proof() {
   stop_postgres
 }
 
-step '1. System packages' system_packages
-step '2. Typecheck and lint' typecheck_and_lint
-step '3. Unit and integration tests (PGlite)' tests_on_pglite
-step '4. Integration tests (PostgreSQL)' tests_on_postgres
-# Step 2 has typechecked this same tree, so the build does not do it again.
-step '5a. Production build (when stale)' env CHORUS_BUILD_TYPECHECKED=1 node scripts/start.mjs --build-only
+# The README's command runs every step. `npm test -- e2e build` (or any of: packages checks pglite
+# postgresql build e2e crash; system packages are always checked) runs just those, in this order, for a quicker loop while working.
+ONLY=" $* "
+wanted() { [ "$ONLY" = "  " ] || [[ "$ONLY" == *" $1 "* ]]; }
+
 # The `lb` project creates its own database on this server (the role may create databases).
 end_to_end() {
   start_postgres
@@ -229,5 +229,13 @@ end_to_end() {
   stop_postgres
 }
 
-step '5b. End-to-end tests (Playwright)' end_to_end
-step '6. Crash durability proof (SIGKILL under load; PGlite and PostgreSQL)' crash_proof
+step '1. System packages' system_packages
+if wanted checks; then step '2. Typecheck and lint' typecheck_and_lint; fi
+if wanted pglite; then step '3. Unit and integration tests (PGlite)' tests_on_pglite; fi
+if wanted postgresql; then step '4. Integration tests (PostgreSQL)' tests_on_postgres; fi
+# Step 2 has typechecked this same tree, so the build does not do it again.
+if wanted build || wanted e2e; then
+  step '5a. Production build (when stale)' env CHORUS_BUILD_TYPECHECKED=1 node scripts/start.mjs --build-only
+fi
+if wanted e2e; then step '5b. End-to-end tests (Playwright)' end_to_end; fi
+if wanted crash; then step '6. Crash durability proof (SIGKILL under load; PGlite and PostgreSQL)' crash_proof; fi
