@@ -18,6 +18,8 @@ const FORMAT_ONLY = `./${path.relative(process.cwd(), createRequire(import.meta.
 const config = {
   reactStrictMode: true,
   poweredByHeader: false,
+  // npm run dev only: the page-reload connection may come from either loopback name.
+  allowedDevOrigins: ['127.0.0.1', 'localhost'],
   experimental: {
     // Loading every page's code at start kept the first requests waiting about a second (a cold
     // start is measured to the first page: bench/cold-start.ts); each page's code loads on its

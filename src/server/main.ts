@@ -77,7 +77,9 @@ export async function startServer(): Promise<void> {
   // Every feature's background work, so a request's kick (kickJobs) runs any kind it enqueued.
   registerJobHandlers(jobHandlers);
 
-  const app = next({ dev: false, dir: process.cwd(), hostname: config.HOST, port: config.PORT, quiet: true });
+  // npm run dev (scripts/dev.mjs) sets NODE_ENV=development: pages compile on demand and reload.
+  const dev = config.NODE_ENV === 'development';
+  const app = next({ dev, dir: process.cwd(), hostname: config.HOST, port: config.PORT, quiet: true });
   const handle = app.getRequestHandler();
   const phases: Record<string, number> = {};
   const timed = async <T>(name: string, work: Promise<T>): Promise<T> => {
@@ -123,6 +125,8 @@ export async function startServer(): Promise<void> {
     req.headers['x-nonce'] = nonce;
     res.setHeader('x-request-id', requestId);
     for (const [k, v] of Object.entries(securityHeaders(config, nonce))) res.setHeader(k, v);
+    // Next.js in development serves one manifest script as JSON, which nosniff would refuse.
+    if (dev && req.url?.startsWith('/_next/static/development/')) res.removeHeader('X-Content-Type-Options');
     // Shutdown waits for this answer, and asks for the connection to close once it stops.
     requests.track(res);
     let fromCache = false;
@@ -184,8 +188,8 @@ export async function startServer(): Promise<void> {
     // hot reloader); in production that listener ends the connection without an answer, so
     // `curl --http2 http://…` (an h2c upgrade offer) got nothing, on /api too. Chorus serves no
     // WebSockets: without the listener Node ignores the offer (as RFC 9110 allows) and the request
-    // is answered like any other.
-    if (!upgradesIgnored) {
+    // is answered like any other. In development the listener carries the page reloads.
+    if (!upgradesIgnored && !dev) {
       upgradesIgnored = true;
       server.removeAllListeners('upgrade');
     }

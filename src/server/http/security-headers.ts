@@ -50,7 +50,8 @@ function policy(env: Env): string {
   const analyticsOrigin = env.POSTHOG_KEY ? new URL(env.POSTHOG_HOST).origin : '';
   return [
     "default-src 'self'",
-    `script-src 'self' 'nonce-${NONCE_MARK}' ${THEME_SCRIPT_HASH}`,
+    // React in development evaluates code for its debugging features (npm run dev only).
+    `script-src 'self' 'nonce-${NONCE_MARK}' ${THEME_SCRIPT_HASH}${env.NODE_ENV === 'development' ? " 'unsafe-eval'" : ''}`,
     // Style attributes come from React (`style={…}`) and the top loader; no user text reaches CSS.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob: https:",
