@@ -20,7 +20,16 @@ import { refreshTrendingScores } from '@/features/posts/server/trending-service'
 import { scheduleTriageCountsCompaction, triageCountJobs } from '@/features/posts/server/triage-counts-service';
 import { kickWebhookDelivery } from '@/features/webhooks/server/delivery-service';
 import { webhookEvents } from '@/features/webhooks/server/job-handlers';
+import { bumpContentGeneration } from '@/server/cache/visitor-cache';
 import { db } from '@/server/db/client';
+import { checkpointIfLogGrew, upkeepIfEmbedded } from '@/server/db/maintenance';
+import { pruneRateLimits } from '@/server/http/rate-limit';
+import { pruneExpiredSessions } from '@/server/identity/sessions';
+import { pruneExpiredSsoFlows } from '@/server/identity/tokens';
+import { drainJobs } from '@/server/jobs/queue';
+import { pruneLiveEvents } from '@/server/live/prune';
+import type { BackgroundLoop } from '@/server/loops';
+import { deliverPendingEmails } from '@/server/mail/outbox';
 import { domainEventSchema, EVENT_JOB_KIND, type EventConsumer } from '@/server/events';
 import { enqueueJob, jobHandler, type JobHandlers } from '@/server/jobs/queue';
 import { changelogNotifications } from './changelog-notifications';
@@ -71,4 +80,46 @@ export async function scheduleBackgroundWork(): Promise<void> {
   await scheduleOrphanSweep();
   await scheduleTriageCountsCompaction();
   await scheduleTokenUsePruning();
+}
+
+const MINUTE = 60_000;
+
+/**
+ * The server's background loops (src/server/loops.ts starts them). The first runs wait a few
+ * seconds, so the first requests after a start are not queued behind them on the embedded
+ * database's one thread.
+ */
+export function backgroundLoops(): BackgroundLoop[] {
+  const runJobs = () => drainJobs(jobHandlers);
+  let upkeeps = 0;
+  const trending: Omit<BackgroundLoop, 'everyMs' | 'firstAfterMs'> = {
+    name: 'trending refresh',
+    // Scores are written with every vote; the refresh only ages them. Copies kept for readers hold
+    // the old order only if a score moved.
+    run: async () => {
+      if ((await refreshTrending()) > 0) bumpContentGeneration();
+    },
+  };
+  return [
+    // Housekeeping any instance may do: old rate-limit windows, expired sessions and SSO flows.
+    { name: 'pruning rate limits', run: pruneRateLimits, everyMs: 10 * MINUTE, onError: 'ignore' },
+    { name: 'pruning sessions', run: pruneExpiredSessions, everyMs: 10 * MINUTE, onError: 'ignore' },
+    { name: 'pruning SSO flows', run: pruneExpiredSsoFlows, everyMs: 10 * MINUTE, onError: 'ignore' },
+    // It reads every post, so the first run waits a minute rather than compete with the first requests.
+    { ...trending, everyMs: 10 * MINUTE, firstAfterMs: MINUTE },
+    { name: 'pruning live signals', run: pruneLiveEvents, everyMs: MINUTE, onError: 'warn' },
+    // Emails and webhook deliveries are kicked when written; these sweeps send retries as they
+    // fall due, and what a crashed or stopped instance held when its lease ends.
+    { name: 'email delivery', run: deliverPendingEmails, everyMs: 30_000, firstAfterMs: 3_000, tracksItself: true },
+    { name: 'webhook delivery', run: deliverWebhooks, everyMs: 15_000, firstAfterMs: 3_000, tracksItself: true },
+    // Jobs are kicked by the request that enqueues them; this sweep runs retries and what a
+    // crashed or stopped instance left behind.
+    { name: 'job run', run: runJobs, everyMs: 10_000, tracksItself: true },
+    // Periodic work kept as keyed jobs (one waits across instances), and whatever a stopped instance left due.
+    { name: 'scheduling background work', run: () => scheduleBackgroundWork().then(runJobs), firstAfterMs: 3_000 },
+    // Embedded PGlite has no autovacuum (src/server/db/maintenance.ts): a vacuum soon after the
+    // start (statistics for tables that have none), then every 10 minutes, with fresh statistics hourly.
+    { name: 'table upkeep', run: () => upkeepIfEmbedded({ analyze: ++upkeeps % 6 === 0 }), everyMs: 10 * MINUTE, firstAfterMs: 20_000 },
+    { name: 'checkpoint', run: checkpointIfLogGrew, everyMs: MINUTE },
+  ];
 }
