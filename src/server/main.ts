@@ -15,6 +15,8 @@ import { newNonce, securityHeaders } from '@/server/http/security-headers';
 import { readWidgetScript } from '@/server/http/widget-script';
 import { apiPathStep, runChain, visitorCopyStep, widgetScriptStep, type ChainRequest, type RequestStep } from '@/server/http/request-chain';
 import { startLoops } from '@/server/loops';
+import { readFreshly } from '@/server/cache/visitor-cache';
+import { readsOwnWrites } from '@/server/identity/cookies';
 import { registerJobHandlers } from '@/server/jobs/queue';
 import { InFlightRequests, shutDown } from '@/server/shutdown';
 import { backgroundLoops, jobHandlers, setUpFromEnvironment } from '@/composition/background';
@@ -23,6 +25,7 @@ import { logger } from '@/server/log';
 import { collectWhenQuiet } from '@/server/idle-gc';
 import { liveHub } from '@/server/live/hub';
 import { listenForLiveSignals } from '@/server/live/listener';
+import { listenForChanges } from '@/server/cache/change-listener';
 
 function loadConfig(): Env {
   try {
@@ -72,6 +75,8 @@ export async function startServer(): Promise<void> {
   // Live updates (src/server/live): on PostgreSQL one listening connection brings every
   // instance's signals; embedded PGlite keeps them in this process.
   const liveListener = config.DATABASE_URL ? listenForLiveSignals(config.DATABASE_URL, liveHub()) : undefined;
+  // Copies kept for readers (src/server/cache): on PostgreSQL every instance hears every committed change.
+  const changeListener = config.DATABASE_URL ? listenForChanges(config.DATABASE_URL) : undefined;
 
   // The embeddable widget's loader, built with the server (scripts/build-server.mjs).
   const widgetScript = readWidgetScript();
@@ -128,7 +133,9 @@ export async function startServer(): Promise<void> {
       if (pathOnly?.startsWith('/_next/static/')) log.debug(line, 'request');
       else log.info(line, 'request');
     });
-    void runChain(steps, request);
+    // A browser that has just written reads nothing from a copy (src/server/cache/visitor-cache.ts).
+    if (readsOwnWrites(req)) readFreshly(() => void runChain(steps, request));
+    else void runChain(steps, request);
     // Next.js adds an 'upgrade' listener to this server on its first request (for its development
     // hot reloader); in production that listener ends the connection without an answer, so
     // `curl --http2 http://…` (an h2c upgrade offer) got nothing, on /api too. Chorus serves no
@@ -181,7 +188,7 @@ export async function startServer(): Promise<void> {
       liveHub().closeAll();
     };
     const closeAll = async () => {
-      await liveListener?.stop();
+      await Promise.all([liveListener?.stop(), changeListener?.stop()]);
       await closeDatabase();
     };
     shutDown({ server, requests, stopTimers, closeDatabase: closeAll, log }, signal).then(

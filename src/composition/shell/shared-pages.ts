@@ -1,5 +1,5 @@
 /**
- * Signed-in people's public pages (`/`, `/b/[board]`, `/p/[number]`) on the embedded database:
+ * Signed-in people's public pages (`/`, `/b/[board]`, `/p/[number]`), wherever copies are kept:
  * a shared render of their audience filled with their name, avatar and votes
  * (src/server/cache/shared-render.ts), whenever their page differs from the audience's
  * placeholder person's in nothing else:
@@ -12,7 +12,7 @@
  *    content brings controls only they get). The team's pages depend on the role, not on the
  *    person: admins may edit and delete anyone's content, moderators anyone's but admins'.
  *
- * Anyone else, and everyone on a shared PostgreSQL, gets their page rendered in full.
+ * Anyone else, and anyone whose browser has just written, gets their page rendered in full.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { env } from '@/config/env';
@@ -20,7 +20,7 @@ import { isTeamMember } from '@/core/identity/policy';
 import { wroteOnPost } from '@/features/comments/server/service';
 import { isPostOnPublicBoard, isPublicBoard, readerFactsOf } from '@/features/posts/server/list-service';
 import { votedAmong } from '@/features/votes/server/service';
-import { readSessionToken } from '@/server/identity/cookies';
+import { readSessionToken, readsOwnWrites } from '@/server/identity/cookies';
 import type { UserActor } from '@/server/identity/actor';
 import { acceptsGzip, isCacheablePath, sendHtml } from '@/server/cache/page-cache';
 import { cachedForEveryone } from '@/server/cache/visitor-cache';
@@ -51,6 +51,8 @@ export function mayShareRender(req: IncomingMessage): boolean {
     req.method === 'GET' &&
     sharesRenders() &&
     readSessionToken(req) !== undefined &&
+    // A browser that has just written gets its page rendered for it (src/server/cache/visitor-cache.ts).
+    !readsOwnWrites(req) &&
     isCacheablePath(req.url ?? '/') &&
     !fullRenderAsked(req)
   );

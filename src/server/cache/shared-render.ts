@@ -5,10 +5,9 @@
  * a page is most of its cost; a filled copy costs a session lookup, one query for the person's
  * votes, and string work.
  *
- * Embedded PGlite only, where it is exact: the server is the database's only client, so the
- * content generation (visitor-cache.ts) changes with every write, and a copy older than any
- * write is never used. On a shared PostgreSQL, another instance's writes would not reach this
- * copy, so signed-in people there always get their page rendered in full.
+ * Kept on the terms of every other copy (visitor-cache.ts): the content generation changes with
+ * every committed change, on PostgreSQL every instance's too, and a copy older than a change is
+ * never used.
  *
  * Who may be given one is the caller's decision (src/composition/shell/shared-pages.ts): a person
  * whose page differs from the placeholder's only in what filling puts in.
@@ -23,7 +22,7 @@ import type { Role } from '@/core/identity/roles';
 import type { Locale } from '@/core/i18n/locales';
 import type { Viewer } from '@/core/identity/viewer';
 import type { UserActor } from '@/server/identity/actor';
-import { contentGeneration, keepsSharedCopies } from './visitor-cache';
+import { contentGeneration, keepsSharedCopies, visitorCacheMaxAgeMs } from './visitor-cache';
 import { Copies, stringBytes } from './sweep';
 import { authorIdsOf, makePlaceholders, pageDataOf, votablePostNumbers, type Placeholders } from './template-fill';
 
@@ -46,8 +45,6 @@ export const audienceOf = (actor: UserActor, locale: Locale): Audience => ({
 
 const audienceKey = (a: Audience) => `${a.role}:${a.emailVerified ? 'v' : 'u'}:${a.hasAvatar ? 'p' : 'n'}:${a.locale}`;
 
-/** As long as the visitors' copies on the embedded database (visitor-cache.ts). */
-const MAX_AGE_MS = 30_000;
 const LIMITS = { entries: 300, bytes: 32 * 1024 * 1024 };
 /** Headers that belong to one response, not to the page. */
 const PER_RESPONSE = new Set([
@@ -97,7 +94,7 @@ function state(): State {
   const g = globalThis as WithState;
   g[KEY] ??= {
     placeholders: makePlaceholders(randomTag(), randomUUID()),
-    pages: new Copies('shared-render', LIMITS, () => MAX_AGE_MS, contentGeneration),
+    pages: new Copies('shared-render', LIMITS, visitorCacheMaxAgeMs, contentGeneration),
     unfillable: new Map(),
     inFlight: new Map(),
   };

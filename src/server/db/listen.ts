@@ -2,7 +2,8 @@
  * One dedicated PostgreSQL connection that LISTENs on a channel (a pooled connection cannot: the
  * pool hands it to other queries). It reconnects after any failure, with a growing pause (0.5 s
  * up to 15 s), and says so through `onConnect`, so that its user can read what it missed while
- * it was away. PostgreSQL only: embedded PGlite has one process, which needs no notifications.
+ * it was away; `onLost` says when it stops hearing (a lost connection, or a failed attempt).
+ * PostgreSQL only: embedded PGlite has one process, which needs no notifications.
  */
 import { logger } from '@/server/log';
 
@@ -17,6 +18,7 @@ export function listenChannel(
   channel: string,
   onPayload: (payload: string) => void,
   onConnect: (reconnected: boolean) => void = () => undefined,
+  onLost: () => void = () => undefined,
 ): Listening {
   let stopped = false;
   let client: import('pg').Client | undefined;
@@ -33,6 +35,7 @@ export function listenChannel(
       client = undefined;
       c.removeAllListeners();
       void c.end().catch(() => undefined);
+      onLost();
       if (stopped) return;
       failures += 1;
       const pause = Math.min(15_000, 500 * 2 ** Math.min(failures - 1, 5));

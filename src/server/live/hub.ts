@@ -11,7 +11,7 @@
  * both must reach the same streams.
  */
 import { inArray } from 'drizzle-orm';
-import { bumpContentGeneration } from '@/server/cache/visitor-cache';
+import { forgetCopies } from '@/server/cache/visitor-cache';
 import { db } from '@/server/db/client';
 import { liveEvents } from '@/server/db/schema';
 import { logger } from '@/server/log';
@@ -68,9 +68,10 @@ export class LiveHub {
     this.seen.add(event.id);
     if (this.seen.size > REMEMBERED_IDS) this.seen.delete(this.seen.values().next().value!);
     this.lastId = Math.max(this.lastId, event.id);
-    // A status, merge or comment makes pages refetch: this instance's copies for visitors must not
-    // answer with what was there before (src/server/cache). Votes carry their count instead.
-    if (event.signal.kind !== 'votes') bumpContentGeneration();
+    // A status, merge or comment makes pages refetch: this instance's copies must not answer with
+    // what was there before (src/server/cache). Votes carry their count instead. The signal reaches
+    // every instance itself, so nothing is announced.
+    if (event.signal.kind !== 'votes') forgetCopies();
     for (const s of this.subscribers) {
       try {
         s.deliver(event);

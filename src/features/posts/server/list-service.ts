@@ -162,7 +162,7 @@ async function filtersFor(actor: Actor, req: ListPostsRequest, known?: VisibleBo
  * One page of posts as this actor may see them. NOT_FOUND for a hidden board; 422 for a bad cursor.
  *
  * When the actor's list is the visitors' list (listsLikeVisitors), the page is the public copy,
- * shared by everyone and remembered on the embedded database until anything changes
+ * shared by everyone and remembered until anything changes (src/server/cache/visitor-cache.ts)
  * (cachedForEveryone), with the actor's own votes laid over it.
  */
 export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
@@ -204,7 +204,7 @@ export function isPostOnPublicBoard(number: number): Promise<boolean> {
  */
 export async function listsLikeVisitors(actor: Actor, board: string | undefined): Promise<boolean> {
   if (actor.kind === 'visitor') return true;
-  // Nothing is shared on PostgreSQL: finding out would only cost a query.
+  // Where nothing is shared (copies off, or this browser has just written), finding out would only cost a query.
   if (!keepsSharedCopies()) return false;
   const facts = await readerFactsOf(actor.id);
   if (facts.ownPending) return false;
@@ -214,7 +214,7 @@ export async function listsLikeVisitors(actor: Actor, board: string | undefined)
 
 /**
  * What decides whether a person's lists are everyone's: their own pending posts, and private
- * boards granted to them. Remembered until anything changes (embedded database only).
+ * boards granted to them. Remembered until anything changes.
  */
 export const readerFactsOf = (userId: string) => cachedForEveryone(`reader:${userId}`, () => readerFacts(db(), userId));
 

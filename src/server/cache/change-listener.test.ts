@@ -1,0 +1,58 @@
+/**
+ * Change announcements across instances (PostgreSQL only: the embedded database has one process).
+ * A committed change announced by one instance empties another's copies; an instance's own
+ * announcement is not acted on twice; a listener that stops hearing keeps nothing.
+ */
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testServerUrl, useTestDatabase } from '@/test/db';
+import type { Listening } from '@/server/db/listen';
+import { listenForChanges } from './change-listener';
+import { bumpContentGeneration, CHANGES_CHANNEL, contentGeneration } from './visitor-cache';
+
+const database = useTestDatabase();
+
+const until = async (check: () => boolean, ms = 5000) => {
+  const t0 = Date.now();
+  while (!check()) {
+    if (Date.now() - t0 > ms) throw new Error(`not within ${ms} ms`);
+    await new Promise((r) => setTimeout(r, 10));
+  }
+};
+
+describe.runIf(testServerUrl())('change announcements (LISTEN/NOTIFY on chorus_changes)', () => {
+  let listening: Listening;
+  let other: pg.Client;
+  const heard: string[] = [];
+  beforeAll(async () => {
+    listening = listenForChanges(database.url!);
+    await listening.ready;
+    // Another instance, as far as this one can tell: a connection of its own that announces and listens.
+    other = new pg.Client({ connectionString: database.url });
+    await other.connect();
+    other.on('notification', (n) => void (n.channel === CHANGES_CHANNEL && heard.push(n.payload ?? '')));
+    await other.query(`LISTEN ${CHANGES_CHANNEL}`);
+  });
+  afterAll(async () => {
+    await listening.stop();
+    await other.end();
+  });
+
+  it('another instance’s announcement empties this instance’s copies', async () => {
+    const before = contentGeneration();
+    await other.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, 'another-instance']);
+    await until(() => contentGeneration() > before);
+  });
+
+  it('this instance announces its own changes once, and does not act on its own announcement again', async () => {
+    heard.length = 0;
+    const before = contentGeneration();
+    bumpContentGeneration();
+    expect(contentGeneration()).toBe(before + 1);
+    await until(() => heard.length === 1);
+    // Its own announcement has reached its listener too by now (same server, same moment); give it a moment.
+    await new Promise((r) => setTimeout(r, 200));
+    expect(contentGeneration()).toBe(before + 1);
+    expect(heard[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+});
