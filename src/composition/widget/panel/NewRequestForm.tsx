@@ -66,7 +66,8 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
     try {
       await onCreate({ board: parsed.data.board, title: parsed.data.title, body: parsed.data.body });
     } catch (err) {
-      if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(err.fields);
+      // In the page's words (the server's own are English, for API clients).
+      if (err instanceof ApiError && Object.keys(err.fields).length > 0) setErrors(errorText.fields(err));
       setProblem(errorText(err));
     } finally {
       setBusy(false);

@@ -31,9 +31,11 @@ export function InviteForm() {
       setSent(await api<Invitation>('/api/v1/invitations', { body: values }));
       form.reset();
     } catch (err) {
-      if (err instanceof ApiError && (err.fields.email || err.fields.role)) {
-        if (err.fields.email) form.setError('email', { message: err.fields.email });
-        if (err.fields.role) form.setError('role', { message: err.fields.role });
+      // In the page's words (the server's own are English, for API clients).
+      const fields = errorText.fields(err);
+      if (fields.email || fields.role) {
+        if (fields.email) form.setError('email', { type: 'server', message: fields.email });
+        if (fields.role) form.setError('role', { type: 'server', message: fields.role });
       } else {
         form.setError('root', { message: err instanceof ApiError ? errorText(err) : t('members.invite.failed') });
       }

@@ -64,9 +64,10 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
       await router.replace(router.asPath, undefined, { scroll: false });
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
-        for (const [key, message] of Object.entries(err.fields)) {
+        // In the page's words (the server's own are English, for API clients).
+        for (const [key, message] of Object.entries(errorText.fields(err))) {
           const field = WORKSPACE_SETTING_KEYS.find((f) => key === f || key.startsWith(`${f}.`));
-          form.setError(field ?? 'root', { message });
+          form.setError(field ?? 'root', { type: 'server', message });
         }
       } else {
         form.setError('root', { message: err instanceof ApiError ? errorText(err) : t('settings.form.saveFailed') });
