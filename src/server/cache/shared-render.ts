@@ -158,6 +158,19 @@ export function isUnfillable(key: string): boolean {
   return seen !== undefined && seen === contentGeneration();
 }
 
+/** How long a request waits for another's render of the same page before it renders its own. */
+export const WAIT_FOR_OTHER_RENDER_MS = 5_000;
+
+/** `work`'s value, or null once `ms` have passed without one. */
+export function withinDeadline<T>(work: Promise<T | null>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+    timer.unref();
+  });
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
 /** What a render held back from its response: the page as the framework answered it. */
 export interface Captured {
   /** 0 when the connection closed before the framework answered. */
@@ -183,7 +196,9 @@ export async function sharedPage(
   const hit = currentSharedPage(key);
   if (hit) return { page: hit };
   const pending = s.inFlight.get(key);
-  if (pending) return { page: await pending };
+  // Another request is making it: wait for it, but never longer than a render may take; past
+  // that, this request is rendered in full (the caller's fallback), so nobody waits without end.
+  if (pending) return { page: await withinDeadline(pending, WAIT_FOR_OTHER_RENDER_MS) };
 
   const generation = contentGeneration();
   const at = Date.now();
@@ -243,12 +258,20 @@ function holdBack(req: IncomingMessage, res: ServerResponse, audience: Audience,
       for (const [name, value] of Object.entries(headers ?? {})) if (value !== undefined) res.setHeader(name, value);
       return res;
     }) as ServerResponse['writeHead'];
+    // A writer that waits for its chunk to be taken (a callback argument) is told at once: the
+    // chunk is kept, and nothing must hold the render up.
+    const taken = (args: unknown[]) => {
+      const done = args.find((a) => typeof a === 'function') as (() => void) | undefined;
+      if (done) queueMicrotask(done);
+    };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
+      taken(rest);
       return true;
     }) as ServerResponse['write'];
     res.end = ((chunk?: unknown, ...rest: unknown[]) => {
       keep(chunk, rest[0]);
+      taken([chunk, ...rest]);
       Object.assign(res, original);
       resolve({ status: res.statusCode, body: Buffer.concat(chunks).toString('utf8') });
       return res;
