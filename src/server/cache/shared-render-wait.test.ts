@@ -3,7 +3,9 @@ import { withinDeadline } from './shared-render';
 
 describe('withinDeadline: a request waiting for another request’s render never waits without end', () => {
   it('gives the render when it comes in time', async () => {
-    await expect(withinDeadline(new Promise<string | null>((resolve) => setTimeout(() => resolve('page'), 5)), 1_000)).resolves.toBe('page');
+    await expect(withinDeadline(new Promise<string | null>((resolve) => setTimeout(() => resolve('page'), 5)), 1_000)).resolves.toBe(
+      'page',
+    );
   });
 
   it('gives null (render your own) when the other render never ends', async () => {
