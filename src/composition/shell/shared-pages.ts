@@ -20,7 +20,7 @@ import { isTeamMember } from '@/core/identity/policy';
 import { wroteOnPost } from '@/features/comments/server/service';
 import { isPostOnPublicBoard, isPublicBoard, readerFactsOf } from '@/features/posts/server/list-service';
 import { votedAmong } from '@/features/votes/server/service';
-import { readSessionToken, readsOwnWrites } from '@/server/identity/cookies';
+import { readSessionToken } from '@/server/identity/cookies';
 import type { UserActor } from '@/server/identity/actor';
 import { acceptsGzip, isCacheablePath, sendHtml } from '@/server/cache/page-cache';
 import { cachedForEveryone } from '@/server/cache/visitor-cache';
@@ -49,10 +49,10 @@ const fullRenderAsked = (req: IncomingMessage) => env().CHORUS_DIAGNOSTIC_ROUTES
 export function mayShareRender(req: IncomingMessage): boolean {
   return (
     req.method === 'GET' &&
+    // False inside readFreshly (src/server/cache/visitor-cache.ts): a browser that has just written
+    // gets its page rendered for it.
     sharesRenders() &&
     readSessionToken(req) !== undefined &&
-    // A browser that has just written gets its page rendered for it (src/server/cache/visitor-cache.ts).
-    !readsOwnWrites(req) &&
     isCacheablePath(req.url ?? '/') &&
     !fullRenderAsked(req)
   );

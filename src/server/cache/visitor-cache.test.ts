@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/test/db';
 import { VISITOR, type Actor } from '@/server/identity/actor';
-import { bumpContentGeneration, cachedForVisitors } from './visitor-cache';
+import { bumpContentGeneration, cachedForEveryone, cachedForVisitors, keepsSharedCopies, readFreshly } from './visitor-cache';
 
 const testDb = useTestDatabase();
 const member: Actor = {
@@ -55,5 +55,23 @@ describe('cachedForVisitors', () => {
     release();
     expect(await slow).toBe('stale');
     expect(await cachedForVisitors(VISITOR, key, async () => 'fresh')).toBe('fresh');
+  });
+});
+
+describe('readFreshly: a request whose browser has just written reads no copy', () => {
+  it('computes anew inside it, for visitors and for shared answers, and keeps serving copies outside it', async () => {
+    const visitor = counter();
+    const shared = counter();
+    const key = `fresh-${Math.random()}`;
+    await cachedForVisitors(VISITOR, key, visitor.compute);
+    await cachedForEveryone(key, shared.compute);
+    await readFreshly(async () => {
+      expect(keepsSharedCopies()).toBe(false);
+      await cachedForVisitors(VISITOR, key, visitor.compute);
+      await cachedForEveryone(key, shared.compute);
+    });
+    expect([visitor.calls(), shared.calls()]).toEqual([2, 2]);
+    // Outside the scope, copies are kept where this instance keeps any (embedded PGlite in tests).
+    expect(keepsSharedCopies()).toBe(testDb.handle.exclusive);
   });
 });
