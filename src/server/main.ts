@@ -88,7 +88,20 @@ export async function startServer(): Promise<void> {
 
   // The request's way through the server (src/server/http/request-chain.ts): the first step that
   // answers ends it; the framework's render answers everything else.
-  const render: RequestStep = ({ req, res }) => handle(req, res).then(() => true);
+  const render: RequestStep = ({ req, res }) => {
+    const answered = handle(req, res);
+    // Next.js adds an 'upgrade' listener to this server during its first request (for its
+    // development hot reloader), synchronously, so it is removed right after the call. In
+    // production that listener ends the connection without an answer, so `curl --http2 http://…`
+    // (an h2c upgrade offer) got nothing, on /api too. Chorus serves no WebSockets: without the
+    // listener Node ignores the offer (as RFC 9110 allows) and the request is answered like any
+    // other. In development the listener carries the page reloads.
+    if (!upgradesIgnored && !dev) {
+      upgradesIgnored = true;
+      server.removeAllListeners('upgrade');
+    }
+    return answered.then(() => true);
+  };
   const steps: RequestStep[] = [
     apiPathStep,
     widgetScriptStep(widgetScript),
@@ -136,15 +149,6 @@ export async function startServer(): Promise<void> {
     // A browser that has just written reads nothing from a copy (src/server/cache/visitor-cache.ts).
     if (readsOwnWrites(req)) readFreshly(() => void runChain(steps, request));
     else void runChain(steps, request);
-    // Next.js adds an 'upgrade' listener to this server on its first request (for its development
-    // hot reloader); in production that listener ends the connection without an answer, so
-    // `curl --http2 http://…` (an h2c upgrade offer) got nothing, on /api too. Chorus serves no
-    // WebSockets: without the listener Node ignores the offer (as RFC 9110 allows) and the request
-    // is answered like any other. In development the listener carries the page reloads.
-    if (!upgradesIgnored && !dev) {
-      upgradesIgnored = true;
-      server.removeAllListeners('upgrade');
-    }
   });
   const requests = new InFlightRequests(server);
   server.keepAliveTimeout = 65_000;
