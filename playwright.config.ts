@@ -181,6 +181,7 @@ const INSIGHTS_SPECS = /\/insights\.spec\.ts$/;
  * lists every board: on a server every spec shares, boards made between the two reads differ them
  * (a fresh-clone run failed so), so it runs on its own server.
  */
+// It also proves what clears a kept copy (e2e/support/copies.ts), which needs a server where no other spec writes.
 const SHARED_RENDER_SPECS = /\/shared-render\.spec\.ts$/;
 /** Single sign-on: needs CHORUS_SECRET_KEY, and changes workspace-wide sign-in settings. */
 const SSO_SPECS = /\/sso\.spec\.ts$/;

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { adminContext, apiSignIn, createMember, type Credentials } from './support/accounts';
 import { setRole } from './support/board-seed';
+import { proveWhatClearsCopies } from './support/copies';
 import { createBoard, createPost } from './support/posts';
 
 /**
@@ -176,4 +177,28 @@ test.describe('shared renders for signed-in people', () => {
     expect(problems).toEqual([]);
     await Promise.all([context.close(), other.close(), adminCtx.close()]);
   });
+});
+
+// On this server no other spec writes, so only this test's own writes clear its copies.
+test('a kept copy of a visitor page: a refused write leaves it, a vote clears only the pages that show that post', async ({
+  browser,
+  baseURL,
+}) => {
+  const adminCtx = await adminContext(browser, baseURL!);
+  const anonymous = await browser.newContext({ baseURL });
+  const creds = await createMember(adminCtx.request, anonymous.request, baseURL!, 'Scoped Voter');
+  const memberCtx = await browser.newContext({ baseURL });
+  await apiSignIn(memberCtx.request, baseURL!, creds);
+  try {
+    await proveWhatClearsCopies({
+      browser,
+      admin: adminCtx.request,
+      member: memberCtx.request,
+      origin: baseURL!,
+      writeBase: baseURL!,
+      readBase: baseURL!,
+    });
+  } finally {
+    await Promise.all([adminCtx.close(), anonymous.close(), memberCtx.close()]);
+  }
 });

@@ -13,6 +13,7 @@ import pg from 'pg';
 import { E2E_ADMIN, LB_STATE_DIR, SMTP_SINK_URL } from '../playwright.config';
 import type { TwoInstancesState } from './support/two-instances';
 import { apiSignIn, createMember } from './support/accounts';
+import { proveWhatClearsCopies } from './support/copies';
 import { createBoard, createPost } from './support/posts';
 import { expect, test } from './support/fixtures';
 
@@ -214,6 +215,23 @@ test('copies across instances: another instance’s write shows within 1 s, a pe
     .toBe(true);
 
   for (const r of [admin, visitor, memberRequest, other]) await r.dispose();
+});
+
+test('a vote through A clears on B only the pages that show that post, within 1 s; a refused write through B clears nothing', async ({
+  browser,
+}) => {
+  const { instances, balancer } = state();
+  const admin = await newRequest();
+  await apiSignIn(admin, balancer);
+  const anonymous = await newRequest();
+  const creds = await createMember(admin, anonymous, balancer, 'Scoped Voter');
+  const member = await newRequest();
+  expect((await member.post(`${instances.a}/api/v1/auth/sign-in`, { data: creds, headers: { Origin: balancer } })).status()).toBe(200);
+  try {
+    await proveWhatClearsCopies({ browser, admin, member, origin: balancer, writeBase: instances.a, readBase: instances.b });
+  } finally {
+    for (const r of [admin, anonymous, member]) await r.dispose();
+  }
 });
 
 test('an admin setting saved through A applies through B at once', async () => {

@@ -36,7 +36,9 @@ export async function serveBoardFeed(req: IncomingMessage, res: ServerResponse, 
   const slug = rawSlug.toLowerCase();
   // Rendering 50 bodies from Markdown is most of the cost: pollers get the visitors' copy while
   // nothing has changed (src/server/cache/visitor-cache.ts, the rule of the public pages).
-  const xml = BOARD_SLUG_PATTERN.test(slug) ? await cachedForVisitors(VISITOR, `feed:board:${slug}`, () => boardFeedXml(slug)) : null;
+  const xml = BOARD_SLUG_PATTERN.test(slug)
+    ? await cachedForVisitors(VISITOR, `feed:board:${slug}`, () => boardFeedXml(slug), { board: slug })
+    : null;
   if (xml === null) return sendNotFound(res);
   sendDocument(req, res, xml, ATOM_TYPE);
 }

@@ -10,7 +10,9 @@ export const getServerSideProps = withShell<PostPageProps & Record<string, unkno
   const parsed = postNumberParam.safeParse(ctx.params?.number);
   if (!parsed.success) return { props: notFound };
   try {
-    return { props: { ...(await cachedForVisitors(actor, `post:${parsed.data}`, () => loadPostPage(actor, parsed.data))) } };
+    return {
+      props: { ...(await cachedForVisitors(actor, `post:${parsed.data}`, () => loadPostPage(actor, parsed.data), { post: parsed.data })) },
+    };
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };
     throw err;

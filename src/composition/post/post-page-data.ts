@@ -39,19 +39,25 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
     listCommentRows(db(), actor, ctx.post.id),
     // The team's status and tag pickers: the same for everyone (remembered on the embedded database).
     team
-      ? cachedForEveryone('statuses', () =>
-          db()
-            .select({ id: statuses.id, slug: statuses.slug, name: statuses.name, color: statuses.color, category: statuses.category })
-            .from(statuses)
-            .orderBy(asc(statuses.position), asc(statuses.name)),
+      ? cachedForEveryone(
+          'statuses',
+          () =>
+            db()
+              .select({ id: statuses.id, slug: statuses.slug, name: statuses.name, color: statuses.color, category: statuses.category })
+              .from(statuses)
+              .orderBy(asc(statuses.position), asc(statuses.name)),
+          'none',
         )
       : [],
     team
-      ? cachedForEveryone('tags', () =>
-          db()
-            .select({ id: tags.id, name: tags.name, color: tags.color })
-            .from(tags)
-            .orderBy(asc(sql`lower(${tags.name})`)),
+      ? cachedForEveryone(
+          'tags',
+          () =>
+            db()
+              .select({ id: tags.id, name: tags.name, color: tags.color })
+              .from(tags)
+              .orderBy(asc(sql`lower(${tags.name})`)),
+          'none',
         )
       : [],
     shippedIn(ctx.post.id),

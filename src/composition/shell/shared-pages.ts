@@ -79,7 +79,7 @@ async function sharesWithAudience(actor: UserActor, page: PublicPage): Promise<b
   }
   if (page.kind !== 'post') return true;
   const { number } = page;
-  const wrote = await cachedForEveryone(`wrote:${actor.id}:${number}`, () => wroteOnPost(actor.id, number));
+  const wrote = await cachedForEveryone(`wrote:${actor.id}:${number}`, () => wroteOnPost(actor.id, number), 'none');
   return !wrote;
 }
 

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testServerUrl, useTestDatabase } from '@/test/db';
 import type { Listening } from '@/server/db/listen';
 import { listenForChanges } from './change-listener';
-import { bumpContentGeneration, CHANGES_CHANNEL, contentGeneration } from './visitor-cache';
+import { isCurrent } from './changes';
+import { bumpContentGeneration, bumpVotes, CHANGES_CHANNEL, contentGeneration } from './visitor-cache';
 
 const database = useTestDatabase();
 
@@ -54,5 +55,23 @@ describe.runIf(testServerUrl())('change announcements (LISTEN/NOTIFY on chorus_c
     await new Promise((r) => setTimeout(r, 200));
     expect(contentGeneration()).toBe(before + 1);
     expect(heard[0]).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('a vote announced by another instance clears only what shows that post; this instance announces its votes the same way', async () => {
+    const itsBoard = { generation: contentGeneration(), reach: { board: 'ideas' } } as const;
+    const otherBoard = { generation: contentGeneration(), reach: { board: 'bugs' } } as const;
+    const before = contentGeneration();
+    await other.query('select pg_notify($1, $2)', [
+      CHANGES_CHANNEL,
+      JSON.stringify({ from: 'another-instance', votes: [{ post: 3, board: 'Ideas' }] }),
+    ]);
+    await until(() => contentGeneration() > before);
+    expect([isCurrent(itsBoard), isCurrent(otherBoard)]).toEqual([false, true]);
+
+    heard.length = 0;
+    bumpVotes([{ post: 4, board: 'bugs' }]);
+    await until(() => heard.length === 1);
+    expect(JSON.parse(heard[0]!)).toMatchObject({ votes: [{ post: 4, board: 'bugs' }] });
+    expect(isCurrent(otherBoard)).toBe(false);
   });
 });

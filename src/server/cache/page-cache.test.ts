@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/test/db';
-import { capturePage, pageCacheKey, serveCachedPage } from './page-cache';
+import { capturePage, pageCacheKey, serveCachedPage, voteReachOfUrl } from './page-cache';
 import { bumpContentGeneration } from './visitor-cache';
 
 const testDb = useTestDatabase();
@@ -115,5 +115,15 @@ describe('the page cache', () => {
     expect(pageCacheKey({ method: 'GET', url: '/api/v1/posts', headers: { 'accept-language': 'ja' } } as http.IncomingMessage, false)).toBe(
       '/api/v1/posts',
     );
+  });
+});
+
+describe('which votes a cached answer shows, from its URL', () => {
+  it('a board page and one board’s list: that board; a post page: that post; the rest: any post', () => {
+    expect(voteReachOfUrl('/b/ideas?sort=top')).toEqual({ board: 'ideas' });
+    expect(voteReachOfUrl('/p/42-dark-mode')).toEqual({ post: 42 });
+    expect(voteReachOfUrl('/p/42')).toEqual({ post: 42 });
+    expect(voteReachOfUrl('/api/v1/posts?board=bugs&limit=5')).toEqual({ board: 'bugs' });
+    for (const url of ['/', '/?closed=show', '/api/v1/posts', '/api/v1/posts?q=export']) expect(voteReachOfUrl(url)).toBe('any');
   });
 });

@@ -17,6 +17,7 @@ import { gzipSync } from 'node:zlib';
 import { requireFreshReads } from '@/server/identity/fresh-reads';
 import { visitorLanguageKey } from '@/server/i18n/request-locale';
 import { contentGeneration, visitorCacheMaxAgeMs } from './visitor-cache';
+import { isCurrent, type VoteReach } from './changes';
 import { Copies } from './sweep';
 
 const LIMITS = { entries: 300, bytes: 32 * 1024 * 1024 };
@@ -45,13 +46,13 @@ interface CachedPage {
   parts: Buffer[];
   bytes: number;
   generation: number;
+  reach: VoteReach;
   at: number;
 }
 
 const KEY = Symbol.for('chorus.page-cache');
 type WithCache = typeof globalThis & { [KEY]?: Copies<CachedPage> };
-const pages = (): Copies<CachedPage> =>
-  ((globalThis as WithCache)[KEY] ??= new Copies('page-cache', LIMITS, visitorCacheMaxAgeMs, contentGeneration));
+const pages = (): Copies<CachedPage> => ((globalThis as WithCache)[KEY] ??= new Copies('page-cache', LIMITS, visitorCacheMaxAgeMs));
 
 /**
  * The cache key of a request whose page may be served from (or kept in) the cache, or null.
@@ -85,6 +86,24 @@ function sendBody(res: ServerResponse, status: number, raw: Buffer, gzip: boolea
 
 /** The page cache's paths: `/`, `/b/<board>` and `/p/<number>[-slug]` (any query string). */
 export const isCacheablePath = (url: string) => CACHEABLE_PATH.test(url.split('?')[0] ?? '/');
+
+/**
+ * Which votes an answer of the page cache (or a shared render) shows, from its URL (changes.ts):
+ * a board page, and the post list of one board, that board's; a post page, that post's; the
+ * home page, and lists and searches across boards, any post's.
+ */
+export function voteReachOfUrl(url: string): VoteReach {
+  const [path = '/', search = ''] = url.split('?');
+  const board = /^\/b\/([a-z0-9-]{1,40})\/?$/.exec(path);
+  if (board) return { board: board[1]! };
+  const post = /^\/p\/(\d{1,9})(?:-[^/]*)?$/.exec(path);
+  if (post) return { post: Number(post[1]) };
+  if (path === CACHEABLE_API_PATH) {
+    const slug = new URLSearchParams(search).get('board');
+    if (slug) return { board: slug };
+  }
+  return 'any';
+}
 
 /** `body` cut at every occurrence of `mark` (which is left out). */
 function splitAt(body: Buffer, mark: Buffer): Buffer[] {
@@ -120,6 +139,7 @@ export function capturePage(key: string, req: IncomingMessage, res: ServerRespon
   // Rendered from a fresh read, so the copy is never older than its own `at`.
   requireFreshReads(req);
   const generation = contentGeneration();
+  const reach = voteReachOfUrl(req.url ?? '/');
   const at = Date.now();
   const chunks: Buffer[] = [];
   let size = 0;
@@ -152,10 +172,10 @@ export function capturePage(key: string, req: IncomingMessage, res: ServerRespon
       res.getHeader('content-encoding') !== undefined
     )
       return;
-    if (size > MAX_BODY_BYTES || generation !== contentGeneration()) return;
+    if (size > MAX_BODY_BYTES || !isCurrent({ generation, reach })) return;
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
     const parts = splitAt(Buffer.concat(chunks), Buffer.from(nonce));
-    pages().set(key, { status: 200, headers, parts, bytes: size, generation, at });
+    pages().set(key, { status: 200, headers, parts, bytes: size, generation, reach, at });
   });
 }

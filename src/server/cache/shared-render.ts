@@ -23,6 +23,8 @@ import type { Locale } from '@/core/i18n/locales';
 import type { Viewer } from '@/core/identity/viewer';
 import type { UserActor } from '@/server/identity/actor';
 import { contentGeneration, keepsSharedCopies, visitorCacheMaxAgeMs } from './visitor-cache';
+import { isCurrent, type VoteReach } from './changes';
+import { voteReachOfUrl } from './page-cache';
 import { Copies, stringBytes } from './sweep';
 import { authorIdsOf, makePlaceholders, pageDataOf, votablePostNumbers, type Placeholders } from './template-fill';
 
@@ -68,6 +70,7 @@ export interface SharedPage {
   bytes: number;
   nonce: string;
   generation: number;
+  reach: VoteReach;
   at: number;
   /** The posts whose vote the page shows (to look the person's up). */
   votable: number[];
@@ -94,7 +97,7 @@ function state(): State {
   const g = globalThis as WithState;
   g[KEY] ??= {
     placeholders: makePlaceholders(randomTag(), randomUUID()),
-    pages: new Copies('shared-render', LIMITS, visitorCacheMaxAgeMs, contentGeneration),
+    pages: new Copies('shared-render', LIMITS, visitorCacheMaxAgeMs),
     unfillable: new Map(),
     inFlight: new Map(),
   };
@@ -155,7 +158,7 @@ export function markUnfillable(key: string): void {
 /** Whether this page was found unfillable since the content last changed. */
 export function isUnfillable(key: string): boolean {
   const seen = state().unfillable.get(key);
-  return seen !== undefined && seen === contentGeneration();
+  return seen !== undefined && isCurrent({ generation: seen, reach: voteReachOfUrl(key.slice(key.indexOf('|') + 1)) });
 }
 
 /** How long a request waits for another's render of the same page before it renders its own. */
@@ -201,11 +204,12 @@ export async function sharedPage(
   if (pending) return { page: await withinDeadline(pending, WAIT_FOR_OTHER_RENDER_MS) };
 
   const generation = contentGeneration();
+  const reach = voteReachOfUrl(req.url ?? '/');
   const at = Date.now();
   const capture = holdBack(req, res, audience, render);
   const made = capture.then((own): SharedPage | null => {
     const type = String(res.getHeader('content-type') ?? '');
-    if (own.status !== 200 || !type.startsWith('text/html') || generation !== contentGeneration()) return null;
+    if (own.status !== 200 || !type.startsWith('text/html') || !isCurrent({ generation, reach })) return null;
     const data = pageDataOf(own.body);
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
@@ -216,6 +220,7 @@ export async function sharedPage(
       bytes: stringBytes(own.body),
       nonce,
       generation,
+      reach,
       at,
       votable: votablePostNumbers(data),
       authors: authorIdsOf(data),

@@ -1,19 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { changeSeq, recordWholeChange } from './changes';
 import { Copies, dropExpired } from './sweep';
 
 afterEach(() => vi.useRealTimers());
 
 describe('kept copies', () => {
-  it('are current only in their generation and while young, and are bounded by count and by size', () => {
+  it('are current only until a change and while young, and are bounded by count and by size', () => {
     vi.useFakeTimers();
-    let generation = 1;
     const copies = new Copies<{ body: string; bytes: number; generation: number; at: number }>(
       'test-copies',
       { entries: 3, bytes: 100 },
       () => 1000,
-      () => generation,
     );
-    const copy = (body: string) => ({ body, bytes: body.length * 2, generation, at: Date.now() });
+    const copy = (body: string) => ({ body, bytes: body.length * 2, generation: changeSeq(), at: Date.now() });
     copies.set('a', copy('aaaa'));
     copies.set('b', copy('bbbb'));
     copies.set('c', copy('cccc'));
@@ -29,19 +28,23 @@ describe('kept copies', () => {
     vi.advanceTimersByTime(1000);
     expect(copies.current('big')).toBeUndefined();
     copies.set('e', copy('eeee'));
-    generation = 2;
+    expect(copies.current('e')).toBeDefined();
+    recordWholeChange();
     expect(copies.current('e')).toBeUndefined();
   });
 
   it('expired entries are dropped by the sweep, not only skipped', () => {
     vi.useFakeTimers();
+    const before = changeSeq();
+    recordWholeChange();
+    const now = changeSeq();
     const entries = new Map([
-      ['old', { generation: 1, at: Date.now() - 2000 }],
-      ['stale', { generation: 0, at: Date.now() }],
-      ['fresh', { generation: 1, at: Date.now() }],
+      ['old', { generation: now, at: Date.now() - 2000 }],
+      ['stale', { generation: before, at: Date.now() }],
+      ['fresh', { generation: now, at: Date.now() }],
     ]);
     const dropped: string[] = [];
-    dropExpired(entries, 1, 1000, () => dropped.push('x'));
+    dropExpired(entries, 1000, () => dropped.push('x'));
     expect([...entries.keys()]).toEqual(['fresh']);
     expect(dropped).toHaveLength(2);
   });

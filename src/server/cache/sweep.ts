@@ -3,8 +3,10 @@
  * memory a burst of traffic filled comes back once it ends (an expired copy is never served, but
  * without this it stays until something else pushes it out), and bounding them by size.
  */
-export interface Kept {
-  generation: number;
+import { isCurrent, type Stamped } from './changes';
+
+/** A copy: the change it started from and what it shows (changes.ts), and when it was made. */
+export interface Kept extends Stamped {
   at: number;
 }
 
@@ -30,16 +32,11 @@ export function sweepPeriodically(name: string, sweep: () => void): void {
   s.timer.unref();
 }
 
-/** Drops the entries of another generation or older than `maxAgeMs`. */
-export function dropExpired<T extends Kept>(
-  entries: Map<string, T>,
-  generation: number,
-  maxAgeMs: number,
-  onDrop?: (entry: T) => void,
-): void {
+/** Drops the entries a change has made stale (changes.ts) or older than `maxAgeMs`. */
+export function dropExpired<T extends Kept>(entries: Map<string, T>, maxAgeMs: number, onDrop?: (entry: T) => void): void {
   const now = Date.now();
   for (const [key, entry] of entries) {
-    if (entry.generation !== generation || now - entry.at >= maxAgeMs) {
+    if (!isCurrent(entry) || now - entry.at >= maxAgeMs) {
       entries.delete(key);
       onDrop?.(entry);
     }
@@ -50,8 +47,8 @@ export function dropExpired<T extends Kept>(
 export const stringBytes = (s: string) => s.length * 2;
 
 /**
- * Copies of rendered answers (pages, JSON), each with its size in `bytes`: current while of the content generation and younger
- * than `maxAgeMs()`, at most `limits.entries` of them and `limits.bytes` in all (the oldest go
+ * Copies of rendered answers (pages, JSON), each with its size in `bytes`: current while no change
+ * they show has come since they were made (changes.ts) and younger than `maxAgeMs()`, at most `limits.entries` of them and `limits.bytes` in all (the oldest go
  * first), and swept when they expire.
  */
 export class Copies<T extends Kept & { bytes: number }> {
@@ -62,15 +59,14 @@ export class Copies<T extends Kept & { bytes: number }> {
     name: string,
     private readonly limits: { entries: number; bytes: number },
     private readonly maxAgeMs: () => number,
-    private readonly generation: () => number,
   ) {
-    sweepPeriodically(name, () => dropExpired(this.entries, this.generation(), this.maxAgeMs(), (e) => (this.bytes -= e.bytes)));
+    sweepPeriodically(name, () => dropExpired(this.entries, this.maxAgeMs(), (e) => (this.bytes -= e.bytes)));
   }
 
   /** The current copy under `key`, if there is one. */
   current(key: string): T | undefined {
     const entry = this.entries.get(key);
-    return entry && entry.generation === this.generation() && Date.now() - entry.at < this.maxAgeMs() ? entry : undefined;
+    return entry && isCurrent(entry) && Date.now() - entry.at < this.maxAgeMs() ? entry : undefined;
   }
 
   set(key: string, entry: T): void {

@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/test/db';
 import { VISITOR, type Actor } from '@/server/identity/actor';
-import { bumpContentGeneration, cachedForEveryone, cachedForVisitors, keepsSharedCopies, readFreshly } from './visitor-cache';
+import { isCurrent } from './changes';
+import {
+  bumpContentGeneration,
+  cachedForEveryone,
+  cachedForVisitors,
+  contentGeneration,
+  hearAnnouncement,
+  keepsSharedCopies,
+  readFreshly,
+} from './visitor-cache';
 
 const testDb = useTestDatabase();
 const member: Actor = {
@@ -73,5 +82,24 @@ describe('readFreshly: a request whose browser has just written reads no copy', 
     expect([visitor.calls(), shared.calls()]).toEqual([2, 2]);
     // Outside the scope, copies are kept where this instance keeps any (embedded PGlite in tests).
     expect(keepsSharedCopies()).toBe(testDb.handle.exclusive);
+  });
+});
+
+describe('announcements heard from other instances', () => {
+  const copies = () =>
+    ({
+      board: { generation: contentGeneration(), reach: { board: 'ideas' } },
+      none: { generation: contentGeneration(), reach: 'none' },
+    }) as const;
+
+  it('a vote clears what shows it; anything else, or anything unreadable, clears everything', () => {
+    let c = copies();
+    hearAnnouncement(JSON.stringify({ from: 'another', votes: [{ post: 1, board: 'ideas' }] }));
+    expect([isCurrent(c.board), isCurrent(c.none)]).toEqual([false, true]);
+    for (const payload of ['another-instance', '{not json', JSON.stringify({ from: 'another', votes: [{ post: 'x' }] }), '{}']) {
+      c = copies();
+      hearAnnouncement(payload);
+      expect([payload, isCurrent(c.none)]).toEqual([payload, false]);
+    }
   });
 });

@@ -27,6 +27,7 @@ import { env } from '@/config/env';
 import { db, getDbHandle, type DbHandle } from '@/server/db/client';
 import { logger } from '@/server/log';
 import type { Actor } from '@/server/identity/actor';
+import { changeSeq, isCurrent, recordVoteChange, recordWholeChange, type VoteChange, type VoteReach } from './changes';
 import { dropExpired, sweepPeriodically } from './sweep';
 
 const EXACT_MAX_AGE_MS = 30_000;
@@ -36,10 +37,10 @@ const MAX_ENTRIES = 1000;
 interface Entry {
   value: unknown;
   generation: number;
+  reach: VoteReach;
   at: number;
 }
 interface CacheState {
-  generation: number;
   entries: Map<string, Entry>;
   /** PostgreSQL: whether this instance's listener is connected, so that it hears every change. */
   hearsChanges: boolean;
@@ -47,6 +48,8 @@ interface CacheState {
   instance: string;
   /** The requests that must read freshly (their browser has just written). */
   fresh: AsyncLocalStorage<true>;
+  /** The votes a request's handler has committed (route() announces them: bumpVotes). */
+  votes: AsyncLocalStorage<VoteChange[]>;
 }
 
 /** The channel on which PostgreSQL instances announce committed changes. */
@@ -59,15 +62,15 @@ function state(): CacheState {
   const g = globalThis as WithCache;
   if (!g[KEY]) {
     const s: CacheState = {
-      generation: 0,
       entries: new Map(),
       hearsChanges: false,
       instance: randomUUID(),
       fresh: new AsyncLocalStorage(),
+      votes: new AsyncLocalStorage(),
     };
     g[KEY] = s;
     // Visitors' copies may expire sooner (a shared PostgreSQL), but none lives past the longest age.
-    sweepPeriodically('visitor-cache', () => dropExpired(s.entries, s.generation, EXACT_MAX_AGE_MS));
+    sweepPeriodically('visitor-cache', () => dropExpired(s.entries, EXACT_MAX_AGE_MS));
   }
   return g[KEY];
 }
@@ -93,16 +96,13 @@ export function ownWriteWindowSeconds(
   return cacheSeconds > 0 ? cacheSeconds + 1 : 0;
 }
 
-/** The current content generation (for caches kept elsewhere, such as the page cache). */
-export function contentGeneration(): number {
-  return state().generation;
-}
+/** Where a copy starts (changes.ts): the latest change, read before the copy's data is. */
+export const contentGeneration = changeSeq;
 
 /** Empties this instance's copies (a change heard from another instance, or one of its live signals). */
 export function forgetCopies(): void {
-  const s = state();
-  s.generation += 1;
-  s.entries.clear();
+  recordWholeChange();
+  state().entries.clear();
 }
 
 /**
@@ -111,16 +111,68 @@ export function forgetCopies(): void {
  */
 export function bumpContentGeneration(): void {
   forgetCopies();
+  announce(state().instance);
+}
+
+/**
+ * Call after a vote (cast or withdrawn) has committed, instead of bumpContentGeneration: only the
+ * copies that show that post's count go (changes.ts), here and, on PostgreSQL, on every instance.
+ */
+export function bumpVotes(votes: readonly VoteChange[]): void {
+  for (const vote of votes) recordVoteChange(vote);
+  announce(JSON.stringify({ from: state().instance, votes } satisfies Announcement));
+}
+
+/** Runs a request's handler, collecting the votes it commits into `into` (noteVote). */
+export function collectingVotes<T>(into: VoteChange[], work: () => T): T {
+  return state().votes.run(into, work);
+}
+
+/** A vote (cast, withdrawn, or already so) has committed: recorded for the request that made it (collectingVotes). */
+export function noteVote(vote: VoteChange): void {
+  state().votes.getStore()?.push(vote);
+}
+
+/** An announcement on the changes channel: this instance's id alone (a whole change), or this. */
+interface Announcement {
+  from: string;
+  votes: readonly VoteChange[];
+}
+
+function announce(payload: string): void {
   const handle = getDbHandle();
   if (!handle || handle.exclusive) return;
-  const { instance } = state();
   void db()
-    .execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${instance})`)
+    .execute(sql`select pg_notify(${CHANGES_CHANNEL}, ${payload})`)
     .catch((err: unknown) => logger().warn({ err }, 'announcing a change to the other instances failed'));
 }
 
-/** Whether a change announcement came from this instance (already acted on). */
-export const isOwnAnnouncement = (payload: string): boolean => payload === state().instance;
+const isVoteChange = (v: unknown): v is VoteChange =>
+  typeof v === 'object' && v !== null && Number.isSafeInteger((v as VoteChange).post) && typeof (v as VoteChange).board === 'string';
+
+/**
+ * Acts on an announcement heard on the changes channel: nothing for this instance's own (acted on
+ * already), the votes' copies for votes, everything for anything else (a whole change, or a
+ * payload this version does not read).
+ */
+export function hearAnnouncement(payload: string): void {
+  const { instance } = state();
+  if (payload === instance) return;
+  if (payload.startsWith('{')) {
+    let heard: Partial<Announcement> | null = null;
+    try {
+      heard = JSON.parse(payload) as Partial<Announcement>;
+    } catch {
+      heard = null;
+    }
+    if (heard?.from === instance) return;
+    if (heard && Array.isArray(heard.votes) && heard.votes.length > 0 && heard.votes.every(isVoteChange)) {
+      for (const vote of heard.votes) recordVoteChange(vote);
+      return;
+    }
+  }
+  forgetCopies();
+}
 
 /** Set by the change listener (PostgreSQL): copies are kept only while it hears every change. */
 export function setHearsChanges(hears: boolean): void {
@@ -144,19 +196,26 @@ const readsFreshly = (): boolean => state().fresh.getStore() === true;
  * (see above). The generation is read before computing, so
  * an answer computed while a write commits is never kept as current.
  */
-export async function cachedForVisitors<T>(actor: Actor, key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedForVisitors<T>(actor: Actor, key: string, compute: () => Promise<T>, reach: VoteReach = 'any'): Promise<T> {
   const maxAge = visitorCacheMaxAgeMs();
   if (actor.kind !== 'visitor' || maxAge === 0 || readsFreshly()) return compute();
+  // A fresh read is never answered from here, but what it reads is the newest copy there is.
+  return remembered(key, compute, reach, maxAge, !actor.freshReads);
+}
+
+/** The copy under `key` while current (`answerFromCopy`), else `compute()`, kept if nothing it shows changed meanwhile. */
+async function remembered<T>(key: string, compute: () => Promise<T>, reach: VoteReach, maxAge: number, answerFromCopy = true): Promise<T> {
   const s = state();
   const hit = s.entries.get(key);
   const now = Date.now();
-  // A fresh read is never answered from here, but what it reads is the newest copy there is.
-  if (!actor.freshReads && hit && hit.generation === s.generation && now - hit.at < maxAge) return hit.value as T;
-  const generation = s.generation;
+  if (answerFromCopy && hit && isCurrent(hit) && now - hit.at < maxAge) return hit.value as T;
+  const generation = changeSeq();
   const value = await compute();
-  if (generation === s.generation) {
+  const entry: Entry = { value, generation, reach, at: now };
+  if (isCurrent(entry)) {
+    s.entries.delete(key);
     if (s.entries.size >= MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value as string);
-    s.entries.set(key, { value, generation, at: now });
+    s.entries.set(key, entry);
   }
   return value;
 }
@@ -174,17 +233,7 @@ export function keepsSharedCopies(): boolean {
  * asks, such as the public copy of a post list that signed-in people share before their own votes
  * are laid over it (features/posts list-service.ts).
  */
-export async function cachedForEveryone<T>(key: string, compute: () => Promise<T>): Promise<T> {
+export async function cachedForEveryone<T>(key: string, compute: () => Promise<T>, reach: VoteReach = 'any'): Promise<T> {
   if (!keepsSharedCopies()) return compute();
-  const s = state();
-  const hit = s.entries.get(`shared:${key}`);
-  const now = Date.now();
-  if (hit && hit.generation === s.generation && now - hit.at < visitorCacheMaxAgeMs()) return hit.value as T;
-  const generation = s.generation;
-  const value = await compute();
-  if (generation === s.generation) {
-    if (s.entries.size >= MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value as string);
-    s.entries.set(`shared:${key}`, { value, generation, at: now });
-  }
-  return value;
+  return remembered(`shared:${key}`, compute, reach, visitorCacheMaxAgeMs());
 }

@@ -4,6 +4,7 @@
  * function of the request, testable alone.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { env } from '@/config/env';
 import { capturePage, pageCacheKey, serveCachedPage } from '@/server/cache/page-cache';
 import { readSessionToken, readsOwnWrites } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
@@ -73,10 +74,14 @@ export const visitorCopyStep: RequestStep = (request) => {
   const key = pageCacheKey(req, readSessionToken(req) !== undefined || readsOwnWrites(req));
   request.pageKey = key;
   if (!key) return false;
+  // With diagnostics on, tests can tell a copy from a render (a copy says so).
+  const diagnose = env().CHORUS_DIAGNOSTIC_ROUTES;
+  if (diagnose) res.setHeader('x-chorus-copy', 'page');
   if (serveCachedPage(key, req, res, nonce)) {
     request.note.cached = true;
     return true;
   }
+  if (diagnose) res.removeHeader('x-chorus-copy');
   capturePage(key, req, res, nonce);
   return false;
 };

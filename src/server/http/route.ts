@@ -12,7 +12,8 @@ import { z, type ZodType } from 'zod';
 import { canReadWorkspace, type Decision, type PolicyActor } from '@/core/identity/policy';
 import { requireAllowed } from '@/server/identity/authorize';
 import { getPublicWorkspace } from '@/server/workspace';
-import { bumpContentGeneration, ownWriteWindowSeconds } from '@/server/cache/visitor-cache';
+import { bumpContentGeneration, bumpVotes, collectingVotes, ownWriteWindowSeconds } from '@/server/cache/visitor-cache';
+import type { VoteChange } from '@/server/cache/changes';
 import { markRecentWrite } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
 import { isDatabaseUnavailable } from '@/server/db/unavailable';
@@ -118,6 +119,13 @@ export interface Endpoint<
   tokenAuthenticated?: boolean;
   /** Limits counted per actor when signed in, per IP otherwise. */
   rateLimit?: RateLimitRule;
+  /**
+   * What an accepted write changes for the copies of pages and lists (src/server/cache/changes.ts).
+   * By default anything, and every copy goes; `votes`: only the votes its handler notes
+   * (`noteVote`), so only the copies that show those posts' counts go (and every copy when it
+   * noted none).
+   */
+  changes?: 'votes';
   /** A larger JSON body than SPEC.md §5's 1 MiB, for the few endpoints that take files (imports). */
   maxBodyBytes?: number;
   /**
@@ -210,12 +218,13 @@ function pipeline(path: ApiPath, methods: EndpointMap) {
     const requestId = requestIdOf(req);
     res.setHeader('x-request-id', requestId);
     res.setHeader('cache-control', 'no-store');
+    const method = (req.method === 'HEAD' ? 'GET' : req.method) as Method;
+    const ep = methods[method];
+    const votes: VoteChange[] = [];
     try {
-      const method = (req.method === 'HEAD' ? 'GET' : req.method) as Method;
       // Several instances: this browser's next reads skip the visitor micro-caches (src/server/cache).
       const ownWrites = method === 'GET' ? 0 : ownWriteWindowSeconds();
       if (ownWrites > 0) markRecentWrite(res, ownWrites);
-      const ep = methods[method];
       if (!ep) throw new AppError('METHOD_NOT_ALLOWED', undefined, { headers: { Allow: allow } });
 
       const actor = await authenticate(req, res, ep);
@@ -270,7 +279,8 @@ function pipeline(path: ApiPath, methods: EndpointMap) {
       const body = ep.body ? parse(ep.body, rawBody, '') : undefined;
       const query = ep.query ? parse(ep.query, req.query, 'query.') : undefined;
 
-      const reply = await ep.handle({ req, res, requestId, actor, ip, body, query });
+      const handle = () => ep.handle({ req, res, requestId, actor, ip, body, query });
+      const reply = await (ep.changes === 'votes' ? collectingVotes(votes, handle) : handle());
       holdToDeclaredResponse(ep, reply, `${method} ${path}`);
       await deliver(req, res, reply, requestId);
     } catch (err) {
@@ -289,7 +299,10 @@ function pipeline(path: ApiPath, methods: EndpointMap) {
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         // An accepted write may have changed what visitors see (src/server/cache); a refused one
         // (401, 403, 422, 429…) changed nothing, so it leaves every cached page cached.
-        if (res.statusCode < 400) bumpContentGeneration();
+        if (res.statusCode < 400) {
+          if (ep?.changes === 'votes' && votes.length > 0) bumpVotes(votes);
+          else bumpContentGeneration();
+        }
         // …and published live signals that are now committed (embedded PGlite: src/server/live/hub.ts).
         flushLiveSignals();
       }

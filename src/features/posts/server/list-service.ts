@@ -167,7 +167,11 @@ async function filtersFor(actor: Actor, req: ListPostsRequest, known?: VisibleBo
  */
 export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
   if (!(await listsLikeVisitors(actor, req.board))) return listPostsFor(actor, req, knownBoard);
-  const shared = await cachedForEveryone(`posts:${JSON.stringify(req)}`, () => listPostsFor(VISITOR, req));
+  const shared = await cachedForEveryone(
+    `posts:${JSON.stringify(req)}`,
+    () => listPostsFor(VISITOR, req),
+    req.board ? { board: req.board } : 'any',
+  );
   if (actor.kind !== 'user' || shared.items.length === 0) return shared;
   const voted = await votedPostIds(
     db(),
@@ -179,20 +183,23 @@ export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?
 
 /** Whether the board (a slug) is public: what a visitor may open. Remembered like the lists. */
 export function isPublicBoard(slug: string): Promise<boolean> {
-  return cachedForEveryone(`public-board:${slug.toLowerCase()}`, () =>
-    getVisibleBoard(db(), VISITOR, slug).then(
-      () => true,
-      (err: unknown) => {
-        if (err instanceof AppError && err.code === 'NOT_FOUND') return false;
-        throw err;
-      },
-    ),
+  return cachedForEveryone(
+    `public-board:${slug.toLowerCase()}`,
+    () =>
+      getVisibleBoard(db(), VISITOR, slug).then(
+        () => true,
+        (err: unknown) => {
+          if (err instanceof AppError && err.code === 'NOT_FOUND') return false;
+          throw err;
+        },
+      ),
+    'none',
   );
 }
 
 /** Whether the post with this number is on a public board. Remembered like the lists. */
 export function isPostOnPublicBoard(number: number): Promise<boolean> {
-  return cachedForEveryone(`public-post:${number}`, () => isOnPublicBoard(db(), number));
+  return cachedForEveryone(`public-post:${number}`, () => isOnPublicBoard(db(), number), 'none');
 }
 
 /**
@@ -216,7 +223,7 @@ export async function listsLikeVisitors(actor: Actor, board: string | undefined)
  * What decides whether a person's lists are everyone's: their own pending posts, and private
  * boards granted to them. Remembered until anything changes.
  */
-export const readerFactsOf = (userId: string) => cachedForEveryone(`reader:${userId}`, () => readerFacts(db(), userId));
+export const readerFactsOf = (userId: string) => cachedForEveryone(`reader:${userId}`, () => readerFacts(db(), userId), 'none');
 
 async function listPostsFor(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
   const order = listOrderOf(req);
@@ -308,8 +315,11 @@ export async function countPosts(
   knownBoard?: VisibleBoardRef,
 ): Promise<number> {
   if (await listsLikeVisitors(actor, req.board)) {
-    return cachedForEveryone(`count:${JSON.stringify(req)}`, async () =>
-      countPostRows(db(), VISITOR, await filtersFor(VISITOR, { ...req, limit: 1 })),
+    // Votes change no count of posts.
+    return cachedForEveryone(
+      `count:${JSON.stringify(req)}`,
+      async () => countPostRows(db(), VISITOR, await filtersFor(VISITOR, { ...req, limit: 1 })),
+      'none',
     );
   }
   return countPostRows(db(), actor, await filtersFor(actor, { ...req, limit: 1 }, knownBoard));
@@ -325,5 +335,5 @@ export async function boardFilterOptions(actor: Actor, board: { id: string; slug
     return { statuses, tags: tags.map((t) => t.name) };
   };
   if (!(await listsLikeVisitors(actor, board.slug))) return load(actor);
-  return cachedForEveryone(`filter-options:${board.id}`, () => load(VISITOR));
+  return cachedForEveryone(`filter-options:${board.id}`, () => load(VISITOR), 'none');
 }

@@ -9,7 +9,7 @@ import { db } from '@/server/db/client';
 import { boardMembers } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { insertBoard, insertPost } from '@/test/content';
-import { useTestDatabase } from '@/test/db';
+import { testServerUrl, useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { voteRoute } from '@/features/votes/server/handlers';
 import type { PostPage } from '../schema';
@@ -90,4 +90,37 @@ describe('lists shared with visitors', () => {
     if (testDb.handle.exclusive) expect(again).toEqual(['First']);
     else expect(again.sort()).toEqual(['First', 'Second']);
   });
+
+  // Only where this instance keeps copies (embedded PGlite here; on PostgreSQL, change-listener.test.ts).
+  it.skipIf(Boolean(testServerUrl()))(
+    'a vote clears the lists that show its count; another board’s list stays kept, and a refused vote clears nothing',
+    async () => {
+      const stamp = Date.now();
+      const [voted, other] = [await insertBoard({ slug: `voted-${stamp}` }), await insertBoard({ slug: `other-${stamp}` })];
+      const post = await insertPost(voted.id, { title: 'Voted on', authorId: people.admin.id });
+      await insertPost(other.id, { title: 'Elsewhere', authorId: people.admin.id });
+      const list = (board: string) => callRoute<PostPage>(postsRoute, { query: { board } }).then((r) => r.json.items);
+      expect((await list(voted.slug))[0]!.voteCount).toBe(0);
+      expect((await list(other.slug)).map((p) => p.title)).toEqual(['Elsewhere']);
+      const search = () =>
+        callRoute<PostPage>(postsRoute, { query: { q: `hidden${stamp}` } }).then((r) => r.json.items.map((p) => p.title));
+      expect(await search()).toEqual([]);
+      // Written behind the API's back: only a kept copy hides these posts.
+      await insertPost(voted.id, { title: 'Hidden on the voted board', authorId: people.admin.id });
+      await insertPost(other.id, { title: `Hidden on the other board hidden${stamp}`, authorId: people.admin.id });
+
+      const refused = await callRoute(voteRoute, { method: 'PUT', params: { number: String(post.number) } });
+      expect(refused.status).toBe(401);
+      expect(await list(voted.slug)).toHaveLength(1);
+
+      const res = await callRoute(voteRoute, { method: 'PUT', params: { number: String(post.number) }, as: people.member });
+      expect(res.status, res.text).toBe(200);
+      const after = await list(voted.slug);
+      expect(after.map((p) => p.title).sort()).toEqual(['Hidden on the voted board', 'Voted on']);
+      expect(after.find((p) => p.title === 'Voted on')!.voteCount).toBe(1);
+      expect((await list(other.slug)).map((p) => p.title)).toEqual(['Elsewhere']);
+      // A search across boards shows every board's counts: it goes too.
+      expect(await search()).toEqual([`Hidden on the other board hidden${stamp}`]);
+    },
+  );
 });

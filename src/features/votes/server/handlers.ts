@@ -34,6 +34,7 @@ export const voteRoute = route('/api/v1/posts/{number}/vote', {
     query: postParams,
     body: voteInput,
     rateLimit: VOTE_RATE_LIMIT,
+    changes: 'votes',
     summary: 'Vote for a post',
     description:
       'Adds the caller’s vote (nothing changes if they have already voted) and answers the vote state. No body is needed. ' +
@@ -58,6 +59,7 @@ export const voteRoute = route('/api/v1/posts/{number}/vote', {
     errors: ['NOT_FOUND', 'VOTING_CLOSED'],
     query: postParams,
     rateLimit: VOTE_RATE_LIMIT,
+    changes: 'votes',
     summary: 'Withdraw a vote',
     description: 'Removes the caller’s vote (nothing changes if they had not voted) and answers the vote state.',
     response: voteStateSchema,

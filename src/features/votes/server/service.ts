@@ -9,6 +9,7 @@
  * well: SPEC.md §4 says the votes already cast stay, so a closed post's count is frozen.
  */
 import { kickJobs } from '@/server/jobs/queue';
+import { noteVote } from '@/server/cache/visitor-cache';
 import { emitEvent } from '@/server/events';
 import { publishLive } from '@/server/live/publish';
 import { presentPerson } from '@/core/identity/person';
@@ -47,10 +48,12 @@ export async function setVote(actor: UserActor, number: number, voted: boolean):
     }
     // A removed vote is no domain event (nothing follows from it) but open pages show the count.
     if (!voted && changed) await publishLive(tx, { kind: 'votes', postId: ctx.post.id });
-    return { voted, voteCount };
+    return { state: { voted, voteCount }, board: ctx.board.slug };
   });
+  // Only the copies that show this post's count go (src/server/cache/changes.ts).
+  noteVote({ post: number, board: state.board });
   if (cast) kickJobs();
-  return state;
+  return state.state;
 }
 
 /** Which of these posts (by number) the user has voted for: one indexed read. */

@@ -1,0 +1,83 @@
+/**
+ * What every copy of this directory is measured against: the committed changes this instance has
+ * made or heard of, in order. A change is either **whole** (anything may have changed: a post, a
+ * board, a setting) or **votes on one post** (its count and order: the vote is the one write that
+ * arrives by the hundred a minute, so it clears only what shows that post's count).
+ *
+ * A copy records the change sequence it started from (`generation`, read before its data) and
+ * what of votes it shows (`reach`):
+ * - `'any'` (the default): votes on any post, e.g. a list across boards, the roadmap, the home page;
+ * - `{ board }`: votes on the posts of one board (by slug), e.g. the board page and its lists;
+ * - `{ post }`: votes on one post (by number), e.g. its page;
+ * - `'none'`: no vote counts at all (a board's filters, who may see what, the statuses).
+ *
+ * It is current while no whole change and no vote it shows has come since it started. Kept on
+ * globalThis because the server entry and each Next.js route bundle load this module separately.
+ */
+
+export type VoteReach = 'any' | 'none' | { board: string } | { post: number };
+
+/** A vote cast or withdrawn, committed: the post (by number) and its board (by slug). */
+export interface VoteChange {
+  post: number;
+  board: string;
+}
+
+/** What a copy carries to be judged current (sweep.ts's `Kept`). */
+export interface Stamped {
+  generation: number;
+  reach?: VoteReach;
+}
+
+interface Changes {
+  seq: number;
+  wholeAt: number;
+  anyVoteAt: number;
+  boardVoteAt: Map<string, number>;
+  postVoteAt: Map<number, number>;
+}
+
+/** Past this many posts voted on since the last whole change, the next vote counts as a whole change (bounds memory). */
+const MAX_TRACKED_POSTS = 20_000;
+
+const KEY = Symbol.for('chorus.cache-changes');
+type WithChanges = typeof globalThis & { [KEY]?: Changes };
+
+function changes(): Changes {
+  const g = globalThis as WithChanges;
+  g[KEY] ??= { seq: 0, wholeAt: 0, anyVoteAt: 0, boardVoteAt: new Map(), postVoteAt: new Map() };
+  return g[KEY];
+}
+
+/** The sequence number of the latest change: a copy records it before it reads. */
+export const changeSeq = (): number => changes().seq;
+
+/** Records a whole change: no copy made before it is current any more. */
+export function recordWholeChange(): void {
+  const c = changes();
+  c.seq += 1;
+  c.wholeAt = c.seq;
+  c.anyVoteAt = c.seq;
+  c.boardVoteAt.clear();
+  c.postVoteAt.clear();
+}
+
+/** Records a vote on one post: copies that show its count (see the top) are no longer current. */
+export function recordVoteChange(vote: VoteChange): void {
+  const c = changes();
+  if (c.postVoteAt.size >= MAX_TRACKED_POSTS) return recordWholeChange();
+  c.seq += 1;
+  c.anyVoteAt = c.seq;
+  c.boardVoteAt.set(vote.board.toLowerCase(), c.seq);
+  c.postVoteAt.set(vote.post, c.seq);
+}
+
+/** Whether a copy that started at `generation` and shows `reach` is still current. */
+export function isCurrent({ generation, reach = 'any' }: Stamped): boolean {
+  const c = changes();
+  if (generation < c.wholeAt) return false;
+  if (reach === 'none') return true;
+  if (reach === 'any') return generation >= c.anyVoteAt;
+  if ('board' in reach) return generation >= (c.boardVoteAt.get(reach.board.toLowerCase()) ?? 0);
+  return generation >= (c.postVoteAt.get(reach.post) ?? 0);
+}
