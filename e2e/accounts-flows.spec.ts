@@ -87,6 +87,8 @@ test.describe('accounts in the browser', () => {
     await page.goto('/login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
     await expect(page).toHaveURL(/\/forgot-password$/);
+    // The sign-in page has an Email field too: fill the one of the page that has been drawn.
+    await expect(page.getByRole('button', { name: 'Send me a reset link' })).toBeVisible();
     await page.getByLabel('Email', { exact: true }).fill(email);
     await page.getByRole('button', { name: 'Send me a reset link' }).click();
     await expect(page.getByTestId('ask-admin')).toContainText(email);
