@@ -93,7 +93,7 @@ test('the API keys page passes axe in light and dark, at 360 and 1280 px, with t
       await page.emulateMedia({ colorScheme });
       await page.setViewportSize({ width, height: 800 });
       const label = `/admin/api-keys ${colorScheme} ${width}px`;
-      expect(await page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(colorScheme === 'dark');
+      await page.waitForFunction((dark) => document.documentElement.classList.contains('dark') === dark, colorScheme === 'dark');
       expect(await axeViolations(page, label)).toEqual([]);
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, `${label} scrolls sideways`).toBeLessThanOrEqual(0);

@@ -143,6 +143,8 @@ test.describe('right to left (Arabic)', () => {
     await expect(vote).toHaveAccessibleName(`صوّت لـ«${TITLE}»، 1 صوت`);
     expect((await saved).ok()).toBe(true);
     await page.reload();
+    // The button works once the page has hydrated (the subscribe button is enabled then).
+    await expect(page.getByTestId('subscribe-button')).toBeEnabled();
     await page.getByTestId('voters-open').click();
     await expect(page.getByTestId('voters-dialog-title')).toHaveText('المصوّتون (1)');
     await expect(page.getByTestId('voters-status')).toHaveText(/يُعرض/);

@@ -83,6 +83,8 @@ test('a status change with a public note: one email per voter, a working one-cli
 
   // The next status change: Walt hears of it, Vera (unsubscribed) does not, the admin never.
   await modPage.reload();
+  // The editor opens once the page has hydrated (the subscribe button is enabled then).
+  await expect(modPage.getByTestId('subscribe-button')).toBeEnabled();
   await modPage.getByTestId('property-status').click();
   await modPage.getByTestId('status-editor').getByLabel('In progress', { exact: true }).check();
   await modPage.getByTestId('status-editor').getByRole('button', { name: 'Save status' }).click();

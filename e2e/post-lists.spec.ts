@@ -42,6 +42,8 @@ test.describe('post lists', () => {
       await page.getByTestId('sort-top').click();
       await expect(page).toHaveURL(/sort=top/);
       await expect(page).toHaveURL(/closed=show/);
+      // The drawn page's toggle, not the one of the page before (its link differs).
+      await expect(page.getByTestId('sort-top')).toHaveAttribute('aria-current', 'page');
       await expect.poll(titles).toHaveLength(3);
       await page.getByTestId('closed-toggle').click();
       await expect(page).not.toHaveURL(/closed=/);

@@ -76,6 +76,8 @@ test.describe('statuses and tags (admins)', () => {
     await expect.poll(() => rowNames(page, 'status-name')).toEqual(moved);
     await page.reload();
     await expect.poll(() => rowNames(page, 'status-name')).toEqual(moved);
+    // The server's rows show before their buttons work: wait for the page to hydrate.
+    await expect(page.getByTestId('notification-bell')).toHaveAccessibleName(/^Notifications, /);
     await page.getByTestId('status-row').filter({ hasText: renamed }).getByTestId('status-down').click();
     await expect.poll(() => rowNames(page, 'status-name')).toEqual(before);
 

@@ -52,6 +52,8 @@ test.describe('workspace settings', () => {
     await expect(page.getByLabel('Accent colour')).toHaveAttribute('aria-invalid', 'true');
     await expectNoAxeViolations(page, '/admin/settings with errors');
     await page.reload();
+    // A choice made before the form has hydrated would be written over by its defaults.
+    await expect(page.getByTestId('notification-bell')).toHaveAccessibleName(/^Notifications, /);
 
     const visitor = await browser.newContext({ baseURL });
     try {

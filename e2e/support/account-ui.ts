@@ -10,6 +10,8 @@ export async function fillSignIn(page: Page, creds: Credentials): Promise<void> 
 
 /** Signs out through the header's account menu and waits for the visitor header. */
 export async function signOutInUi(page: Page): Promise<void> {
+  // The menu opens once the page has hydrated; the bell's count arrives only then.
+  await expect(page.getByTestId('notification-bell')).toHaveAccessibleName(/^Notifications, /);
   await page.getByTestId('account-menu').click();
   await page.getByTestId('sign-out').click();
   await expect(page.getByTestId('sign-in-link')).toBeVisible();

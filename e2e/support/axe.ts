@@ -22,6 +22,10 @@ const OPTIONS: RunOptions = { resultTypes: ['violations'] };
  *   scans each frame and merges the parts in a blank page of its own.
  */
 export async function axeViolations(page: Page, label: string, { include }: { include?: string } = {}): Promise<string[]> {
+  // Scan the look as it stands: a theme the system's just changed (emulateMedia) is applied by the
+  // page's listener, and buttons then fade their colours; a scan in between reads them halfway.
+  await page.evaluate(themeFollowed);
+  await page.evaluate(settled);
   const results = page.frames().length === 1 ? await scanInPage(page, include) : await scanWithFrames(page, include);
   return results.violations.map((v) => `${label}: ${v.id} (${v.nodes.length}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
@@ -82,6 +86,26 @@ export async function axeViolationsInLooks(
     if (also) found.push(...(await also(look)));
   }
   return found;
+}
+
+/**
+ * Resolves once the page's theme class is the one its reader's choice (`chorus.theme`, default the
+ * system's) asks for, or after 2 s (a page without the theme listener keeps what it was drawn with).
+ */
+async function themeFollowed(): Promise<void> {
+  const wanted = () => {
+    let chosen: string | null = null;
+    try {
+      chosen = localStorage.getItem('chorus.theme');
+    } catch {
+      // A page without storage (an opaque origin) follows the system.
+    }
+    return chosen === 'dark' || ((!chosen || chosen === 'system') && matchMedia('(prefers-color-scheme: dark)').matches);
+  };
+  const t0 = performance.now();
+  while (document.documentElement.classList.contains('dark') !== wanted() && performance.now() - t0 < 2000) {
+    await new Promise((done) => setTimeout(done, 20));
+  }
 }
 
 /**
