@@ -23,17 +23,15 @@
  * Without --data-dir the script seeds a PGlite template first (a few minutes); the database at
  * --database-url is seeded when it is empty. Each PGlite round runs on a fresh copy of the template.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { cpSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AutocannonRequest } from 'autocannon';
-import pg from 'pg';
+import { memberCookies, postgresCpuMs, prepareTemplate, signIn, sleep, waitForIdleJobs } from './lib/demo';
 import { runLoad, type LoadResult } from './lib/load';
 import { SEARCH_WORDS, seedDemoData } from './lib/seed';
 import {
   argValue,
-  BENCH_ADMIN,
   childPids,
   cpuMs,
   ensureBuild,
@@ -95,78 +93,6 @@ interface Round {
 
 /** RSS of the server and its children (a PGlite worker thread is inside the process). */
 const treeRss = (pid: number) => [pid, ...childPids(pid)].reduce((sum, p) => sum + rssMb(p), 0);
-
-/** CPU ms used so far by every PostgreSQL server process on this machine (the benchmark's own server). */
-function postgresCpuMs(): number {
-  let total = 0;
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-      if (name !== 'postgres') continue;
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      total += (Number(f[11]) + Number(f[12])) * 10;
-    } catch {
-      // gone
-    }
-  }
-  return total;
-}
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Waits until no background job is due for 3 s in a row (at most 5 minutes). */
-async function waitForIdleJobs(url: string): Promise<number> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  const t0 = performance.now();
-  let quiet = 0;
-  try {
-    while (performance.now() - t0 < 300_000) {
-      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from jobs where run_at <= now()`);
-      quiet = rows[0]!.n === 0 ? quiet + 1 : 0;
-      if (quiet >= 3) break;
-      await sleep(1000);
-    }
-  } finally {
-    await client.end();
-  }
-  return performance.now() - t0;
-}
-
-async function signIn(base: string): Promise<string> {
-  const res = await fetch(`${base}/api/v1/auth/sign-in`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: base },
-    body: JSON.stringify(BENCH_ADMIN),
-  });
-  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
-}
-
-/** Sessions for the first `count` demo members, written straight into the database. */
-async function memberCookies(url: string, count: number): Promise<string[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>(
-      `select id from users where role = 'member' and deleted_at is null and banned_at is null order by created_at, id limit $1`,
-      [count],
-    );
-    const tokens = rows.map(() => randomBytes(32).toString('base64url'));
-    for (const [i, row] of rows.entries()) {
-      await client.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
-        createHash('sha256').update(tokens[i]!).digest('hex'),
-        row.id,
-      ]);
-    }
-    // PUBLIC_URL is http, so the cookie has no __Host- prefix.
-    return tokens.map((t) => `chorus_session=${t}`);
-  } finally {
-    await client.end();
-  }
-}
 
 async function pageLoad(server: RunningServer, pathname: string, cookie: string | string[]) {
   const cookies = Array.isArray(cookie) ? cookie : [cookie];
@@ -254,22 +180,6 @@ async function measure(driver: Driver, template: string | undefined, index: numb
   }
 }
 
-/** A PGlite data dir with the demo seeded and the background work it asks for done. */
-async function prepareTemplate(): Promise<string> {
-  const dir = tempDataDir('embedded-template');
-  console.log(`embedded: seeding ${POSTS} posts into ${dir}…`);
-  seedDemoData({ posts: POSTS, dataDir: dir });
-  const server = await startServer({ port: PORT + 50, dataDir: dir });
-  try {
-    await waitFor200(server, '/api/health', 180_000, 100);
-    const url = embeddedSocketUrl(dir);
-    if (url) console.log(`embedded: background work after the seed took ${round((await waitForIdleJobs(url)) / 1000, 1)} s`);
-  } finally {
-    await stopServer(server);
-  }
-  return dir;
-}
-
 async function main() {
   if (!DATABASE_URL) throw new Error('--database-url is required: the figures are PGlite next to PostgreSQL');
   ensureBuild();
@@ -280,7 +190,7 @@ async function main() {
     await waitForIdleJobs(DATABASE_URL);
     await stopServer(server);
   }
-  const template = TEMPLATE ?? (await prepareTemplate());
+  const template = TEMPLATE ?? (await prepareTemplate(POSTS, PORT + 50));
   const loadBefore = loadAvg();
   const rounds: Round[] = [];
   for (let i = 0; i < ROUNDS; i++) {

@@ -17,6 +17,8 @@ export interface LoadOptions {
   body?: string;
   /** A sequence each connection cycles through (e.g. vote then unvote), instead of one request. */
   requests?: AutocannonRequest[];
+  /** At most this many requests a second in all (autocannon's overallRate); as fast as answered without. */
+  overallRate?: number;
 }
 
 export interface LoadResult {
@@ -50,6 +52,7 @@ export async function runLoad(opts: LoadOptions): Promise<LoadResult> {
     headers: opts.headers,
     body: opts.body,
     requests: opts.requests,
+    ...(opts.overallRate ? { overallRate: opts.overallRate } : {}),
   });
   let completed = 0;
   instance.on('response', (_client, statusCode, _bytes, responseTimeMs) => {

@@ -1,0 +1,99 @@
+/**
+ * What the benchmarks on the 10,000-post demo workspace share (bench/embedded.ts,
+ * bench/scale-path.ts): a seeded PGlite template, sessions written into the database, waiting
+ * until the background work a seed asks for is done, and the CPU of the PostgreSQL server.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync } from 'node:fs';
+import pg from 'pg';
+import { embeddedSocketUrl } from '../../src/server/db/open';
+import { seedDemoData } from './seed';
+import { BENCH_ADMIN, round, startServer, stopServer, tempDataDir, waitFor200 } from './server';
+
+/** CPU ms used so far by every PostgreSQL server process on this machine (the benchmark's own server). */
+export function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== 'postgres') continue;
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      total += (Number(f[11]) + Number(f[12])) * 10;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
+
+export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Waits until no background job is due for 3 s in a row (at most 5 minutes). */
+export async function waitForIdleJobs(url: string): Promise<number> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const t0 = performance.now();
+  let quiet = 0;
+  try {
+    while (performance.now() - t0 < 300_000) {
+      const { rows } = await client.query<{ n: number }>(`select count(*)::int as n from jobs where run_at <= now()`);
+      quiet = rows[0]!.n === 0 ? quiet + 1 : 0;
+      if (quiet >= 3) break;
+      await sleep(1000);
+    }
+  } finally {
+    await client.end();
+  }
+  return performance.now() - t0;
+}
+
+export async function signIn(base: string): Promise<string> {
+  const res = await fetch(`${base}/api/v1/auth/sign-in`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify(BENCH_ADMIN),
+  });
+  if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
+  return res.headers.get('set-cookie')!.split(';')[0]!;
+}
+
+/** Sessions for the first `count` demo members, written straight into the database. */
+export async function memberCookies(url: string, count: number): Promise<string[]> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `select id from users where role = 'member' and deleted_at is null and banned_at is null order by created_at, id limit $1`,
+      [count],
+    );
+    const tokens = rows.map(() => randomBytes(32).toString('base64url'));
+    for (const [i, row] of rows.entries()) {
+      await client.query(`insert into sessions (token_hash, user_id, expires_at) values ($1, $2, now() + interval '1 day')`, [
+        createHash('sha256').update(tokens[i]!).digest('hex'),
+        row.id,
+      ]);
+    }
+    // PUBLIC_URL is http, so the cookie has no __Host- prefix.
+    return tokens.map((t) => `chorus_session=${t}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/** A PGlite data dir with the demo seeded and the background work it asks for done. */
+export async function prepareTemplate(posts: number, port: number): Promise<string> {
+  const dir = tempDataDir('embedded-template');
+  console.log(`seeding ${posts} posts into ${dir}…`);
+  seedDemoData({ posts, dataDir: dir });
+  const server = await startServer({ port, dataDir: dir });
+  try {
+    await waitFor200(server, '/api/health', 180_000, 100);
+    const url = embeddedSocketUrl(dir);
+    if (url) console.log(`background work after the seed took ${round((await waitForIdleJobs(url)) / 1000, 1)} s`);
+  } finally {
+    await stopServer(server);
+  }
+  return dir;
+}
