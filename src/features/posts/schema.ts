@@ -96,8 +96,9 @@ export const postStatusInput = z.object({
 export const postApprovalInput = z.object({ approval: z.enum(APPROVAL_DECISIONS) });
 export const postPinInput = z.object({ pinned: z.boolean() });
 export const postMergeInput = z.object({
-  into: z.coerce
-    .number()
+  // A JSON body says what it means: a number, not `true` read as 1 (the API fuzzer found that).
+  into: z
+    .number({ message: 'Enter the number of the post to merge into' })
     .int()
     .positive({ message: 'Enter the number of the post to merge into' })
     .max(POST_NUMBER_MAX, { message: 'Enter the number of the post to merge into' }),
