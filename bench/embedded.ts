@@ -27,13 +27,12 @@ import { cpSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { AutocannonRequest } from 'autocannon';
-import { memberCookies, postgresCpuMs, prepareTemplate, signIn, sleep, waitForIdleJobs } from './lib/demo';
+import { memberCookies, prepareTemplate, signedInLoad, signIn, sleep, waitForIdleJobs } from './lib/demo';
 import { runLoad, type LoadResult } from './lib/load';
 import { SEARCH_WORDS, seedDemoData } from './lib/seed';
 import {
   argValue,
   childPids,
-  cpuMs,
   ensureBuild,
   environmentInfo,
   formatLoad,
@@ -94,20 +93,12 @@ interface Round {
 /** RSS of the server and its children (a PGlite worker thread is inside the process). */
 const treeRss = (pid: number) => [pid, ...childPids(pid)].reduce((sum, p) => sum + rssMb(p), 0);
 
-async function pageLoad(server: RunningServer, pathname: string, cookie: string | string[]) {
-  const cookies = Array.isArray(cookie) ? cookie : [cookie];
-  let turn = 0;
-  // Each request takes the next person's cookie, so consecutive requests are different people.
-  const requests: AutocannonRequest[] = [
-    { setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: cookies[turn++ % cookies.length]! } }) },
-  ];
-  if (WARMUP > 0) await runLoad({ url: server.url + pathname, connections: CONNECTIONS, durationSec: WARMUP, requests });
-  const app0 = cpuMs(server.pid);
-  const db0 = postgresCpuMs();
-  const r = await runLoad({ url: server.url + pathname, connections: CONNECTIONS, durationSec: DURATION, requests });
-  const n = Math.max(1, r.totalRequests);
-  return { ...r, cpuMsPerRequest: (cpuMs(server.pid) - app0) / n, dbCpuMsPerRequest: (postgresCpuMs() - db0) / n };
-}
+const pageLoad = (server: RunningServer, pathname: string, cookie: string | string[]) =>
+  signedInLoad(server, pathname, Array.isArray(cookie) ? cookie : [cookie], {
+    connections: CONNECTIONS,
+    durationSec: DURATION,
+    warmupSec: WARMUP,
+  });
 
 /** A search load with a cached visitor page read beside it. */
 async function searchWithVisitors(server: RunningServer, uncached: boolean) {

@@ -24,12 +24,11 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
-import { memberCookies, postgresCpuMs, prepareTemplate, signIn, waitForIdleJobs } from './lib/demo';
+import { memberCookies, prepareTemplate, signedInLoad, signIn, waitForIdleJobs, type MeasuredLoad } from './lib/demo';
 import { runLoad, type LoadResult } from './lib/load';
 import { SEARCH_WORDS, seedDemoData } from './lib/seed';
 import {
   argValue,
-  cpuMs,
   ensureBuild,
   environmentInfo,
   formatLoad,
@@ -65,7 +64,7 @@ const TARGETS = {
 };
 
 type Driver = 'pglite' | 'postgres';
-type Measured = LoadResult & { cpuMsPerRequest: number; dbCpuMsPerRequest: number };
+type Measured = MeasuredLoad;
 
 interface Figures {
   driver: Driver;
@@ -88,15 +87,8 @@ const withCookies = (cookies: string[], extra: Record<string, string> = {}): Aut
   return [{ setupRequest: (req) => ({ ...req, headers: { ...req.headers, ...extra, cookie: cookies[turn++ % cookies.length]! } }) }];
 };
 
-async function measured(server: RunningServer, pathname: string, cookies: string[]): Promise<Measured> {
-  const requests = withCookies(cookies);
-  if (WARMUP > 0) await runLoad({ url: server.url + pathname, connections: CONNECTIONS, durationSec: WARMUP, requests });
-  const app0 = cpuMs(server.pid);
-  const db0 = postgresCpuMs();
-  const r = await runLoad({ url: server.url + pathname, connections: CONNECTIONS, durationSec: DURATION, requests });
-  const n = Math.max(1, r.totalRequests);
-  return { ...r, cpuMsPerRequest: (cpuMs(server.pid) - app0) / n, dbCpuMsPerRequest: (postgresCpuMs() - db0) / n };
-}
+const measured = (server: RunningServer, pathname: string, cookies: string[]) =>
+  signedInLoad(server, pathname, cookies, { connections: CONNECTIONS, durationSec: DURATION, warmupSec: WARMUP });
 
 async function query<T extends pg.QueryResultRow>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: url });

@@ -5,10 +5,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { AutocannonRequest } from 'autocannon';
 import pg from 'pg';
 import { embeddedSocketUrl } from '../../src/server/db/open';
+import { runLoad, type LoadResult } from './load';
 import { seedDemoData } from './seed';
-import { BENCH_ADMIN, round, startServer, stopServer, tempDataDir, waitFor200 } from './server';
+import { BENCH_ADMIN, cpuMs, round, startServer, stopServer, tempDataDir, waitFor200, type RunningServer } from './server';
 
 /** CPU ms used so far by every PostgreSQL server process on this machine (the benchmark's own server). */
 export function postgresCpuMs(): number {
@@ -96,4 +98,30 @@ export async function prepareTemplate(posts: number, port: number): Promise<stri
     await stopServer(server);
   }
   return dir;
+}
+
+/** A load's figures with the CPU each request cost the server process (all threads) and, on PostgreSQL, its server processes. */
+export type MeasuredLoad = LoadResult & { cpuMsPerRequest: number; dbCpuMsPerRequest: number };
+
+/**
+ * A page loaded by signed-in people, each request with the next of `cookies` (consecutive
+ * requests are different people when there are several), after a warm-up.
+ */
+export async function signedInLoad(
+  server: RunningServer,
+  pathname: string,
+  cookies: readonly string[],
+  opts: { connections: number; durationSec: number; warmupSec: number },
+): Promise<MeasuredLoad> {
+  let turn = 0;
+  const requests: AutocannonRequest[] = [
+    { setupRequest: (req) => ({ ...req, headers: { ...req.headers, cookie: cookies[turn++ % cookies.length]! } }) },
+  ];
+  const url = server.url + pathname;
+  if (opts.warmupSec > 0) await runLoad({ url, connections: opts.connections, durationSec: opts.warmupSec, requests });
+  const app0 = cpuMs(server.pid);
+  const db0 = postgresCpuMs();
+  const r = await runLoad({ url, connections: opts.connections, durationSec: opts.durationSec, requests });
+  const n = Math.max(1, r.totalRequests);
+  return { ...r, cpuMsPerRequest: (cpuMs(server.pid) - app0) / n, dbCpuMsPerRequest: (postgresCpuMs() - db0) / n };
 }
