@@ -1,13 +1,15 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../playwright.config';
 import { adminContext, apiSignIn, createMember, type Credentials } from './support/accounts';
 import { setRole } from './support/board-seed';
 import { proveWhatClearsCopies } from './support/copies';
 import { createBoard, createPost } from './support/posts';
 
 /**
- * Signed-in people's public pages on the embedded database are their audience's shared render,
- * filled with their name, avatar and votes (src/server/cache/shared-render.ts). Each filled page
- * must be byte for byte the page rendered for them in full (asked for with `x-chorus-render: full`,
+ * Signed-in people's public pages are their audience's shared render with their personal payload
+ * (src/lib/personal.ts), whose script writes their name, avatar and votes into the page before
+ * first paint. What the browser draws from it, before any of the page's JavaScript runs, must be
+ * what it draws from the page rendered for them in full (asked for with `x-chorus-render: full`,
  * honoured with diagnostics on), but for the response's nonce and the render's clock.
  */
 
@@ -23,6 +25,30 @@ async function page(request: APIRequestContext, path: string, full = false) {
   const res = await request.get(path, { headers: full ? { 'x-chorus-render': 'full' } : {} });
   expect([200, 404], `${path}: ${await res.text()}`).toContain(res.status());
   return { status: res.status(), html: normalised(await res.text()), render: res.headers()['x-chorus-render'] ?? 'full' };
+}
+
+/**
+ * The body a browser draws from this HTML before the page's own JavaScript runs (its inline
+ * scripts do: the theme's, and a shared render's personal payload's), as a canonical text:
+ * elements with their attributes sorted and their style as the browser reads it; no scripts, and
+ * no preload hints (React hints a full render's avatar picture; the payload's script sets it at once).
+ */
+async function drawn(tab: Page, html: string): Promise<string> {
+  // The page's scripts are named by root-relative URLs, which on about:blank lead nowhere.
+  await tab.setContent(html, { waitUntil: 'domcontentloaded' });
+  return tab.evaluate(() => {
+    const text = (node: Node): string => {
+      if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
+      if (!(node instanceof Element) || node.tagName === 'SCRIPT') return '';
+      if (node.tagName === 'LINK' && node.getAttribute('rel') === 'preload') return '';
+      const attrs = [...node.attributes]
+        .map((a) => (a.name === 'style' && node instanceof HTMLElement ? `style="${node.style.cssText}"` : `${a.name}="${a.value}"`))
+        .sort()
+        .join(' ');
+      return `<${node.tagName.toLowerCase()} ${attrs}>${[...node.childNodes].map(text).join('')}</${node.tagName.toLowerCase()}>`;
+    };
+    return text(document.body);
+  });
 }
 
 test.describe('shared renders for signed-in people', () => {
@@ -63,7 +89,7 @@ test.describe('shared renders for signed-in people', () => {
     });
     expect(privateBoard.status(), await privateBoard.text()).toBe(201);
     const secretPost = await createPost(granted, baseURL!, secret, 'Only for the granted');
-    people.push({ label: 'admin', creds: { email: 'admin', password: '' }, request: admin });
+    people.push({ label: 'admin', creds: E2E_ADMIN, request: admin });
 
     for (const p of [posts[0]!, posts[2]!]) {
       expect((await voter.put(`/api/v1/posts/${p.number}/vote`, { data: {}, headers: origin })).status()).toBe(200);
@@ -101,6 +127,8 @@ test.describe('shared renders for signed-in people', () => {
       `/p/${secretPost.number}`,
     ];
     const renders: string[] = [];
+    const tabContext = await browser.newContext({ javaScriptEnabled: true });
+    const tab = await tabContext.newPage();
     for (const { label, request } of people) {
       for (const path of paths) {
         await page(request, path); // the first may make the shared render
@@ -108,11 +136,17 @@ test.describe('shared renders for signed-in people', () => {
         const shared = await page(request, path);
         const full = await page(request, path, true);
         expect(full.render, `${label} ${path}: the full render was asked for`).toBe('full');
-        expect(shared.html, `${label} ${path}`).toBe(full.html);
         expect(shared.html, `${label} is signed in`).toContain('data-testid="account-menu"');
+        if (shared.render === 'shared') {
+          // Nobody's name, email or picture is in the copy itself: only in its payload.
+          const copy = shared.html.slice(0, shared.html.indexOf('<script id="__CHORUS_ME__"'));
+          expect(copy, `${label} ${path}: the copy`).not.toContain(people.find((p) => p.label === label)!.creds.email);
+        }
+        expect(await drawn(tab, shared.html), `${label} ${path}`).toBe(await drawn(tab, full.html));
         renders.push(`${label} ${path}: ${shared.render}`);
       }
     }
+    await tabContext.close();
     // In full: the commented post for its commenter (their edit controls), and for the member with a
     // private board their home page (it lists that board) and that board's pages; the private board
     // is hidden from the other members (a 404, shared); everything else is shared.
@@ -123,21 +157,24 @@ test.describe('shared renders for signed-in people', () => {
       `member with a private board /b/${secret}: full`,
       `member with a private board /p/${secretPost.number}: full`,
     ]);
-    // The private board's pages are the 404 screen for the other members: filled for them too.
+    // The private board's pages are the 404 screen for the other members: shared with them too.
     expect(renders).toEqual(
       expect.arrayContaining([`member who voted /b/${secret}: shared`, `member who voted /p/${secretPost.number}: shared`]),
     );
 
-    // The filled votes are the person's own: pressed on the two posts they voted for.
+    // The payload's votes are the person's own: the two posts they voted for.
     const boardPage = (await page(voter, `/b/${board.slug}`)).html;
-    for (const p of posts) {
-      const pressed = posts[1] === p ? 'false' : 'true';
-      expect(boardPage).toContain(`aria-pressed="${pressed}" data-vote-post="${p.number}"`);
-    }
+    const payload = JSON.parse(/<script id="__CHORUS_ME__" type="application\/json">(.*?)<\/script>/.exec(boardPage)![1]!) as {
+      voted: number[];
+    };
+    expect(payload.voted.sort((a, b) => a - b)).toEqual([posts[0]!.number, posts[2]!.number].sort((a, b) => a - b));
     await adminCtx.close();
   });
 
-  test('a filled page hydrates in the browser without errors, and its votes work', async ({ browser, baseURL }) => {
+  test('a shared page shows the person and their votes at first paint, hydrates without errors, and its votes work', async ({
+    browser,
+    baseURL,
+  }) => {
     const origin = { Origin: baseURL! };
     const adminCtx = await adminContext(browser, baseURL!);
     const board = await createBoard(adminCtx.request, baseURL!, 'hydrate');
@@ -153,15 +190,45 @@ test.describe('shared renders for signed-in people', () => {
     await apiSignIn(other.request, baseURL!, await createMember(adminCtx.request, anonymous, baseURL!, 'Other Person'));
     await other.request.get(`/b/${board.slug}`);
 
+    // First paint: the server's copy and its payload's script, with none of the page's JavaScript.
+    const still = await context.newPage();
+    await still.route('**/_next/static/**/*.js', (route) => route.abort());
+    expect((await still.goto(`/b/${board.slug}`))?.headers()['x-chorus-render']).toBe('shared');
+    await expect(still.getByTestId('account-menu')).toHaveAccessibleName('Account menu for Hy Drator');
+    await expect(still.getByTestId('account-menu')).toContainText('Hy Drator');
+    await expect(still.locator(`[data-vote-post="${first.number}"]`)).toHaveAttribute('aria-pressed', 'true');
+    await expect(still.locator(`[data-vote-post="${second.number}"]`)).toHaveAttribute('aria-pressed', 'false');
+    // Pressed is styled from aria-pressed: the voted button is drawn in the accent colour already.
+    const colours = await still.evaluate(
+      ([a, b]) => [a, b].map((n) => getComputedStyle(document.querySelector(`[data-vote-post="${n}"]`)!).backgroundColor),
+      [first.number, second.number],
+    );
+    expect(colours[0]).not.toBe(colours[1]);
+    await still.close();
+
     const tab = await context.newPage();
     const problems: string[] = [];
     tab.on('console', (m) => {
       if (m.type() === 'error') problems.push(m.text());
     });
     tab.on('pageerror', (e) => problems.push(e.message));
+    // Layout shifts in the header (the account menu's name arriving late would be one).
+    await tab.addInitScript(() => {
+      const w = window as unknown as { headerShifts: number };
+      w.headerShifts = 0;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { sources?: { node?: Node }[] }[]) {
+          if (entry.sources?.some((s) => s.node && document.querySelector('header')?.contains(s.node))) w.headerShifts += 1;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const res = await tab.goto(`/b/${board.slug}`);
     expect(res?.headers()['x-chorus-render']).toBe('shared');
     await expect(tab.getByTestId('account-menu')).toContainText('Hy Drator');
+    // Hydrated with the person: their menu opens and shows their address.
+    await tab.getByTestId('account-menu').click();
+    await expect(tab.getByText(creds.email)).toBeVisible();
+    await tab.keyboard.press('Escape');
     const card = (n: number) => tab.locator(`[data-vote-post="${n}"]`);
     await expect(card(first.number)).toHaveAttribute('aria-pressed', 'true');
     await expect(card(second.number)).toHaveAttribute('aria-pressed', 'false');
@@ -175,6 +242,7 @@ test.describe('shared renders for signed-in people', () => {
     await expect(card(second.number)).toHaveAttribute('aria-pressed', 'true');
     await expect(card(first.number)).toHaveAttribute('aria-pressed', 'true');
     expect(problems).toEqual([]);
+    expect(await tab.evaluate(() => (window as unknown as { headerShifts: number }).headerShifts)).toBe(0);
     await Promise.all([context.close(), other.close(), adminCtx.close()]);
   });
 });

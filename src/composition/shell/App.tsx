@@ -13,6 +13,8 @@ import type { ShellProps } from '@/core/shell';
 import { directionOf, SOURCE_LOCALE } from '@/core/i18n/locales';
 import type { CompiledCatalogue } from '@/i18n/compile';
 import type { AbstractIntlMessages } from 'use-intl';
+import { personalOfPage } from '@/lib/personal';
+import { PersonalVotes } from '@/lib/personal-votes';
 import { ErrorView } from './ErrorView';
 import { poppins } from './font';
 import { Footer } from './Footer';
@@ -76,8 +78,31 @@ const TIME_ZONE = 'UTC';
 
 type Props = Partial<ShellProps> & { fallbackMessages?: CompiledCatalogue };
 
-export function App(props: AppProps<Props>) {
-  const { shell, fallbackMessages } = props.pageProps;
+/** The props of each shared render, with its person from the personal payload (one object per page's props). */
+const personalised = new WeakMap<object, { pageProps: Props; votes: ReadonlySet<number> }>();
+
+/**
+ * A shared render's props carry nobody of the audience (src/lib/personal.ts): in the browser, the
+ * page's person and votes come from its personal payload, so that the first render draws what the
+ * payload's script made of the server's copy. On the server, and for every other page, the props
+ * are the page's own.
+ */
+function personalise(pageProps: Props): { pageProps: Props; votes: ReadonlySet<number> | null } {
+  const shell = pageProps.shell;
+  const payload = shell?.shared ? personalOfPage() : null;
+  if (!shell || !payload) return { pageProps, votes: null };
+  let hit = personalised.get(pageProps);
+  if (!hit) {
+    hit = { pageProps: { ...pageProps, shell: { ...shell, viewer: payload.viewer } }, votes: new Set(payload.voted) };
+    personalised.set(pageProps, hit);
+  }
+  return hit;
+}
+
+export function App(appProps: AppProps<Props>) {
+  const { pageProps, votes } = personalise(appProps.pageProps);
+  const props = { ...appProps, pageProps };
+  const { shell, fallbackMessages } = pageProps;
   const locale = shell?.locale ?? SOURCE_LOCALE;
   // The document's language follows a client-side navigation too (the server sets it on a full load).
   useEffect(() => {
@@ -93,7 +118,9 @@ export function App(props: AppProps<Props>) {
       // Without any catalogue (diagnostics pages), missing messages are expected: not logged on every render.
       onError={shell || fallbackMessages ? undefined : ignoreMissing}
     >
-      <Shell {...props} />
+      <PersonalVotes.Provider value={votes}>
+        <Shell {...props} />
+      </PersonalVotes.Provider>
     </IntlProvider>
   );
 }

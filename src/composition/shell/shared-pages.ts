@@ -1,11 +1,10 @@
 /**
  * Signed-in people's public pages (`/`, `/b/[board]`, `/p/[number]`), wherever copies are kept:
- * a shared render of their audience filled with their name, avatar and votes
- * (src/server/cache/shared-render.ts), whenever their page differs from the audience's
- * placeholder person's in nothing else:
+ * the shared render of their audience with their personal payload (src/lib/personal.ts: their
+ * name, avatar and votes), whenever their page differs from nobody's of the audience in nothing else:
  *
  *  - no pending post of their own (lists show it to its author alone);
- *  - for members with a private board granted to them (the placeholder has none): only a public
+ *  - for members with a private board granted to them (nobody has one): only a public
  *    board's page, or the page of a post on a public board (their home page lists the private
  *    board too);
  *  - on a post page, members: neither the post nor any comment on it is theirs (their own
@@ -24,20 +23,11 @@ import { readSessionToken } from '@/server/identity/cookies';
 import type { UserActor } from '@/server/identity/actor';
 import { acceptsGzip, isCacheablePath, sendHtml } from '@/server/cache/page-cache';
 import { cachedForEveryone } from '@/server/cache/visitor-cache';
-import {
-  audienceOf,
-  isUnfillable,
-  markUnfillable,
-  placeholders,
-  sharedPage,
-  sharedPageKey,
-  sharesRenders,
-} from '@/server/cache/shared-render';
-import { fillTemplate, pageDataOf, votablePostNumbers, authorIdsOf } from '@/server/cache/template-fill';
+import { audienceOf, sharedPage, sharedPageKey, sharesRenders, voteButtonsOf } from '@/server/cache/shared-render';
+import { payloadOf, withPayload } from '@/server/cache/personal-payload';
 import { loadShellContext } from '@/server/page/shell-context';
 import { requestLocale } from '@/server/i18n/request-locale';
 import { viewerOf } from '@/server/page/with-shell';
-import { logger } from '@/server/log';
 
 const POST_PATH = /^\/p\/(\d{1,9})(?:-[^/]*)?$/;
 const BOARD_PATH = /^\/b\/([a-z0-9-]{1,40})\/?$/;
@@ -94,39 +84,19 @@ export async function serveSharedPage(req: IncomingMessage, res: ServerResponse,
   const { workspace, actor } = await loadShellContext(req, res);
   if (actor.kind !== 'user' || !workspace.setupDone) return false;
   const page = pageOf(url);
-  const post = page.kind === 'post' ? page.number : undefined;
   if (!(await sharesWithAudience(actor, page))) return false;
-  const audience = audienceOf(actor, requestLocale(req, actor, workspace.defaultLocale));
-  const key = sharedPageKey(audience, url);
-  if (isUnfillable(key)) return false;
-
-  const { page: shared, own } = await sharedPage(key, audience, req, res, nonce, render);
+  const locale = requestLocale(req, actor, workspace.defaultLocale);
+  const audience = audienceOf(actor, locale);
+  const { page: shared, own } = await sharedPage(sharedPageKey(audience, url), audience, req, res, nonce, render);
   if (own?.status === 0) return true; // the connection closed while the page was made
+  // This request's own render is nobody's of the audience too, kept or not (a change came meanwhile, a 404 screen).
   const source = shared ?? (own ? { status: own.status, body: own.body, nonce, headers: {} } : null);
   if (!source) return false; // another request's render gave nothing to share: render this one
-  const data = shared ? null : pageDataOf(source.body);
-  const votable = shared?.votable ?? votablePostNumbers(data);
-  const authors = shared?.authors ?? authorIdsOf(data);
-  const voted = await votedAmong(actor.id, votable);
-  // A member's own content appeared on the post while the page was made: it is not theirs to share.
-  const theirs = post !== undefined && !isTeamMember(actor) && authors.has(actor.id);
-  const html = theirs ? null : fillTemplate(source, placeholders(), { viewer: viewerOf(actor)!, voted }, nonce);
-  if (html === null) {
-    if (!theirs) {
-      logger().error({ url, requestId: req.headers['x-request-id'] }, 'a shared render could not be filled; rendering in full');
-      markUnfillable(key);
-    }
-    if (!own) return false;
-    // This request's own render was the placeholder's: ask again, and get the full render.
-    res.statusCode = 307;
-    res.setHeader('location', url);
-    res.setHeader('cache-control', 'no-store');
-    res.end();
-    return true;
-  }
+  const voted = await votedAmong(actor.id, shared?.votable ?? voteButtonsOf(source.body));
+  const html = withPayload(source.body, source.nonce, payloadOf(viewerOf(actor)!, locale, [...voted]), nonce);
   for (const [name, value] of Object.entries(source.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
   res.removeHeader('etag');
-  // With diagnostics on, tests can tell a filled page from a full render.
+  // With diagnostics on, tests can tell a shared render from a full one.
   if (env().CHORUS_DIAGNOSTIC_ROUTES) res.setHeader('x-chorus-render', 'shared');
   sendHtml(res, source.status, html, gzip);
   return true;

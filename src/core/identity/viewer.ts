@@ -9,10 +9,5 @@ export const viewerSchema = z.object({
   avatarUrl: z.string().nullable(),
   role: z.enum(ROLES),
   emailVerified: z.boolean(),
-  /**
-   * Only on the placeholder person of a shared render (src/server/cache/shared-render.ts): the
-   * avatar's look as placeholders, filled per person. Everyone else's look comes from their name.
-   */
-  avatarLook: z.object({ initials: z.string(), background: z.string() }).optional(),
 });
 export type Viewer = z.infer<typeof viewerSchema>;

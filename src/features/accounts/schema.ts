@@ -141,6 +141,6 @@ export const passwordChangedSchema = z.object({ status: z.literal('changed') });
 export const emailChangeSchema = z.object({ status: z.enum(EMAIL_OUTCOMES), pendingEmail: z.string() });
 
 /** The signed-in person's account as PATCH /api/v1/me answers it. */
-export const accountSchema = viewerSchema.omit({ avatarLook: true });
+export const accountSchema = viewerSchema;
 /** GET /api/v1/me: the account and its own language setting (null: chosen per request). */
 export const meSchema = accountSchema.extend({ locale: z.enum(LOCALES).nullable() });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { audienceOf, placeholderActor, sharedPageKey } from './shared-render';
+import { audienceActor, audienceOf, sharedPageKey } from './shared-render';
 import type { UserActor } from '@/server/identity/actor';
 
 const member: UserActor = {
@@ -21,7 +21,7 @@ describe('shared renders are per language', () => {
     expect(sharedPageKey(german, '/b/ideas')).toBe(sharedPageKey(audienceOf({ ...member, id: 'other' }, 'de'), '/b/ideas'));
   });
 
-  it('renders the placeholder person in the audience’s language', () => {
-    expect(placeholderActor(audienceOf(member, 'ar')).locale).toBe('ar');
+  it('renders nobody of the audience in the audience’s language', () => {
+    expect(audienceActor(audienceOf(member, 'ar')).locale).toBe('ar');
   });
 });

@@ -1,32 +1,32 @@
 /**
  * Shared renders: the public pages (`/`, `/b/[board]`, `/p/[number]`) rendered once for everyone
  * signed in with the same audience (role, whether their email is confirmed, whether they have a
- * picture), then filled per person with their name, avatar and votes (template-fill.ts). Rendering
- * a page is most of its cost; a filled copy costs a session lookup, one query for the person's
- * votes, and string work.
+ * picture, and the page's language), for nobody of that audience: no name, no email, no votes.
+ * Each person gets the copy as it is, with their personal payload added (src/lib/personal.ts):
+ * their name, avatar and votes, which a small script applies before first paint and the
+ * browser's first render reads. Rendering a page is most of its cost; a shared copy costs a
+ * session lookup, one query for the person's votes, and adding the payload.
  *
  * Kept on the terms of every other copy (visitor-cache.ts): the content generation changes with
  * every committed change, on PostgreSQL every instance's too, and a copy older than a change is
  * never used.
  *
  * Who may be given one is the caller's decision (src/composition/shell/shared-pages.ts): a person
- * whose page differs from the placeholder's only in what filling puts in.
+ * whose page differs from nobody's of their audience only in what the payload carries.
  *
- * The copy is made by rendering the request of the first person who needs it as the placeholder
- * person of their audience, with its output held back (the page is then filled and sent to them);
+ * The copy is made by rendering the request of the first person who needs it as nobody of their
+ * audience, with its output held back (the page is then sent to them with their payload);
  * requests for the same page meanwhile wait for it instead of rendering it again.
  */
-import { randomInt, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import type { Role } from '@/core/identity/roles';
 import type { Locale } from '@/core/i18n/locales';
-import type { Viewer } from '@/core/identity/viewer';
 import type { UserActor } from '@/server/identity/actor';
 import { contentGeneration, keepsSharedCopies, visitorCacheMaxAgeMs } from './visitor-cache';
 import { isCurrent, type VoteReach } from './changes';
 import { voteReachOfUrl } from './page-cache';
 import { Copies, stringBytes } from './sweep';
-import { authorIdsOf, makePlaceholders, pageDataOf, votablePostNumbers, type Placeholders } from './template-fill';
 
 /** What a page may depend on besides its content, for everyone it is shared with. */
 export interface Audience {
@@ -72,17 +72,14 @@ export interface SharedPage {
   generation: number;
   reach: VoteReach;
   at: number;
-  /** The posts whose vote the page shows (to look the person's up). */
+  /** The posts whose vote button the page has (to look the person's votes up). */
   votable: number[];
-  /** Authors of the content on the page (a member's own content brings controls only they see). */
-  authors: Set<string>;
 }
 
 interface State {
-  placeholders: Placeholders;
+  /** Nobody's user id: random per process, so it is no one's (loaders use it in queries). */
+  nobody: string;
   pages: Copies<SharedPage>;
-  /** Pages that could not be filled exactly (a defect, logged), with the generation it was seen in. */
-  unfillable: Map<string, number>;
   inFlight: Map<string, Promise<SharedPage | null>>;
 }
 
@@ -90,45 +87,35 @@ interface State {
 const KEY = Symbol.for('chorus.shared-render');
 type WithState = typeof globalThis & { [KEY]?: State };
 
-/** 30 random digits (about 100 bits). */
-const randomTag = () => Array.from({ length: 30 }, () => randomInt(10)).join('');
-
 function state(): State {
   const g = globalThis as WithState;
   g[KEY] ??= {
-    placeholders: makePlaceholders(randomTag(), randomUUID()),
+    nobody: randomUUID(),
     pages: new Copies('shared-render', LIMITS, visitorCacheMaxAgeMs),
-    unfillable: new Map(),
     inFlight: new Map(),
   };
   return g[KEY];
 }
 
-export const placeholders = (): Placeholders => state().placeholders;
-
 /** Whether shared renders are used at all: only where copies are exact (see the top). */
 export const sharesRenders = (): boolean => keepsSharedCopies();
 
-/** The placeholder person of an audience, as the page's loaders see them. */
-export function placeholderActor(audience: Audience): UserActor {
-  const ph = placeholders();
+/**
+ * Nobody of an audience, as the page's loaders see them: no name, no email, no votes, no posts.
+ * With a picture, an empty avatar URL: the header draws a picture still to come (components/ui/Avatar.tsx).
+ */
+export function audienceActor(audience: Audience): UserActor {
   return {
     kind: 'user',
-    id: ph.id,
+    id: state().nobody,
     role: audience.role,
-    displayName: ph.name,
-    email: ph.email,
+    displayName: '',
+    email: '',
     emailVerified: audience.emailVerified,
-    avatarUrl: audience.hasAvatar ? ph.avatarUrl : null,
+    avatarUrl: audience.hasAvatar ? '' : null,
     locale: audience.locale,
     sessionHash: '',
   };
-}
-
-/** The placeholder person as the browser would see them, with their avatar's look as placeholders too. */
-export function placeholderLook(): NonNullable<Viewer['avatarLook']> {
-  const ph = placeholders();
-  return { initials: ph.initials, background: ph.background };
 }
 
 const RENDERING = Symbol.for('chorus.shared-render.audience');
@@ -142,23 +129,6 @@ export const sharedPageKey = (audience: Audience, url: string) => `${audienceKey
 /** The current shared render of this page for this audience, if there is one. */
 export function currentSharedPage(key: string): SharedPage | undefined {
   return state().pages.current(key);
-}
-
-/**
- * Gives up on sharing this page until the content changes: it could not be filled exactly (a
- * component derived something from the placeholder person), so everyone gets it rendered in full.
- */
-export function markUnfillable(key: string): void {
-  const s = state();
-  s.pages.delete(key);
-  if (s.unfillable.size >= LIMITS.entries) s.unfillable.delete(s.unfillable.keys().next().value as string);
-  s.unfillable.set(key, contentGeneration());
-}
-
-/** Whether this page was found unfillable since the content last changed. */
-export function isUnfillable(key: string): boolean {
-  const seen = state().unfillable.get(key);
-  return seen !== undefined && isCurrent({ generation: seen, reach: voteReachOfUrl(key.slice(key.indexOf('|') + 1)) });
 }
 
 /** How long a request waits for another's render of the same page before it renders its own. */
@@ -183,7 +153,7 @@ export interface Captured {
 
 /**
  * The current shared render of this page, made by rendering this request (`render` hands it to
- * the framework) as the audience's placeholder person when there is none and no other request is
+ * the framework) as nobody of the audience when there is none and no other request is
  * making it. `own` is set when this request made it: its response then holds the framework's
  * headers, and what it rendered (also when that was no page to keep, such as a 404 screen).
  */
@@ -210,7 +180,6 @@ export async function sharedPage(
   const made = capture.then((own): SharedPage | null => {
     const type = String(res.getHeader('content-type') ?? '');
     if (own.status !== 200 || !type.startsWith('text/html') || !isCurrent({ generation, reach })) return null;
-    const data = pageDataOf(own.body);
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
     const page: SharedPage = {
@@ -222,8 +191,7 @@ export async function sharedPage(
       generation,
       reach,
       at,
-      votable: votablePostNumbers(data),
-      authors: authorIdsOf(data),
+      votable: voteButtonsOf(own.body),
     };
     s.pages.set(key, page);
     return page;
@@ -234,13 +202,20 @@ export async function sharedPage(
   return { page: await made, own: await capture };
 }
 
+const VOTE_BUTTON = /data-vote-post="(\d{1,9})"/g;
+
+/** The posts a page has a vote button for (components mark each with `data-vote-post`). */
+export function voteButtonsOf(html: string): number[] {
+  return [...new Set(Array.from(html.matchAll(VOTE_BUTTON), (m) => Number(m[1])))];
+}
+
 /**
- * Renders the request as the placeholder person of `audience`, holding the framework's output
+ * Renders the request as nobody of `audience`, holding the framework's output
  * back: its headers stay on `res` (unsent), its body is returned, and `res` can still be answered.
  */
 function holdBack(req: IncomingMessage, res: ServerResponse, audience: Audience, render: () => void): Promise<Captured> {
   (req as Marked)[RENDERING] = audience;
-  // The copy must be text (it is filled), and never a 304 to an earlier copy.
+  // The copy must be text (the payload is added to it), and never a 304 to an earlier copy.
   delete req.headers['accept-encoding'];
   delete req.headers['if-none-match'];
   const original = { write: res.write, end: res.end, writeHead: res.writeHead, flushHeaders: res.flushHeaders };

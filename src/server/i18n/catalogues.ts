@@ -125,6 +125,15 @@ export function emailTranslator(locale: Locale) {
 }
 
 /**
+ * A page namespace's message of one language as text, as the browser's first render formats it:
+ * the texts of a shared render's personal payload (src/lib/personal.ts).
+ */
+export function pageWords(locale: Locale, namespace: Exclude<Namespace, (typeof SERVER_NAMESPACES)[number]>) {
+  const messages = compiledOf(locale, namespace);
+  return (key: string, values?: Record<string, string | number>): string => formatText(messageAt(messages, key), locale, values);
+}
+
+/**
  * A server-only namespace of one language as text, by dotted message names: the audit log's
  * sentences (`audit`, src/features/audit/sentences.ts, whose AuditWords this is), written on the
  * server in the page reader's language. The API answers them in English.

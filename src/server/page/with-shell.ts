@@ -11,7 +11,7 @@ import { isStorableText, storableQuery } from '@/server/http/storable-text';
 import { logger } from '@/server/log';
 import type { ShellProps } from '@/core/shell';
 import { getPublicWorkspace } from '@/server/workspace';
-import { placeholderActor, placeholderLook, sharedRenderAudience } from '@/server/cache/shared-render';
+import { audienceActor, sharedRenderAudience } from '@/server/cache/shared-render';
 import { loadShellContext } from './shell-context';
 import { requestLocale } from '@/server/i18n/request-locale';
 import type { Locale } from '@/core/i18n/locales';
@@ -90,10 +90,10 @@ export function withShell<P extends Record<string, unknown>>(
 ): GetServerSideProps<ShellProps & Partial<P>> {
   return async (ctx) => {
     try {
-      // A shared render (src/server/cache/shared-render.ts) is made for its audience's placeholder person.
+      // A shared render (src/server/cache/shared-render.ts) is made for nobody of its audience.
       const audience = sharedRenderAudience(ctx.req);
       const { workspace, actor } = audience
-        ? { workspace: await getPublicWorkspace(), actor: placeholderActor(audience) }
+        ? { workspace: await getPublicWorkspace(), actor: audienceActor(audience) }
         : await loadShellContext(ctx.req, ctx.res);
       if (!workspace.setupDone && !options.setupPage) return { redirect: { destination: '/setup', permanent: false } };
       if (workspace.setupDone && options.setupPage) return { redirect: { destination: '/', permanent: false } };
@@ -110,7 +110,9 @@ export function withShell<P extends Record<string, unknown>>(
       const shell = {
         workspace,
         analytics,
-        viewer: audience && viewer ? { ...viewer, avatarLook: placeholderLook() } : viewer,
+        viewer,
+        // Its person comes in the personal payload (src/lib/personal.ts).
+        ...(audience ? { shared: true as const } : {}),
         locale,
         messages: pageMessagesOf(locale, {
           team: isTeamMember(actor),

@@ -55,9 +55,12 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
         data-testid="account-menu"
       >
         {/* Named by content, not aria-label: the name read out contains the visible name (WCAG 2.5.3). */}
-        <Avatar name={viewer.displayName} url={viewer.avatarUrl} size={24} look={viewer.avatarLook} />
-        <span className="sr-only">{t('menuFor', { name: viewer.displayName })}</span>
-        <span aria-hidden="true" className="hidden max-w-[10rem] truncate sm:inline-block">
+        {/* data-personal: what a shared render's personal payload fills in before first paint (src/lib/personal.ts). */}
+        <Avatar name={viewer.displayName} url={viewer.avatarUrl} size={24} personal />
+        <span className="sr-only" data-personal="menuFor">
+          {t('menuFor', { name: viewer.displayName })}
+        </span>
+        <span aria-hidden="true" className="hidden max-w-[10rem] truncate sm:inline-block" dir="auto" data-personal="name">
           {viewer.displayName}
         </span>
       </button>
@@ -66,7 +69,9 @@ export function AccountMenu({ viewer }: { viewer: Viewer | null }) {
         hidden={!open}
         className="absolute end-0 z-50 mt-1.5 min-w-[12rem] rounded-md border border-border bg-surface p-1 text-fg shadow-lg"
       >
-        <p className="truncate px-3 py-2 text-xs text-muted">{viewer.email}</p>
+        <p className="truncate px-3 py-2 text-xs text-muted" dir="auto" data-personal="email">
+          {viewer.email}
+        </p>
         <ul>
           <li>
             <Link href={paths.settings()} className={itemClass}>

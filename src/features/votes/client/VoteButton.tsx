@@ -7,6 +7,7 @@ import { useLiveUpdates } from '@/lib/live';
 import { useFormats } from '@/lib/use-formats';
 import type { VoteState } from '../schema';
 import { useApiErrorText } from '@/lib/api-error-text';
+import { useFirstVoted } from '@/lib/personal-votes';
 
 export interface VoteButtonProps {
   postNumber: number;
@@ -30,12 +31,14 @@ export interface VoteButtonProps {
 export function VoteButton({
   postNumber,
   postTitle,
-  voted: initialVoted,
+  voted,
   voteCount: initialCount,
   closedReason,
   signedIn,
   size = 'md',
 }: VoteButtonProps) {
+  // On a shared render, the person's vote is in the page's personal payload (src/lib/personal.ts).
+  const initialVoted = useFirstVoted(postNumber, voted);
   const t = useTranslations('post');
   const errorText = useApiErrorText();
   const formats = useFormats();
@@ -122,7 +125,7 @@ export function VoteButton({
         onClick={toggle}
         disabled={closed}
         aria-pressed={state.voted}
-        // Right after aria-pressed: a shared render finds each post's button by these two (src/server/cache/template-fill.ts).
+        // A shared render's personal payload presses the buttons of the person's votes by this (src/lib/personal.ts).
         data-vote-post={postNumber}
         // The name stays the same when pressed: the toggle's state is aria-pressed (WAI-ARIA button pattern).
         aria-label={t('vote.label', { title: postTitle, count: state.voteCount })}
@@ -139,7 +142,7 @@ export function VoteButton({
         >
           <path d="M6 0l6 8H0z" />
         </svg>
-        {/* The same words pressed or not: the state is aria-pressed (and a shared render only flips that). The
+        {/* The same words pressed or not: the state is aria-pressed (and a shared render's payload only sets that). The
             visible words are part of the name (WCAG 2.5.3). */}
         {size === 'wide' ? (
           <span className="font-medium">
