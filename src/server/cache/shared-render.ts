@@ -179,7 +179,8 @@ export async function sharedPage(
   const capture = holdBack(req, res, audience, render);
   const made = capture.then((own): SharedPage | null => {
     const type = String(res.getHeader('content-type') ?? '');
-    if (own.status !== 200 || !type.startsWith('text/html') || !isCurrent({ generation, reach })) return null;
+    // Only votes may have come since it started (reach 'none' ignores them): see below.
+    if (own.status !== 200 || !type.startsWith('text/html') || !isCurrent({ generation, reach: 'none' })) return null;
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
     const page: SharedPage = {
@@ -193,7 +194,11 @@ export async function sharedPage(
       at,
       votable: voteButtonsOf(own.body),
     };
-    s.pages.set(key, page);
+    // Kept only while nothing it shows has changed. When only votes it shows came meanwhile, the
+    // requests that waited for it still get it: it is the page as of a moment ago, as if they had
+    // come a moment earlier (their own votes are in their payload, read now), and it spares each of
+    // them a render of its own while people vote (issue 22). After any other change they render.
+    if (isCurrent({ generation, reach })) s.pages.set(key, page);
     return page;
   });
   const settled = made.catch(() => null);
