@@ -4,7 +4,8 @@
  * A signed-in person's public page (`/`, `/b/[board]`, `/p/[number]`) is rendered once for
  * everyone of their audience, with nobody's name and no votes in it. What is theirs reaches the
  * page as a small payload the server adds to the copy, `<script id="__CHORUS_ME__"
- * type="application/json">`, followed by `PERSONAL_SCRIPT`, which runs before first paint:
+ * type="application/json">`, followed by a small script (`PERSONAL_SCRIPT`,
+ * src/server/cache/personal-payload.ts) that runs before first paint:
  *
  *  - every vote button (`data-vote-post="N"`) of a post they voted for gets `aria-pressed="true"`
  *    (its pressed look is styled from that attribute);
@@ -18,7 +19,8 @@
  * the payload added before the page data.
  *
  * No React here: the server's entry uses this module too (the vote buttons' context is in
- * personal-votes.ts).
+ * personal-votes.ts). The script and the markup are the server's alone, so they are not part of
+ * the browser's bundle.
  */
 import type { Viewer } from '@/core/identity/viewer';
 import type { AvatarLook } from '@/lib/avatar-look';
@@ -42,34 +44,6 @@ export interface PersonalPayload {
   /** Their avatar's look when they have no picture. */
   look: AvatarLook;
 }
-
-/**
- * Applies the payload to the server's copy, before first paint and before hydration. Plain
- * ES5, no dependencies: it is sent as it is, inline, with the response's nonce. It fails quietly:
- * the browser's first render draws the person's page anyway.
- */
-export const PERSONAL_SCRIPT = [
-  '(function(){try{',
-  `var me=JSON.parse(document.getElementById('${PERSONAL_ID}').textContent),d=document,v={},i,e,k,n;`,
-  'for(i=0;i<me.voted.length;i++)v[me.voted[i]]=1;',
-  "n=d.querySelectorAll('[data-vote-post]');",
-  "for(i=0;i<n.length;i++)if(v[n[i].getAttribute('data-vote-post')])n[i].setAttribute('aria-pressed','true');",
-  "n=d.querySelectorAll('[data-personal]');",
-  "for(i=0;i<n.length;i++){e=n[i];k=e.getAttribute('data-personal');",
-  "if(k==='avatar'){if(e.tagName==='IMG')e.setAttribute('src',me.viewer.avatarUrl);",
-  "else{e.setAttribute('data-initials',me.look.initials);e.style.background=me.look.background}}",
-  'else if(Object.prototype.hasOwnProperty.call(me.text,k))e.textContent=me.text[k]}',
-  '}catch(x){}})();',
-].join('');
-
-/** Next.js's escaping of JSON inside a script element (next/dist/shared/lib/htmlescape). */
-const JSON_ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
-export const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/[&><\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
-
-/** The payload's markup: its data, then the script that applies it. */
-export const personalMarkup = (payload: PersonalPayload, nonce: string) =>
-  `<script id="${PERSONAL_ID}" type="application/json">${jsonForScript(payload)}</script>` +
-  `<script nonce="${nonce}">${PERSONAL_SCRIPT}</script>`;
 
 let read: { payload: PersonalPayload | null } | undefined;
 

@@ -12,10 +12,10 @@ import { Avatar } from '@/components/ui/Avatar';
 import { avatarLook } from '@/lib/avatar-look';
 import { pageMessagesOf } from '@/server/i18n/catalogues';
 import type { AbstractIntlMessages } from 'use-intl';
-import { PERSONAL_ID, PERSONAL_SCRIPT } from '@/lib/personal';
+import { PERSONAL_ID } from '@/lib/personal';
 import { viewerOf } from '@/server/page/with-shell';
 import { audienceActor, voteButtonsOf, type Audience } from './shared-render';
-import { payloadOf, withPayload } from './personal-payload';
+import { PERSONAL_SCRIPT, payloadOf, withPayload } from './personal-payload';
 
 const router = {
   route: '/b/[board]',

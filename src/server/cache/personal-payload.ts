@@ -2,10 +2,11 @@
  * What a shared render (shared-render.ts) adds for one person: their personal payload
  * (src/lib/personal.ts), before the page data. Pure string work, no I/O.
  */
+import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape';
 import type { Locale } from '@/core/i18n/locales';
 import type { Viewer } from '@/core/identity/viewer';
 import { avatarLook } from '@/lib/avatar-look';
-import { personalMarkup, type PersonalPayload } from '@/lib/personal';
+import { PERSONAL_ID, type PersonalPayload } from '@/lib/personal';
 import { pageWords } from '@/server/i18n/catalogues';
 
 /** What is theirs on a shared render, with its texts in the page's language. */
@@ -18,6 +19,30 @@ export function payloadOf(viewer: Viewer, locale: Locale, voted: number[]): Pers
     look: avatarLook(viewer.displayName),
   };
 }
+
+/**
+ * Applies the payload to the server's copy (src/lib/personal.ts), before first paint and before hydration. Plain
+ * ES5, no dependencies: it is sent as it is, inline, with the response's nonce. It fails quietly:
+ * the browser's first render draws the person's page anyway.
+ */
+export const PERSONAL_SCRIPT = [
+  '(function(){try{',
+  `var me=JSON.parse(document.getElementById('${PERSONAL_ID}').textContent),d=document,v={},i,e,k,n;`,
+  'for(i=0;i<me.voted.length;i++)v[me.voted[i]]=1;',
+  "n=d.querySelectorAll('[data-vote-post]');",
+  "for(i=0;i<n.length;i++)if(v[n[i].getAttribute('data-vote-post')])n[i].setAttribute('aria-pressed','true');",
+  "n=d.querySelectorAll('[data-personal]');",
+  "for(i=0;i<n.length;i++){e=n[i];k=e.getAttribute('data-personal');",
+  "if(k==='avatar'){if(e.tagName==='IMG')e.setAttribute('src',me.viewer.avatarUrl);",
+  "else{e.setAttribute('data-initials',me.look.initials);e.style.background=me.look.background}}",
+  'else if(Object.prototype.hasOwnProperty.call(me.text,k))e.textContent=me.text[k]}',
+  '}catch(x){}})();',
+].join('');
+
+/** The payload's markup: its data (escaped as Next.js escapes its page data), then the script that applies it. */
+const personalMarkup = (payload: PersonalPayload, nonce: string) =>
+  `<script id="${PERSONAL_ID}" type="application/json">${htmlEscapeJsonString(JSON.stringify(payload))}</script>` +
+  `<script nonce="${nonce}">${PERSONAL_SCRIPT}</script>`;
 
 const NEXT_DATA = '<script id="__NEXT_DATA__"';
 

@@ -124,14 +124,17 @@ export function emailTranslator(locale: Locale) {
   return (key: EmailKey, values?: Record<string, string | number>): string => formatText(messageAt(messages, key), locale, values);
 }
 
+/** A namespace of one language as text, by dotted message names. */
+function wordsOf(locale: Locale, namespace: Namespace) {
+  const messages = compiledOf(locale, namespace);
+  return (key: string, values?: Record<string, string | number>): string => formatText(messageAt(messages, key), locale, values);
+}
+
 /**
  * A page namespace's message of one language as text, as the browser's first render formats it:
  * the texts of a shared render's personal payload (src/lib/personal.ts).
  */
-export function pageWords(locale: Locale, namespace: Exclude<Namespace, (typeof SERVER_NAMESPACES)[number]>) {
-  const messages = compiledOf(locale, namespace);
-  return (key: string, values?: Record<string, string | number>): string => formatText(messageAt(messages, key), locale, values);
-}
+export const pageWords = (locale: Locale, namespace: Exclude<Namespace, (typeof SERVER_NAMESPACES)[number]>) => wordsOf(locale, namespace);
 
 /**
  * A server-only namespace of one language as text, by dotted message names: the audit log's
@@ -140,9 +143,5 @@ export function pageWords(locale: Locale, namespace: Exclude<Namespace, (typeof 
  */
 export function serverWords(locale: Locale, namespace: Exclude<(typeof SERVER_NAMESPACES)[number], 'emails'>) {
   const messages = compiledOf(locale, namespace);
-  return {
-    locale,
-    t: (key: string, values?: Record<string, string | number>): string => formatText(messageAt(messages, key), locale, values),
-    has: (key: string): boolean => messageAt(messages, key) !== undefined,
-  };
+  return { locale, t: wordsOf(locale, namespace), has: (key: string): boolean => messageAt(messages, key) !== undefined };
 }
