@@ -2,7 +2,6 @@
  * What a shared render (shared-render.ts) adds for one person: their personal payload
  * (src/lib/personal.ts), before the page data. Pure string work, no I/O.
  */
-import { htmlEscapeJsonString } from 'next/dist/shared/lib/htmlescape';
 import type { Locale } from '@/core/i18n/locales';
 import type { Viewer } from '@/core/identity/viewer';
 import { avatarLook } from '@/lib/avatar-look';
@@ -39,9 +38,16 @@ export const PERSONAL_SCRIPT = [
   '}catch(x){}})();',
 ].join('');
 
-/** The payload's markup: its data (escaped as Next.js escapes its page data), then the script that applies it. */
+/**
+ * JSON inside a script element, escaped as Next.js escapes its page data (its own helper is not
+ * importable from the server's entry, an ES module: next/dist has no exports map).
+ */
+const JSON_ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
+const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/[&><\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
+
+/** The payload's markup: its data, then the script that applies it. */
 const personalMarkup = (payload: PersonalPayload, nonce: string) =>
-  `<script id="${PERSONAL_ID}" type="application/json">${htmlEscapeJsonString(JSON.stringify(payload))}</script>` +
+  `<script id="${PERSONAL_ID}" type="application/json">${jsonForScript(payload)}</script>` +
   `<script nonce="${nonce}">${PERSONAL_SCRIPT}</script>`;
 
 const NEXT_DATA = '<script id="__NEXT_DATA__"';
