@@ -55,6 +55,73 @@ test.describe('comments', () => {
     await expect(page.getByRole('heading', { name: 'Comments (1)' })).toBeVisible();
   });
 
+  // Behind a balancer a live update's reload can still be on its way when the member saves: the
+  // answer to that earlier reload (from before the save) must not become the page after the save.
+  test('an edit saved while a live update is reloading the page stays on the page', async ({ guardedPage: page, baseURL, playwright }) => {
+    const { admin, post, anon } = await setUp(playwright, baseURL!);
+    const member = await createMember(admin, anon, baseURL!, 'Edith Overtaken');
+    await apiSignIn(page.context().request, baseURL!, member);
+    await page.goto(`/p/${post.number}`);
+    await page.getByTestId('comment-form').getByLabel('Your comment', { exact: true }).fill('First words');
+    await page.getByTestId('comment-submit').click();
+    // The oldest comment, so the first, whatever comes after it.
+    const mine = page.getByTestId('comment').first();
+    await expect(mine).toContainText('First words');
+    await expect(mine).toBeFocused();
+
+    // The next reload of the page's data is answered by the server at once and handed to the
+    // browser only once the edit below has been saved and shown.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = false;
+    let heldUrl = '';
+    const delivered = new Promise<void>((resolve) => {
+      void page.route('**/_next/data/**', async (route) => {
+        if (held) return route.continue();
+        held = true;
+        heldUrl = route.request().url();
+        const answer = await route.fetch();
+        await released;
+        await route.fulfill({ response: answer });
+        resolve();
+      });
+    });
+    // Someone else comments: the member's page hears it live and reloads its data (held above).
+    await comment(admin, baseURL!, post.number, 'Another voice');
+    await expect.poll(() => held).toBe(true);
+    type Watched = {
+      cancelledReloads: number;
+      next: { router: { events: { on: (e: string, f: (err: { cancelled?: boolean }) => void) => void } } };
+    };
+    await page.evaluate(() => {
+      const w = window as unknown as Watched;
+      w.cancelledReloads = 0;
+      w.next.router.events.on('routeChangeError', (err) => {
+        if (err.cancelled) w.cancelledReloads += 1;
+      });
+    });
+
+    await mine.getByTestId('comment-edit').click();
+    await mine.getByLabel('Edit comment', { exact: true }).fill('Second words');
+    await mine.getByRole('button', { name: 'Save' }).click();
+    await expect(mine).toContainText('Second words');
+    await expect(mine).toContainText('(edited)');
+    await expect(page.getByTestId('comment').filter({ hasText: 'Another voice' })).toHaveCount(1);
+
+    // Saving started a reload while the earlier one was on its way: the router dropped the earlier
+    // one then. Its answer arrives now, and the page stays as saved.
+    expect(await page.evaluate(() => (window as unknown as Watched).cancelledReloads)).toBeGreaterThan(0);
+    const finished = page.waitForEvent('requestfinished', (r) => r.url() === heldUrl);
+    release();
+    await delivered;
+    await finished;
+    // The tasks that answer started have run.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0))));
+    await expect(mine).toContainText('Second words');
+    await expect(mine).toContainText('(edited)');
+    await page.unroute('**/_next/data/**');
+  });
+
   test("a moderator's internal note is labelled for the team and invisible to members", async ({
     guardedPage: page,
     baseURL,

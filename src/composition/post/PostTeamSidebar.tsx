@@ -6,6 +6,7 @@
  */
 import * as Popover from '@radix-ui/react-popover';
 import { useRouter } from 'next/router';
+import { refreshPage } from '@/lib/refresh';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { PostProperties, type PropertyKey } from '@/features/posts/client/properties/PostProperties';
@@ -16,7 +17,7 @@ import type { PostPageProps } from './post-page-types';
 function useReload() {
   const router = useRouter();
   return async () => {
-    await router.replace(router.asPath, undefined, { scroll: false });
+    await refreshPage(router);
   };
 }
 

@@ -24,7 +24,7 @@ export function NavigationEffects() {
   const [loading, setLoading] = useState(false);
 
   useEffect(() => {
-    // A refresh of the page shown (router.replace(router.asPath) after a change) is not a
+    // A refresh of the page shown (refreshPage, src/lib/refresh.ts, after a change) is not a
     // navigation: the focus stays where the person is working (a moved roadmap card, a form).
     const withoutHash = (url: string) => url.split('#')[0];
     let shown = withoutHash(Router.asPath);

@@ -1,4 +1,5 @@
 import { useRouter } from 'next/router';
+import { refreshPage } from '@/lib/refresh';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
@@ -36,7 +37,7 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
     }
   }, [busy, boards]);
 
-  const reload = () => router.replace(router.asPath, undefined, { scroll: false });
+  const reload = () => refreshPage(router);
 
   async function run(work: () => Promise<unknown>, done: string, focusIds: string[]) {
     setBusy(true);

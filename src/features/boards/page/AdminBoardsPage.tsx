@@ -1,4 +1,5 @@
 import { useRouter } from 'next/router';
+import { refreshPage } from '@/lib/refresh';
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
@@ -30,7 +31,7 @@ export default function AdminBoardsPage({ shell, boards }: ShellProps & AdminBoa
         <BoardForm
           onSaved={(board) => {
             setCreated(board.name);
-            void router.replace(router.asPath, undefined, { scroll: false });
+            void refreshPage(router);
           }}
         />
         <div aria-live="polite" className="mt-4 empty:hidden">

@@ -1,5 +1,6 @@
 import Link from 'next/link';
 import { useRouter } from 'next/router';
+import { refreshPage } from '@/lib/refresh';
 import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { useFormatter, useTranslations } from 'use-intl';
 import { TagList } from '@/components/ui/Badges';
@@ -105,7 +106,7 @@ export function RoadmapBoard({ roadmap, filters, canMove, renderVote }: RoadmapB
     try {
       await api(`/api/v1/posts/${card.number}/status`, { method: 'POST', body: { statusId: target.status.id, note: '' } });
       setAnnouncement(tTeam('roadmap.moved', { title: card.title, status: target.status.name }));
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refreshPage(router);
     } catch (err) {
       setColumns(before);
       setMoveError(

@@ -1,4 +1,5 @@
 import { useRouter } from 'next/router';
+import { refreshPage } from '@/lib/refresh';
 import { useTranslations } from 'use-intl';
 import { useRef, useState } from 'react';
 import { Alert } from '@/components/ui/Alert';
@@ -25,7 +26,7 @@ function BrandingImage({ asset, url }: { asset: Asset; url: string | null }) {
       await work();
       setMessage({ tone: 'success', text: done });
       // The header, favicon and footer come from the shell's data: reload it.
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refreshPage(router);
     } catch (err) {
       setMessage({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('common.tryAgain') });
     } finally {

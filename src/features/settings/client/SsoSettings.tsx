@@ -1,4 +1,5 @@
 import { useRouter } from 'next/router';
+import { refreshPage } from '@/lib/refresh';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
@@ -57,7 +58,7 @@ function ProviderForm({
       await work();
       setMessage({ tone: 'success', text: done });
       setValues((v) => ({ ...v, clientSecret: '' }));
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refreshPage(router);
     } catch (err) {
       // In the reader's language: the reason's words (a refused issuer), else "check this field".
       if (err instanceof ApiError) setFields(errorText.fields(err));
@@ -167,7 +168,7 @@ function ProviderForm({
             onConfirm={async () => {
               await api(`/api/v1/admin/sso/${id}`, { method: 'DELETE' });
               setMessage({ tone: 'success', text: t('sso.removed', { provider }) });
-              await router.replace(router.asPath, undefined, { scroll: false });
+              await refreshPage(router);
             }}
           />
         ) : null}
@@ -191,7 +192,7 @@ function PasswordSignIn({ settings }: { settings: SsoSettingsView }) {
     try {
       await api('/api/v1/admin/sso', { method: 'PATCH', body: { passwordSignIn: !on } });
       setMessage({ tone: 'success', text: on ? t('sso.password.turnedOff') : t('sso.password.turnedOn') });
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refreshPage(router);
     } catch (err) {
       setMessage({ tone: 'error', text: err instanceof ApiError ? errorText(err) : t('common.tryAgain') });
     } finally {

@@ -2,6 +2,7 @@ import { LOCALES, LOCALE_NAMES } from '@/core/i18n/locales';
 import { useTranslations } from 'use-intl';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/router';
+import { refreshPage } from '@/lib/refresh';
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import type { z } from 'zod';
@@ -61,7 +62,7 @@ export function WorkspaceSettingsForm({ settings, smtpConfigured }: { settings: 
       form.reset(toInput(updated));
       setSaved(true);
       // The name, colour and theme are drawn by the shell: reload its data.
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refreshPage(router);
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length > 0) {
         // In the page's words (the server's own are English, for API clients).

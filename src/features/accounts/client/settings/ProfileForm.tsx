@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/router';
+import { refreshPage } from '@/lib/refresh';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
@@ -48,7 +49,7 @@ export function ProfileForm({ viewer }: { viewer: Viewer }) {
       reset({ displayName: saved.displayName, avatarUrl: saved.avatarUrl ?? '' });
       setNotice({ tone: 'success', text: t('profileForm.saved') });
       // Reloads the page data, so the header and everything else show the new name.
-      await router.replace(router.asPath, undefined, { scroll: false });
+      await refreshPage(router);
     } catch (err) {
       setNotice({ tone: 'error', text: errorText.inForm(err, setError, ['displayName', 'avatarUrl']) });
     }
