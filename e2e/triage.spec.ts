@@ -1,10 +1,8 @@
 /**
  * Triage by role: admins manage statuses and tags at /admin/statuses and /admin/tags; members
- * and moderators are kept out (403); with moderation on, a member's post waits in /admin/inbox
- * (the "Awaiting approval" queue) until a moderator approves it, and only then does a visitor see it.
- *
- * The inbox test creates its board and post through POST /api/v1/boards and POST /api/v1/posts
- * (the boards and posts features); the status and tag tests need nothing else.
+ * and moderators are kept out (403). The moderation inbox (a member's post waits until a moderator
+ * approves it) is in workspace-settings.spec.ts: moderation is workspace-wide, and on this server
+ * other specs' posts would wait too.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
@@ -209,90 +207,6 @@ test.describe('who may open the triage pages', () => {
     } finally {
       await admin.close();
       await anon.close();
-    }
-  });
-});
-
-test.describe('the moderation inbox', () => {
-  test("with moderation on, a member's post waits in the inbox; a moderator approves it and a visitor then sees it", async ({
-    guardedPage: page,
-    baseURL,
-    browser,
-  }) => {
-    test.setTimeout(90_000);
-    const admin = await browser.newContext({ baseURL });
-    const anon = await browser.newContext({ baseURL });
-    const memberCtx = await browser.newContext({ baseURL });
-    const headers = { Origin: baseURL! };
-    try {
-      await apiSignIn(admin.request, baseURL!);
-      const slug = `triage-${unique()}`;
-      expect((await admin.request.post('/api/v1/boards', { data: { name: `Triage ${slug}`, slug }, headers })).status()).toBe(201);
-      const member = await createMember(admin.request, anon.request, baseURL!, 'Pending Poster');
-      const moderator = await createModerator(admin.request, anon.request, baseURL!);
-      await apiSignIn(memberCtx.request, baseURL!, member);
-
-      // Moderation is workspace-wide and other specs share this server: switch it on only for
-      // the one post, and back off at once.
-      const settings = (await (await admin.request.get('/api/v1/admin/settings')).json()) as { moderation: string };
-      let number: number;
-      try {
-        expect((await admin.request.patch('/api/v1/admin/settings', { data: { moderation: 'all' }, headers })).status()).toBe(200);
-        const created = await memberCtx.request.post('/api/v1/posts', {
-          data: { board: slug, title: `Waiting for approval ${slug}`, body: 'Please review me.' },
-          headers,
-        });
-        expect(created.status()).toBe(201);
-        number = ((await created.json()) as { number: number }).number;
-      } finally {
-        await admin.request.patch('/api/v1/admin/settings', { data: { moderation: settings.moderation }, headers });
-      }
-      expect((await anon.request.get(`/api/v1/posts/${number}`)).status()).toBe(404);
-
-      await apiSignIn(page.context().request, baseURL!, moderator);
-      await page.setViewportSize({ width: 1440, height: 900 });
-      await page.goto('/admin/inbox?show=pending');
-      const row = page.locator(`[data-testid=triage-row][data-number="${number}"]`);
-      await expect(row).toContainText(`Waiting for approval ${slug}`);
-      await expect(row).toContainText('Awaiting approval');
-      await expect(row.getByTestId('triage-title')).toHaveAttribute('href', new RegExp(`^/p/${number}`));
-      expect(await axeViolations(page, '/admin/inbox')).toEqual([]);
-      await row.getByTestId('triage-title').click();
-      const approval = page.getByTestId('approval-actions');
-
-      // A refusal from the server is shown beside the buttons, in the page's words for its reason
-      // (never the API's own message); nothing changes.
-      await page.route(`**/api/v1/posts/${number}/approval`, (route) =>
-        route.fulfill({
-          status: 409,
-          contentType: 'application/json',
-          body: JSON.stringify({
-            error: { code: 'CONFLICT', message: 'The API’s own words.', reason: 'postAlreadyApproved', requestId: 'x' },
-          }),
-        }),
-      );
-      await approval.getByTestId('approve').click();
-      await expect(approval.getByRole('alert')).toContainText('This post was already approved.');
-      await expect(row).toContainText('Awaiting approval');
-      await page.unroute(`**/api/v1/posts/${number}/approval`);
-
-      // The "a" shortcut approves the selected post.
-      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
-      await page.keyboard.press('a');
-      await expect(page.getByTestId('approval-actions')).toHaveCount(0);
-      await expect(row).not.toContainText('Awaiting approval');
-      expect((await anon.request.get(`/api/v1/posts/${number}`)).status()).toBe(200);
-      // Approved and without a status, it is now a post to triage.
-      await page.goto('/admin/inbox?show=untriaged');
-      await expect(page.locator(`[data-testid=triage-row][data-number="${number}"]`)).toBeVisible();
-
-      // Deciding twice is refused.
-      const again = await page.context().request.post(`/api/v1/posts/${number}/approval`, { data: { approval: 'rejected' }, headers });
-      expect(again.status()).toBe(409);
-    } finally {
-      await admin.close();
-      await anon.close();
-      await memberCtx.close();
     }
   });
 });

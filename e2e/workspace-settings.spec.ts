@@ -1,5 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSignIn, uniqueEmail } from './support/accounts';
+import { apiSignIn, createMember, uniqueEmail, type Credentials } from './support/accounts';
 import { expect, test } from './support/fixtures';
 import { axeViolations } from './support/axe';
 
@@ -258,6 +258,103 @@ test.describe('workspace settings', () => {
       await admin.delete('/api/v1/admin/branding/logo', { headers: { Origin: baseURL! } });
       await admin.delete('/api/v1/admin/branding/favicon', { headers: { Origin: baseURL! } });
       await admin.patch('/api/v1/admin/settings', { data: { showPoweredBy: true }, headers: { Origin: baseURL! } });
+    }
+  });
+});
+
+/** A member promoted to moderator by the admin (the role change ends their sessions; sign in afresh after). */
+async function createModerator(admin: APIRequestContext, anonymous: APIRequestContext, baseURL: string): Promise<Credentials> {
+  const creds = await createMember(admin, anonymous, baseURL, 'Triage Moderator');
+  const list = await admin.get(`/api/v1/members?q=${encodeURIComponent(creds.email)}`);
+  const { items } = (await list.json()) as { items: { id: string }[] };
+  const res = await admin.patch(`/api/v1/members/${items[0]!.id}`, { data: { role: 'moderator' }, headers: { Origin: baseURL } });
+  expect(res.status()).toBe(200);
+  return creds;
+}
+
+const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+
+// Moderation is workspace-wide: on a server other specs share, their members' posts would wait for
+// approval too while it is on (a fresh-clone run failed so), so it is proved here, after the tests above.
+test.describe('the moderation inbox', () => {
+  test("with moderation on, a member's post waits in the inbox; a moderator approves it and a visitor then sees it", async ({
+    guardedPage: page,
+    baseURL,
+    browser,
+  }) => {
+    test.setTimeout(90_000);
+    const admin = await browser.newContext({ baseURL });
+    const anon = await browser.newContext({ baseURL });
+    const memberCtx = await browser.newContext({ baseURL });
+    const headers = { Origin: baseURL! };
+    try {
+      await apiSignIn(admin.request, baseURL!);
+      const slug = `triage-${unique()}`;
+      expect((await admin.request.post('/api/v1/boards', { data: { name: `Triage ${slug}`, slug }, headers })).status()).toBe(201);
+      const member = await createMember(admin.request, anon.request, baseURL!, 'Pending Poster');
+      const moderator = await createModerator(admin.request, anon.request, baseURL!);
+      await apiSignIn(memberCtx.request, baseURL!, member);
+
+      // Switched on only for the one post, and back off at once.
+      const settings = (await (await admin.request.get('/api/v1/admin/settings')).json()) as { moderation: string };
+      let number: number;
+      try {
+        expect((await admin.request.patch('/api/v1/admin/settings', { data: { moderation: 'all' }, headers })).status()).toBe(200);
+        const created = await memberCtx.request.post('/api/v1/posts', {
+          data: { board: slug, title: `Waiting for approval ${slug}`, body: 'Please review me.' },
+          headers,
+        });
+        expect(created.status()).toBe(201);
+        number = ((await created.json()) as { number: number }).number;
+      } finally {
+        await admin.request.patch('/api/v1/admin/settings', { data: { moderation: settings.moderation }, headers });
+      }
+      expect((await anon.request.get(`/api/v1/posts/${number}`)).status()).toBe(404);
+
+      await apiSignIn(page.context().request, baseURL!, moderator);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await page.goto('/admin/inbox?show=pending');
+      const row = page.locator(`[data-testid=triage-row][data-number="${number}"]`);
+      await expect(row).toContainText(`Waiting for approval ${slug}`);
+      await expect(row).toContainText('Awaiting approval');
+      await expect(row.getByTestId('triage-title')).toHaveAttribute('href', new RegExp(`^/p/${number}`));
+      expect(await axeViolations(page, '/admin/inbox')).toEqual([]);
+      await row.getByTestId('triage-title').click();
+      const approval = page.getByTestId('approval-actions');
+
+      // A refusal from the server is shown beside the buttons, in the page's words for its reason
+      // (never the API's own message); nothing changes.
+      await page.route(`**/api/v1/posts/${number}/approval`, (route) =>
+        route.fulfill({
+          status: 409,
+          contentType: 'application/json',
+          body: JSON.stringify({
+            error: { code: 'CONFLICT', message: 'The API’s own words.', reason: 'postAlreadyApproved', requestId: 'x' },
+          }),
+        }),
+      );
+      await approval.getByTestId('approve').click();
+      await expect(approval.getByRole('alert')).toContainText('This post was already approved.');
+      await expect(row).toContainText('Awaiting approval');
+      await page.unroute(`**/api/v1/posts/${number}/approval`);
+
+      // The "a" shortcut approves the selected post.
+      await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await page.keyboard.press('a');
+      await expect(page.getByTestId('approval-actions')).toHaveCount(0);
+      await expect(row).not.toContainText('Awaiting approval');
+      expect((await anon.request.get(`/api/v1/posts/${number}`)).status()).toBe(200);
+      // Approved and without a status, it is now a post to triage.
+      await page.goto('/admin/inbox?show=untriaged');
+      await expect(page.locator(`[data-testid=triage-row][data-number="${number}"]`)).toBeVisible();
+
+      // Deciding twice is refused.
+      const again = await page.context().request.post(`/api/v1/posts/${number}/approval`, { data: { approval: 'rejected' }, headers });
+      expect(again.status()).toBe(409);
+    } finally {
+      await admin.close();
+      await anon.close();
+      await memberCtx.close();
     }
   });
 });
