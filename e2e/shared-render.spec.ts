@@ -265,6 +265,8 @@ test('a kept copy of a visitor page: a refused write leaves it, a vote clears on
       origin: baseURL!,
       writeBase: baseURL!,
       readBase: baseURL!,
+      // Embedded PGlite keeps a copy 30 s.
+      copySeconds: 30,
     });
   } finally {
     await Promise.all([adminCtx.close(), anonymous.close(), memberCtx.close()]);
