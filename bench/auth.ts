@@ -9,6 +9,7 @@
  *
  *   node --import tsx bench/auth.ts [--port 3641] [--duration 10] [--connections 50] [--database-url …]
  */
+import { sessionCookieOf } from './lib/demo';
 import { runLoad, type LoadResult } from './lib/load';
 import {
   argValue,
@@ -39,7 +40,7 @@ async function signInCookie(base: string): Promise<string> {
     body: JSON.stringify(BENCH_ADMIN),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  return sessionCookieOf(res);
 }
 
 const row = (label: string, r: LoadResult) => [

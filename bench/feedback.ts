@@ -14,6 +14,7 @@
  *       [--duration 10] [--warmup 3] [--connections 50] [--requests 200]
  */
 import http from 'node:http';
+import { sessionCookieOf } from './lib/demo';
 import { runLoad, type LoadResult } from './lib/load';
 import { SEARCH_WORDS, seedDemoData } from './lib/seed';
 import {
@@ -79,7 +80,7 @@ async function signInCookie(base: string): Promise<string> {
     body: JSON.stringify(BENCH_ADMIN),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status} ${await res.text()}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  return sessionCookieOf(res);
 }
 
 function timedGet(url: string): Promise<{ status: number; ms: number; body: string }> {

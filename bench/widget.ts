@@ -16,6 +16,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { sessionCookieOf } from './lib/demo';
 import {
   BENCH_ADMIN,
   argValue,
@@ -113,10 +114,9 @@ async function scriptsOf(
 
 async function seed(base: string): Promise<string> {
   const headers = { origin: base, 'content-type': 'application/json' };
-  const cookieOf = (res: Response) => (res.headers.get('set-cookie') ?? '').split(';')[0]!;
   const signIn = await fetch(`${base}/api/v1/auth/sign-in`, { method: 'POST', headers, body: JSON.stringify(BENCH_ADMIN) });
   if (!signIn.ok) throw new Error(`sign-in answered ${signIn.status}`);
-  const admin = { ...headers, cookie: cookieOf(signIn) };
+  const admin = { ...headers, cookie: sessionCookieOf(signIn) };
   const post = async (path: string, body: unknown, method = 'POST') => {
     const res = await fetch(`${base}${path}`, { method, headers: admin, body: body === undefined ? undefined : JSON.stringify(body) });
     if (!res.ok) throw new Error(`${method} ${path} answered ${res.status}: ${await res.text()}`);
@@ -180,7 +180,7 @@ async function main() {
     });
     const allow = await fetch(`${server.url}/api/v1/admin/settings`, {
       method: 'PATCH',
-      headers: { origin: server.url, 'content-type': 'application/json', cookie: (signIn.headers.get('set-cookie') ?? '').split(';')[0]! },
+      headers: { origin: server.url, 'content-type': 'application/json', cookie: sessionCookieOf(signIn) },
       body: JSON.stringify({ widgetOrigins: [hostOrigin] }),
     });
     if (!allow.ok) throw new Error(`allowing the host origin answered ${allow.status}`);

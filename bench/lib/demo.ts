@@ -58,7 +58,21 @@ export async function signIn(base: string): Promise<string> {
     body: JSON.stringify(BENCH_ADMIN),
   });
   if (res.status !== 200) throw new Error(`sign-in failed: ${res.status}`);
-  return res.headers.get('set-cookie')!.split(';')[0]!;
+  return sessionCookieOf(res);
+}
+
+/**
+ * The session cookie a sign-in answer set, as a Cookie header. Only the session: on PostgreSQL the
+ * answer also sets the recent-write cookie, first, and a client that sent that one on and on would
+ * read freshly as a visitor, not as the person signed in (a browser drops it after a few seconds).
+ */
+export function sessionCookieOf(res: Response): string {
+  const session = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0]!)
+    .find((c) => /^(__Host-)?chorus_session=/.test(c));
+  if (!session) throw new Error(`the answer (${res.status}) set no session cookie`);
+  return session;
 }
 
 /** Sessions for the first `count` demo members, written straight into the database. */
