@@ -23,33 +23,38 @@ import type { Actor, UserActor } from '@/server/identity/actor';
 import { requireAllowed } from '@/server/identity/authorize';
 import { isUuid, requireCursor, timeIdCursor } from '@/server/http/cursor';
 import { AppError } from '@/server/http/errors';
+import { retryingConflicts } from '@/server/db/retry';
 import type { VoteOnBehalfInput, VoteOnBehalfResult, VoterListQuery, VoterPage, VoteState } from '../schema';
 import { applyVoteDelta, deleteVote, insertVote, listVoters, votedPostNumbers, type VoterKey } from './queries';
 
 /** Votes (`voted` true) or unvotes; idempotent. */
 export async function setVote(actor: UserActor, number: number, voted: boolean): Promise<VoteState> {
   let cast = false;
-  const state = await db().transaction(async (tx) => {
-    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
-    // Closed first: an archived board is VOTING_CLOSED (SPEC.md §8), not a permission matter.
-    assertVotingOpen(ctx);
-    requireAllowed(
-      canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null }),
-      'Only the team votes on this board.',
-    );
-    const changed = voted
-      ? await insertVote(tx, { postId: ctx.post.id, userId: actor.id, castByKeyId: actor.apiKey?.id ?? null })
-      : await deleteVote(tx, ctx.post.id, actor.id);
-    const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, voted ? 1 : -1) : ctx.post.voteCount;
-    if (voted) await autoSubscribe(tx, actor.id, ctx.post.id);
-    if (voted && changed) {
-      await emitEvent(tx, { type: 'vote.created', postId: ctx.post.id, userId: actor.id, actorId: actor.id });
-      cast = true;
-    }
-    // A removed vote is no domain event (nothing follows from it) but open pages show the count.
-    if (!voted && changed) await publishLive(tx, { kind: 'votes', postId: ctx.post.id });
-    return { state: { voted, voteCount }, board: ctx.board.slug };
-  });
+  // Every effect is in the transaction (the live signal too is written in it), so it may run again.
+  const state = await retryingConflicts(() =>
+    db().transaction(async (tx) => {
+      cast = false;
+      const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
+      // Closed first: an archived board is VOTING_CLOSED (SPEC.md §8), not a permission matter.
+      assertVotingOpen(ctx);
+      requireAllowed(
+        canParticipate(actor, { posting: ctx.board.posting, archived: ctx.board.archivedAt !== null }),
+        'Only the team votes on this board.',
+      );
+      const changed = voted
+        ? await insertVote(tx, { postId: ctx.post.id, userId: actor.id, castByKeyId: actor.apiKey?.id ?? null })
+        : await deleteVote(tx, ctx.post.id, actor.id);
+      const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, voted ? 1 : -1) : ctx.post.voteCount;
+      if (voted) await autoSubscribe(tx, actor.id, ctx.post.id);
+      if (voted && changed) {
+        await emitEvent(tx, { type: 'vote.created', postId: ctx.post.id, userId: actor.id, actorId: actor.id });
+        cast = true;
+      }
+      // A removed vote is no domain event (nothing follows from it) but open pages show the count.
+      if (!voted && changed) await publishLive(tx, { kind: 'votes', postId: ctx.post.id });
+      return { state: { voted, voteCount }, board: ctx.board.slug };
+    }),
+  );
   // Only the copies that show this post's count go (src/server/cache/changes.ts).
   noteVote({ post: number, board: state.board });
   if (cast) kickJobs();
@@ -72,38 +77,40 @@ export async function voteOnBehalf(actor: UserActor, number: number, input: Vote
   if (input.externalId !== undefined && !actor.apiKey) {
     throw new AppError('FORBIDDEN', 'Only an API key can name a customer by external id.');
   }
-  const result = await db().transaction(async (tx) => {
-    const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
-    assertVotingOpen(ctx);
-    const { user, created } = await findOrCreateCustomer(
-      tx,
-      { email: input.email, name: input.displayName, externalId: input.externalId },
-      { actor, createdAction: actor.apiKey ? 'member.created_for_customer' : 'member.created_for_vote', ip },
-    );
-    const changed = await insertVote(tx, {
-      postId: ctx.post.id,
-      userId: user.id,
-      castById: actor.id,
-      castByKeyId: actor.apiKey?.id ?? null,
-    });
-    const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, 1) : ctx.post.voteCount;
-    await autoSubscribe(tx, user.id, ctx.post.id);
-    if (changed) await emitEvent(tx, { type: 'vote.created', postId: ctx.post.id, userId: user.id, actorId: actor.id });
-    if (changed) {
-      await recordAudit(
-        {
-          actor,
-          action: 'vote.cast_on_behalf',
-          targetType: 'post',
-          targetId: String(ctx.post.number),
-          after: { userId: user.id, email: user.email },
-          ip,
-        },
+  const result = await retryingConflicts(() =>
+    db().transaction(async (tx) => {
+      const ctx = await getPostContext(tx, actor, number, { forUpdate: true });
+      assertVotingOpen(ctx);
+      const { user, created } = await findOrCreateCustomer(
         tx,
+        { email: input.email, name: input.displayName, externalId: input.externalId },
+        { actor, createdAction: actor.apiKey ? 'member.created_for_customer' : 'member.created_for_vote', ip },
       );
-    }
-    return { voted: true, voteCount, voter: { id: user.id, displayName: user.displayName, created } };
-  });
+      const changed = await insertVote(tx, {
+        postId: ctx.post.id,
+        userId: user.id,
+        castById: actor.id,
+        castByKeyId: actor.apiKey?.id ?? null,
+      });
+      const voteCount = changed ? await applyVoteDelta(tx, ctx.post.id, 1) : ctx.post.voteCount;
+      await autoSubscribe(tx, user.id, ctx.post.id);
+      if (changed) await emitEvent(tx, { type: 'vote.created', postId: ctx.post.id, userId: user.id, actorId: actor.id });
+      if (changed) {
+        await recordAudit(
+          {
+            actor,
+            action: 'vote.cast_on_behalf',
+            targetType: 'post',
+            targetId: String(ctx.post.number),
+            after: { userId: user.id, email: user.email },
+            ip,
+          },
+          tx,
+        );
+      }
+      return { voted: true, voteCount, voter: { id: user.id, displayName: user.displayName, created } };
+    }),
+  );
   kickJobs();
   return result;
 }
