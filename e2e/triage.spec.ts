@@ -4,25 +4,15 @@
  * approves it) is in workspace-settings.spec.ts: moderation is workspace-wide, and on this server
  * other specs' posts would wait too.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { axeViolations } from './support/axe';
-import { apiSignIn, createMember, type Credentials } from './support/accounts';
+import { apiSignIn, createMember, createModerator } from './support/accounts';
 import { expect, test } from './support/fixtures';
 
 const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 async function rowNames(page: Page, testId: string): Promise<string[]> {
   return page.getByTestId(testId).allTextContents();
-}
-
-/** A member promoted to moderator by the admin (the role change ends their sessions; sign in afresh after). */
-async function createModerator(admin: APIRequestContext, anonymous: APIRequestContext, baseURL: string): Promise<Credentials> {
-  const creds = await createMember(admin, anonymous, baseURL, 'Triage Moderator');
-  const list = await admin.get(`/api/v1/members?q=${encodeURIComponent(creds.email)}`);
-  const { items } = (await list.json()) as { items: { id: string }[] };
-  const res = await admin.patch(`/api/v1/members/${items[0]!.id}`, { data: { role: 'moderator' }, headers: { Origin: baseURL } });
-  expect(res.status()).toBe(200);
-  return creds;
 }
 
 test.describe('statuses and tags (admins)', () => {

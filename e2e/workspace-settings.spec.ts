@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiSignIn, createMember, uniqueEmail, type Credentials } from './support/accounts';
+import { apiSignIn, createMember, createModerator, uniqueEmail } from './support/accounts';
+import { createBoard } from './support/posts';
 import { expect, test } from './support/fixtures';
 import { axeViolations } from './support/axe';
 
@@ -262,18 +263,6 @@ test.describe('workspace settings', () => {
   });
 });
 
-/** A member promoted to moderator by the admin (the role change ends their sessions; sign in afresh after). */
-async function createModerator(admin: APIRequestContext, anonymous: APIRequestContext, baseURL: string): Promise<Credentials> {
-  const creds = await createMember(admin, anonymous, baseURL, 'Triage Moderator');
-  const list = await admin.get(`/api/v1/members?q=${encodeURIComponent(creds.email)}`);
-  const { items } = (await list.json()) as { items: { id: string }[] };
-  const res = await admin.patch(`/api/v1/members/${items[0]!.id}`, { data: { role: 'moderator' }, headers: { Origin: baseURL } });
-  expect(res.status()).toBe(200);
-  return creds;
-}
-
-const unique = () => `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
-
 // Moderation is workspace-wide: on a server other specs share, their members' posts would wait for
 // approval too while it is on (a fresh-clone run failed so), so it is proved here, after the tests above.
 test.describe('the moderation inbox', () => {
@@ -289,8 +278,7 @@ test.describe('the moderation inbox', () => {
     const headers = { Origin: baseURL! };
     try {
       await apiSignIn(admin.request, baseURL!);
-      const slug = `triage-${unique()}`;
-      expect((await admin.request.post('/api/v1/boards', { data: { name: `Triage ${slug}`, slug }, headers })).status()).toBe(201);
+      const { slug } = await createBoard(admin.request, baseURL!, 'triage');
       const member = await createMember(admin.request, anon.request, baseURL!, 'Pending Poster');
       const moderator = await createModerator(admin.request, anon.request, baseURL!);
       await apiSignIn(memberCtx.request, baseURL!, member);

@@ -64,3 +64,13 @@ export async function createMember(
   if (verified.status() !== 200) throw new Error(`verify failed: ${verified.status()} ${await verified.text()}`);
   return creds;
 }
+
+/** A member promoted to moderator by the admin (the role change ends their sessions; sign in afresh after). */
+export async function createModerator(admin: APIRequestContext, anonymous: APIRequestContext, baseURL: string): Promise<Credentials> {
+  const creds = await createMember(admin, anonymous, baseURL, 'Triage Moderator');
+  const list = await admin.get(`/api/v1/members?q=${encodeURIComponent(creds.email)}`);
+  const { items } = (await list.json()) as { items: { id: string }[] };
+  const res = await admin.patch(`/api/v1/members/${items[0]!.id}`, { data: { role: 'moderator' }, headers: { Origin: baseURL } });
+  if (res.status() !== 200) throw new Error(`making ${creds.email} a moderator failed: ${res.status()} ${await res.text()}`);
+  return creds;
+}

@@ -2,8 +2,8 @@
  * What clears a kept copy of a visitor's page (src/server/cache/changes.ts): a refused write
  * clears nothing; a vote on one board's post leaves another board's page kept and shows on its
  * own board's page within a second. Servers with diagnostics on say when a page is a kept copy
- * (`x-chorus-copy: page`) and how many whole changes the instance knows of
- * (`x-chorus-whole-changes`).
+ * (`x-chorus-copy: page`) and the latest whole change the instance knows of
+ * (`x-chorus-last-whole-change`).
  *
  * A copy also goes when it lapses (after `copySeconds`) or when the server's own background work
  * makes a whole change (the trending refresh, scheduled publishing): neither is what this proves,
@@ -36,7 +36,7 @@ interface Read {
   copy: boolean;
   /** The votes of every post the page shows. */
   count: number;
-  wholeChanges: number;
+  lastWholeChange: number;
 }
 
 export async function proveWhatClearsCopies({
@@ -66,7 +66,11 @@ export async function proveWhatClearsCopies({
       const counts = [...(await res.text()).matchAll(/data-testid="vote-count"[^>]*>(\d+)</g)].map((m) => Number(m[1]));
       expect(counts.length, `vote counts on ${url}`).toBeGreaterThan(0);
       const count = counts.reduce((a, b) => a + b, 0);
-      return { copy: res.headers()['x-chorus-copy'] === 'page', count, wholeChanges: Number(res.headers()['x-chorus-whole-changes']) };
+      return {
+        copy: res.headers()['x-chorus-copy'] === 'page',
+        count,
+        lastWholeChange: Number(res.headers()['x-chorus-last-whole-change']),
+      };
     };
     // Each address is a copy of its own (the query is part of it; the board page ignores `look`):
     // a new one is rendered now, so its copy is young however long earlier steps took.
@@ -80,7 +84,7 @@ export async function proveWhatClearsCopies({
     };
     /** Whether a copy that is gone now may have gone for another reason than the one proved: it lapsed, or a whole change came. */
     const overtaken = (copy: { at: number }, before: Read, after: Read) =>
-      Date.now() - copy.at > copySeconds * 1000 - 500 || after.wholeChanges !== before.wholeChanges;
+      Date.now() - copy.at > copySeconds * 1000 - 500 || after.lastWholeChange !== before.lastWholeChange;
 
     // Someone with no account posts and votes: refused (401), and the copy stays.
     for (let round = 1; ; round++) {

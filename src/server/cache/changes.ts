@@ -31,7 +31,6 @@ export interface Stamped {
 
 interface Changes {
   seq: number;
-  wholes: number;
   wholeAt: number;
   anyVoteAt: number;
   boardVoteAt: Map<string, number>;
@@ -46,21 +45,20 @@ type WithChanges = typeof globalThis & { [KEY]?: Changes };
 
 function changes(): Changes {
   const g = globalThis as WithChanges;
-  g[KEY] ??= { seq: 0, wholes: 0, wholeAt: 0, anyVoteAt: 0, boardVoteAt: new Map(), postVoteAt: new Map() };
+  g[KEY] ??= { seq: 0, wholeAt: 0, anyVoteAt: 0, boardVoteAt: new Map(), postVoteAt: new Map() };
   return g[KEY];
 }
 
 /** The sequence number of the latest change: a copy records it before it reads. */
 export const changeSeq = (): number => changes().seq;
 
-/** How many whole changes this instance has made or heard of (with diagnostics on, a response says: tests tell a cleared copy from a lapsed one). */
-export const wholeChanges = (): number => changes().wholes;
+/** The sequence number of the latest whole change (with diagnostics on, a response says: tests tell a cleared copy from a lapsed one). */
+export const lastWholeChange = (): number => changes().wholeAt;
 
 /** Records a whole change: no copy made before it is current any more. */
 export function recordWholeChange(): void {
   const c = changes();
   c.seq += 1;
-  c.wholes += 1;
   c.wholeAt = c.seq;
   c.anyVoteAt = c.seq;
   c.boardVoteAt.clear();

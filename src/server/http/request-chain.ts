@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { env } from '@/config/env';
-import { wholeChanges } from '@/server/cache/changes';
+import { lastWholeChange } from '@/server/cache/changes';
 import { capturePage, pageCacheKey, serveCachedPage } from '@/server/cache/page-cache';
 import { readSessionToken, readsOwnWrites } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
@@ -76,11 +76,11 @@ export const visitorCopyStep: RequestStep = (request) => {
   request.pageKey = key;
   if (!key) return false;
   // With diagnostics on, tests can tell a copy from a render (a copy says so), and a copy that a
-  // whole change cleared from one that lapsed (how many whole changes this instance knows of).
+  // whole change cleared from one that lapsed (the latest whole change this instance knows of).
   const diagnose = env().CHORUS_DIAGNOSTIC_ROUTES;
   if (diagnose) {
     res.setHeader('x-chorus-copy', 'page');
-    res.setHeader('x-chorus-whole-changes', String(wholeChanges()));
+    res.setHeader('x-chorus-last-whole-change', String(lastWholeChange()));
   }
   if (serveCachedPage(key, req, res, nonce)) {
     request.note.cached = true;
