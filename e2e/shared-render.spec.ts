@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import { adminContext, apiSignIn, createMember, type Credentials } from './support/accounts';
@@ -244,6 +245,22 @@ test.describe('shared renders for signed-in people', () => {
     expect(problems).toEqual([]);
     expect(await tab.evaluate(() => (window as unknown as { headerShifts: number }).headerShifts)).toBe(0);
     await Promise.all([context.close(), other.close(), adminCtx.close()]);
+  });
+
+  test('a request whose connection closes before its page is made holds nobody up', async ({ browser, baseURL }) => {
+    const adminCtx = await adminContext(browser, baseURL!);
+    const { host, port } = new URL(baseURL!);
+    const cookie = (await adminCtx.cookies()).map((c) => `${c.name}=${c.value}`).join('; ');
+    // A page of which there is no shared render yet (the query is part of what a render is kept for).
+    const path = `/?probe=${Date.now().toString(36)}`;
+    const socket = connect(Number(port), host.split(':')[0]!);
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.end(`GET ${path} HTTP/1.1\r\nHost: ${host}\r\nCookie: ${cookie}\r\nConnection: close\r\n\r\n`);
+    socket.destroy();
+    // The next requests for it make and share the render: none waits for the abandoned one and
+    // falls back to a render in full.
+    for (let i = 0; i < 2; i++) expect((await page(adminCtx.request, path)).render).toBe('shared');
+    await adminCtx.close();
   });
 });
 

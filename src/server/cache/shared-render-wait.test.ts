@@ -1,8 +1,8 @@
 import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordVoteChange, recordWholeChange } from './changes';
-import { sharedPage, sharedPageKey, withinDeadline, type Audience } from './shared-render';
+import { sharedPage, sharedPageKey, WAIT_FOR_OTHER_RENDER_MS, withinDeadline, type Audience } from './shared-render';
 
 describe('withinDeadline: a request waiting for another request’s render never waits without end', () => {
   it('gives the render when it comes in time', async () => {
@@ -57,5 +57,70 @@ describe('requests that wait for a shared render', () => {
   it('render their own after any other change', async () => {
     const { waited } = await renderWithAWaiter('/b/waiting-whole', () => recordWholeChange());
     expect(waited.page).toBeNull();
+  });
+});
+
+describe('a render that will never end holds nobody up for long', () => {
+  const audience: Audience = { role: 'admin', emailVerified: true, hasAvatar: false, locale: 'en' };
+  const exchange = (url: string) => {
+    const req = new IncomingMessage(new Socket());
+    req.method = 'GET';
+    req.url = url;
+    return { req, res: new ServerResponse(req) };
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('a request whose connection closed on its way is not rendered, and the next one makes the page', { timeout: 2_000 }, async () => {
+    const url = '/b/closed-on-the-way';
+    const key = sharedPageKey(audience, url);
+    const gone = exchange(url);
+    gone.req.socket.destroy();
+    let renderedGone = false;
+    const t0 = Date.now();
+    const first = await sharedPage(key, audience, gone.req, gone.res, 'n1', () => {
+      renderedGone = true;
+    });
+    expect(first).toEqual({ page: null, own: { status: 0, body: '' } });
+    expect(renderedGone).toBe(false);
+
+    const next = exchange(url);
+    let renderedNext = false;
+    const second = sharedPage(key, audience, next.req, next.res, 'n2', () => {
+      renderedNext = true;
+      next.res.setHeader('content-type', 'text/html; charset=utf-8');
+      next.res.statusCode = 200;
+      next.res.end('<html><body></body></html>');
+    });
+    expect((await second).own?.status).toBe(200);
+    expect(renderedNext).toBe(true);
+    expect(Date.now() - t0).toBeLessThan(1_000);
+  });
+
+  it('once a render has taken as long as a wait may, the next request makes its own', async () => {
+    vi.useFakeTimers();
+    const url = '/b/never-ends';
+    const key = sharedPageKey(audience, url);
+    const stuck = exchange(url);
+    void sharedPage(key, audience, stuck.req, stuck.res, 'n1', () => undefined);
+
+    const waiter = exchange(url);
+    const waiting = sharedPage(key, audience, waiter.req, waiter.res, 'n2', () => {
+      throw new Error('a waiter renders nothing');
+    });
+    await vi.advanceTimersByTimeAsync(WAIT_FOR_OTHER_RENDER_MS);
+    expect(await waiting).toEqual({ page: null });
+
+    const later = exchange(url);
+    let renderedLater = false;
+    const after = sharedPage(key, audience, later.req, later.res, 'n3', () => {
+      renderedLater = true;
+      later.res.setHeader('content-type', 'text/html; charset=utf-8');
+      later.res.statusCode = 200;
+      later.res.end('<html><body></body></html>');
+    });
+    expect(renderedLater).toBe(true);
+    expect((await after).own?.status).toBe(200);
   });
 });

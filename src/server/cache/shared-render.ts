@@ -177,33 +177,43 @@ export async function sharedPage(
   const reach = voteReachOfUrl(req.url ?? '/');
   const at = Date.now();
   const capture = holdBack(req, res, audience, render);
-  const made = capture.then((own): SharedPage | null => {
-    const type = String(res.getHeader('content-type') ?? '');
-    // Only votes may have come since it started (reach 'none' ignores them): see below.
-    if (own.status !== 200 || !type.startsWith('text/html') || !isCurrent({ generation, reach: 'none' })) return null;
-    const headers: OutgoingHttpHeaders = {};
-    for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
-    const page: SharedPage = {
-      status: 200,
-      headers,
-      body: own.body,
-      bytes: stringBytes(own.body),
-      nonce,
-      generation,
-      reach,
-      at,
-      votable: voteButtonsOf(own.body),
-    };
-    // Kept only while nothing it shows has changed. When only votes it shows came meanwhile, the
-    // requests that waited for it still get it: it is the page as of a moment ago, as if they had
-    // come a moment earlier (their own votes are in their payload, read now), and it spares each of
-    // them a render of its own while people vote (issue 22). After any other change they render.
-    if (isCurrent({ generation, reach })) s.pages.set(key, page);
-    return page;
-  });
-  const settled = made.catch(() => null);
-  s.inFlight.set(key, settled);
-  void settled.finally(() => s.inFlight.delete(key));
+  // Requests stop waiting for this render when it ends, or once they would have given up on it
+  // anyway (a render that never ends, or ends long after, holds nobody up past that).
+  const turn: { settled?: Promise<SharedPage | null> } = {};
+  const forget = () => {
+    clearTimeout(giveUp);
+    if (turn.settled && s.inFlight.get(key) === turn.settled) s.inFlight.delete(key);
+  };
+  const giveUp = setTimeout(forget, WAIT_FOR_OTHER_RENDER_MS);
+  giveUp.unref();
+  const made = capture
+    .then((own): SharedPage | null => {
+      const type = String(res.getHeader('content-type') ?? '');
+      // Only votes may have come since it started (reach 'none' ignores them): see below.
+      if (own.status !== 200 || !type.startsWith('text/html') || !isCurrent({ generation, reach: 'none' })) return null;
+      const headers: OutgoingHttpHeaders = {};
+      for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
+      const page: SharedPage = {
+        status: 200,
+        headers,
+        body: own.body,
+        bytes: stringBytes(own.body),
+        nonce,
+        generation,
+        reach,
+        at,
+        votable: voteButtonsOf(own.body),
+      };
+      // Kept only while nothing it shows has changed. When only votes it shows came meanwhile, the
+      // requests that waited for it still get it: it is the page as of a moment ago, as if they had
+      // come a moment earlier (their own votes are in their payload, read now), and it spares each of
+      // them a render of its own while people vote (issue 22). After any other change they render.
+      if (isCurrent({ generation, reach })) s.pages.set(key, page);
+      return page;
+    })
+    .finally(forget);
+  turn.settled = made.catch(() => null);
+  s.inFlight.set(key, turn.settled);
   return { page: await made, own: await capture };
 }
 
@@ -236,6 +246,9 @@ function holdBack(req: IncomingMessage, res: ServerResponse, audience: Audience,
     );
   };
   return new Promise<Captured>((resolve) => {
+    // A connection that closed while this request was on its way here has had its 'close' event
+    // already: nothing would say that the render it is not waiting for ended.
+    if (res.destroyed || req.socket.destroyed) return resolve({ status: 0, body: '' });
     res.flushHeaders = () => undefined;
     res.writeHead = ((status: number, ...rest: unknown[]) => {
       res.statusCode = status;
