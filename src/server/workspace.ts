@@ -4,32 +4,28 @@
  */
 import { eq } from 'drizzle-orm';
 import type { PublicWorkspace } from '@/core/workspace';
-import { db, getDbHandle, type DbOrTx } from '@/server/db/client';
+import { db, inTransaction, type DbOrTx } from '@/server/db/client';
+import { contentGeneration, forgetKept, keep, peekKept } from '@/server/cache/visitor-cache';
 import { workspaceSettings } from '@/server/db/schema';
 
 /**
- * The public workspace row, kept in memory only where that is exact: with embedded PGlite this
- * process is the database's only client, so forgetting the copy whenever this process changes
- * the row (settings, setup) keeps it true. With a shared PostgreSQL every read goes to the
- * database. On globalThis because the server entry and the Next.js bundle load this module
- * separately.
+ * The public workspace row, kept as every other data copy is (src/server/cache/visitor-cache.ts):
+ * current until the next committed change here or announced by another instance, and forgotten
+ * at once when this process changes the row (settings, setup, import).
  */
-const KEY = Symbol.for('chorus.workspace-cache');
-type WithCache = typeof globalThis & { [KEY]?: PublicWorkspace };
+const WORKSPACE_KEY = 'workspace';
 
-const exclusive = () => getDbHandle()?.exclusive === true;
+/** The kept workspace row, if there is a current one. */
+export const cachedWorkspace = (): PublicWorkspace | undefined => peekKept<PublicWorkspace>(WORKSPACE_KEY);
 
-export function cachedWorkspace(): PublicWorkspace | undefined {
-  return exclusive() ? (globalThis as WithCache)[KEY] : undefined;
-}
-
-export function rememberWorkspace(workspace: PublicWorkspace): void {
-  if (exclusive()) (globalThis as WithCache)[KEY] = workspace;
+/** Keeps the workspace row read after the change `generation` (contentGeneration(), read before it). */
+export function rememberWorkspace(workspace: PublicWorkspace, generation: number): void {
+  keep(WORKSPACE_KEY, workspace, generation, 'none');
 }
 
 /** Call after any change to the workspace row has committed. */
 export function forgetWorkspace(): void {
-  (globalThis as WithCache)[KEY] = undefined;
+  forgetKept(WORKSPACE_KEY);
 }
 
 /**
@@ -39,6 +35,7 @@ export function forgetWorkspace(): void {
 export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWorkspace> {
   const cached = cachedWorkspace();
   if (cached) return cached;
+  const generation = contentGeneration();
   const [row] = await from
     .select({
       name: workspaceSettings.name,
@@ -57,7 +54,8 @@ export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWor
   if (!row) throw new Error('the workspace settings row is missing: have the migrations run?');
   const { setupCompletedAt, ...rest } = row;
   const workspace: PublicWorkspace = { ...rest, setupDone: setupCompletedAt !== null };
-  rememberWorkspace(workspace);
+  // What a transaction reads may never commit: only what is read outside one is kept.
+  if (!inTransaction()) rememberWorkspace(workspace, generation);
   return workspace;
 }
 

@@ -2,7 +2,7 @@ import type { GetServerSidePropsContext, GetServerSidePropsResult } from 'next';
 import { POST_SORTS, PAGE_SIZE, pageClosedMode, type PostSort } from '@/features/posts/schema';
 import { boardFilterOptions, countPosts, cursorFits, isPublicBoard, listOrderOf, listPosts } from '@/features/posts/server/list-service';
 import { notFound, withShell } from '@/server/page/with-shell';
-import { cachedForEveryone, cachedForVisitors, keepsSharedCopies } from '@/server/cache/visitor-cache';
+import { keptFor, keepsSharedCopies } from '@/server/cache/visitor-cache';
 import { VISITOR, type Actor } from '@/server/identity/actor';
 import { AppError } from '@/server/http/errors';
 import { getBoardHeader } from '@/features/boards/server/service';
@@ -17,7 +17,7 @@ const text = (v: string | string[] | undefined, max: number): string => (typeof 
  */
 export const getServerSideProps = withShell<BoardPageProps>((ctx, { actor }) =>
   // Visitors on embedded PGlite get the remembered page while nothing has changed (src/server/cache).
-  cachedForVisitors(actor, `board:${ctx.resolvedUrl}`, () => loadBoardPage(ctx, actor), { board: text(ctx.params?.board, 60) }),
+  keptFor(actor, `board:${ctx.resolvedUrl}`, () => loadBoardPage(ctx, actor), { board: text(ctx.params?.board, 60) }),
 );
 
 async function loadBoardPage(
@@ -30,7 +30,7 @@ async function loadBoardPage(
     // A public board's header is the same for everyone (remembered on the embedded database).
     board =
       keepsSharedCopies() && (await isPublicBoard(slug))
-        ? await cachedForEveryone(`board-header:${slug.toLowerCase()}`, () => getBoardHeader(VISITOR, slug), 'none')
+        ? await keptFor('anyone', `board-header:${slug.toLowerCase()}`, () => getBoardHeader(VISITOR, slug), 'none')
         : await getBoardHeader(actor, slug);
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };

@@ -10,7 +10,7 @@ import { getVisibleBoard } from '@/features/boards/server/access-service';
 import { listBoardFeedPosts } from '@/features/posts/server/feed-service';
 import { paths } from '@/config/paths';
 import { db } from '@/server/db/client';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
 import { VISITOR } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
@@ -37,7 +37,7 @@ export async function serveBoardFeed(req: IncomingMessage, res: ServerResponse, 
   // Rendering 50 bodies from Markdown is most of the cost: pollers get the visitors' copy while
   // nothing has changed (src/server/cache/visitor-cache.ts, the rule of the public pages).
   const xml = BOARD_SLUG_PATTERN.test(slug)
-    ? await cachedForVisitors(VISITOR, `feed:board:${slug}`, () => boardFeedXml(slug), { board: slug })
+    ? await keptFor(VISITOR, `feed:board:${slug}`, () => boardFeedXml(slug), { board: slug })
     : null;
   if (xml === null) return sendNotFound(res);
   sendDocument(req, res, xml, ATOM_TYPE);

@@ -4,7 +4,7 @@
  * how they are stored. A workspace that requires sign-in publishes no feed (404).
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { VISITOR } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
 import { latest, renderAtomFeed } from '@/server/feeds/atom';
@@ -37,7 +37,7 @@ export function changelogFeedHandler(source: ChangelogFeedSource, cacheKey = 'fe
   return async (req: IncomingMessage, res: ServerResponse) => {
     if (!acceptReadOnly(req, res)) return;
     // Kept while nothing has changed, like the public pages (src/server/cache/visitor-cache.ts).
-    const xml = await cachedForVisitors(VISITOR, cacheKey, () => changelogFeedXml(source));
+    const xml = await keptFor(VISITOR, cacheKey, () => changelogFeedXml(source));
     if (xml === null) return sendNotFound(res);
     sendDocument(req, res, xml, ATOM_TYPE);
   };

@@ -9,7 +9,7 @@ import { listBoards } from '@/features/boards/server/service';
 import { listPublishedEntriesForFeed } from '@/features/changelog/server/service';
 import { listPostUrls } from '@/features/posts/server/feed-service';
 import { paths } from '@/config/paths';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { VISITOR } from '@/server/identity/actor';
 import { XML_TYPE, acceptReadOnly, sendDocument } from '@/server/feeds/respond';
 import { openWorkspace, publicBase } from '@/server/feeds/site';
@@ -39,7 +39,7 @@ export function sitemapHandler(sources: readonly SitemapSource[] = SITEMAP_SOURC
   return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
     if (!acceptReadOnly(req, res)) return;
     // Kept while nothing has changed, like the public pages (src/server/cache/visitor-cache.ts).
-    const xml = await cachedForVisitors(VISITOR, cacheKey, async () => {
+    const xml = await keptFor(VISITOR, cacheKey, async () => {
       const urls = (await openWorkspace()) ? await collectSitemapUrls(sources) : [];
       return renderSitemap(urls, publicBase());
     });

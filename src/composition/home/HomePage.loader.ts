@@ -1,7 +1,7 @@
 import { PAGE_SIZE, pageClosedMode } from '@/features/posts/schema';
 import { listPosts } from '@/features/posts/server/list-service';
 import { withShell } from '@/server/page/with-shell';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { listBoards } from '@/features/boards/server/service';
 import type { HomePageProps } from './HomePage';
 
@@ -11,7 +11,7 @@ import type { HomePageProps } from './HomePage';
  */
 export const getServerSideProps = withShell<HomePageProps>(async (ctx, { actor }) => {
   const closed = pageClosedMode('trending', undefined, ctx.query.closed);
-  const props = await cachedForVisitors(actor, `home:${closed}`, async () => {
+  const props = await keptFor(actor, `home:${closed}`, async () => {
     const boards = await listBoards(actor);
     const trending = boards.length > 0 ? (await listPosts(actor, { sort: 'trending', closed, limit: PAGE_SIZE })).items : [];
     return { boards, trending, closed, now: new Date().toISOString() };

@@ -1,6 +1,6 @@
 import { loadPostPage } from './post-page-data';
 import { notFound, withShell } from '@/server/page/with-shell';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
 import { postNumberParam } from '@/features/posts/schema';
 import type { PostPageProps } from './post-page-types';
@@ -11,7 +11,7 @@ export const getServerSideProps = withShell<PostPageProps & Record<string, unkno
   if (!parsed.success) return { props: notFound };
   try {
     return {
-      props: { ...(await cachedForVisitors(actor, `post:${parsed.data}`, () => loadPostPage(actor, parsed.data), { post: parsed.data })) },
+      props: { ...(await keptFor(actor, `post:${parsed.data}`, () => loadPostPage(actor, parsed.data), { post: parsed.data })) },
     };
   } catch (err) {
     if (err instanceof AppError && err.code === 'NOT_FOUND') return { props: notFound };

@@ -6,7 +6,7 @@ import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '
 import { shippedIn } from '@/features/changelog/server/service';
 import { listCommentRows, toComment } from '@/features/comments/server/service';
 import { db } from '@/server/db/client';
-import { cachedForEveryone } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { statuses, tags } from '@/server/db/schema';
 import type { Actor } from '@/server/identity/actor';
 import { renderMarkdown } from '@/server/markdown/render';
@@ -39,7 +39,8 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
     listCommentRows(db(), actor, ctx.post.id),
     // The team's status and tag pickers: the same for everyone (remembered on the embedded database).
     team
-      ? cachedForEveryone(
+      ? keptFor(
+          'anyone',
           'statuses',
           () =>
             db()
@@ -50,7 +51,8 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
         )
       : [],
     team
-      ? cachedForEveryone(
+      ? keptFor(
+          'anyone',
           'tags',
           () =>
             db()

@@ -3,7 +3,7 @@ import { canModerate } from '@/core/identity/policy';
 import { listBoards } from '@/features/boards/server/service';
 import { ROADMAP_PAGE_SIZE, roadmapQuery } from '@/features/roadmap/schema';
 import { getRoadmap, roadmapTags } from '@/features/roadmap/server/service';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
 import type { Actor } from '@/server/identity/actor';
 import { notFound, withShell } from '@/server/page/with-shell';
@@ -17,7 +17,7 @@ const text = (v: string | string[] | undefined, max: number): string => (typeof 
  * workspace sends visitors to sign in (withShell). An unreadable `done` reads as the default.
  */
 export const getServerSideProps = withShell<RoadmapPageProps>((ctx, { actor }) =>
-  cachedForVisitors(actor, `roadmap:${ctx.resolvedUrl}`, () => loadRoadmapPage(ctx, actor)),
+  keptFor(actor, `roadmap:${ctx.resolvedUrl}`, () => loadRoadmapPage(ctx, actor)),
 );
 
 async function loadRoadmapPage(

@@ -22,7 +22,7 @@ import { votedAmong } from '@/features/votes/server/service';
 import { readSessionToken } from '@/server/identity/cookies';
 import type { UserActor } from '@/server/identity/actor';
 import { acceptsGzip, isCacheablePath, sendHtml } from '@/server/cache/page-cache';
-import { cachedForEveryone } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { audienceOf, sharedPage, sharedPageKey, sharesRenders, voteButtonsOf } from '@/server/cache/shared-render';
 import { payloadOf, withPayload } from '@/server/cache/personal-payload';
 import { loadShellContext } from '@/server/page/shell-context';
@@ -69,7 +69,7 @@ async function sharesWithAudience(actor: UserActor, page: PublicPage): Promise<b
   }
   if (page.kind !== 'post') return true;
   const { number } = page;
-  const wrote = await cachedForEveryone(`wrote:${actor.id}:${number}`, () => wroteOnPost(actor.id, number), 'none');
+  const wrote = await keptFor('anyone', `wrote:${actor.id}:${number}`, () => wroteOnPost(actor.id, number), 'none');
   return !wrote;
 }
 

@@ -4,7 +4,7 @@ import { useTestDatabase } from '@/test/db';
 import { VISITOR, visitorOf } from '@/server/identity/actor';
 import { markRecentWrite, readsOwnWrites } from '@/server/identity/cookies';
 import { needsFreshReads, requireFreshReads } from '@/server/identity/fresh-reads';
-import { cachedForVisitors, ownWriteWindowSeconds } from './visitor-cache';
+import { keptFor, ownWriteWindowSeconds } from './visitor-cache';
 
 const testDb = useTestDatabase();
 
@@ -42,12 +42,12 @@ describe("a person's own writes and the visitor caches", () => {
     let calls = 0;
     const compute = async () => ++calls;
     const key = `own-${Math.random()}`;
-    await cachedForVisitors(VISITOR, key, compute);
+    await keptFor(VISITOR, key, compute);
     const writer = visitorOf(requestWith('chorus_recent_write=1'));
-    expect(await cachedForVisitors(writer, key, compute)).toBe(2);
-    expect(await cachedForVisitors(writer, key, compute)).toBe(3);
+    expect(await keptFor(writer, key, compute)).toBe(2);
+    expect(await keptFor(writer, key, compute)).toBe(3);
     // Other visitors: the newest answer, kept where the cache is on (embedded PGlite in tests).
-    expect(await cachedForVisitors(VISITOR, key, compute)).toBe(testDb.handle.exclusive ? 3 : 4);
+    expect(await keptFor(VISITOR, key, compute)).toBe(testDb.handle.exclusive ? 3 : 4);
   });
 
   it('a request whose page is being recorded reads fresh too', () => {

@@ -2,15 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestDatabase } from '@/test/db';
 import { VISITOR, type Actor } from '@/server/identity/actor';
 import { isCurrent } from './changes';
-import {
-  bumpContentGeneration,
-  cachedForEveryone,
-  cachedForVisitors,
-  contentGeneration,
-  hearAnnouncement,
-  keepsSharedCopies,
-  readFreshly,
-} from './visitor-cache';
+import { bumpContentGeneration, keptFor, contentGeneration, hearAnnouncement, keepsSharedCopies, readFreshly } from './visitor-cache';
 
 const testDb = useTestDatabase();
 const member: Actor = {
@@ -29,17 +21,17 @@ function counter() {
   return { compute: async () => ++calls, calls: () => calls };
 }
 
-describe('cachedForVisitors', () => {
+describe('keptFor', () => {
   it('on embedded PGlite remembers a visitor answer until the content generation changes; on PostgreSQL only when configured (off in tests)', async () => {
     expect(testDb.handle.exclusive).toBe(testDb.driver === 'pglite');
     const c = counter();
     const key = `k-${Math.random()}`;
-    expect(await cachedForVisitors(VISITOR, key, c.compute)).toBe(1);
-    const second = await cachedForVisitors(VISITOR, key, c.compute);
+    expect(await keptFor(VISITOR, key, c.compute)).toBe(1);
+    const second = await keptFor(VISITOR, key, c.compute);
     if (testDb.handle.exclusive) {
       expect(second).toBe(1);
       bumpContentGeneration();
-      expect(await cachedForVisitors(VISITOR, key, c.compute)).toBe(2);
+      expect(await keptFor(VISITOR, key, c.compute)).toBe(2);
     } else {
       expect(second).toBe(2);
     }
@@ -47,8 +39,8 @@ describe('cachedForVisitors', () => {
 
   it('never caches for signed-in people', async () => {
     const c = counter();
-    await cachedForVisitors(member, 'same', c.compute);
-    await cachedForVisitors(member, 'same', c.compute);
+    await keptFor(member, 'same', c.compute);
+    await keptFor(member, 'same', c.compute);
     expect(c.calls()).toBe(2);
   });
 
@@ -56,14 +48,14 @@ describe('cachedForVisitors', () => {
     const key = `race-${Math.random()}`;
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const slow = cachedForVisitors(VISITOR, key, async () => {
+    const slow = keptFor(VISITOR, key, async () => {
       await gate;
       return 'stale';
     });
     bumpContentGeneration();
     release();
     expect(await slow).toBe('stale');
-    expect(await cachedForVisitors(VISITOR, key, async () => 'fresh')).toBe('fresh');
+    expect(await keptFor(VISITOR, key, async () => 'fresh')).toBe('fresh');
   });
 });
 
@@ -72,12 +64,12 @@ describe('readFreshly: a request whose browser has just written reads no copy', 
     const visitor = counter();
     const shared = counter();
     const key = `fresh-${Math.random()}`;
-    await cachedForVisitors(VISITOR, key, visitor.compute);
-    await cachedForEveryone(key, shared.compute);
+    await keptFor(VISITOR, key, visitor.compute);
+    await keptFor('anyone', key, shared.compute);
     await readFreshly(async () => {
       expect(keepsSharedCopies()).toBe(false);
-      await cachedForVisitors(VISITOR, key, visitor.compute);
-      await cachedForEveryone(key, shared.compute);
+      await keptFor(VISITOR, key, visitor.compute);
+      await keptFor('anyone', key, shared.compute);
     });
     expect([visitor.calls(), shared.calls()]).toEqual([2, 2]);
     // Outside the scope, copies are kept where this instance keeps any (embedded PGlite in tests).

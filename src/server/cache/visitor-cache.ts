@@ -1,7 +1,7 @@
 /**
- * Copies of what readers are shown, kept in memory for a short while: the data of public pages
- * and lists for visitors (`cachedForVisitors`), and answers that do not depend on who asks,
- * shared by signed-in people too (`cachedForEveryone`). Every committed change empties them
+ * Copies of data readers are shown, kept in memory for a short while (`keptFor`): the data of
+ * public pages and lists for visitors, and answers that do not depend on who asks, shared by
+ * signed-in people too. Every committed change empties them
  * (`bumpContentGeneration`), on every instance:
  *
  * - Embedded PGlite: this process is the database's only client (the data directory is locked),
@@ -191,49 +191,72 @@ export function readFreshly<T>(work: () => T): T {
 const readsFreshly = (): boolean => state().fresh.getStore() === true;
 
 /**
- * `compute()` for signed-in people, and for visitors who need fresh reads (kept for the others);
- * for other visitors, the remembered answer while it is current
- * (see above). The generation is read before computing, so
- * an answer computed while a write commits is never kept as current.
+ * Who may share a copy: `'anyone'` when the data does not depend on who asks (a board's public
+ * list before a reader's own votes are laid over it, the statuses, facts about one reader under a
+ * key of their own); otherwise the reader it is computed for, and then only visitors share it
+ * (what a signed-in person is shown depends on who they are).
  */
-export async function cachedForVisitors<T>(actor: Actor, key: string, compute: () => Promise<T>, reach: VoteReach = 'any'): Promise<T> {
+export type CopyReader = Actor | 'anyone';
+
+/**
+ * The one way data is kept here (rendered pages are the other, page-cache.ts and shared-render.ts):
+ * `compute()`'s answer remembered under `key` for everyone `reader` stands for, while no change it
+ * shows (`reach`, changes.ts) has come and for at most `visitorCacheMaxAgeMs()`. Computed instead
+ * for a signed-in reader of personal data, wherever copies are off, and for a request whose
+ * browser has just written (`readFreshly`); a visitor who needs fresh reads (a page the page cache
+ * will keep) computes too, and what they read becomes the copy. The generation is read before
+ * computing, so an answer computed while a write commits is never kept as current.
+ */
+export async function keptFor<T>(reader: CopyReader, key: string, compute: () => Promise<T>, reach: VoteReach = 'any'): Promise<T> {
   const maxAge = visitorCacheMaxAgeMs();
-  if (actor.kind !== 'visitor' || maxAge === 0 || readsFreshly()) return compute();
-  // A fresh read is never answered from here, but what it reads is the newest copy there is.
-  return remembered(key, compute, reach, maxAge, !actor.freshReads);
+  if (maxAge === 0 || readsFreshly()) return compute();
+  if (reader === 'anyone') return remembered(`anyone:${key}`, compute, reach, maxAge);
+  if (reader.kind !== 'visitor') return compute();
+  return remembered(`visitor:${key}`, compute, reach, maxAge, !reader.freshReads);
+}
+
+/** The current copy kept for anyone under `key`, without computing one (undefined: none, or copies are off here). */
+export function peekKept<T>(key: string): T | undefined {
+  const maxAge = visitorCacheMaxAgeMs();
+  if (maxAge === 0 || readsFreshly()) return undefined;
+  const hit = state().entries.get(`anyone:${key}`);
+  return hit && isCurrent(hit) && Date.now() - hit.at < maxAge ? (hit.value as T) : undefined;
+}
+
+/** Keeps `value`, read after the change `generation` (`contentGeneration()`, taken before reading), for anyone under `key`. */
+export function keep(key: string, value: unknown, generation: number, reach: VoteReach = 'any'): void {
+  if (visitorCacheMaxAgeMs() === 0 || readsFreshly()) return;
+  store(`anyone:${key}`, { value, generation, reach, at: Date.now() });
+}
+
+/** Drops the copy kept for anyone under `key` (its data has just changed here). */
+export function forgetKept(key: string): void {
+  state().entries.delete(`anyone:${key}`);
+}
+
+function store(key: string, entry: Entry): void {
+  if (!isCurrent(entry)) return;
+  const { entries } = state();
+  entries.delete(key);
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value as string);
+  entries.set(key, entry);
 }
 
 /** The copy under `key` while current (`answerFromCopy`), else `compute()`, kept if nothing it shows changed meanwhile. */
 async function remembered<T>(key: string, compute: () => Promise<T>, reach: VoteReach, maxAge: number, answerFromCopy = true): Promise<T> {
-  const s = state();
-  const hit = s.entries.get(key);
+  const hit = state().entries.get(key);
   const now = Date.now();
   if (answerFromCopy && hit && isCurrent(hit) && now - hit.at < maxAge) return hit.value as T;
   const generation = changeSeq();
   const value = await compute();
-  const entry: Entry = { value, generation, reach, at: now };
-  if (isCurrent(entry)) {
-    s.entries.delete(key);
-    if (s.entries.size >= MAX_ENTRIES) s.entries.delete(s.entries.keys().next().value as string);
-    s.entries.set(key, entry);
-  }
+  store(key, { value, generation, reach, at: now });
   return value;
 }
 
 /**
- * Whether answers shared by everyone are kept (`cachedForEveryone`, shared renders): wherever this
+ * Whether copies kept for anyone (`keptFor('anyone', …)`, shared renders) are used: wherever this
  * instance hears every change, except for a request whose browser has just written.
  */
 export function keepsSharedCopies(): boolean {
   return visitorCacheMaxAgeMs() > 0 && !readsFreshly();
-}
-
-/**
- * `compute()` remembered for everyone, on the terms above: for answers that do not depend on who
- * asks, such as the public copy of a post list that signed-in people share before their own votes
- * are laid over it (features/posts list-service.ts).
- */
-export async function cachedForEveryone<T>(key: string, compute: () => Promise<T>, reach: VoteReach = 'any'): Promise<T> {
-  if (!keepsSharedCopies()) return compute();
-  return remembered(`shared:${key}`, compute, reach, visitorCacheMaxAgeMs());
 }

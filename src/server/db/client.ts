@@ -55,6 +55,9 @@ const TX_SCOPE = Symbol.for('chorus.db.transaction-scope');
 type WithScope = typeof globalThis & { [TX_SCOPE]?: AsyncLocalStorage<true> };
 const transactionScope = ((globalThis as WithScope)[TX_SCOPE] ??= new AsyncLocalStorage<true>());
 
+/** Whether this code runs inside a `db().transaction(…)` callback. */
+export const inTransaction = (): boolean => transactionScope.getStore() === true;
+
 export const DB_IN_TRANSACTION_MESSAGE =
   'db() was called inside a db().transaction() callback: use the transaction handle (tx) instead. ' +
   'On embedded PGlite the call would wait for ever for the connection its own transaction holds; ' +

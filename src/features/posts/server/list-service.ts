@@ -11,7 +11,7 @@ import { flattenMarkdown, plainExcerpt } from '@/lib/markdown-tree';
 import { db } from '@/server/db/client';
 import { VISITOR, type Actor } from '@/server/identity/actor';
 import { isTeamMember } from '@/core/identity/policy';
-import { cachedForEveryone, keepsSharedCopies } from '@/server/cache/visitor-cache';
+import { keptFor, keepsSharedCopies } from '@/server/cache/visitor-cache';
 import { AppError } from '@/server/http/errors';
 import { postSlug, type ClosedMode, type Highlight, type PostPage, type PostSort, type PostSummary } from '../schema';
 import { decodeCursor, encodeCursor, type CursorKey, type ListOrder } from './list-cursor';
@@ -163,11 +163,12 @@ async function filtersFor(actor: Actor, req: ListPostsRequest, known?: VisibleBo
  *
  * When the actor's list is the visitors' list (listsLikeVisitors), the page is the public copy,
  * shared by everyone and remembered until anything changes (src/server/cache/visitor-cache.ts)
- * (cachedForEveryone), with the actor's own votes laid over it.
+ * (keptFor), with the actor's own votes laid over it.
  */
 export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
   if (!(await listsLikeVisitors(actor, req.board))) return listPostsFor(actor, req, knownBoard);
-  const shared = await cachedForEveryone(
+  const shared = await keptFor(
+    'anyone',
     `posts:${JSON.stringify(req)}`,
     () => listPostsFor(VISITOR, req),
     req.board ? { board: req.board } : 'any',
@@ -183,7 +184,8 @@ export async function listPosts(actor: Actor, req: ListPostsRequest, knownBoard?
 
 /** Whether the board (a slug) is public: what a visitor may open. Remembered like the lists. */
 export function isPublicBoard(slug: string): Promise<boolean> {
-  return cachedForEveryone(
+  return keptFor(
+    'anyone',
     `public-board:${slug.toLowerCase()}`,
     () =>
       getVisibleBoard(db(), VISITOR, slug).then(
@@ -199,7 +201,7 @@ export function isPublicBoard(slug: string): Promise<boolean> {
 
 /** Whether the post with this number is on a public board. Remembered like the lists. */
 export function isPostOnPublicBoard(number: number): Promise<boolean> {
-  return cachedForEveryone(`public-post:${number}`, () => isOnPublicBoard(db(), number), 'none');
+  return keptFor('anyone', `public-post:${number}`, () => isOnPublicBoard(db(), number), 'none');
 }
 
 /**
@@ -223,7 +225,7 @@ export async function listsLikeVisitors(actor: Actor, board: string | undefined)
  * What decides whether a person's lists are everyone's: their own pending posts, and private
  * boards granted to them. Remembered until anything changes.
  */
-export const readerFactsOf = (userId: string) => cachedForEveryone(`reader:${userId}`, () => readerFacts(db(), userId), 'none');
+export const readerFactsOf = (userId: string) => keptFor('anyone', `reader:${userId}`, () => readerFacts(db(), userId), 'none');
 
 async function listPostsFor(actor: Actor, req: ListPostsRequest, knownBoard?: VisibleBoardRef): Promise<PostPage> {
   const order = listOrderOf(req);
@@ -316,7 +318,8 @@ export async function countPosts(
 ): Promise<number> {
   if (await listsLikeVisitors(actor, req.board)) {
     // Votes change no count of posts.
-    return cachedForEveryone(
+    return keptFor(
+      'anyone',
       `count:${JSON.stringify(req)}`,
       async () => countPostRows(db(), VISITOR, await filtersFor(VISITOR, { ...req, limit: 1 })),
       'none',
@@ -335,5 +338,5 @@ export async function boardFilterOptions(actor: Actor, board: { id: string; slug
     return { statuses, tags: tags.map((t) => t.name) };
   };
   if (!(await listsLikeVisitors(actor, board.slug))) return load(actor);
-  return cachedForEveryone(`filter-options:${board.id}`, () => load(VISITOR), 'none');
+  return keptFor('anyone', `filter-options:${board.id}`, () => load(VISITOR), 'none');
 }

@@ -1,5 +1,5 @@
 import { anyone } from '@/core/identity/policy';
-import { cachedForVisitors } from '@/server/cache/visitor-cache';
+import { keptFor } from '@/server/cache/visitor-cache';
 import { endpoint, json, route } from '@/server/http/route';
 import { roadmapColumnPageSchema, roadmapColumnQuery, roadmapQuery, roadmapSchema } from '../schema';
 import { getRoadmap, getRoadmapColumn } from './service';
@@ -19,8 +19,7 @@ export const roadmapRoute = route('/api/v1/roadmap', {
       'hold the last 90 days unless done=all (olderCount says how many that adds). Filters: board= (a slug) and tag= (a name).',
     query: roadmapQuery,
     response: roadmapSchema,
-    handle: async ({ actor, query }) =>
-      json(await cachedForVisitors(actor, `roadmap:${JSON.stringify(query)}`, () => getRoadmap(actor, query))),
+    handle: async ({ actor, query }) => json(await keptFor(actor, `roadmap:${JSON.stringify(query)}`, () => getRoadmap(actor, query))),
   }),
 });
 
