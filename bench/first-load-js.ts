@@ -25,6 +25,7 @@ import { seedDemoData } from './lib/seed';
 import {
   BENCH_ADMIN,
   argValue,
+  chromiumPath,
   ensureBuild,
   environmentInfo,
   formatLoad,
@@ -48,7 +49,7 @@ const GZIP_LEVEL = 9;
 const BYPASS_CSP = process.argv.includes('--bypass-csp');
 
 const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: [
     '--headless',
     '--no-sandbox',

@@ -20,6 +20,7 @@ import { sessionCookieOf } from './lib/demo';
 import {
   BENCH_ADMIN,
   argValue,
+  chromiumPath,
   ensureBuild,
   environmentInfo,
   formatLoad,
@@ -44,7 +45,7 @@ const LOADER_TARGET = 10_000;
 const PANEL_TARGET = 150_000;
 
 const LAUNCH = {
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  executablePath: chromiumPath(),
   args: [
     '--headless',
     '--no-sandbox',

@@ -306,3 +306,12 @@ export function environmentInfo() {
     at: new Date().toISOString(),
   };
 }
+
+/**
+ * The Chromium the benches drive: CHROMIUM_PATH, else Debian's headless shell (what `npm test`
+ * installs and the e2e suite uses), else Debian's full Chromium.
+ */
+export function chromiumPath(): string {
+  if (process.env.CHROMIUM_PATH) return process.env.CHROMIUM_PATH;
+  return ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p)) ?? '/usr/bin/chromium-headless-shell';
+}
