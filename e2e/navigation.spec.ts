@@ -1,4 +1,5 @@
 import { expect, test, trackDataRequests } from './support/fixtures';
+import type { Page } from '@playwright/test';
 
 test.describe('pages are addressed by path', () => {
   for (const [path, heading] of [
@@ -43,9 +44,14 @@ test.describe('pages are addressed by path', () => {
   });
 });
 
+/** The top loader arrives after hydration (composition/shell/TopLoader.tsx); its style element says it has. */
+const topLoaderReady = (page: Page) =>
+  page.waitForFunction(() => [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('#nprogress')));
+
 test.describe('the loading indicator', () => {
   test('shows at the top during a client-side page navigation and is announced politely', async ({ guardedPage: page }) => {
     await page.goto('/');
+    await topLoaderReady(page);
     // Hold the page data briefly so the indicator can be observed while the navigation runs.
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -73,6 +79,7 @@ test.describe('the loading indicator', () => {
   test('does not animate when reduced motion is requested', async ({ guardedPage: page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await page.goto('/');
+    await topLoaderReady(page);
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/_next/data/**', async (route) => {

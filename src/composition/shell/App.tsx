@@ -1,7 +1,5 @@
 import type { AppProps } from 'next/app';
 import Head from 'next/head';
-import { PagesTopLoader } from 'nextjs-toploader/pages';
-import NProgress from 'nprogress';
 import { IntlProvider, useTranslations } from 'use-intl';
 import { createElement, useEffect, useState, type ComponentType } from 'react';
 import { AnalyticsProvider } from '@/features/analytics/client/AnalyticsProvider';
@@ -22,14 +20,6 @@ import { Header } from './Header';
 import { NavigationEffects } from './NavigationEffects';
 
 /**
- * The top loader's default template marks the bar up with role="bar", which is not an ARIA role
- * (axe: aria-roles). The bar is decoration — NavigationEffects announces loading — so it is hidden
- * from assistive technology, and nprogress finds it by class instead of by that role.
- */
-const TOP_LOADER_TEMPLATE = '<div class="bar" aria-hidden="true"><div class="peg"></div></div>';
-NProgress.configure({ barSelector: '.bar' });
-
-/**
  * The consent banner (when analytics is configured) and the team's email notice (for the team)
  * are loaded only where they can show, after hydration: both render nothing on the server, as
  * they depend on the browser's consent and on a request. A plain import() keeps them out of every
@@ -37,6 +27,8 @@ NProgress.configure({ barSelector: '.bar' });
  */
 const loadConsentBanner = () => import('@/features/analytics/client/ConsentBanner').then((m) => m.ConsentBanner);
 const loadEmailNotice = () => import('@/features/notifications/client/EmailNotConfiguredNotice').then((m) => m.EmailNotConfiguredNotice);
+/** The navigation bar at the top: nothing to show before the first client-side navigation (TopLoader.tsx). */
+const loadTopLoader = () => import('./TopLoader').then((m) => m.TopLoader);
 
 /** Renders what `load` brings once it has arrived; nothing before, or if it fails (these are hints, never the page). */
 function Later<P extends object>({ load, props }: { load: () => Promise<ComponentType<P>>; props: P }) {
@@ -159,7 +151,7 @@ function Shell({ Component, pageProps }: AppProps<Props>) {
         {/* The workspace's accent colour, adjusted per theme for contrast (lib/accent). */}
         <style key="accent">{accentCss(workspace.accentColor)}</style>
       </Head>
-      <PagesTopLoader color="var(--accent)" height={3} showSpinner={false} shadow={false} template={TOP_LOADER_TEMPLATE} />
+      <Later load={loadTopLoader} props={{}} />
       <div className={`${poppins.className} ${poppins.variable} flex min-h-dvh flex-col bg-bg text-fg`}>
         <a
           href="#main"
