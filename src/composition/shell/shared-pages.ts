@@ -87,7 +87,7 @@ export async function serveSharedPage(req: IncomingMessage, res: ServerResponse,
   if (!(await sharesWithAudience(actor, page))) return false;
   const locale = requestLocale(req, actor, workspace.defaultLocale);
   const audience = audienceOf(actor, locale);
-  const { page: shared, own } = await sharedPage(sharedPageKey(audience, url), audience, req, res, nonce, render);
+  const { page: shared, own } = await sharedPage(sharedPageKey(audience, url), audience, req, res, nonce, render, actor.id);
   if (own?.status === 0) return true; // the connection closed while the page was made
   // This request's own render is nobody's of the audience too, kept or not (a change came meanwhile, a 404 screen).
   const source = shared ?? (own ? { status: own.status, body: own.body, nonce, headers: {} } : null);

@@ -2,7 +2,22 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { recordVoteChange, recordWholeChange } from './changes';
-import { sharedPage, sharedPageKey, WAIT_FOR_OTHER_RENDER_MS, withinDeadline, type Audience } from './shared-render';
+
+// Copies are kept as on the embedded database (no database is open here, which would keep none).
+vi.mock('./visitor-cache', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./visitor-cache')>()),
+  visitorCacheMaxAgeMs: () => 30_000,
+  keepsSharedCopies: () => true,
+}));
+import {
+  noteVoter,
+  sharedPage,
+  sharedPageKey,
+  VOTES_BEHIND_MS,
+  WAIT_FOR_OTHER_RENDER_MS,
+  withinDeadline,
+  type Audience,
+} from './shared-render';
 
 describe('withinDeadline: a request waiting for another request’s render never waits without end', () => {
   it('gives the render when it comes in time', async () => {
@@ -122,5 +137,87 @@ describe('a render that will never end holds nobody up for long', () => {
     });
     expect(renderedLater).toBe(true);
     expect((await after).own?.status).toBe(200);
+  });
+});
+
+describe('while a page is made again after votes', () => {
+  const audience: Audience = { role: 'member', emailVerified: false, hasAvatar: false, locale: 'en' };
+  const exchange = (url: string) => {
+    const req = new IncomingMessage(new Socket());
+    req.method = 'GET';
+    req.url = url;
+    return { req, res: new ServerResponse(req) };
+  };
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Starts a render of `url` that ends when `finish(html)` is called. */
+  function startRender(url: string) {
+    const maker = exchange(url);
+    let finish = (html: string) => void html;
+    const making = sharedPage(sharedPageKey(audience, url), audience, maker.req, maker.res, 'n', () => {
+      finish = (html) => {
+        maker.res.setHeader('content-type', 'text/html; charset=utf-8');
+        maker.res.statusCode = 200;
+        maker.res.end(html);
+      };
+    });
+    return { making, finish: (html: string) => finish(html) };
+  }
+  const ask = (url: string, reader?: string) => {
+    const { req, res } = exchange(url);
+    return sharedPage(
+      sharedPageKey(audience, url),
+      audience,
+      req,
+      res,
+      'n',
+      () => {
+        throw new Error('only the maker renders');
+      },
+      reader,
+    );
+  };
+
+  it('others get the previous render at once, for up to VOTES_BEHIND_MS; the voter waits for one that shows their vote', async () => {
+    vi.useFakeTimers();
+    const url = '/b/votes-behind';
+    const first = startRender(url);
+    first.finish('<html><body>1 vote</body></html>');
+    expect((await first.making).page?.body).toContain('1 vote');
+
+    await vi.advanceTimersByTimeAsync(10);
+    noteVoter('voter');
+    recordVoteChange({ post: 3, board: 'votes-behind' });
+    await vi.advanceTimersByTimeAsync(10);
+    const second = startRender(url);
+    // Someone else: the render of a moment ago, without waiting.
+    expect((await ask(url, 'someone')).page?.body).toContain('1 vote');
+    // The voter: the new render, which started after their vote.
+    const theirs = ask(url, 'voter');
+    second.finish('<html><body>2 votes</body></html>');
+    expect((await theirs).page?.body).toContain('2 votes');
+    await second.making;
+
+    // Past VOTES_BEHIND_MS, nobody gets a render that far behind: they wait for the next one.
+    recordVoteChange({ post: 3, board: 'votes-behind' });
+    await vi.advanceTimersByTimeAsync(VOTES_BEHIND_MS);
+    const third = startRender(url);
+    const later = ask(url, 'someone');
+    third.finish('<html><body>3 votes</body></html>');
+    expect((await later).page?.body).toContain('3 votes');
+  });
+
+  it('after any other change, nobody gets the previous render', async () => {
+    const url = '/b/whole-behind';
+    const first = startRender(url);
+    first.finish('<html><body>before</body></html>');
+    await first.making;
+    recordWholeChange();
+    const second = startRender(url);
+    const waiting = ask(url, 'someone');
+    second.finish('<html><body>after</body></html>');
+    expect((await waiting).page?.body).toContain('after');
   });
 });

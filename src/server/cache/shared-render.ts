@@ -81,6 +81,8 @@ interface State {
   nobody: string;
   pages: Copies<SharedPage>;
   inFlight: Map<string, Promise<SharedPage | null>>;
+  /** When each person last voted through this instance (their own votes are never shown behind). */
+  voters: Map<string, number>;
 }
 
 // On globalThis: the server entry and the Next.js page bundles load this module separately.
@@ -93,6 +95,7 @@ function state(): State {
     nobody: randomUUID(),
     pages: new Copies('shared-render', LIMITS, visitorCacheMaxAgeMs),
     inFlight: new Map(),
+    voters: new Map(),
   };
   return g[KEY];
 }
@@ -152,10 +155,27 @@ export interface Captured {
 }
 
 /**
+ * How far behind on votes a page may be while it is rendered again: a request that comes while
+ * another makes the page gets the previous render instead of waiting, if that render is younger
+ * than this and only votes have come since it started (never to the person who cast one of them).
+ */
+export const VOTES_BEHIND_MS = 1_000;
+
+/** Call when a person's vote (cast or withdrawn) has committed through this instance. */
+export function noteVoter(userId: string): void {
+  const { voters } = state();
+  const now = Date.now();
+  if (voters.size >= 10_000) for (const [id, at] of voters) if (now - at >= VOTES_BEHIND_MS) voters.delete(id);
+  voters.delete(userId);
+  voters.set(userId, now);
+}
+
+/**
  * The current shared render of this page, made by rendering this request (`render` hands it to
  * the framework) as nobody of the audience when there is none and no other request is
  * making it. `own` is set when this request made it: its response then holds the framework's
  * headers, and what it rendered (also when that was no page to keep, such as a 404 screen).
+ * `reader`: the person it is for, whose own votes it must show.
  */
 export async function sharedPage(
   key: string,
@@ -164,14 +184,24 @@ export async function sharedPage(
   res: ServerResponse,
   nonce: string,
   render: () => void,
+  reader?: string,
 ): Promise<{ page: SharedPage | null; own?: Captured }> {
   const s = state();
   const hit = currentSharedPage(key);
   if (hit) return { page: hit };
   const pending = s.inFlight.get(key);
-  // Another request is making it: wait for it, but never longer than a render may take; past
-  // that, this request is rendered in full (the caller's fallback), so nobody waits without end.
-  if (pending) return { page: await withinDeadline(pending, WAIT_FOR_OTHER_RENDER_MS) };
+  if (pending) {
+    // A render that started after the reader's last vote here shows it.
+    const votedAt = reader === undefined ? undefined : s.voters.get(reader);
+    const showsTheirVotes = (page: SharedPage) => votedAt === undefined || votedAt < page.at;
+    // Another request is making it again after votes: the previous render, a moment behind.
+    const behind = s.pages.behindOnVotes(key, VOTES_BEHIND_MS);
+    if (behind && showsTheirVotes(behind)) return { page: behind };
+    // Else wait for it, but never longer than a render may take; past that, this request is
+    // rendered in full (the caller's fallback), so nobody waits without end.
+    const page = await withinDeadline(pending, WAIT_FOR_OTHER_RENDER_MS);
+    return { page: page && (isCurrent(page) || showsTheirVotes(page)) ? page : null };
+  }
 
   const generation = contentGeneration();
   const reach = voteReachOfUrl(req.url ?? '/');
@@ -204,11 +234,13 @@ export async function sharedPage(
         at,
         votable: voteButtonsOf(own.body),
       };
-      // Kept only while nothing it shows has changed. When only votes it shows came meanwhile, the
-      // requests that waited for it still get it: it is the page as of a moment ago, as if they had
-      // come a moment earlier (their own votes are in their payload, read now), and it spares each of
-      // them a render of its own while people vote (issue 22). After any other change they render.
-      if (isCurrent({ generation, reach })) s.pages.set(key, page);
+      // Served as current only while nothing it shows has changed (Copies.current). When only
+      // votes it shows came meanwhile, it is still the page as of a moment ago: the requests that
+      // waited for it get it, and so do those that come while it is made again, for up to
+      // VOTES_BEHIND_MS, as if they had come a moment earlier (their own votes are in their
+      // payload, read now, and nobody gets it behind their own vote). It spares each of them a
+      // render of its own while people vote (issue 22). After any other change they render.
+      s.pages.set(key, page);
       return page;
     })
     .finally(forget);

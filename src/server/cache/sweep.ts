@@ -69,6 +69,13 @@ export class Copies<T extends Kept & { bytes: number }> {
     return entry && isCurrent(entry) && Date.now() - entry.at < this.maxAgeMs() ? entry : undefined;
   }
 
+  /** The copy under `key` that only votes it shows have overtaken (or none), while younger than `withinMs`. */
+  behindOnVotes(key: string, withinMs: number): T | undefined {
+    const entry = this.entries.get(key);
+    const fresh = entry && Date.now() - entry.at < Math.min(withinMs, this.maxAgeMs());
+    return fresh && isCurrent({ generation: entry.generation, reach: 'none' }) ? entry : undefined;
+  }
+
   set(key: string, entry: T): void {
     this.delete(key);
     const size = entry.bytes;

@@ -13,6 +13,7 @@ import { canReadWorkspace, type Decision, type PolicyActor } from '@/core/identi
 import { requireAllowed } from '@/server/identity/authorize';
 import { getPublicWorkspace } from '@/server/workspace';
 import { bumpContentGeneration, bumpVotes, collectingVotes, ownWriteWindowSeconds } from '@/server/cache/visitor-cache';
+import { noteVoter } from '@/server/cache/shared-render';
 import type { VoteChange } from '@/server/cache/changes';
 import { markRecentWrite } from '@/server/identity/cookies';
 import { logger } from '@/server/log';
@@ -281,6 +282,8 @@ function pipeline(path: ApiPath, methods: EndpointMap) {
 
       const handle = () => ep.handle({ req, res, requestId, actor, ip, body, query });
       const reply = await (ep.changes === 'votes' ? collectingVotes(votes, handle) : handle());
+      // Committed: a page a moment behind on votes is never theirs (src/server/cache/shared-render.ts).
+      if (ep.changes === 'votes' && actor.kind === 'user') noteVoter(actor.id);
       holdToDeclaredResponse(ep, reply, `${method} ${path}`);
       await deliver(req, res, reply, requestId);
     } catch (err) {
