@@ -48,6 +48,24 @@ test.describe('pages are addressed by path', () => {
 const topLoaderReady = (page: Page) =>
   page.waitForFunction(() => [...document.querySelectorAll('style')].some((s) => s.textContent?.includes('#nprogress')));
 
+type RouterWindow = { next: { router: { events: { on: (event: string, handler: () => void) => void } } }; routeStarts: number };
+
+/** Counts the client-side navigations the router starts from now on (read with `routeStartsSeen`). */
+const countRouteStarts = (page: Page) =>
+  page.evaluate(() => {
+    const w = window as unknown as RouterWindow;
+    w.routeStarts = 0;
+    w.next.router.events.on('routeChangeStart', () => (w.routeStarts += 1));
+  });
+/** After two frames, so that what the last event set off (effects included) has begun. */
+const routeStartsSeen = (page: Page) =>
+  page.evaluate(
+    () =>
+      new Promise<number>((resolve) =>
+        requestAnimationFrame(() => requestAnimationFrame(() => resolve((window as unknown as RouterWindow).routeStarts))),
+      ),
+  );
+
 test.describe('the loading indicator', () => {
   test('shows at the top during a client-side page navigation and is announced politely', async ({ guardedPage: page }) => {
     await page.goto('/');
@@ -98,6 +116,8 @@ test.describe('the loading indicator', () => {
 test.describe('hash-only navigation stays on the page', () => {
   test('the skip link moves focus to the main content without fetching or loading', async ({ guardedPage: page }) => {
     await page.goto('/docs/api');
+    await topLoaderReady(page);
+    await countRouteStarts(page);
     const data = trackDataRequests(page);
     let indicatorSeen = false;
     await page.exposeFunction('__indicatorSeen', () => (indicatorSeen = true));
@@ -112,7 +132,8 @@ test.describe('hash-only navigation stays on the page', () => {
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/docs\/api#main$/);
     await expect(page.locator('#main')).toBeFocused();
-    await page.waitForTimeout(300); // give a wrongly started navigation time to show itself
+    // A wrongly started navigation would have started by now.
+    expect(await routeStartsSeen(page)).toBe(0);
     expect(data).toEqual([]);
     expect(indicatorSeen).toBe(false);
   });
@@ -120,6 +141,8 @@ test.describe('hash-only navigation stays on the page', () => {
   test('a table-of-contents link scrolls to and focuses its section without refetching', async ({ guardedPage: page }) => {
     await page.setViewportSize({ width: 800, height: 400 });
     await page.goto('/privacy');
+    await topLoaderReady(page);
+    await countRouteStarts(page);
     const data = trackDataRequests(page);
     const toc = page.getByRole('navigation', { name: 'On this page' });
     await toc.getByRole('link', { name: 'What is stored in your browser' }).click();
@@ -132,7 +155,7 @@ test.describe('hash-only navigation stays on the page', () => {
     await page.goBack();
     await expect(page).toHaveURL(/#your-data$/);
     await expect(section).toBeFocused();
-    await page.waitForTimeout(300);
+    expect(await routeStartsSeen(page)).toBe(0);
     expect(data).toEqual([]);
     await expect(page.locator('#nprogress')).toHaveCount(0);
   });

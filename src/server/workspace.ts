@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import type { PublicWorkspace } from '@/core/workspace';
 import { db, inTransaction, type DbOrTx } from '@/server/db/client';
-import { contentGeneration, forgetKept, keep, peekKept } from '@/server/cache/visitor-cache';
+import { copyStart, forgetKept, keep, peekKept, type CopyStart } from '@/server/cache/visitor-cache';
 import { workspaceSettings } from '@/server/db/schema';
 
 /**
@@ -18,9 +18,9 @@ const WORKSPACE_KEY = 'workspace';
 /** The kept workspace row, if there is a current one. */
 export const cachedWorkspace = (): PublicWorkspace | undefined => peekKept<PublicWorkspace>(WORKSPACE_KEY);
 
-/** Keeps the workspace row read after the change `generation` (contentGeneration(), read before it). */
-export function rememberWorkspace(workspace: PublicWorkspace, generation: number): void {
-  keep(WORKSPACE_KEY, workspace, generation, 'none');
+/** Keeps the workspace row read since `start` (copyStart(), taken before reading it). */
+export function rememberWorkspace(workspace: PublicWorkspace, start: CopyStart): void {
+  keep(WORKSPACE_KEY, workspace, start, 'none');
 }
 
 /** Call after any change to the workspace row has committed. */
@@ -35,7 +35,7 @@ export function forgetWorkspace(): void {
 export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWorkspace> {
   const cached = cachedWorkspace();
   if (cached) return cached;
-  const generation = contentGeneration();
+  const start = copyStart();
   const [row] = await from
     .select({
       name: workspaceSettings.name,
@@ -55,7 +55,7 @@ export async function getPublicWorkspace(from: DbOrTx = db()): Promise<PublicWor
   const { setupCompletedAt, ...rest } = row;
   const workspace: PublicWorkspace = { ...rest, setupDone: setupCompletedAt !== null };
   // What a transaction reads may never commit: only what is read outside one is kept.
-  if (!inTransaction()) rememberWorkspace(workspace, generation);
+  if (!inTransaction()) rememberWorkspace(workspace, start);
   return workspace;
 }
 

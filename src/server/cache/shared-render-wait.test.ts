@@ -19,6 +19,21 @@ import {
   type Audience,
 } from './shared-render';
 
+/** A GET request for `url` and its response, on a socket that is not connected. */
+function exchange(url: string) {
+  const req = new IncomingMessage(new Socket());
+  req.method = 'GET';
+  req.url = url;
+  return { req, res: new ServerResponse(req) };
+}
+
+/** Answers as the framework would with a page. */
+function answerHtml(res: ServerResponse, html: string) {
+  res.setHeader('content-type', 'text/html; charset=utf-8');
+  res.statusCode = 200;
+  res.end(html);
+}
+
 describe('withinDeadline: a request waiting for another request’s render never waits without end', () => {
   it('gives the render when it comes in time', async () => {
     await expect(withinDeadline(new Promise<string | null>((resolve) => setTimeout(() => resolve('page'), 5)), 1_000)).resolves.toBe(
@@ -35,12 +50,6 @@ describe('withinDeadline: a request waiting for another request’s render never
 
 describe('requests that wait for a shared render', () => {
   const audience: Audience = { role: 'member', emailVerified: true, hasAvatar: false, locale: 'en' };
-  const exchange = (url: string) => {
-    const req = new IncomingMessage(new Socket());
-    req.method = 'GET';
-    req.url = url;
-    return { req, res: new ServerResponse(req) };
-  };
 
   /** Makes the page's shared render (rendered when `finish` is called), and has a second request wait for it. */
   async function renderWithAWaiter(url: string, meanwhile: () => void) {
@@ -49,9 +58,7 @@ describe('requests that wait for a shared render', () => {
     const maker = exchange(url);
     const making = sharedPage(key, audience, maker.req, maker.res, 'nonce1', () => {
       finish = () => {
-        maker.res.setHeader('content-type', 'text/html; charset=utf-8');
-        maker.res.statusCode = 200;
-        maker.res.end('<html><body><button aria-pressed="false" data-vote-post="7"></button></body></html>');
+        answerHtml(maker.res, '<html><body><button aria-pressed="false" data-vote-post="7"></button></body></html>');
       };
     });
     const waiter = exchange(url);
@@ -77,12 +84,6 @@ describe('requests that wait for a shared render', () => {
 
 describe('a render that will never end holds nobody up for long', () => {
   const audience: Audience = { role: 'admin', emailVerified: true, hasAvatar: false, locale: 'en' };
-  const exchange = (url: string) => {
-    const req = new IncomingMessage(new Socket());
-    req.method = 'GET';
-    req.url = url;
-    return { req, res: new ServerResponse(req) };
-  };
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -104,9 +105,7 @@ describe('a render that will never end holds nobody up for long', () => {
     let renderedNext = false;
     const second = sharedPage(key, audience, next.req, next.res, 'n2', () => {
       renderedNext = true;
-      next.res.setHeader('content-type', 'text/html; charset=utf-8');
-      next.res.statusCode = 200;
-      next.res.end('<html><body></body></html>');
+      answerHtml(next.res, '<html><body></body></html>');
     });
     expect((await second).own?.status).toBe(200);
     expect(renderedNext).toBe(true);
@@ -131,9 +130,7 @@ describe('a render that will never end holds nobody up for long', () => {
     let renderedLater = false;
     const after = sharedPage(key, audience, later.req, later.res, 'n3', () => {
       renderedLater = true;
-      later.res.setHeader('content-type', 'text/html; charset=utf-8');
-      later.res.statusCode = 200;
-      later.res.end('<html><body></body></html>');
+      answerHtml(later.res, '<html><body></body></html>');
     });
     expect(renderedLater).toBe(true);
     expect((await after).own?.status).toBe(200);
@@ -142,12 +139,6 @@ describe('a render that will never end holds nobody up for long', () => {
 
 describe('while a page is made again after votes', () => {
   const audience: Audience = { role: 'member', emailVerified: false, hasAvatar: false, locale: 'en' };
-  const exchange = (url: string) => {
-    const req = new IncomingMessage(new Socket());
-    req.method = 'GET';
-    req.url = url;
-    return { req, res: new ServerResponse(req) };
-  };
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -158,9 +149,7 @@ describe('while a page is made again after votes', () => {
     let finish = (html: string) => void html;
     const making = sharedPage(sharedPageKey(audience, url), audience, maker.req, maker.res, 'n', () => {
       finish = (html) => {
-        maker.res.setHeader('content-type', 'text/html; charset=utf-8');
-        maker.res.statusCode = 200;
-        maker.res.end(html);
+        answerHtml(maker.res, html);
       };
     });
     return { making, finish: (html: string) => finish(html) };

@@ -219,14 +219,25 @@ export async function keptFor<T>(reader: CopyReader, key: string, compute: () =>
 export function peekKept<T>(key: string): T | undefined {
   const maxAge = visitorCacheMaxAgeMs();
   if (maxAge === 0 || readsFreshly()) return undefined;
-  const hit = state().entries.get(`anyone:${key}`);
-  return hit && isCurrent(hit) && Date.now() - hit.at < maxAge ? (hit.value as T) : undefined;
+  return currentEntry(`anyone:${key}`, maxAge)?.value as T | undefined;
 }
 
-/** Keeps `value`, read after the change `generation` (`contentGeneration()`, taken before reading), for anyone under `key`. */
-export function keep(key: string, value: unknown, generation: number, reach: VoteReach = 'any'): void {
+/** Where a copy read outside `keptFor` starts: take it before reading, and pass it to `keep`. */
+export interface CopyStart {
+  generation: number;
+  at: number;
+}
+export const copyStart = (): CopyStart => ({ generation: changeSeq(), at: Date.now() });
+
+/** Keeps `value`, read since `start` (`copyStart()`, taken before reading), for anyone under `key`. */
+export function keep(key: string, value: unknown, start: CopyStart, reach: VoteReach = 'any'): void {
   if (visitorCacheMaxAgeMs() === 0 || readsFreshly()) return;
-  store(`anyone:${key}`, { value, generation, reach, at: Date.now() });
+  store(`anyone:${key}`, { value, reach, ...start });
+}
+
+function currentEntry(key: string, maxAge: number): Entry | undefined {
+  const hit = state().entries.get(key);
+  return hit && isCurrent(hit) && Date.now() - hit.at < maxAge ? hit : undefined;
 }
 
 /** Drops the copy kept for anyone under `key` (its data has just changed here). */
@@ -244,12 +255,11 @@ function store(key: string, entry: Entry): void {
 
 /** The copy under `key` while current (`answerFromCopy`), else `compute()`, kept if nothing it shows changed meanwhile. */
 async function remembered<T>(key: string, compute: () => Promise<T>, reach: VoteReach, maxAge: number, answerFromCopy = true): Promise<T> {
-  const hit = state().entries.get(key);
-  const now = Date.now();
-  if (answerFromCopy && hit && isCurrent(hit) && now - hit.at < maxAge) return hit.value as T;
-  const generation = changeSeq();
+  const hit = answerFromCopy ? currentEntry(key, maxAge) : undefined;
+  if (hit) return hit.value as T;
+  const start = copyStart();
   const value = await compute();
-  store(key, { value, generation, reach, at: now });
+  store(key, { value, reach, ...start });
   return value;
 }
 

@@ -8,7 +8,7 @@ import { isLocale, SOURCE_LOCALE } from '@/core/i18n/locales';
 import type { PublicWorkspace } from '@/core/workspace';
 import { cachedWorkspace, rememberWorkspace } from '@/server/workspace';
 import { queryRows } from '@/server/db/client';
-import { contentGeneration } from '@/server/cache/visitor-cache';
+import { copyStart } from '@/server/cache/visitor-cache';
 import { visitorOf, type Actor } from '@/server/identity/actor';
 
 interface Row extends SessionRow {
@@ -48,7 +48,7 @@ async function resolveShellContext(req: IncomingMessage, res: ServerResponse): P
   // A visitor needs only the workspace, which may be kept (src/server/workspace.ts).
   const cached = token ? undefined : cachedWorkspace();
   if (cached) return { workspace: cached, actor: visitorOf(req) };
-  const generation = contentGeneration();
+  const start = copyStart();
   const rows = await queryRows<Row>(sql`
     select w.name, w.logo_url, w.favicon_url, w.show_powered_by, w.accent_color, w.default_theme, w.default_locale,
            w.access, w.setup_completed_at is not null as setup_done,
@@ -68,7 +68,7 @@ async function resolveShellContext(req: IncomingMessage, res: ServerResponse): P
     access: row.access,
     setupDone: row.setup_done,
   };
-  rememberWorkspace(workspace, generation);
+  rememberWorkspace(workspace, start);
   if (!token || !tokenHash) return { workspace, actor: visitorOf(req) };
   const user = await settleSession(row, token, tokenHash, res);
   return { workspace, actor: user ? { kind: 'user', ...user } : visitorOf(req) };
