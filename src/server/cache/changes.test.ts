@@ -43,4 +43,18 @@ describe('what a change leaves current', () => {
     recordVoteChange({ post: 1, board: 'ideas' });
     expect(isCurrent(started)).toBe(false);
   });
+
+  it("a person's votes are cleared by their own vote alone; a vote of unknown voter or a whole change clears everyone's", () => {
+    recordWholeChange();
+    const mine = copyShowing({ voter: 'me' });
+    const theirs = copyShowing({ voter: 'them' });
+    recordVoteChange({ post: 7, board: 'ideas', voter: 'them' });
+    expect([isCurrent(mine), isCurrent(theirs)]).toEqual([true, false]);
+    const again = copyShowing({ voter: 'them' });
+    recordVoteChange({ post: 8, board: 'ideas' });
+    expect([isCurrent(mine), isCurrent(again)]).toEqual([false, false]);
+    const afterUnknown = copyShowing({ voter: 'me' });
+    recordWholeChange();
+    expect(isCurrent(afterUnknown)).toBe(false);
+  });
 });

@@ -82,13 +82,26 @@ describe('announcements heard from other instances', () => {
     ({
       board: { generation: contentGeneration(), reach: { board: 'ideas' } },
       none: { generation: contentGeneration(), reach: 'none' },
+      voter: { generation: contentGeneration(), reach: { voter: 'v1' } },
+      otherVoter: { generation: contentGeneration(), reach: { voter: 'v2' } },
     }) as const;
 
   it('a vote clears what shows it; anything else, or anything unreadable, clears everything', () => {
     let c = copies();
+    hearAnnouncement(JSON.stringify({ from: 'another', votes: [{ post: 1, board: 'ideas', voter: 'v1' }] }));
+    expect([isCurrent(c.board), isCurrent(c.none), isCurrent(c.voter), isCurrent(c.otherVoter)]).toEqual([false, true, false, true]);
+    // From an instance that does not name voters: anyone's votes may have changed.
+    c = copies();
     hearAnnouncement(JSON.stringify({ from: 'another', votes: [{ post: 1, board: 'ideas' }] }));
-    expect([isCurrent(c.board), isCurrent(c.none)]).toEqual([false, true]);
-    for (const payload of ['another-instance', '{not json', JSON.stringify({ from: 'another', votes: [{ post: 'x' }] }), '{}']) {
+    expect([isCurrent(c.none), isCurrent(c.otherVoter)]).toEqual([true, false]);
+    const unreadable = [
+      'another-instance',
+      '{not json',
+      JSON.stringify({ from: 'another', votes: [{ post: 'x' }] }),
+      JSON.stringify({ from: 'another', votes: [{ post: 1, board: 'ideas', voter: 7 }] }),
+      '{}',
+    ];
+    for (const payload of unreadable) {
       c = copies();
       hearAnnouncement(payload);
       expect([payload, isCurrent(c.none)]).toEqual([payload, false]);

@@ -148,7 +148,11 @@ function announce(payload: string): void {
 }
 
 const isVoteChange = (v: unknown): v is VoteChange =>
-  typeof v === 'object' && v !== null && Number.isSafeInteger((v as VoteChange).post) && typeof (v as VoteChange).board === 'string';
+  typeof v === 'object' &&
+  v !== null &&
+  Number.isSafeInteger((v as VoteChange).post) &&
+  typeof (v as VoteChange).board === 'string' &&
+  ['undefined', 'string'].includes(typeof (v as VoteChange).voter);
 
 /**
  * Acts on an announcement heard on the changes channel: nothing for this instance's own (acted on

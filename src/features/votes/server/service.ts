@@ -9,7 +9,7 @@
  * well: SPEC.md §4 says the votes already cast stay, so a closed post's count is frozen.
  */
 import { kickJobs } from '@/server/jobs/queue';
-import { noteVote } from '@/server/cache/visitor-cache';
+import { keptFor, noteVote } from '@/server/cache/visitor-cache';
 import { emitEvent } from '@/server/events';
 import { publishLive } from '@/server/live/publish';
 import { presentPerson } from '@/core/identity/person';
@@ -56,14 +56,24 @@ export async function setVote(actor: UserActor, number: number, voted: boolean):
     }),
   );
   // Only the copies that show this post's count go (src/server/cache/changes.ts).
-  noteVote({ post: number, board: state.board });
+  noteVote({ post: number, board: state.board, voter: actor.id });
   if (cast) kickJobs();
   return state.state;
 }
 
-/** Which of these posts (by number) the user has voted for: one indexed read. */
-export function votedAmong(userId: string, numbers: readonly number[]): Promise<Set<number>> {
-  return votedPostNumbers(db(), userId, numbers);
+/**
+ * Which of these posts (by number) the user has voted for: one indexed read, kept until they
+ * vote or anything else changes (a merge, an import, a vote cast for them: whole changes), so a
+ * shared page costs the database nothing for the votes of someone who is not voting.
+ */
+export async function votedAmong(userId: string, numbers: readonly number[]): Promise<Set<number>> {
+  const voted = await keptFor(
+    'anyone',
+    `voted:${userId}:${numbers.join(',')}`,
+    async () => [...(await votedPostNumbers(db(), userId, numbers))],
+    { voter: userId },
+  );
+  return new Set(voted);
 }
 
 /**

@@ -14,11 +14,11 @@ import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import type { VoterPage } from '../schema';
 import { voteRoute, votesRoute } from './handlers';
-import { setVote } from './service';
+import { setVote, votedAmong } from './service';
 import { grantBoard, insertBoard, insertPost, statusBySlug } from '@/test/content';
 import { createPlainUsers, postRow, recount } from './test-fixtures';
 
-useTestDatabase();
+const testDb = useTestDatabase();
 
 let actors: { member: TestActor; moderator: TestActor; admin: TestActor };
 let boardId: string;
@@ -168,6 +168,23 @@ describe('PUT and DELETE /api/v1/posts/[number]/vote', () => {
     await Promise.all(ids.map((id) => setVote(asUserActor(id), post.number, false)));
     expect((await postRow(post.id)).voteCount).toBe(0);
     expect(await recount(post.id)).toBe(0);
+  });
+
+  it("a person's votes among a page's posts are kept until they vote themselves (embedded PGlite keeps copies; PostgreSQL in tests does not)", async () => {
+    const [a, b] = [await insertPost(boardId), await insertPost(boardId)];
+    const other = await createTestActor('member');
+    const numbers = [a.number, b.number];
+    expect([...(await votedAmong(actors.member.id, numbers))]).toEqual([]);
+    // Written behind the app's back: a kept copy does not see it…
+    await db().insert(votes).values({ postId: b.id, userId: actors.member.id });
+    const kept = testDb.handle.exclusive;
+    expect([...(await votedAmong(actors.member.id, numbers))]).toEqual(kept ? [] : [b.number]);
+    // …someone else's vote leaves it…
+    expect((await vote(other, a.number)).status).toBe(200);
+    expect([...(await votedAmong(actors.member.id, numbers))]).toEqual(kept ? [] : [b.number]);
+    // …and their own clears it.
+    expect((await vote(actors.member, a.number)).status).toBe(200);
+    expect([...(await votedAmong(actors.member.id, numbers))].sort()).toEqual(numbers.sort());
   });
 
   it('answers 405 with Allow for other methods', async () => {
