@@ -2,7 +2,7 @@ import { connect } from 'node:net';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { E2E_ADMIN } from '../playwright.config';
 import { adminContext, apiSignIn, createMember, type Credentials } from './support/accounts';
-import { setRole } from './support/board-seed';
+import { setPostStatus, setRole, statusIdBySlug } from './support/board-seed';
 import { proveWhatClearsCopies } from './support/copies';
 import { createBoard, createPost } from './support/posts';
 
@@ -40,7 +40,8 @@ async function drawn(tab: Page, html: string): Promise<string> {
   return tab.evaluate(() => {
     const text = (node: Node): string => {
       if (node.nodeType === Node.TEXT_NODE) return node.textContent ?? '';
-      if (!(node instanceof Element) || node.tagName === 'SCRIPT') return '';
+      // Hidden elements are not drawn (a shared render's author controls that are not the reader's).
+      if (!(node instanceof Element) || node.tagName === 'SCRIPT' || node.hasAttribute('hidden')) return '';
       if (node.tagName === 'LINK' && node.getAttribute('rel') === 'preload') return '';
       const attrs = [...node.attributes]
         .map((a) => (a.name === 'style' && node instanceof HTMLElement ? `style="${node.style.cssText}"` : `${a.name}="${a.value}"`))
@@ -54,8 +55,8 @@ async function drawn(tab: Page, html: string): Promise<string> {
 
 test.describe('shared renders for signed-in people', () => {
   test('every person gets what a full render gives them, and most get it shared', async ({ browser, baseURL }) => {
-    // Ten pages for six people, each read three times.
-    test.setTimeout(120_000);
+    // Twelve pages for seven people, each read three times.
+    test.setTimeout(150_000);
     const origin = { Origin: baseURL! };
     const adminCtx = await adminContext(browser, baseURL!);
     const admin = adminCtx.request;
@@ -78,10 +79,11 @@ test.describe('shared renders for signed-in people', () => {
     const voter = await person('member who voted', `Zoë "<b>" O'Brien & $$ $& ${'\u2028'}`);
     const pictured = await person('member with a picture', 'Pic Tured');
     const commenter = await person('member who commented', 'Com Menter');
+    const author = await person('member who wrote posts', 'Au Thor');
     const granted = await person('member with a private board', 'Pri Vate');
     const moderator = await person('moderator', 'Mo Derator');
-    await setRole(admin, baseURL!, people[4]!.creds.email, 'moderator');
-    await apiSignIn(moderator, baseURL!, people[4]!.creds); // a role change ends the person's sessions
+    await setRole(admin, baseURL!, people[5]!.creds.email, 'moderator');
+    await apiSignIn(moderator, baseURL!, people[5]!.creds); // a role change ends the person's sessions
     const me = async (r: APIRequestContext) => ((await (await r.get('/api/v1/me')).json()) as { id: string }).id;
     const secret = `secret-${Date.now().toString(36)}`;
     const privateBoard = await admin.post('/api/v1/boards', {
@@ -102,6 +104,18 @@ test.describe('shared renders for signed-in people', () => {
     expect(profile.status(), await profile.text()).toBe(200);
     const comment = await commenter.post(`/api/v1/posts/${posts[1]!.number}/comments`, { data: { body: 'Mine' }, headers: origin });
     expect(comment.status(), await comment.text()).toBe(201);
+    // The author's posts: one they may still edit (with their comment on it, and another's), one
+    // whose status the team changed (they may delete it, and are told why they cannot edit it).
+    const editable = await createPost(author, baseURL!, board.slug, 'Written by a member', 'Mine to edit.');
+    const settled = await createPost(author, baseURL!, board.slug, 'Written by a member, then triaged');
+    for (const [who, body] of [
+      [author, 'My own comment'],
+      [commenter, 'Not theirs'],
+    ] as const) {
+      const res = await who.post(`/api/v1/posts/${editable.number}/comments`, { data: { body }, headers: origin });
+      expect(res.status(), await res.text()).toBe(201);
+    }
+    await setPostStatus(admin, baseURL!, settled.number, await statusIdBySlug(admin, 'planned'));
 
     /** The `prevCursor` of the second of one-post pages (sort=new), from the API. */
     const beforeCursor = async (slug: string) => {
@@ -124,6 +138,8 @@ test.describe('shared renders for signed-in people', () => {
       `/b/${board.slug}?sort=new&before=${await beforeCursor(board.slug)}`,
       `/p/${posts[0]!.number}`,
       `/p/${posts[1]!.number}`,
+      `/p/${editable.number}`,
+      `/p/${settled.number}`,
       `/b/${secret}`,
       `/p/${secretPost.number}`,
     ];
@@ -148,11 +164,10 @@ test.describe('shared renders for signed-in people', () => {
       }
     }
     await tabContext.close();
-    // In full: the commented post for its commenter (their edit controls), and for the member with a
-    // private board their home page (it lists that board) and that board's pages; the private board
-    // is hidden from the other members (a 404, shared); everything else is shared.
+    // In full: for the member with a private board their home page (it lists that board) and that
+    // board's pages; the private board is hidden from the other members (a 404, shared). Everything
+    // else is shared, authors' own posts and comments too (their controls come with their payload).
     expect(renders.filter((r) => r.endsWith(': full'))).toEqual([
-      `member who commented /p/${posts[1]!.number}: full`,
       'member with a private board /: full',
       'member with a private board /?closed=show: full',
       `member with a private board /b/${secret}: full`,
@@ -169,6 +184,22 @@ test.describe('shared renders for signed-in people', () => {
       voted: number[];
     };
     expect(payload.voted.sort((a, b) => a - b)).toEqual([posts[0]!.number, posts[2]!.number].sort((a, b) => a - b));
+    // The author's controls: on the post they may edit, Edit and Delete, and their comment's; on the
+    // triaged one, Delete and why they cannot edit it. Those are shown; nobody else's are.
+    const ownOf = async (request: APIRequestContext, number: number) => {
+      const html = (await page(request, `/p/${number}`)).html;
+      const me = /<script id="__CHORUS_ME__" type="application\/json">(.*?)<\/script>/.exec(html)![1]!;
+      return (JSON.parse(me) as { own: string[] }).own.filter((slot) => slot.split(':').length > 2).sort();
+    };
+    const mine = (await (await author.get(`/api/v1/posts/${editable.number}/comments`)).json()) as {
+      items: { id: number; body: string }[];
+    };
+    const myComment = mine.items.find((c) => c.body === 'My own comment')!.id;
+    expect(await ownOf(author, editable.number)).toEqual(
+      [`comment:${myComment}:delete`, `comment:${myComment}:edit`, `post:${editable.number}:delete`, `post:${editable.number}:edit`].sort(),
+    );
+    expect(await ownOf(author, settled.number)).toEqual([`post:${settled.number}:delete`, `post:${settled.number}:refusal:statusChanged`]);
+    expect(await ownOf(voter, editable.number)).toEqual([]);
     await adminCtx.close();
   });
 
@@ -244,6 +275,81 @@ test.describe('shared renders for signed-in people', () => {
     await expect(card(first.number)).toHaveAttribute('aria-pressed', 'true');
     expect(problems).toEqual([]);
     expect(await tab.evaluate(() => (window as unknown as { headerShifts: number }).headerShifts)).toBe(0);
+    await Promise.all([context.close(), other.close(), adminCtx.close()]);
+  });
+
+  test('an author gets their own post page shared: their controls at first paint, no shift, and they work', async ({
+    browser,
+    baseURL,
+  }) => {
+    const origin = { Origin: baseURL! };
+    const adminCtx = await adminContext(browser, baseURL!);
+    const board = await createBoard(adminCtx.request, baseURL!, 'authored');
+    const anonymous = (await browser.newContext({ baseURL })).request;
+    const creds = await createMember(adminCtx.request, anonymous, baseURL!, 'Ow Ner');
+    const context = await browser.newContext({ baseURL });
+    await apiSignIn(context.request, baseURL!, creds);
+    const post = await createPost(context.request, baseURL!, board.slug, 'My own request', 'Its first words.');
+    const comment = await context.request.post(`/api/v1/posts/${post.number}/comments`, { data: { body: 'My note' }, headers: origin });
+    expect(comment.status(), await comment.text()).toBe(201);
+    // Someone else of the same audience makes the shared render first.
+    const other = await browser.newContext({ baseURL });
+    await apiSignIn(other.request, baseURL!, await createMember(adminCtx.request, anonymous, baseURL!, 'Some Reader'));
+    const theirs = await other.request.get(`/p/${post.number}`);
+    expect(theirs.headers()['x-chorus-render']).toBe('shared');
+    expect(await theirs.text()).toContain('data-testid="post-edit"'); // drawn, hidden
+
+    // First paint, with none of the page's JavaScript: the controls are theirs, visible.
+    const still = await context.newPage();
+    await still.route('**/_next/static/**/*.js', (route) => route.abort());
+    expect((await still.goto(`/p/${post.number}`))?.headers()['x-chorus-render']).toBe('shared');
+    await expect(still.getByTestId('post-edit')).toBeVisible();
+    await expect(still.getByTestId('post-delete')).toBeVisible();
+    await expect(still.getByTestId('comment-edit')).toBeVisible();
+    await still.close();
+    // The other reader's page draws none of them.
+    const reader = await other.newPage();
+    await reader.goto(`/p/${post.number}`);
+    await expect(reader.getByRole('heading', { name: 'My own request' })).toBeVisible();
+    await expect(reader.getByTestId('post-edit')).toBeHidden();
+    await expect(reader.getByTestId('comment-edit')).toBeHidden();
+    await expect(reader.getByRole('button', { name: /delete/i })).toHaveCount(0);
+
+    const tab = await context.newPage();
+    const problems: string[] = [];
+    tab.on('console', (m) => {
+      if (m.type() === 'error') problems.push(m.text());
+    });
+    tab.on('pageerror', (e) => problems.push(e.message));
+    // Layout shifts of the header, the post's text and its controls, and the comments: what the
+    // author controls arriving late would move. (The sidebar's subscription state is asked for
+    // after load, by design: SubscribeButton.)
+    await tab.addInitScript(() => {
+      const w = window as unknown as { shifts: number };
+      w.shifts = 0;
+      const watched = '[data-testid="post-body"], [data-testid="comment"], header';
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as unknown as { hadRecentInput: boolean; sources?: { node?: Node }[] }[]) {
+          // What the reader did not cause (opening the editor moves the page, as it should).
+          if (entry.hadRecentInput) continue;
+          const moved = (n?: Node) => (n instanceof Element ? n : n?.parentElement)?.closest(watched);
+          if (entry.sources?.some((source) => moved(source.node))) w.shifts += 1;
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    expect((await tab.goto(`/p/${post.number}`))?.headers()['x-chorus-render']).toBe('shared');
+    // Hydrated: Edit opens the editor with their text; Cancel closes it.
+    await tab.getByTestId('post-edit').click();
+    await expect(tab.getByTestId('post-edit-form')).toBeVisible();
+    await expect(tab.getByTestId('post-edit-form').getByRole('textbox').first()).toHaveValue('My own request');
+    await tab.getByRole('button', { name: 'Cancel' }).click();
+    await expect(tab.getByTestId('post-edit-form')).toHaveCount(0);
+    // Delete asks first.
+    await tab.getByTestId('post-delete').click();
+    await expect(tab.getByTestId('post-delete-dialog')).toBeVisible();
+    await tab.keyboard.press('Escape');
+    expect(problems).toEqual([]);
+    expect(await tab.evaluate(() => (window as unknown as { shifts: number }).shifts)).toBe(0);
     await Promise.all([context.close(), other.close(), adminCtx.close()]);
   });
 

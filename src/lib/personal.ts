@@ -11,7 +11,9 @@
  *    (its pressed look is styled from that attribute);
  *  - every element marked `data-personal="<slot>"` gets the payload's text for that slot
  *    (`name`, `email`, `menuFor`), and `data-personal="avatar"` their picture or their initials
- *    and colour.
+ *    and colour;
+ *  - every author control of theirs (`data-own="<slot>"`: their post's and comments' Edit and
+ *    Delete, src/lib/personal-own.ts), drawn hidden for nobody, loses its `hidden`.
  *
  * The browser's first React render then reads the same payload (`personalOfPage`), so it draws
  * exactly what the script made of the copy and hydration finds nothing to change. Nothing is
@@ -40,6 +42,8 @@ export interface PersonalPayload {
   viewer: Viewer;
   /** Numbers of the posts on the page that they voted for. */
   voted: number[];
+  /** The `data-own` slots of the page's author controls that are theirs (src/lib/personal-own.ts). */
+  own: string[];
   text: PersonalText;
   /** Their avatar's look when they have no picture. */
   look: AvatarLook;
@@ -62,3 +66,9 @@ export function personalOfPage(): PersonalPayload | null {
   }
   return read.payload;
 }
+
+/** The `data-own` slot names of author controls (src/lib/personal-own.ts): a post's or a comment's controls as a whole, or one of them. */
+export const ownSlot = {
+  post: (number: number, part?: 'edit' | 'delete' | `refusal:${string}`) => `post:${number}${part ? `:${part}` : ''}`,
+  comment: (id: number, part?: 'edit' | 'delete') => `comment:${id}${part ? `:${part}` : ''}`,
+};

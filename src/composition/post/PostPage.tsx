@@ -15,6 +15,7 @@ import { MergedDuplicates } from '@/features/posts/client/MergedDuplicates';
 import { StatusHistory } from '@/features/posts/client/StatusHistory';
 import { TeamBadge } from '@/components/ui/Badges';
 import { useFormats } from '@/lib/use-formats';
+import { ownSlot, useAuthorControls } from '@/lib/personal-own';
 import { PostSidebar } from './PostSidebar';
 import type { PostPageProps } from './post-page-types';
 
@@ -28,6 +29,47 @@ const PostEditForm = dynamic(() => import('@/features/posts/client/PostEditor').
   loading: LoadingEditor,
 });
 
+/** Why an author may no longer edit their post: the codes `editRefusalCode` gives an author. */
+const AUTHOR_REFUSALS = ['merged', 'statusChanged', 'windowClosed'] as const;
+
+/**
+ * The post's Edit and Delete, and why its author can no longer edit it. On a shared render each
+ * is drawn, hidden unless it is the reader's (src/lib/personal-own.ts).
+ */
+function PostActions({ post, viewer, onEdit }: Pick<PostPageProps, 'post' | 'viewer'> & { onEdit: () => void }) {
+  const t = useTranslations('post');
+  const control = useAuthorControls();
+  const n = post.number;
+  const edit = control(ownSlot.post(n, 'edit'), viewer.canEdit);
+  const remove = control(ownSlot.post(n, 'delete'), viewer.canDelete);
+  const refusals = AUTHOR_REFUSALS.map((code) => ({
+    code,
+    control: control(ownSlot.post(n, `refusal:${code}`), !viewer.canEdit && viewer.editRefusal === code),
+  }));
+  const row = control(
+    ownSlot.post(n),
+    [edit, remove, ...refusals.map((r) => r.control)].some((c) => c && !c.hidden),
+  );
+  if (!row) return null;
+  return (
+    <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="post-actions" {...row}>
+      {edit ? (
+        <Button variant="secondary" onClick={onEdit} data-testid="post-edit" {...edit}>
+          {t('page.edit')}
+        </Button>
+      ) : null}
+      {remove ? <DeletePostButton number={n} title={post.title} boardSlug={post.board.slug} control={remove} /> : null}
+      {refusals.map(({ code, control: refusal }) =>
+        refusal ? (
+          <span key={code} className="text-xs text-muted" {...refusal}>
+            {t(`editRefusal.${code}`)}
+          </span>
+        ) : null,
+      )}
+    </div>
+  );
+}
+
 /** Only the team sees a rejected post (its words travel to the team only). */
 function RejectedNotice() {
   const t = useTranslations('postTeam');
@@ -37,7 +79,7 @@ function RejectedNotice() {
     </Alert>
   );
 }
-const DeletePostButton = dynamic(() => import('@/features/posts/client/PostEditor').then((m) => m.DeletePostButton));
+const DeletePostButton = dynamic(() => import('@/features/posts/client/PostDelete').then((m) => m.DeletePostButton));
 
 /**
  * `/p/[number]`: one post with its body, status history, merged duplicates and comments, and a
@@ -140,19 +182,7 @@ export default function PostPage({
             ) : (
               <p className="text-sm text-muted">{t('page.noDescription')}</p>
             )}
-            {!editing && (viewer.canEdit || viewer.canDelete || viewer.editRefusal) ? (
-              <div className="mt-4 flex flex-wrap items-center gap-2" data-testid="post-actions">
-                {viewer.canEdit ? (
-                  <Button variant="secondary" onClick={() => setEditing(true)} data-testid="post-edit">
-                    {t('page.edit')}
-                  </Button>
-                ) : null}
-                {viewer.canDelete ? <DeletePostButton number={post.number} title={post.title} boardSlug={post.board.slug} /> : null}
-                {!viewer.canEdit && viewer.editRefusal ? (
-                  <span className="text-xs text-muted">{t(`editRefusal.${viewer.editRefusal}`)}</span>
-                ) : null}
-              </div>
-            ) : null}
+            {editing ? null : <PostActions post={post} viewer={viewer} onEdit={() => setEditing(true)} />}
           </div>
 
           {/* After the heading and the text in reading and tab order; beside them from 1024 px. */}

@@ -2,7 +2,8 @@
 import { presentPerson } from '@/core/identity/person';
 import { asc, sql } from 'drizzle-orm';
 import { env } from '@/config/env';
-import { canDeleteContent, canEditContent, isTeamMember, canParticipate } from '@/core/identity/policy';
+import { isTeamMember, canParticipate } from '@/core/identity/policy';
+import { commentControls, postControls } from './author-controls';
 import { shippedIn } from '@/features/changelog/server/service';
 import { listCommentRows, toComment } from '@/features/comments/server/service';
 import { db } from '@/server/db/client';
@@ -15,7 +16,7 @@ import { showAttachedImages } from '@/features/attachments/server/service';
 import type { CommentRefusalCode, PostPageProps } from './post-page-types';
 import { postSlug } from '@/features/posts/schema';
 import { votingClosedCode } from '@/features/posts/server/access-service';
-import { authorOf, editRefusalCode, loadPost, toPostDetail } from '@/features/posts/server/service';
+import { authorOf, loadPost, toPostDetail } from '@/features/posts/server/service';
 import { listTeamMates } from '@/features/members/server/service';
 import { getPriorityWeights } from '@/features/posts/server/priority-service';
 import { etaFromStored, teamPropertiesOf } from '@/features/posts/server/properties-service';
@@ -67,8 +68,6 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
     team ? getPriorityWeights() : null,
   ]);
   const eta = etaFromStored(ctx.post.eta, ctx.post.etaPrecision);
-  const refusal = editRefusalCode(actor, ctx);
-  const ownRefusal = actor.kind === 'user' && ctx.post.authorId === actor.id ? refusal : null;
   const refusedComment = commentRefusal(actor, ctx);
 
   const page: PostPageProps = {
@@ -94,19 +93,10 @@ export async function loadPostPage(actor: Actor, number: number): Promise<PostPa
     comments: commentRows.map((row) => {
       const c = toComment(row, post.number);
       const owned = { authorId: row.comment.authorId, authorRole: row.author?.role ?? null, createdAt: row.comment.createdAt };
-      return {
-        ...c,
-        bodyDoc: c.body === null ? null : renderMarkdown(c.body),
-        canEdit: !c.deleted && canEditContent(actor, owned) === 'allow',
-        canDelete: !c.deleted && canDeleteContent(actor, owned) === 'allow',
-      };
+      return { ...c, bodyDoc: c.body === null ? null : renderMarkdown(c.body), ...commentControls(actor, owned, c.deleted) };
     }),
     viewer: {
-      canEdit: refusal === null,
-      editRefusal: ownRefusal,
-      canDelete:
-        canDeleteContent(actor, { authorId: ctx.post.authorId, authorRole: ctx.author?.role ?? null, createdAt: ctx.post.createdAt }) ===
-        'allow',
+      ...postControls(actor, ctx),
       canComment: refusedComment === null,
       commentRefusal: refusedComment,
       votingClosedReason: votingClosedCode(ctx),

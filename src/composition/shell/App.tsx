@@ -13,6 +13,7 @@ import type { CompiledCatalogue } from '@/i18n/compile';
 import type { AbstractIntlMessages } from 'use-intl';
 import { personalOfPage } from '@/lib/personal';
 import { PersonalVotes } from '@/lib/personal-votes';
+import { PersonalOwn } from '@/lib/personal-own';
 import { ErrorView } from './ErrorView';
 import { poppins } from './font';
 import { Footer } from './Footer';
@@ -70,29 +71,43 @@ const TIME_ZONE = 'UTC';
 
 type Props = Partial<ShellProps> & { fallbackMessages?: CompiledCatalogue };
 
+/** What a page draws from its personal payload: its props with their person, their votes, their author controls. */
+interface Personal {
+  pageProps: Props;
+  votes: ReadonlySet<number> | null;
+  own: ReadonlySet<string> | null;
+}
+
 /** The props of each shared render, with its person from the personal payload (one object per page's props). */
-const personalised = new WeakMap<object, { pageProps: Props; votes: ReadonlySet<number> }>();
+const personalised = new WeakMap<object, Personal>();
+const NOBODYS: ReadonlySet<string> = new Set();
 
 /**
  * A shared render's props carry nobody of the audience (src/lib/personal.ts): in the browser, the
- * page's person and votes come from its personal payload, so that the first render draws what the
- * payload's script made of the server's copy. On the server, and for every other page, the props
- * are the page's own.
+ * page's person, votes and author controls come from its personal payload, so that the first
+ * render draws what the payload's script made of the server's copy. The server's render for
+ * nobody draws every author control hidden (src/lib/personal-own.ts). For every other page, the
+ * props are the page's own.
  */
-function personalise(pageProps: Props): { pageProps: Props; votes: ReadonlySet<number> | null } {
+function personalise(pageProps: Props): Personal {
   const shell = pageProps.shell;
-  const payload = shell?.shared ? personalOfPage() : null;
-  if (!shell || !payload) return { pageProps, votes: null };
+  if (!shell?.shared) return { pageProps, votes: null, own: null };
+  const payload = personalOfPage();
+  if (!payload) return { pageProps, votes: null, own: NOBODYS };
   let hit = personalised.get(pageProps);
   if (!hit) {
-    hit = { pageProps: { ...pageProps, shell: { ...shell, viewer: payload.viewer } }, votes: new Set(payload.voted) };
+    hit = {
+      pageProps: { ...pageProps, shell: { ...shell, viewer: payload.viewer } },
+      votes: new Set(payload.voted),
+      own: new Set(payload.own ?? []),
+    };
     personalised.set(pageProps, hit);
   }
   return hit;
 }
 
 export function App(appProps: AppProps<Props>) {
-  const { pageProps, votes } = personalise(appProps.pageProps);
+  const { pageProps, votes, own } = personalise(appProps.pageProps);
   const props = { ...appProps, pageProps };
   const { shell, fallbackMessages } = pageProps;
   const locale = shell?.locale ?? SOURCE_LOCALE;
@@ -111,7 +126,9 @@ export function App(appProps: AppProps<Props>) {
       onError={shell || fallbackMessages ? undefined : ignoreMissing}
     >
       <PersonalVotes.Provider value={votes}>
-        <Shell {...props} />
+        <PersonalOwn.Provider value={own}>
+          <Shell {...props} />
+        </PersonalOwn.Provider>
       </PersonalVotes.Provider>
     </IntlProvider>
   );

@@ -7,8 +7,10 @@
  *  - for members with a private board granted to them (nobody has one): only a public
  *    board's page, or the page of a post on a public board (their home page lists the private
  *    board too);
- *  - on a post page, members: neither the post nor any comment on it is theirs (their own
- *    content brings controls only they get). The team's pages depend on the role, not on the
+ *  - on a post page, nothing of theirs on it that only they see (their post or a comment of
+ *    theirs awaiting approval). The controls their own post and comments bring (Edit, Delete,
+ *    why editing has closed) are drawn hidden in the shared render, and their payload names
+ *    theirs (src/lib/personal-own.ts). Otherwise the team's pages depend on the role, not on the
  *    person: admins may edit and delete anyone's content, moderators anyone's but admins'.
  *
  * Anyone else, and anyone whose browser has just written, gets their page rendered in full.
@@ -17,6 +19,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { env } from '@/config/env';
 import { isTeamMember } from '@/core/identity/policy';
 import { wroteOnPost } from '@/features/comments/server/service';
+import { authorControlsOn } from '@/composition/post/author-controls';
 import { isPostOnPublicBoard, isPublicBoard, readerFactsOf } from '@/features/posts/server/list-service';
 import { votedAmong } from '@/features/votes/server/service';
 import { readSessionToken } from '@/server/identity/cookies';
@@ -58,19 +61,22 @@ function pageOf(url: string): PublicPage {
   return board !== undefined ? { kind: 'board', slug: board } : { kind: 'home' };
 }
 
-async function sharesWithAudience(actor: UserActor, page: PublicPage): Promise<boolean> {
+/**
+ * Whether the person's page is their audience's shared render with their payload: null if not,
+ * else the `data-own` slots of their author controls on it.
+ */
+async function sharesWithAudience(actor: UserActor, page: PublicPage): Promise<string[] | null> {
   const facts = await readerFactsOf(actor.id);
-  if (facts.ownPending) return false;
-  if (isTeamMember(actor)) return true;
-  if (facts.grantedBoards) {
-    if (page.kind === 'home') return false;
+  if (facts.ownPending) return null;
+  if (!isTeamMember(actor) && facts.grantedBoards) {
+    if (page.kind === 'home') return null;
     const isPublic = page.kind === 'board' ? await isPublicBoard(page.slug) : await isPostOnPublicBoard(page.number);
-    if (!isPublic) return false;
+    if (!isPublic) return null;
   }
-  if (page.kind !== 'post') return true;
+  if (page.kind !== 'post') return [];
   const { number } = page;
   const wrote = await keptFor('anyone', `wrote:${actor.id}:${number}`, () => wroteOnPost(actor.id, number), 'none');
-  return !wrote;
+  return wrote ? authorControlsOn(actor, number) : [];
 }
 
 /**
@@ -84,16 +90,17 @@ export async function serveSharedPage(req: IncomingMessage, res: ServerResponse,
   const { workspace, actor } = await loadShellContext(req, res);
   if (actor.kind !== 'user' || !workspace.setupDone) return false;
   const page = pageOf(url);
-  if (!(await sharesWithAudience(actor, page))) return false;
+  const own = await sharesWithAudience(actor, page);
+  if (!own) return false;
   const locale = requestLocale(req, actor, workspace.defaultLocale);
   const audience = audienceOf(actor, locale);
-  const { page: shared, own } = await sharedPage(sharedPageKey(audience, url), audience, req, res, nonce, render, actor.id);
-  if (own?.status === 0) return true; // the connection closed while the page was made
+  const { page: shared, own: made } = await sharedPage(sharedPageKey(audience, url), audience, req, res, nonce, render, actor.id);
+  if (made?.status === 0) return true; // the connection closed while the page was made
   // This request's own render is nobody's of the audience too, kept or not (a change came meanwhile, a 404 screen).
-  const source = shared ?? (own ? { status: own.status, body: own.body, nonce, headers: {} } : null);
+  const source = shared ?? (made ? { status: made.status, body: made.body, nonce, headers: {} } : null);
   if (!source) return false; // another request's render gave nothing to share: render this one
   const voted = await votedAmong(actor.id, shared?.votable ?? voteButtonsOf(source.body));
-  const html = withPayload(source.body, source.nonce, payloadOf(viewerOf(actor)!, locale, [...voted]), nonce);
+  const html = withPayload(source.body, source.nonce, payloadOf(viewerOf(actor)!, locale, [...voted], own), nonce);
   for (const [name, value] of Object.entries(source.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
   res.removeHeader('etag');
   // With diagnostics on, tests can tell a shared render from a full one.

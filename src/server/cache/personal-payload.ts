@@ -9,11 +9,12 @@ import { PERSONAL_ID, type PersonalPayload } from '@/lib/personal';
 import { pageWords } from '@/server/i18n/catalogues';
 
 /** What is theirs on a shared render, with its texts in the page's language. */
-export function payloadOf(viewer: Viewer, locale: Locale, voted: number[]): PersonalPayload {
+export function payloadOf(viewer: Viewer, locale: Locale, voted: number[], own: string[] = []): PersonalPayload {
   const account = pageWords(locale, 'account');
   return {
     viewer,
     voted,
+    own,
     text: { name: viewer.displayName, email: viewer.email, menuFor: account('menuFor', { name: viewer.displayName }) },
     look: avatarLook(viewer.displayName),
   };
@@ -30,6 +31,9 @@ export const PERSONAL_SCRIPT = [
   'for(i=0;i<me.voted.length;i++)v[me.voted[i]]=1;',
   "n=d.querySelectorAll('[data-vote-post]');",
   "for(i=0;i<n.length;i++)if(v[n[i].getAttribute('data-vote-post')])n[i].setAttribute('aria-pressed','true');",
+  'for(i=0,v={};i<me.own.length;i++)v[me.own[i]]=1;',
+  "n=d.querySelectorAll('[data-own][hidden]');",
+  "for(i=0;i<n.length;i++)if(v[n[i].getAttribute('data-own')]===1)n[i].removeAttribute('hidden');",
   "n=d.querySelectorAll('[data-personal]');",
   "for(i=0;i<n.length;i++){e=n[i];k=e.getAttribute('data-personal');",
   "if(k==='avatar'){if(e.tagName==='IMG')e.setAttribute('src',me.viewer.avatarUrl);",

@@ -2,13 +2,23 @@
 import { useTranslations } from 'use-intl';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { api } from '@/lib/api';
+import type { AuthorControl } from '@/lib/personal-own';
 
-export default function DeleteComment({ id, onDeleted }: { id: number; onDeleted: () => Promise<void> }) {
+export default function DeleteComment({
+  id,
+  onDeleted,
+  control,
+}: {
+  id: number;
+  onDeleted: () => Promise<void>;
+  /** Its author-control marks (src/lib/personal-own.ts). */
+  control?: AuthorControl;
+}) {
   const t = useTranslations('post');
   return (
     <ConfirmDialog
       trigger={
-        <button type="button" className="text-muted underline" data-testid="comment-delete">
+        <button type="button" className="text-muted underline" data-testid="comment-delete" {...control}>
           {t.rich('comments.delete', { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
         </button>
       }

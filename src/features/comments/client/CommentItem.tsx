@@ -6,6 +6,7 @@ import { Markdown } from '@/components/ui/Markdown';
 import { TeamBadge } from '@/components/ui/Badges';
 import type { CommentView } from '@/features/comments/schema';
 import { useFormats } from '@/lib/use-formats';
+import { ownSlot, useAuthorControls } from '@/lib/personal-own';
 
 // Loaded on demand: the edit form with the first Edit, the delete dialog for those who may delete.
 function LoadingEditor() {
@@ -26,6 +27,16 @@ export function CommentItem({ comment, onChanged }: { comment: CommentView; onCh
   const formats = useFormats();
   const [editing, setEditing] = useState(false);
   const anchor = `comment-${comment.id}`;
+  // A deleted comment has no controls; on a shared render the others are drawn hidden unless they are the reader's.
+  const control = useAuthorControls();
+  const edit = comment.deleted ? null : control(ownSlot.comment(comment.id, 'edit'), comment.canEdit);
+  const remove = comment.deleted ? null : control(ownSlot.comment(comment.id, 'delete'), comment.canDelete);
+  const row = comment.deleted
+    ? null
+    : control(
+        ownSlot.comment(comment.id),
+        [edit, remove].some((c) => c && !c.hidden),
+      );
   const frame = comment.internal ? 'border-amber-500/60 bg-amber-500/10' : 'border-border bg-surface';
 
   if (comment.deleted) {
@@ -63,14 +74,20 @@ export function CommentItem({ comment, onChanged }: { comment: CommentView; onCh
       ) : (
         <>
           {comment.bodyDoc ? <Markdown doc={comment.bodyDoc} className="mt-2" /> : null}
-          {comment.canEdit || comment.canDelete ? (
-            <div className="mt-2 flex gap-2 text-sm">
-              {comment.canEdit ? (
-                <button type="button" className="text-muted underline" onClick={() => setEditing(true)} data-testid="comment-edit">
+          {row ? (
+            <div className="mt-2 flex gap-2 text-sm" {...row}>
+              {edit ? (
+                <button
+                  type="button"
+                  className="text-muted underline"
+                  onClick={() => setEditing(true)}
+                  data-testid="comment-edit"
+                  {...edit}
+                >
                   {t.rich('comments.edit', { sr: (chunks) => <span className="sr-only">{chunks}</span> })}
                 </button>
               ) : null}
-              {comment.canDelete ? <DeleteComment id={comment.id} onDeleted={onChanged} /> : null}
+              {remove ? <DeleteComment id={comment.id} onDeleted={onChanged} control={remove} /> : null}
             </div>
           ) : null}
         </>

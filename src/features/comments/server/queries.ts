@@ -109,6 +109,23 @@ export async function adjustPostCommentCount(
     .where(eq(posts.id, postId));
 }
 
+/** The user's own comments on a post, in any state: what their page shows of theirs alone. */
+export async function ownCommentsOn(
+  db: DbOrTx,
+  userId: string,
+  postId: string,
+): Promise<{ id: number; createdAt: Date; deleted: boolean; approved: boolean }[]> {
+  return db
+    .select({
+      id: comments.id,
+      createdAt: comments.createdAt,
+      deleted: sql<boolean>`${comments.deletedAt} is not null`,
+      approved: sql<boolean>`${comments.approval} = 'approved'`,
+    })
+    .from(comments)
+    .where(and(eq(comments.postId, postId), eq(comments.authorId, userId)));
+}
+
 /** Whether the user wrote the post with this number, or any comment on it (in any state). */
 export async function hasOwnContentOn(db: DbOrTx, userId: string, postNumber: number): Promise<boolean> {
   const rows = await db

@@ -22,6 +22,7 @@ import {
   hasOwnContentOn,
   insertComment,
   listPostComments,
+  ownCommentsOn,
   softDeleteComment,
   updateCommentBody,
   type CommentRow,
@@ -54,6 +55,11 @@ const viewerOf = (actor: Actor) => ({ id: actor.kind === 'user' ? actor.id : nul
 /** Whether the user wrote the post with this number or any comment on it (in any state): one indexed read. */
 export function wroteOnPost(userId: string, postNumber: number): Promise<boolean> {
   return hasOwnContentOn(db(), userId, postNumber);
+}
+
+/** The user's own comments on a post (by id), in any state. */
+export function ownCommentsOnPost(userId: string, postId: string) {
+  return ownCommentsOn(db(), userId, postId);
 }
 
 export async function listCommentRows(handle: DbOrTx, actor: Actor, postId: string): Promise<CommentWithAuthor[]> {

@@ -5,11 +5,8 @@ import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/Alert';
-import { Button } from '@/components/ui/Button';
 import { FormActions } from '@/components/ui/FormActions';
-import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import { Field } from '@/components/ui/Field';
-import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
 import { postUpdateInput } from '../schema';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
@@ -55,28 +52,5 @@ export function PostEditForm({ number, title, body, onDone }: { number: number; 
       {problem ? <Alert tone="error">{problem}</Alert> : null}
       <FormActions busy={isSubmitting} submitLabel={t('form.saveChanges')} onCancel={onDone} />
     </form>
-  );
-}
-
-/** Deletes the post after a confirmation, then goes to its board. */
-export function DeletePostButton({ number, title, boardSlug }: { number: number; title: string; boardSlug: string }) {
-  const t = useTranslations('post');
-  const router = useRouter();
-  return (
-    <ConfirmDialog
-      trigger={
-        <Button variant="secondary" data-testid="post-delete">
-          {t('delete.button')}
-        </Button>
-      }
-      title={t('delete.title')}
-      description={t('delete.description', { title })}
-      confirmLabel={t('delete.confirm')}
-      testId="post-delete-dialog"
-      onConfirm={async () => {
-        await api(`/api/v1/posts/${number}`, { method: 'DELETE' });
-        await router.push(paths.board(boardSlug));
-      }}
-    />
   );
 }
