@@ -120,7 +120,9 @@ test('rate limits are counted in the database: the limit holds over both instanc
   await client.dispose();
 });
 
-test('copies across instances: another instance’s write shows within 1 s, a person’s own write at once, a member’s shared render is theirs', async () => {
+test('copies across instances: another instance’s write shows within 1 s, a person’s own write at once, a member’s shared render is theirs', async ({
+  browser,
+}) => {
   const { instances, balancer } = state();
   const admin = await newRequest();
   await apiSignIn(admin, balancer);
@@ -217,6 +219,17 @@ test('copies across instances: another instance’s write shows within 1 s, a pe
       { timeout: 10_000, intervals: [500] },
     )
     .toBe(true);
+  // In Chromium, with none of the page's JavaScript (its payload's inline script runs): their
+  // name in the account menu and their vote pressed, at first paint, from B's shared render.
+  const tabContext = await browser.newContext({ storageState: await other.storageState() });
+  const tab = await tabContext.newPage();
+  await tab.route('**/_next/static/**/*.js', (route) => route.abort());
+  await expect
+    .poll(async () => (await tab.goto(postOnB))?.headers()['x-chorus-render'], { timeout: 10_000, intervals: [500] })
+    .toBe('shared');
+  await expect(tab.getByTestId('account-menu')).toHaveAccessibleName('Account menu for Robin Render');
+  await expect(tab.locator(`[data-vote-post="${post.number}"]`).first()).toHaveAttribute('aria-pressed', 'true');
+  await tabContext.close();
 
   for (const r of [admin, visitor, memberRequest, other]) await r.dispose();
 });
