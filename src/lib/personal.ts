@@ -5,7 +5,8 @@
  * everyone of their audience, with nobody's name and no votes in it. What is theirs reaches the
  * page as a small payload the server adds to the copy, `<script id="__CHORUS_ME__"
  * type="application/json">`, followed by a small script (`PERSONAL_SCRIPT`,
- * src/server/cache/personal-payload.ts) that runs before first paint:
+ * src/server/cache/personal-payload.ts) that runs before first paint (the head holds rendering
+ * back until it has: decision 067):
  *
  *  - every vote button (`data-vote-post="N"`) of a post they voted for gets `aria-pressed="true"`
  *    (its pressed look is styled from that attribute);

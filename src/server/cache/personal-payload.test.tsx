@@ -15,7 +15,7 @@ import type { AbstractIntlMessages } from 'use-intl';
 import { PERSONAL_ID } from '@/lib/personal';
 import { viewerOf } from '@/server/page/with-shell';
 import { audienceActor, voteButtonsOf, type Audience } from './shared-render';
-import { PERSONAL_SCRIPT, payloadOf, withPayload } from './personal-payload';
+import { PERSONAL_APPLIED_ID, PERSONAL_SCRIPT, payloadOf, withPayload } from './personal-payload';
 
 const router = {
   route: '/b/[board]',
@@ -153,7 +153,9 @@ describe('a shared render and its personal payload', () => {
     expect(html).not.toContain('copyNonce1');
     const [before, after] = html.split('<script id="__NEXT_DATA__"');
     expect(after).toBe(data.replace('<script id="__NEXT_DATA__"', '').replace('copyNonce1', 'respNonce2') + '</body></html>');
-    expect(before).toContain(`<script nonce="respNonce2">${PERSONAL_SCRIPT}</script>`);
+    expect(before).toContain(`<script nonce="respNonce2">${PERSONAL_SCRIPT}</script><template id="${PERSONAL_APPLIED_ID}"></template>`);
+    // Nothing is drawn before the payload has been applied: the head holds rendering back until that mark.
+    expect(html).toContain(`<link rel="expect" href="#${PERSONAL_APPLIED_ID}" blocking="render"></head>`);
     const json = new RegExp(`<script id="${PERSONAL_ID}" type="application/json">(.*?)</script>`).exec(before ?? '')![1]!;
     // The name closes no script: every < > & is escaped, and the JSON reads back as the name.
     expect(json).not.toMatch(/[<>&\u2028]/);

@@ -49,20 +49,34 @@ export const PERSONAL_SCRIPT = [
 const JSON_ESCAPES: Record<string, string> = { '&': '\\u0026', '>': '\\u003e', '<': '\\u003c', '\u2028': '\\u2028', '\u2029': '\\u2029' };
 const jsonForScript = (value: unknown) => JSON.stringify(value).replace(/[&><\u2028\u2029]/g, (c) => JSON_ESCAPES[c]!);
 
-/** The payload's markup: its data, then the script that applies it. */
+/** The element after the payload's script: the browser draws nothing before it has parsed it. */
+export const PERSONAL_APPLIED_ID = '__CHORUS_ME_APPLIED__';
+
+/** The payload's markup: its data, the script that applies it, and the mark that it has run. */
 const personalMarkup = (payload: PersonalPayload, nonce: string) =>
   `<script id="${PERSONAL_ID}" type="application/json">${jsonForScript(payload)}</script>` +
-  `<script nonce="${nonce}">${PERSONAL_SCRIPT}</script>`;
+  `<script nonce="${nonce}">${PERSONAL_SCRIPT}</script><template id="${PERSONAL_APPLIED_ID}"></template>`;
+
+/**
+ * In the head: the page is not rendered until the parser has passed the payload's script
+ * (render-blocking `rel="expect"`, HTML's "expect" link type). Without it a browser may paint a long
+ * page before it reaches the end of the body, that is, nobody's name and buttons for a frame.
+ * Browsers that do not know it ignore it.
+ */
+const RENDER_AFTER_PAYLOAD = `<link rel="expect" href="#${PERSONAL_APPLIED_ID}" blocking="render">`;
 
 const NEXT_DATA = '<script id="__NEXT_DATA__"';
 
 /**
  * The copy as it is, with the response's nonce and the person's payload right before the page
- * data: after everything the payload's script changes, before the scripts that hydrate the page.
+ * data: after everything the payload's script changes, before the scripts that hydrate the page;
+ * and in the head, the hint that holds rendering back until the payload has been applied.
  */
 export function withPayload(body: string, copyNonce: string, payload: PersonalPayload, nonce: string): string {
   const html = copyNonce === nonce ? body : body.replaceAll(copyNonce, () => nonce);
   const at = html.lastIndexOf(NEXT_DATA);
   const markup = personalMarkup(payload, nonce);
-  return at < 0 ? html + markup : html.slice(0, at) + markup + html.slice(at);
+  const withMarkup = at < 0 ? html + markup : html.slice(0, at) + markup + html.slice(at);
+  const head = withMarkup.indexOf('</head>');
+  return head < 0 ? withMarkup : withMarkup.slice(0, head) + RENDER_AFTER_PAYLOAD + withMarkup.slice(head);
 }
