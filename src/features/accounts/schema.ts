@@ -39,7 +39,9 @@ export const avatarUrlSchema = z
   .string()
   .trim()
   .max(500, 'Links are at most 500 characters')
-  .regex(/^\S*$/, 'Links cannot contain spaces')
+  // A check, not a pattern: the API document would say the pattern of the raw text, which the
+  // spaces around a link (trimmed) do not match.
+  .refine((v) => !/\s/.test(v), 'Links cannot contain spaces')
   .transform((v) => (v === '' ? null : v))
   .pipe(
     z
