@@ -54,6 +54,16 @@ async function drawn(tab: Page, html: string): Promise<string> {
   });
 }
 
+/** The errors a page logs or throws from now on (a hydration mismatch is one). */
+function errorsOf(tab: Page): string[] {
+  const problems: string[] = [];
+  tab.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  tab.on('pageerror', (e) => problems.push(e.message));
+  return problems;
+}
+
 test.describe('shared renders for signed-in people', () => {
   test('every person gets what a full render gives them, and most get it shared', async ({ browser, baseURL }) => {
     // Twelve pages for seven people, each read three times.
@@ -240,11 +250,7 @@ test.describe('shared renders for signed-in people', () => {
     await still.close();
 
     const tab = await context.newPage();
-    const problems: string[] = [];
-    tab.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    tab.on('pageerror', (e) => problems.push(e.message));
+    const problems = errorsOf(tab);
     // Layout shifts in the header (the account menu's name arriving late would be one).
     await tab.addInitScript(() => {
       const w = window as unknown as { headerShifts: number };
@@ -317,11 +323,7 @@ test.describe('shared renders for signed-in people', () => {
     await expect(reader.getByRole('button', { name: /delete/i })).toHaveCount(0);
 
     const tab = await context.newPage();
-    const problems: string[] = [];
-    tab.on('console', (m) => {
-      if (m.type() === 'error') problems.push(m.text());
-    });
-    tab.on('pageerror', (e) => problems.push(e.message));
+    const problems = errorsOf(tab);
     // Layout shifts of the header, the post's text and its controls, and the comments, from load
     // until the page has hydrated: what the author controls arriving late would cause. (The
     // sidebar's subscription state is asked for after load, by design: SubscribeButton. What the
