@@ -12,7 +12,7 @@ import { logger } from '@/server/log';
 import { contentGeneration } from '@/server/cache/visitor-cache';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type CallResult } from '@/test/http';
-import { anyone, type Decision } from '@/core/identity/policy';
+import { anyone, canManageOwnAccount, type Decision } from '@/core/identity/policy';
 import { MAX_JSON_BYTES } from './body';
 import { AppError } from './errors';
 import { endpoint, json, noContent, route } from './route';
@@ -457,5 +457,17 @@ describe('route(): rate limits', () => {
     await callRoute(echo, { method: 'GET' });
     const [after] = await queryRows<{ count: number }>(sql`select count from rate_limits where key = 'writes:ip:127.0.0.1'`);
     expect(Number(after!.count)).toBe(Number(before?.count ?? 0) + 1);
+  });
+
+  it('counts no write its policy refuses: a refusal costs no database write', async () => {
+    const rule = { name: 'route-test-refused', limit: 100, windowSeconds: 60 };
+    const membersOnly = route('/api/test', {
+      POST: endpoint({ authorize: canManageOwnAccount, apiKey: 'key', rateLimit: rule, handle: () => noContent() }),
+    });
+    const writes = sql`select coalesce(sum(count), 0)::int as n from rate_limits where key like 'writes:%' or key like ${`${rule.name}:%`}`;
+    const [before] = await queryRows<{ n: number }>(writes);
+    for (let i = 0; i < 3; i++) expectCatalogueError(await callRoute(membersOnly, { method: 'POST' }), 401, 'UNAUTHENTICATED');
+    const [after] = await queryRows<{ n: number }>(writes);
+    expect(Number(after!.n)).toBe(Number(before!.n));
   });
 });

@@ -1,7 +1,7 @@
 /**
  * The one HTTP pipeline for every /api route:
- * method → actor (session cookie, API key or widget token) and CSRF → API key or widget access → rate limit → workspace
- * access → policy → storable text → body/query validation → handler → JSON.
+ * method → actor (session cookie, API key or widget token) and CSRF → API key or widget access → workspace
+ * access → policy → rate limit → storable text → body/query validation → handler → JSON.
  * Every failure leaves in the catalogue shape of SPEC.md §8 with the request id. Each route states
  * its path and each endpoint everything about it (who may call it, with a key or from the widget,
  * what it is for the OpenAPI document); nothing about an endpoint is kept in a list elsewhere.
@@ -231,19 +231,13 @@ function pipeline(path: ApiPath, methods: EndpointMap) {
       const actor = await authenticate(req, res, ep);
       const ip = clientIp(req);
       if (actor.kind === 'user' && actor.apiKey) {
-        await enforceRateLimit(API_KEY_LIMIT, actor.apiKey.id);
         // Fails closed: anything but `key` (a JavaScript caller's missing field too) refuses keys.
         if (ep.apiKey !== 'key') throw new AppError('FORBIDDEN', 'API keys cannot use this endpoint: it is for people signed in.');
         if (actor.apiKey.scope === 'read' && method !== 'GET')
           throw new AppError('FORBIDDEN', 'This API key may only read (its scope is read).');
-      } else {
+      } else if (actor.kind === 'user' && actor.widgetSessionHash && ep.widget !== true) {
         // A widget token is the member's session inside the widget: their limits, the widget's endpoints only.
-        if (actor.kind === 'user' && actor.widgetSessionHash && ep.widget !== true) {
-          throw new AppError('FORBIDDEN', 'The widget cannot use this endpoint: open the board to do this.');
-        }
-        const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
-        if (method !== 'GET') await enforceRateLimit(WRITE_LIMIT, subject);
-        if (ep.rateLimit) await enforceRateLimit(ep.rateLimit, subject);
+        throw new AppError('FORBIDDEN', 'The widget cannot use this endpoint: open the board to do this.');
       }
 
       // Workspace access (SPEC.md §6, first row) is decided here, once, for every endpoint,
@@ -259,6 +253,16 @@ function pipeline(path: ApiPath, methods: EndpointMap) {
       requireAllowed(ep.authorize(actor));
       // The handler's type promises a signed-in actor after a signed-in-only policy: hold to it.
       if (ep.authorize.signedInOnly && actor.kind !== 'user') throw new AppError('UNAUTHENTICATED');
+
+      // Rate limits count what the policy lets through. A request it refuses does nothing and
+      // costs nothing more to refuse again; counting it would be a database write per refusal,
+      // which anonymous clients sending junk could make by the thousand (issue 22).
+      if (actor.kind === 'user' && actor.apiKey) await enforceRateLimit(API_KEY_LIMIT, actor.apiKey.id);
+      else {
+        const subject = actor.kind === 'user' ? `user:${actor.id}` : `ip:${ip}`;
+        if (method !== 'GET') await enforceRateLimit(WRITE_LIMIT, subject);
+        if (ep.rateLimit) await enforceRateLimit(ep.rateLimit, subject);
+      }
 
       if (ep.upload && method !== 'GET') {
         const file = await readFileBody(req, ep.upload.maxBytes);
