@@ -24,10 +24,10 @@ import { isPostOnPublicBoard, isPublicBoard, readerFactsOf } from '@/features/po
 import { votedAmong } from '@/features/votes/server/service';
 import { readSessionToken } from '@/server/identity/cookies';
 import type { UserActor } from '@/server/identity/actor';
-import { acceptsGzip, isCacheablePath, sendHtml } from '@/server/cache/page-cache';
+import { acceptsGzip, isCacheablePath, sendFilled } from '@/server/cache/page-cache';
 import { keptFor } from '@/server/cache/visitor-cache';
 import { audienceOf, sharedPage, sharedPageKey, sharesRenders, voteButtonsOf } from '@/server/cache/shared-render';
-import { payloadOf, withPayload } from '@/server/cache/personal-payload';
+import { fillableOf, fillsOf, payloadOf } from '@/server/cache/personal-payload';
 import { loadShellContext } from '@/server/page/shell-context';
 import { requestLocale } from '@/server/i18n/request-locale';
 import { viewerOf } from '@/server/page/with-shell';
@@ -97,14 +97,14 @@ export async function serveSharedPage(req: IncomingMessage, res: ServerResponse,
   const { page: shared, own: made } = await sharedPage(sharedPageKey(audience, url), audience, req, res, nonce, render, actor.id);
   if (made?.status === 0) return true; // the connection closed while the page was made
   // This request's own render is nobody's of the audience too, kept or not (a change came meanwhile, a 404 screen).
-  const source = shared ?? (made ? { status: made.status, body: made.body, nonce, headers: {} } : null);
+  const source = shared ?? (made ? { status: made.status, render: fillableOf(made.body, nonce), headers: {} } : null);
   if (!source) return false; // another request's render gave nothing to share: render this one
-  const voted = await votedAmong(actor.id, shared?.votable ?? voteButtonsOf(source.body));
-  const html = withPayload(source.body, source.nonce, payloadOf(viewerOf(actor)!, locale, [...voted], own), nonce);
+  const voted = await votedAmong(actor.id, shared?.votable ?? voteButtonsOf(made?.body ?? ''));
+  const fills = fillsOf(source.render, payloadOf(viewerOf(actor)!, locale, [...voted], own), nonce);
   for (const [name, value] of Object.entries(source.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
   res.removeHeader('etag');
   // With diagnostics on, tests can tell a shared render from a full one.
   if (env().CHORUS_DIAGNOSTIC_ROUTES) res.setHeader('x-chorus-render', 'shared');
-  sendHtml(res, source.status, html, gzip);
+  sendFilled(res, source.status, source.render.body, fills, gzip);
   return true;
 }

@@ -8,17 +8,17 @@
  * remembered list through the framework costs several times serving a copy; this turns a repeat
  * visit into a copy.
  *
- * Each response still gets its own CSP nonce: the cached page's nonce is replaced with the new
- * one (it is 16 random bytes in base64, so it occurs nowhere else). Pages are filled uncompressed
- * and compressed per response when the client accepts gzip.
+ * Each response still gets its own CSP nonce: the cached page is kept cut where its render's nonce
+ * was (16 random bytes in base64, so it occurs nowhere else) and each response puts its own there.
+ * A page is compressed once, when a client first takes gzip, not per response (filled-body.ts).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { gzipSync } from 'node:zlib';
 import { requireFreshReads } from '@/server/identity/fresh-reads';
 import { visitorLanguageKey } from '@/server/i18n/request-locale';
 import { contentGeneration, visitorCacheMaxAgeMs } from './visitor-cache';
 import { isCurrent, type VoteReach } from './changes';
 import { Copies } from './sweep';
+import { FilledBody, cutAt } from './filled-body';
 
 const LIMITS = { entries: 300, bytes: 32 * 1024 * 1024 };
 const MAX_BODY_BYTES = 1024 * 1024;
@@ -43,7 +43,7 @@ interface CachedPage {
   status: number;
   headers: OutgoingHttpHeaders;
   /** The body as bytes, cut where the nonce of its render was (none in a JSON answer). */
-  parts: Buffer[];
+  body: FilledBody;
   bytes: number;
   generation: number;
   reach: VoteReach;
@@ -70,13 +70,9 @@ export function pageCacheKey(req: IncomingMessage, personal: boolean): string | 
 
 export const acceptsGzip = (req: IncomingMessage) => /\bgzip\b/.test(String(req.headers['accept-encoding'] ?? ''));
 
-/** Sends a page, gzipped (fast) when the client takes gzip. */
-export function sendHtml(res: ServerResponse, status: number, html: string, gzip: boolean): void {
-  sendBody(res, status, Buffer.from(html), gzip);
-}
-
-function sendBody(res: ServerResponse, status: number, raw: Buffer, gzip: boolean): void {
-  const body = gzip ? gzipSync(raw, { level: 1 }) : raw;
+/** Sends a kept page with this response's own bytes in its cuts, gzipped when the client takes gzip (filled-body.ts). */
+export function sendFilled(res: ServerResponse, status: number, page: FilledBody, fills: Buffer[], gzip: boolean): void {
+  const body = gzip ? page.gzip(fills) : page.join(fills);
   res.setHeader('vary', 'Accept-Encoding');
   if (gzip) res.setHeader('content-encoding', 'gzip');
   res.setHeader('content-length', body.length);
@@ -105,18 +101,6 @@ export function voteReachOfUrl(url: string): VoteReach {
   return 'any';
 }
 
-/** `body` cut at every occurrence of `mark` (which is left out). */
-function splitAt(body: Buffer, mark: Buffer): Buffer[] {
-  const parts: Buffer[] = [];
-  let from = 0;
-  for (let at = body.indexOf(mark); at >= 0; at = body.indexOf(mark, from)) {
-    parts.push(body.subarray(from, at));
-    from = at + mark.length;
-  }
-  parts.push(body.subarray(from));
-  return parts;
-}
-
 /** Answers from the cache when it holds a current copy; returns whether it did. */
 export function serveCachedPage(key: string, req: IncomingMessage, res: ServerResponse, nonce: string): boolean {
   const page = pages().current(key);
@@ -124,9 +108,13 @@ export function serveCachedPage(key: string, req: IncomingMessage, res: ServerRe
   // Headers this response already has (security headers, its request id) are its own and win.
   for (const [name, value] of Object.entries(page.headers)) if (value !== undefined && !res.hasHeader(name)) res.setHeader(name, value);
   const nonceBytes = Buffer.from(nonce);
-  const body =
-    page.parts.length === 1 ? page.parts[0]! : Buffer.concat(page.parts.flatMap((part, i) => (i === 0 ? [part] : [nonceBytes, part])));
-  sendBody(res, page.status, body, acceptsGzip(req));
+  sendFilled(
+    res,
+    page.status,
+    page.body,
+    page.body.parts.slice(1).map(() => nonceBytes),
+    acceptsGzip(req),
+  );
   return true;
 }
 
@@ -175,7 +163,7 @@ export function capturePage(key: string, req: IncomingMessage, res: ServerRespon
     if (size > MAX_BODY_BYTES || !isCurrent({ generation, reach })) return;
     const headers: OutgoingHttpHeaders = {};
     for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
-    const parts = splitAt(Buffer.concat(chunks), Buffer.from(nonce));
-    pages().set(key, { status: 200, headers, parts, bytes: size, generation, reach, at });
+    const body = new FilledBody(cutAt(Buffer.concat(chunks), Buffer.from(nonce)));
+    pages().set(key, { status: 200, headers, body, bytes: body.keptBytes, generation, reach, at });
   });
 }

@@ -15,7 +15,7 @@ import type { AbstractIntlMessages } from 'use-intl';
 import { PERSONAL_ID } from '@/lib/personal';
 import { viewerOf } from '@/server/page/with-shell';
 import { audienceActor, voteButtonsOf, type Audience } from './shared-render';
-import { PERSONAL_APPLIED_ID, PERSONAL_SCRIPT, payloadOf, withPayload } from './personal-payload';
+import { PERSONAL_APPLIED_ID, PERSONAL_SCRIPT, fillableOf, fillsOf, payloadOf } from './personal-payload';
 
 const router = {
   route: '/b/[board]',
@@ -149,7 +149,8 @@ describe('a shared render and its personal payload', () => {
     };
     const data = `<script id="__NEXT_DATA__" type="application/json" nonce="copyNonce1">{"props":{}}</script>`;
     const copy = `<!DOCTYPE html><html><head><script nonce="copyNonce1">theme()</script></head><body><div id="__next"><p>Page</p></div>${data}</body></html>`;
-    const html = withPayload(copy, 'copyNonce1', payloadOf(viewer, 'en', [3]), 'respNonce2');
+    const page = fillableOf(copy, 'copyNonce1');
+    const html = page.body.join(fillsOf(page, payloadOf(viewer, 'en', [3]), 'respNonce2')).toString();
     expect(html).not.toContain('copyNonce1');
     const [before, after] = html.split('<script id="__NEXT_DATA__"');
     expect(after).toBe(data.replace('<script id="__NEXT_DATA__"', '').replace('copyNonce1', 'respNonce2') + '</body></html>');

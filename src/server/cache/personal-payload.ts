@@ -1,12 +1,13 @@
 /**
  * What a shared render (shared-render.ts) adds for one person: their personal payload
- * (src/lib/personal.ts), before the page data. Pure string work, no I/O.
+ * (src/lib/personal.ts), before the page data. No I/O.
  */
 import type { Locale } from '@/core/i18n/locales';
 import type { Viewer } from '@/core/identity/viewer';
 import { avatarLook } from '@/lib/avatar-look';
 import { PERSONAL_ID, type PersonalPayload } from '@/lib/personal';
 import { pageWords } from '@/server/i18n/catalogues';
+import { FilledBody, cutAt } from './filled-body';
 
 /** What is theirs on a shared render, with its texts in the page's language. */
 export function payloadOf(viewer: Viewer, locale: Locale, voted: number[], own: string[] = []): PersonalPayload {
@@ -68,15 +69,32 @@ const RENDER_AFTER_PAYLOAD = `<link rel="expect" href="#${PERSONAL_APPLIED_ID}" 
 const NEXT_DATA = '<script id="__NEXT_DATA__"';
 
 /**
- * The copy as it is, with the response's nonce and the person's payload right before the page
- * data: after everything the payload's script changes, before the scripts that hydrate the page;
- * and in the head, the hint that holds rendering back until the payload has been applied.
+ * A shared render ready to be sent to anyone: its bytes, in the head the hint that holds rendering
+ * back until the payload has been applied, cut where each response puts its own nonce and, right
+ * before the page data, the person's payload (after everything the payload's script changes,
+ * before the scripts that hydrate the page). Made once per render; a response only copies it.
  */
-export function withPayload(body: string, copyNonce: string, payload: PersonalPayload, nonce: string): string {
-  const html = copyNonce === nonce ? body : body.replaceAll(copyNonce, () => nonce);
-  const at = html.lastIndexOf(NEXT_DATA);
-  const markup = personalMarkup(payload, nonce);
-  const withMarkup = at < 0 ? html + markup : html.slice(0, at) + markup + html.slice(at);
-  const head = withMarkup.indexOf('</head>');
-  return head < 0 ? withMarkup : withMarkup.slice(0, head) + RENDER_AFTER_PAYLOAD + withMarkup.slice(head);
+export interface Fillable {
+  body: FilledBody;
+  /** What goes in each cut, in order: the response's nonce, or the payload's markup (once). */
+  cuts: ('nonce' | 'payload')[];
+}
+
+/** `html`: a render whose nonce is `copyNonce`. */
+export function fillableOf(html: string, copyNonce: string): Fillable {
+  const head = html.indexOf('</head>');
+  const page = head < 0 ? html : html.slice(0, head) + RENDER_AFTER_PAYLOAD + html.slice(head);
+  const at = page.lastIndexOf(NEXT_DATA);
+  const mark = Buffer.from(copyNonce);
+  const before = cutAt(Buffer.from(at < 0 ? page : page.slice(0, at)), mark);
+  const after = cutAt(Buffer.from(at < 0 ? '' : page.slice(at)), mark);
+  const nonces = (parts: Buffer[]) => parts.slice(1).map(() => 'nonce' as const);
+  return { body: new FilledBody([...before, ...after]), cuts: [...nonces(before), 'payload', ...nonces(after)] };
+}
+
+/** What this response puts in the cuts of `page`. */
+export function fillsOf(page: Fillable, payload: PersonalPayload, nonce: string): Buffer[] {
+  const nonceBytes = Buffer.from(nonce);
+  const markup = Buffer.from(personalMarkup(payload, nonce));
+  return page.cuts.map((cut) => (cut === 'nonce' ? nonceBytes : markup));
 }

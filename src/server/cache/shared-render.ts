@@ -26,7 +26,8 @@ import type { UserActor } from '@/server/identity/actor';
 import { contentGeneration, keepsSharedCopies, visitorCacheMaxAgeMs } from './visitor-cache';
 import { isCurrent, type VoteReach } from './changes';
 import { voteReachOfUrl } from './page-cache';
-import { Copies, stringBytes } from './sweep';
+import { Copies } from './sweep';
+import { fillableOf, type Fillable } from './personal-payload';
 
 /** What a page may depend on besides its content, for everyone it is shared with. */
 export interface Audience {
@@ -66,9 +67,9 @@ const PER_RESPONSE = new Set([
 export interface SharedPage {
   status: number;
   headers: OutgoingHttpHeaders;
-  body: string;
+  /** The render cut for each response's nonce and payload (personal-payload.ts). */
+  render: Fillable;
   bytes: number;
-  nonce: string;
   generation: number;
   reach: VoteReach;
   at: number;
@@ -223,12 +224,12 @@ export async function sharedPage(
       if (own.status !== 200 || !type.startsWith('text/html') || !isCurrent({ generation, reach: 'none' })) return null;
       const headers: OutgoingHttpHeaders = {};
       for (const [name, value] of Object.entries(res.getHeaders())) if (!PER_RESPONSE.has(name.toLowerCase())) headers[name] = value;
+      const fillable = fillableOf(own.body, nonce);
       const page: SharedPage = {
         status: 200,
         headers,
-        body: own.body,
-        bytes: stringBytes(own.body),
-        nonce,
+        render: fillable,
+        bytes: fillable.body.keptBytes,
         generation,
         reach,
         at,
