@@ -43,9 +43,6 @@ export function dropExpired<T extends Kept>(entries: Map<string, T>, maxAgeMs: n
   }
 }
 
-/** About what a string costs in memory (UTF-16, the worst case). */
-export const stringBytes = (s: string) => s.length * 2;
-
 /**
  * Copies of rendered answers (pages, JSON), each with its size in `bytes`: current while no change
  * they show has come since they were made (changes.ts) and younger than `maxAgeMs()`, at most `limits.entries` of them and `limits.bytes` in all (the oldest go
