@@ -43,6 +43,7 @@ export const AUDIT_ACTIONS = [
   'post.merged',
   'post.unmerged',
   'post.properties_changed',
+  'post.tags_changed',
   'post.voters_exported',
   'vote.cast_on_behalf',
   'comment.edited',

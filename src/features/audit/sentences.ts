@@ -220,6 +220,12 @@ const SENTENCES: Record<AuditAction, Sentence> = {
       ? w.say('action.post.properties_changedTo', { who, what, changes: w.list(changes) })
       : w.say('action.post.properties_changed', { who, what });
   },
+  'post.tags_changed': (w, who, f, what) => {
+    const tags = (Array.isArray(f.after.tags) ? f.after.tags : []).map(text).filter((t): t is string => t !== null);
+    return tags.length > 0
+      ? w.say('action.post.tags_changed', { who, what, tags: w.list(tags) })
+      : w.say('action.post.tags_cleared', { who, what });
+  },
   'post.voters_exported': (w, who, f, what) =>
     num(f.after.voters) !== null
       ? w.say('action.post.voters_exportedCount', { who, what, count: num(f.after.voters) })

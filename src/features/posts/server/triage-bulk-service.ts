@@ -14,7 +14,7 @@ import { kickJobs } from '@/server/jobs/queue';
 import type { TriageBulkInput, TriageBulkResult } from '../triage-schema';
 import { getPostContext } from './access-service';
 import { listPostTagIds, replacePostTags } from './queries';
-import { recordStatusChange } from './triage-service';
+import { auditTagChange, recordStatusChange } from './triage-service';
 
 export async function applyTriageBulk(actor: UserActor, input: TriageBulkInput, ip: string): Promise<TriageBulkResult> {
   const status = input.statusId ? await findStatusRef(db(), input.statusId) : null;
@@ -41,7 +41,10 @@ export async function applyTriageBulk(actor: UserActor, input: TriageBulkInput, 
           if (next.length > MAX_TAGS_PER_POST)
             throw new AppError('VALIDATION_FAILED', `It would have more than ${MAX_TAGS_PER_POST} tags.`, { reason: 'tooManyTags' });
           const same = next.length === current.length && next.every((id) => current.includes(id));
-          if (!same) await replacePostTags(tx, ctx.post.id, next);
+          if (!same) {
+            await replacePostTags(tx, ctx.post.id, next);
+            await auditTagChange(tx, actor, ctx.post.number, current, next, ip);
+          }
         }
       });
       result.changed.push(number);

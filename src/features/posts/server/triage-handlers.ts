@@ -32,7 +32,7 @@ export const postTagsRoute = route('/api/v1/posts/{number}/tags', {
     summary: 'Set a post’s tags',
     description: 'The team replaces the post’s tags with the listed ones (at most 10, each an existing tag). Answers the tags now.',
     response: postTagsSchema,
-    handle: async ({ actor, query, body }) => json(await setPostTags(actor, query.number, body.tagIds)),
+    handle: async ({ actor, query, body, ip }) => json(await setPostTags(actor, query.number, body.tagIds, ip)),
   }),
 });
 

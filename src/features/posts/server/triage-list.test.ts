@@ -13,7 +13,7 @@ import { callRoute, type JsonBody } from '@/test/http';
 import { insertBoard, insertPost, statusBySlug } from '@/test/content';
 import type { TriageBulkResult, TriagePage, TriageView } from '../triage-schema';
 import type { TeamProperties } from '../schema';
-import { postPropertiesRoute, postStatusRoute } from './triage-handlers';
+import { postPropertiesRoute, postStatusRoute, postTagsRoute } from './triage-handlers';
 import { triageBulkRoute, triageRoute, triageViewRoute, triageViewsRoute } from './triage-list-handlers';
 
 useTestDatabase();
@@ -244,6 +244,30 @@ describe('POST /api/v1/triage/bulk', () => {
     expect(tagged.filter((t) => t.tagId === tagB)).toHaveLength(0);
     expect((await bulk({ numbers: [a.number] })).status).toBe(422);
     expect((await bulk({ numbers: [a.number], addTagIds: [tagA] }, actors.member)).status).toBe(403);
+    // Each post whose tags changed is in the audit log, with the tags' names before and after.
+    const audited = await db().select().from(auditEvents).where(eq(auditEvents.action, 'post.tags_changed'));
+    const ofPost = (n: number) => audited.filter((e) => e.targetId === String(n)).map((e) => [e.before, e.after]);
+    expect(ofPost(c.number)).toEqual([[{ tags: ['Mobile'] }, { tags: ['Billing'] }]]);
+    expect(ofPost(a.number)).toEqual([[{ tags: [] }, { tags: ['Billing'] }]]);
+  });
+});
+
+describe('PUT /api/v1/posts/{number}/tags', () => {
+  it('audits a change of tags with their names, and nothing when they stay the same', async () => {
+    const post = await insertPost(alpha.id);
+    const put = (tagIds: string[]) =>
+      callRoute(postTagsRoute, { method: 'PUT', query: { number: String(post.number) }, body: { tagIds }, as: actors.moderator });
+    const audited = async () =>
+      (await db().select().from(auditEvents).where(eq(auditEvents.action, 'post.tags_changed')))
+        .filter((e) => e.targetId === String(post.number))
+        .map((e) => [e.before, e.after]);
+    expect((await put([tagB, tagA])).status).toBe(200);
+    expect((await put([tagA, tagB])).status).toBe(200);
+    expect((await put([])).status).toBe(200);
+    expect(await audited()).toEqual([
+      [{ tags: [] }, { tags: ['Billing', 'Mobile'] }],
+      [{ tags: ['Billing', 'Mobile'] }, { tags: [] }],
+    ]);
   });
 });
 

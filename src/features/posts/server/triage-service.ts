@@ -93,8 +93,8 @@ export async function recordStatusChange(
   };
 }
 
-/** The team replaces a post's tags (at most MAX_TAGS_PER_POST). */
-export async function setPostTags(actor: UserActor, number: number, tagIds: readonly string[]): Promise<PostTags> {
+/** The team replaces a post's tags (at most MAX_TAGS_PER_POST); a change is audited with the tags' names before and after. */
+export async function setPostTags(actor: UserActor, number: number, tagIds: readonly string[], ip: string): Promise<PostTags> {
   if (tagIds.length > MAX_TAGS_PER_POST) {
     throw new AppError('VALIDATION_FAILED', undefined, { fields: { tagIds: `A post has at most ${MAX_TAGS_PER_POST} tags` } });
   }
@@ -104,9 +104,41 @@ export async function setPostTags(actor: UserActor, number: number, tagIds: read
     if (found.length !== tagIds.length) {
       throw new AppError('VALIDATION_FAILED', undefined, { fields: { tagIds: 'Some of these tags do not exist (any more).' } });
     }
-    const current = new Set(await listPostTagIds(tx, ctx.post.id));
-    const unchanged = current.size === tagIds.length && tagIds.every((id) => current.has(id));
-    if (!unchanged) await replacePostTags(tx, ctx.post.id, tagIds);
+    const current = await listPostTagIds(tx, ctx.post.id);
+    const unchanged = current.length === tagIds.length && tagIds.every((id) => current.includes(id));
+    if (!unchanged) {
+      await replacePostTags(tx, ctx.post.id, tagIds);
+      await auditTagChange(tx, actor, ctx.post.number, current, tagIds, ip);
+    }
     return { tags: found };
   });
+}
+
+/** Records that a post's tags went from `before` to `after` (tag ids), naming them as they are now, in name order. */
+export async function auditTagChange(
+  tx: DbOrTx,
+  actor: UserActor,
+  number: number,
+  before: readonly string[],
+  after: readonly string[],
+  ip: string,
+): Promise<void> {
+  const names = new Map((await findTagRefs(tx, [...new Set([...before, ...after])])).map((t) => [t.id, t.name]));
+  const named = (ids: readonly string[]) =>
+    ids
+      .map((id) => names.get(id))
+      .filter((n): n is string => n !== undefined)
+      .sort((x, y) => x.localeCompare(y, undefined, { sensitivity: 'base' }));
+  await recordAudit(
+    {
+      actor,
+      action: 'post.tags_changed',
+      targetType: 'post',
+      targetId: String(number),
+      before: { tags: named(before) },
+      after: { tags: named(after) },
+      ip,
+    },
+    tx,
+  );
 }
