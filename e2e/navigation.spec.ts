@@ -1,3 +1,5 @@
+import { apiSignIn } from './support/accounts';
+import { createBoard, createPost } from './support/posts';
 import { expect, test, trackDataRequests } from './support/fixtures';
 import type { Page } from '@playwright/test';
 
@@ -165,4 +167,40 @@ test.describe('hash-only navigation stays on the page', () => {
     await page.goto('/docs/api#main');
     await expect(page.locator('#main')).toBeFocused();
   });
+});
+
+test('each public page has one description for search results: its own where it has one, else the workspace’s', async ({
+  browser,
+  baseURL,
+}) => {
+  const admin = await browser.newContext();
+  await apiSignIn(admin.request, baseURL!);
+  const board = await createBoard(admin.request, baseURL!, 'meta');
+  const described = await admin.request.patch(`/api/v1/boards/${board.slug}`, {
+    data: { description: 'Requests about   exports\nand reports.' },
+    headers: { Origin: baseURL! },
+  });
+  expect(described.ok()).toBe(true);
+  const post = await createPost(
+    admin.request,
+    baseURL!,
+    board.slug,
+    `Meta check ${Date.now()}`,
+    'Exports should keep **bold** text.\n\n- one\n- two',
+  );
+  await admin.close();
+
+  const visitor = await browser.newPage();
+  const description = async (path: string) => {
+    await visitor.goto(path);
+    const tags = visitor.locator('meta[name="description"]');
+    await expect(tags).toHaveCount(1);
+    return tags.getAttribute('content');
+  };
+  const workspace = /^Share ideas with .+, vote for what matters to you and follow what ships\.$/;
+  expect(await description('/')).toMatch(workspace);
+  expect(await description('/roadmap')).toMatch(workspace);
+  expect(await description(`/b/${board.slug}`)).toBe('Requests about exports and reports.');
+  expect(await description(`/p/${post.number}`)).toBe('Exports should keep bold text. one · two');
+  await visitor.close();
 });

@@ -12,6 +12,12 @@ import type { ShellProps } from '@/core/shell';
 import { BoardFilters, SortTabs, type BoardFilterValues } from './BoardFilters';
 import type { BoardHeader } from '@/features/boards/schema';
 
+/** Plain text as one line of at most `max` characters (a search result's description). */
+const oneLine = (text: string, max: number) => {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length <= max ? flat : `${flat.slice(0, max - 1).trimEnd()}…`;
+};
+
 export type BoardPageProps = {
   board: BoardHeader;
   posts: PostPage;
@@ -60,11 +66,10 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
     <LiveUpdates topics={{ board: board.slug }}>
       {/* Votes update in place; a status change, merge or approval reloads the list. */}
       <LiveRefresh when={(u) => u.kind === 'post'} />
-      {feed ? (
-        <Head>
-          <link rel="alternate" type="application/atom+xml" title={feedTitle} href={feed} />
-        </Head>
-      ) : null}
+      <Head>
+        {board.description ? <meta name="description" key="description" content={oneLine(board.description, 160)} /> : null}
+        {feed ? <link rel="alternate" type="application/atom+xml" title={feedTitle} href={feed} /> : null}
+      </Head>
       <div className="flex flex-wrap items-start justify-between gap-4">
         <PageHeading title={board.name} siteName={shell.workspace.name}>
           {board.description ? <p className="whitespace-pre-line">{board.description}</p> : null}

@@ -15,6 +15,7 @@ import { MergedDuplicates } from '@/features/posts/client/MergedDuplicates';
 import { StatusHistory } from '@/features/posts/client/StatusHistory';
 import { TeamBadge } from '@/components/ui/Badges';
 import { useFormats } from '@/lib/use-formats';
+import { plainExcerpt } from '@/lib/markdown-tree';
 import { ownSlot, useAuthorControls } from '@/lib/personal-own';
 import { PostSidebar } from './PostSidebar';
 import type { PostPageProps } from './post-page-types';
@@ -113,6 +114,7 @@ export default function PostPage({
       <article data-testid="post">
         <Head>
           <title>{`${post.title} · ${shell.workspace.name}`}</title>
+          <meta name="description" key="description" content={plainExcerpt(post.body, 160) || post.title} />
           <link rel="canonical" href={canonicalUrl} />
         </Head>
 

@@ -165,6 +165,8 @@ function Shell({ Component, pageProps }: AppProps<Props>) {
       <Head>
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <title>{workspace.name}</title>
+        {/* Pages with a description of their own (a board, a post, a changelog entry) replace it by its key. */}
+        <meta name="description" key="description" content={t('metaDescription', { workspace: workspace.name })} />
         {/* The workspace's accent colour, adjusted per theme for contrast (lib/accent). */}
         <style key="accent">{accentCss(workspace.accentColor)}</style>
       </Head>
@@ -183,7 +185,7 @@ function Shell({ Component, pageProps }: AppProps<Props>) {
           className={`mx-auto w-full ${(Component as { wide?: boolean }).wide ? 'max-w-7xl' : 'max-w-5xl'} flex-1 px-4 py-8 outline-none`}
         >
           {pageProps.errorPage ? (
-            <ErrorView code={pageProps.errorPage} />
+            <ErrorView code={pageProps.errorPage} signedOut={viewer === null} />
           ) : (
             <TeamAreaNotices.Provider
               value={actor && isTeamMember(actor) ? <Later load={loadEmailNotice} props={{ viewer: actor }} /> : null}

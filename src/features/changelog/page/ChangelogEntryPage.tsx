@@ -27,7 +27,7 @@ export default function ChangelogEntryPage({ shell, entry, canonicalUrl, followi
           content={entry.excerpt || t('changelog.ogDescription', { label: entry.label.name, workspace: shell.workspace.name })}
         />
         <meta property="og:url" content={canonicalUrl} />
-        <meta name="description" content={entry.excerpt || entry.title} />
+        <meta name="description" key="description" content={entry.excerpt || entry.title} />
       </Head>
       <p className="mb-4 text-sm">
         <Link href={paths.changelog()} className="underline">
