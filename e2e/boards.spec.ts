@@ -111,10 +111,17 @@ test.describe('boards', () => {
       const otherPage = await otherCtx.newPage();
       const res = await otherPage.goto(`/b/${slug}`);
       expect(res?.status()).toBe(404);
+      // A signed-in member is not told to sign in.
+      await expect(otherPage.getByTestId('error-404')).toBeVisible();
+      await expect(otherPage.getByTestId('not-found-sign-in')).toHaveCount(0);
       await otherPage.goto('/');
       await expect(otherPage.getByTestId('board-list')).not.toContainText(name);
       await otherCtx.close();
       expect((await page.goto(`/b/${slug}`))?.status()).toBe(404);
+      // A visitor is: the 404 says that private boards need signing in, and its link comes back here after it.
+      await expect(page.getByTestId('not-found-sign-in')).toBeVisible();
+      await page.getByTestId('error-404').getByRole('link', { name: 'Sign in' }).click();
+      await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(`/b/${slug}`)}$`));
 
       await row.getByTestId('board-archive-toggle').click();
       await expect(row.getByText('Archived', { exact: true })).toHaveCount(0);
