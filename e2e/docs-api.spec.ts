@@ -39,6 +39,10 @@ test.describe('API reference', () => {
     expect(await page.getByTestId('api-operation').count()).toBeGreaterThan(20);
     await expect(page.locator('main')).toContainText('authenticated by the session cookie');
     await expect(page.locator('main')).toContainText('or by an API key');
+    // The document's backticks are drawn as code, not as backticks.
+    const intro = page.getByTestId('api-intro');
+    await expect(intro.locator('code', { hasText: 'Authorization: Bearer <key>' })).toBeVisible();
+    expect(await intro.textContent()).not.toContain('`');
   });
 
   test('every operation has an example, collapsed until opened: curl line, request and response', async ({ guardedPage: page }) => {

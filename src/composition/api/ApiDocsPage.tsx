@@ -6,6 +6,29 @@ import type { ApiReference, ReferenceField, ReferenceOperation } from './referen
 
 type Props = ShellProps & { reference?: ApiReference };
 
+/**
+ * The document's descriptions mark code with backticks (as Markdown does, and as Redocly renders
+ * them): drawn as code here, the rest as text.
+ */
+function CodeSpans({ text }: { text: string }) {
+  const parts = text.split('`');
+  // An unmatched backtick stays a backtick.
+  if (parts.length % 2 === 0) return <>{text}</>;
+  return (
+    <>
+      {parts.map((part, i) =>
+        i % 2 === 1 ? (
+          <code key={i} className="font-mono text-[0.9em]">
+            {part}
+          </code>
+        ) : (
+          part
+        ),
+      )}
+    </>
+  );
+}
+
 const anchor = (tag: string) => `group-${tag.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
 
 function Fields({ title, fields }: { title: string; fields: ReferenceField[] }) {
@@ -22,7 +45,11 @@ function Fields({ title, fields }: { title: string; fields: ReferenceField[] }) 
               {f.required ? ', required' : ', optional'}
             </span>
             {f.constraints.length ? <span className="block text-muted break-words">{f.constraints.join('; ')}</span> : null}
-            {f.description ? <span className="block">{f.description}</span> : null}
+            {f.description ? (
+              <span className="block">
+                <CodeSpans text={f.description} />
+              </span>
+            ) : null}
           </li>
         ))}
       </ul>
@@ -43,7 +70,11 @@ function Operation({ op }: { op: ReferenceOperation }) {
         <code className="font-mono text-sm break-all">{op.path}</code>
       </h3>
       {op.summary ? <p className="mt-2">{op.summary}</p> : null}
-      {op.description ? <p className="mt-1 text-sm text-muted">{op.description}</p> : null}
+      {op.description ? (
+        <p className="mt-1 text-sm text-muted">
+          <CodeSpans text={op.description} />
+        </p>
+      ) : null}
       <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
         <dt className="font-semibold">Who may call it</dt>
         <dd>{op.who}</dd>
@@ -87,7 +118,10 @@ export default function ApiDocsPage({ shell, reference }: Props) {
   return (
     <>
       <PageHeading title={t('apiDocs.title')} siteName={shell.workspace.name}>
-        <span lang="en">{reference.description}</span> <span>{t.rich('apiDocs.document', { link: openapi })}</span>
+        <span lang="en" data-testid="api-intro">
+          <CodeSpans text={reference.description} />
+        </span>{' '}
+        <span>{t.rich('apiDocs.document', { link: openapi })}</span>
       </PageHeading>
       <nav aria-label={t('apiDocs.sections')} className="mb-8 rounded-xl border border-border bg-surface px-5 py-4">
         <h2 className="text-sm font-semibold">{t('apiDocs.sectionsHeading')}</h2>
