@@ -35,6 +35,8 @@ test.describe('comments', () => {
     const team = page.getByTestId('comment').first();
     await expect(team.getByTestId('team-badge')).toBeVisible();
     await expect(team.locator('strong')).toHaveText('looking');
+    const bell = page.getByTestId('subscribe-button');
+    await expect(bell).toHaveAttribute('aria-pressed', 'false');
 
     await page.getByTestId('comment-form').getByLabel('Your comment', { exact: true }).fill('Me too, *please*');
     await page.getByTestId('comment-submit').click();
@@ -42,6 +44,8 @@ test.describe('comments', () => {
     await expect(mine.locator('em')).toHaveText('please');
     await expect(mine.getByTestId('team-badge')).toHaveCount(0);
     await expect(mine).toBeFocused();
+    // Commenting subscribed them: "Get updates" says so without a reload.
+    await expect(bell).toHaveAttribute('aria-pressed', 'true');
 
     await mine.getByTestId('comment-edit').click();
     await mine.getByLabel('Edit comment', { exact: true }).fill('Me too, edited');

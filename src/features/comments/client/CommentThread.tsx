@@ -8,6 +8,7 @@ import { refreshPage } from '@/lib/refresh';
 import type { CommentView } from '@/features/comments/schema';
 import { focusHashTarget } from '@/lib/focus';
 import { useLiveUpdates } from '@/lib/live';
+import { subscriptionMayHaveChanged } from '@/lib/subscription-signal';
 import { CommentItem } from './CommentItem';
 
 // Only those who may comment download the form (react-hook-form, zod, the Markdown editor).
@@ -82,6 +83,7 @@ export function CommentThread({ postNumber, comments, canComment, refusal, signe
             onPosted={async (comment) => {
               focusNext.current = comment.id;
               setPostedHere((ids) => [...ids, comment.id]);
+              subscriptionMayHaveChanged(postNumber);
               await reload();
             }}
           />

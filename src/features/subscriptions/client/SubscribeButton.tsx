@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { api, ApiError } from '@/lib/api';
 import { useApiErrorText } from '@/lib/api-error-text';
+import { onSubscriptionMayChange } from '@/lib/subscription-signal';
 
 type State = { kind: 'loading' } | { kind: 'ready'; subscribed: boolean } | { kind: 'failed' };
 
@@ -18,15 +19,19 @@ export function SubscribeButton({ postNumber }: { postNumber: number }) {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // Asked again after the person comments or votes here: either may have subscribed them.
+  const [asked, setAsked] = useState(0);
+  useEffect(() => onSubscriptionMayChange(postNumber, () => setAsked((n) => n + 1)), [postNumber]);
+
   useEffect(() => {
     const abort = new AbortController();
     api<{ subscribed: boolean }>(`/api/v1/posts/${postNumber}/subscription`, { signal: abort.signal })
       .then((r) => setState({ kind: 'ready', subscribed: r.subscribed }))
       .catch((err: unknown) => {
-        if ((err as Error).name !== 'AbortError') setState({ kind: 'failed' });
+        if ((err as Error).name !== 'AbortError') setState((s) => (s.kind === 'ready' ? s : { kind: 'failed' }));
       });
     return () => abort.abort();
-  }, [postNumber]);
+  }, [postNumber, asked]);
 
   const subscribed = state.kind === 'ready' && state.subscribed;
   const toggle = async () => {

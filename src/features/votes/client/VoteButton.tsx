@@ -7,6 +7,7 @@ import { useLiveUpdates } from '@/lib/live';
 import { useFormats } from '@/lib/use-formats';
 import type { VoteState } from '../schema';
 import { useApiErrorText } from '@/lib/api-error-text';
+import { subscriptionMayHaveChanged } from '@/lib/subscription-signal';
 import { useFirstVoted } from '@/lib/personal-votes';
 
 export interface VoteButtonProps {
@@ -75,6 +76,7 @@ export function VoteButton({
         );
         confirmed.current = result;
         setError(null);
+        if (result.voted) subscriptionMayHaveChanged(postNumber);
         const again = wanted.current;
         wanted.current = null;
         if (again === null || again === result.voted) {
