@@ -32,7 +32,7 @@ const WORDS = {
   'de-DE': {
     heading: 'Posteingang',
     total: '1 Beitrag',
-    queue: 'Nicht gesichtet',
+    queue: 'Neu',
     sort: 'Meiste Stimmen',
     shortcuts: 'Tastenkürzel',
     shortcut: 'Nächster / vorheriger Beitrag',
@@ -42,7 +42,7 @@ const WORDS = {
   'ja-JP': {
     heading: '受信箱',
     total: '1 件の投稿',
-    queue: '未トリアージ',
+    queue: '新規',
     sort: '投票数順',
     shortcuts: 'キーボードショートカット',
     shortcut: '次 / 前の投稿',

@@ -99,6 +99,14 @@ function barAxes(rtl: boolean, count: (v: unknown) => string, width: number) {
   );
 }
 const BAR_MARGIN = { top: 0, right: 12, bottom: 0, left: 0 };
+/** A title short enough for a bar's label (about 24 characters, cut at a word where it can be). */
+function shortTitle(title: string): string {
+  const flat = title.replace(/\s+/g, ' ').trim();
+  if (flat.length <= 24) return flat;
+  const cut = flat.slice(0, 23);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > 12 ? cut.slice(0, space) : cut).trimEnd()}…`;
+}
 const BAR_MARGIN_RTL = { top: 0, right: 0, bottom: 0, left: 12 };
 
 export function StatusChart({ statuses }: { statuses: InsightStatus[] }) {
@@ -122,12 +130,13 @@ export function StatusChart({ statuses }: { statuses: InsightStatus[] }) {
 
 export function TopRequestsChart({ requests }: { requests: InsightRequest[] }) {
   const { t, rtl, count } = useChartLocale();
-  const data = requests.map((r) => ({ name: `#${r.number}`, title: r.title, gained: r.votesGained }));
+  // Labelled by title, cut to fit the axis (the tooltip and the table have it whole).
+  const data = requests.map((r) => ({ name: shortTitle(r.title), title: r.title, gained: r.votesGained }));
   return (
     <Frame height={Math.max(120, data.length * 32 + 24)}>
       <BarChart data={data} layout="vertical" margin={rtl ? BAR_MARGIN_RTL : BAR_MARGIN} accessibilityLayer={false}>
         <CartesianGrid stroke="var(--border)" strokeDasharray="3 3" horizontal={false} />
-        {barAxes(rtl, count, 56)}
+        {barAxes(rtl, count, 168)}
         <Tooltip {...TOOLTIP} formatter={count} labelFormatter={(_l, payload) => String(payload?.[0]?.payload?.title ?? '')} />
         <Bar dataKey="gained" name={t('votesGained')} fill={SERIES.votes} isAnimationActive={false} />
       </BarChart>

@@ -24,7 +24,7 @@ const report: InsightsReport = {
 describe('insights CSV', () => {
   it('writes each chart’s table with a header, CRLF line ends and quoting', () => {
     expect(chartCsv(report, 'activity')).toBe('week_starting,posts,votes,comments\r\n2026-11-02,2,5,1\r\n2026-11-09,0,0,0\r\n');
-    expect(chartCsv(report, 'statuses')).toBe('status,posts\r\nOpen,3\r\nNo status,1\r\n');
+    expect(chartCsv(report, 'statuses')).toBe('status,posts\r\nOpen,3\r\nNew,1\r\n');
     expect(chartCsv(report, 'top-requests')).toBe(
       'post_number,title,board,votes_gained,total_votes\r\n' +
         '7,"Dark mode, please",Ideas,4,9\r\n' +

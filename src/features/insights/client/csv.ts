@@ -14,7 +14,7 @@ export interface CsvWords {
   noStatus: string;
   duration: (seconds: number) => string;
 }
-const ENGLISH: CsvWords = { noStatus: 'No status', duration: formatDuration };
+const ENGLISH: CsvWords = { noStatus: 'New', duration: formatDuration };
 
 /** The table of one chart, as CSV (column names are identifiers, the same in every language). */
 export function chartCsv(report: InsightsReport, chart: InsightChart, words: CsvWords = ENGLISH): string {

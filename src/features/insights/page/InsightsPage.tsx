@@ -105,11 +105,15 @@ function PeriodForm({ form, errors, busy }: { form: InsightsPageProps['form']; e
   const [from, setFrom] = useState(form.from);
   const [to, setTo] = useState(form.to);
 
+  const show = (query: Record<string, string>) => void router.push({ pathname: paths.admin(), query });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const query: Record<string, string> = { period };
-    if (period === 'custom') Object.assign(query, { from, to });
-    void router.push({ pathname: paths.admin(), query });
+    show(period === 'custom' ? { period, from, to } : { period });
+  };
+  // A fixed period applies as it is chosen; a custom one once both dates are in and it is asked for.
+  const choose = (next: string) => {
+    setPeriod(next);
+    if (next !== 'custom') show({ period: next });
   };
 
   return (
@@ -124,7 +128,7 @@ function PeriodForm({ form, errors, busy }: { form: InsightsPageProps['form']; e
         label={t('period')}
         name="period"
         value={period}
-        onChange={(e) => setPeriod(e.target.value)}
+        onChange={(e) => choose(e.target.value)}
         options={PERIOD_OPTIONS.map((o) => ({ value: o.value, label: t(o.key) }))}
         error={error('period')}
         className="w-full sm:w-48"
@@ -153,9 +157,11 @@ function PeriodForm({ form, errors, busy }: { form: InsightsPageProps['form']; e
           />
         </>
       ) : null}
-      <Button type="submit" busy={busy}>
-        {t('show')}
-      </Button>
+      {period === 'custom' ? (
+        <Button type="submit" busy={busy}>
+          {t('show')}
+        </Button>
+      ) : null}
     </form>
   );
 }
