@@ -28,6 +28,14 @@ test.describe('posts', () => {
       'href',
       `/p/${existing.number}-${existing.slug}`,
     );
+    // A suggestion takes a vote from the list, instead of a duplicate.
+    const suggested = similar.locator(`[data-vote-post="${existing.number}"]`);
+    await expect(suggested).toHaveAttribute('aria-pressed', 'false');
+    const voted = page.waitForResponse((r) => r.url().endsWith(`/posts/${existing.number}/vote`) && r.request().method() === 'PUT');
+    await suggested.click();
+    await expect(suggested).toHaveAttribute('aria-pressed', 'true');
+    expect((await voted).ok()).toBe(true);
+    await expect(page).toHaveURL(new RegExp(`/b/${board.slug}/new$`));
 
     await page.getByLabel('Title').fill('Keyboard shortcuts everywhere');
     // The suggestions for the new title answer none, and the region above the editor goes: wait for

@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { useFlag } from '@/features/analytics/client/hooks';
 import { NewPostForm } from '@/features/posts/client/NewPostForm';
+import { VoteButton } from '@/features/votes/client/VoteButton';
 
 export type NewPostPageProps = {
   board: { slug: string; name: string };
@@ -32,7 +33,24 @@ export default function NewPostPage({ shell, board, closedReason }: ShellProps &
       {closedReason ? (
         <Alert tone="info">{t(`newPost.closed.${closedReason}`)}</Alert>
       ) : (
-        <NewPostForm board={board.slug} signedIn={shell.viewer !== null} suggestSimilar={suggestSimilar} />
+        <NewPostForm
+          board={board.slug}
+          signedIn={shell.viewer !== null}
+          suggestSimilar={suggestSimilar}
+          // Vote for a suggestion instead of posting its duplicate.
+          renderVote={(p) => (
+            <VoteButton
+              key={`${p.id}:${p.voteCount}:${p.voted}`}
+              postNumber={p.number}
+              postTitle={p.title}
+              voted={p.voted}
+              voteCount={p.voteCount}
+              closedReason={p.votingClosed ? t(`postCard.closed.${p.votingClosed}`) : null}
+              signedIn={shell.viewer !== null}
+              size="sm"
+            />
+          )}
+        />
       )}
     </>
   );

@@ -190,6 +190,10 @@ export const similarPostSchema = z
     title: z.string(),
     voteCount: z.number().int(),
     status: statusRefSchema.pick({ name: true, color: true }).nullable(),
+    /** Whether the caller has voted for it (false for a visitor): the suggestion takes a vote. */
+    voted: z.boolean(),
+    /** Why it takes no vote, or null: its board is archived, it awaits approval, or its status closed voting. */
+    votingClosed: z.enum(['boardArchived', 'awaitingApproval', 'votingClosed']).nullable(),
   })
   .meta({ id: 'SimilarPost' });
 export type SimilarPost = z.infer<typeof similarPostSchema>;

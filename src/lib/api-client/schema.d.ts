@@ -2642,6 +2642,8 @@ export interface components {
                 name: string;
                 color: string;
             } | null;
+            voted: boolean;
+            votingClosed: ("boardArchived" | "awaitingApproval" | "votingClosed") | null;
         };
         SsoProvider: {
             /** @enum {string} */
@@ -16384,7 +16386,9 @@ export interface operations {
                      *           "status": {
                      *             "name": "Planned",
                      *             "color": "#8b5cf6"
-                     *           }
+                     *           },
+                     *           "voted": false,
+                     *           "votingClosed": null
                      *         }
                      *       ]
                      *     }

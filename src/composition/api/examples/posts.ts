@@ -74,6 +74,8 @@ export const postsExamples = {
           title: 'Dark mode for the dashboard',
           voteCount: 3,
           status: { name: 'Planned', color: '#8b5cf6' },
+          voted: false,
+          votingClosed: null,
         },
       ],
     },

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useRouter } from 'next/router';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { useTranslations } from 'use-intl';
 import type { z } from 'zod';
@@ -9,7 +9,7 @@ import { Button } from '@/components/ui/Button';
 import { Field } from '@/components/ui/Field';
 import { paths } from '@/config/paths';
 import { apiClient, ok } from '@/lib/api-client/client';
-import { newPostInput } from '../schema';
+import { newPostInput, type SimilarPost } from '../schema';
 import { MarkdownEditor } from '@/components/MarkdownEditor';
 import { clearDraft, readDraft, saveDraft } from './post-draft';
 import { SimilarPosts } from './SimilarPosts';
@@ -24,7 +24,18 @@ type Output = z.output<typeof newPostInput>;
  * write freely; at submit they sign in and come back to the same draft (kept in localStorage,
  * cleared once the post is created).
  */
-export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string; signedIn: boolean; suggestSimilar: boolean }) {
+export function NewPostForm({
+  board,
+  signedIn,
+  suggestSimilar,
+  renderVote,
+}: {
+  board: string;
+  signedIn: boolean;
+  suggestSimilar: boolean;
+  /** A suggestion's vote control (SimilarPosts). */
+  renderVote?: (post: SimilarPost) => ReactNode;
+}) {
   const t = useTranslations('post');
   const router = useRouter();
   const [problem, setProblem] = useState<string | null>(null);
@@ -76,7 +87,7 @@ export function NewPostForm({ board, signedIn, suggestSimilar }: { board: string
         hint={t('form.titleHint')}
         {...form.register('title')}
       />
-      {suggestSimilar ? <SimilarPosts title={title} board={board} /> : null}
+      {suggestSimilar ? <SimilarPosts title={title} board={board} renderVote={renderVote} /> : null}
       <MarkdownEditor
         label={t('form.description')}
         rows={8}

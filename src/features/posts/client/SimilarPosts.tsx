@@ -1,5 +1,5 @@
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { api } from '@/lib/api';
@@ -9,9 +9,18 @@ const DEBOUNCE_MS = 300;
 
 /**
  * Existing posts like the title being typed, so people vote instead of duplicating. Looked up
- * after a pause in typing; announced politely when suggestions appear.
+ * after a pause in typing; announced politely when suggestions appear. `renderVote` draws a
+ * suggestion's vote control (the page brings the votes feature's button); without it, the count.
  */
-export function SimilarPosts({ title, board }: { title: string; board: string }) {
+export function SimilarPosts({
+  title,
+  board,
+  renderVote,
+}: {
+  title: string;
+  board: string;
+  renderVote?: (post: SimilarPost) => ReactNode;
+}) {
   const t = useTranslations('post');
   const [items, setItems] = useState<SimilarPost[]>([]);
   const query = title.replace(/\s+/g, ' ').trim();
@@ -42,13 +51,17 @@ export function SimilarPosts({ title, board }: { title: string; board: string })
           <ul className="mt-2 flex flex-col gap-1 text-sm">
             {shown.map((p) => (
               <li key={p.id} className="flex items-center gap-2">
-                <span
-                  className="inline-block min-w-10 rounded border border-border px-1 text-center text-xs text-muted"
-                  title={t('similar.votes')}
-                >
-                  {p.voteCount}
-                  <span className="sr-only"> {t('similar.votesSr', { count: p.voteCount })}</span>
-                </span>
+                {renderVote ? (
+                  renderVote(p)
+                ) : (
+                  <span
+                    className="inline-block min-w-10 rounded border border-border px-1 text-center text-xs text-muted"
+                    title={t('similar.votes')}
+                  >
+                    {p.voteCount}
+                    <span className="sr-only"> {t('similar.votesSr', { count: p.voteCount })}</span>
+                  </span>
+                )}
                 <Link href={paths.post(p.number, p.slug)} className="underline">
                   {p.title}
                 </Link>

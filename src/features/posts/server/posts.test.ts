@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '@/server/db/client';
-import { auditEvents, posts, rateLimits, subscriptions, workspaceSettings } from '@/server/db/schema';
+import { auditEvents, posts, rateLimits, subscriptions, votes, workspaceSettings } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute } from '@/test/http';
 import { markdownPreviewRoute, postRoute, postsRoute, similarPostsRoute } from './handlers';
-import { grantBoard, insertBoard, insertPost, markStatusChanged } from '@/test/content';
+import { grantBoard, insertBoard, insertPost, markStatusChanged, statusBySlug } from '@/test/content';
 
 useTestDatabase();
 
@@ -249,6 +249,30 @@ describe('GET /api/v1/posts/similar', () => {
     const fuzzy = await callRoute(similarPostsRoute, { query: { title: 'darkmod', board: 'similar' } });
     expect((fuzzy.json.items as { number: number }[]).map((i) => i.number)).toContain(typo.number);
     expect((await callRoute(similarPostsRoute, { query: { title: 'ab' } })).status).toBe(422);
+  });
+
+  it('says whether the caller voted for each suggestion and why one takes no vote', async () => {
+    const sim = await insertBoard({ slug: 'similar-votes' });
+    const voted = await insertPost(sim.id, { authorId: member.id, title: 'Quokka export to CSV' });
+    const open = await insertPost(sim.id, { authorId: member.id, title: 'Quokka export to PDF' });
+    const done = await insertPost(sim.id, { authorId: member.id, title: 'Quokka export to XML' });
+    await db().insert(votes).values({ postId: voted.id, userId: member.id });
+    const complete = await statusBySlug('complete');
+    await db().update(posts).set({ statusId: complete.id }).where(eq(posts.id, done.id));
+    type Item = { number: number; voted: boolean; votingClosed: string | null };
+    const ask = async (as?: typeof member) =>
+      new Map(
+        (
+          (await callRoute(similarPostsRoute, { query: { title: 'quokka export', board: 'similar-votes' }, ...(as ? { as } : {}) })).json
+            .items as Item[]
+        ).map((i) => [i.number, i]),
+      );
+    const mine = await ask(member);
+    expect(mine.get(voted.number)).toMatchObject({ voted: true, votingClosed: null });
+    expect(mine.get(open.number)).toMatchObject({ voted: false, votingClosed: null });
+    expect(mine.get(done.number)).toMatchObject({ voted: false, votingClosed: 'votingClosed' });
+    // A visitor has voted for nothing.
+    expect([...(await ask()).values()].map((i) => i.voted)).toEqual([false, false, false]);
   });
 });
 

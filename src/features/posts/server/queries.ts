@@ -144,6 +144,11 @@ export interface SimilarPostRow {
   vote_count: number;
   status_name: string | null;
   status_color: string | null;
+  status_category: StatusCategory | null;
+  approval: string;
+  board_archived: boolean;
+  /** Whether the caller has voted for it (false for a visitor). */
+  voted: boolean;
 }
 
 /**
@@ -159,10 +164,17 @@ export async function listSimilarPosts(
   opts: { title: string; boardSlug?: string; limit: number },
 ): Promise<SimilarPostRow[]> {
   const tsq = sql`websearch_to_tsquery('english', ${orQueryOf(opts.title)})`;
+  const viewerId = actor.kind === 'user' ? actor.id : null;
   const select = (match: SQL, rank: SQL, exclude: readonly string[], limit: number) =>
     queryRows<SimilarPostRow>(
       sql`select ${posts.id} as id, ${posts.number} as number, ${posts.title} as title, ${posts.voteCount} as vote_count,
-            ${statuses.name} as status_name, ${statuses.color} as status_color
+            ${statuses.name} as status_name, ${statuses.color} as status_color, ${statuses.category} as status_category,
+            ${posts.approval} as approval, ${boards.archivedAt} is not null as board_archived,
+            ${
+              viewerId === null
+                ? sql`false`
+                : sql`exists (select 1 from votes v where v.post_id = ${posts.id} and v.user_id = ${viewerId}::uuid)`
+            } as voted
           from ${posts}
           join ${boards} on ${boards.id} = ${posts.boardId}
           left join ${statuses} on ${statuses.id} = ${posts.statusId}

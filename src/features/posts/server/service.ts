@@ -27,6 +27,7 @@ import {
 } from '../schema';
 import { getPostContext, mergedIntoRefOf, type PostContext } from './access-service';
 import type { EditRefusalCode } from '../enums';
+import { isVotingOpenCategory } from '@/features/statuses/schema';
 import type { ErrorReason } from '@/lib/error-codes';
 import {
   authorHasApprovedPost,
@@ -237,5 +238,13 @@ export async function findSimilarPosts(actor: Actor, query: { title: string; boa
     title: r.title,
     voteCount: Number(r.vote_count),
     status: r.status_name && r.status_color ? { name: r.status_name, color: r.status_color } : null,
+    voted: r.voted === true,
+    votingClosed: r.board_archived
+      ? 'boardArchived'
+      : r.approval !== 'approved'
+        ? 'awaitingApproval'
+        : isVotingOpenCategory(r.status_category)
+          ? null
+          : 'votingClosed',
   }));
 }
