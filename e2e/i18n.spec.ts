@@ -56,8 +56,8 @@ test('the server renders the page in the language, arguments filled in (not only
   const html = await res.text();
   expect(html).toContain('<html lang="de" dir="ltr"');
   expect(html).toContain('Zum Inhalt springen');
-  // A message with an argument (the workspace's name), formatted by the server's render.
-  expect(html).toMatch(/Feedback zu Acme Feedback( · betrieben mit Chorus)?/);
+  // A message with an argument (the workspace's name, isolated from the sentence's direction), formatted by the server's render.
+  expect(html).toMatch(/Feedback zu <bdi>Acme Feedback<\/bdi>( · betrieben mit Chorus)?/);
   expect(html).not.toMatch(/shell\.credit/);
 });
 

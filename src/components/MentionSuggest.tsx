@@ -205,7 +205,7 @@ export default function MentionSuggest({ textarea, source }: Props) {
                     i === state.active ? 'bg-accent text-accent-fg' : 'text-fg'
                   }`}
                 >
-                  {person.displayName}
+                  <bdi>{person.displayName}</bdi>
                 </li>
               ))}
             </ul>

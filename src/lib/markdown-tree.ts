@@ -191,15 +191,35 @@ export function flattenMarkdown(markdown: string): string {
 }
 
 /**
+ * The first `max` UTF-16 units of `text`, without splitting a character written as a surrogate
+ * pair (an emoji, a rare CJK character): the excerpt is a prefix of the text in logical order.
+ */
+export function textPrefix(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const last = text.charCodeAt(max - 1);
+  return text.slice(0, last >= 0xd800 && last <= 0xdbff ? max - 1 : max);
+}
+
+/**
+ * An excerpt: `text` itself when it fits in `max`, else its beginning, cut at a word boundary
+ * where one is near, with "…" after it. The cut is at the logical end of the text (where it
+ * stops being read, whatever its direction): shown with `dir="auto"`, a Latin excerpt's
+ * ellipsis is on the right and an Arabic one's on the left.
+ */
+function cutExcerpt(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = textPrefix(text, max);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/\s*[·—]$/, '').trimEnd()}…`;
+}
+
+/**
  * A cheap plain-text excerpt of Markdown for lists: mentions as `@Name`, markup characters
  * dropped, blocks and list items kept apart by separators (`flattenMarkdown`), cut at a word
  * boundary. Good enough for a one- or two-line preview.
  */
 export function plainExcerpt(markdown: string, max = 200): string {
   // A token is at most 130 characters: enough is read that the last one is not cut.
-  const text = flattenMarkdown(mentionsToPlainText(markdown.slice(0, max * 4 + 130)).replace(CUT_MENTION, ''));
-  if (text.length <= max) return text;
-  const cut = text.slice(0, max);
-  const space = cut.lastIndexOf(' ');
-  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/\s*[·—]$/, '').trimEnd()}…`;
+  const text = flattenMarkdown(mentionsToPlainText(textPrefix(markdown, max * 4 + 130)).replace(CUT_MENTION, ''));
+  return cutExcerpt(text, max);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { flattenMarkdown, plainExcerpt } from './markdown-tree';
+import { flattenMarkdown, plainExcerpt, textPrefix } from './markdown-tree';
 
 describe('excerpts keep the shape of the text', () => {
   it('separates list items with " · " and other blocks with " — ", joining the lines of a paragraph', () => {
@@ -25,5 +25,29 @@ describe('excerpts keep the shape of the text', () => {
     expect(cut.endsWith('…')).toBe(true);
     expect(cut.length).toBeLessThanOrEqual(161);
     expect(plainExcerpt(`${'abcdefghi '.repeat(19)}\n\n- next`, 192)).not.toMatch(/[·—]…$/);
+  });
+});
+
+describe('excerpts are cut at their logical end', () => {
+  const latin = `This comes up often in our team. ${'We export the board every week and paste it into a report. '.repeat(6)}`;
+  const arabic = `يتكرر هذا كثيرا في فريقنا. ${'نصدر اللوحة كل أسبوع ونلصقها في تقرير. '.repeat(8)}`;
+
+  it('keeps the beginning of the text and puts the ellipsis after its last kept word, in either script', () => {
+    for (const text of [latin, arabic]) {
+      const cut = plainExcerpt(text, 160);
+      expect(cut.endsWith('…')).toBe(true);
+      expect(text.startsWith(cut.slice(0, -1))).toBe(true);
+      expect(cut.startsWith(text.slice(0, 20))).toBe(true);
+      // At a word boundary: what comes next in the text is a space.
+      expect(text[cut.length - 1]).toBe(' ');
+    }
+  });
+
+  it('never splits a character written as a surrogate pair', () => {
+    const emoji = '🚀'.repeat(200);
+    const cut = plainExcerpt(emoji, 161);
+    expect(cut).toBe(`${'🚀'.repeat(80)}…`);
+    expect(textPrefix('ab🚀', 3)).toBe('ab');
+    expect(textPrefix('ab🚀', 4)).toBe('ab🚀');
   });
 });

@@ -19,7 +19,7 @@ export function StatusBadge({
       data-testid={testId}
     >
       <span aria-hidden="true" className="inline-block h-2 w-2 rounded-full" style={{ background: status?.color ?? '#64748b' }} />
-      {status ? status.name : <NewStatusName />}
+      {status ? <bdi>{status.name}</bdi> : <NewStatusName />}
     </span>
   );
 }
@@ -70,7 +70,7 @@ function TagItems({
             className={`inline-block rounded-full ${compact ? 'h-1.5 w-1.5' : 'h-2 w-2'}`}
             style={{ backgroundColor: tag.color }}
           />
-          {tag.name}
+          <bdi>{tag.name}</bdi>
         </li>
       ))}
     </ul>

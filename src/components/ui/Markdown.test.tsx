@@ -41,9 +41,31 @@ describe('Markdown', () => {
       { t: 'p', c: ['<b>x</b> ', { t: 'a', href: 'https://example.com/', c: [{ t: 'em', c: ['go'] }] }] },
       { t: 'list', ordered: true, start: 3, items: [{ checked: true, c: [{ t: 'p', c: ['done'] }] }] },
     ]);
-    expect(markup).toContain('<h3>Title</h3>');
+    expect(markup).toContain('<h3 dir="auto">Title</h3>');
     expect(markup).toContain('&lt;b&gt;x&lt;/b&gt; <a href="https://example.com/" rel="nofollow ugc noopener"><em>go</em></a>');
-    expect(markup).toContain('<ol start="3"><li><input type="checkbox"');
+    expect(markup).toContain('<ol dir="auto" start="3"><li dir="auto"><input type="checkbox"');
+  });
+
+  it('gives every block the direction of its own text', () => {
+    const markup = html([
+      { t: 'p', c: ['This comes up often in our team.'] },
+      { t: 'h', level: 4, c: ['عنوان'] },
+      { t: 'quote', c: [{ t: 'p', c: ['quoted'] }] },
+      { t: 'list', ordered: false, start: null, items: [{ checked: null, c: [{ t: 'p', c: ['item'] }] }] },
+      { t: 'table', head: [['a']], rows: [[['1']]] },
+      { t: 'p', c: [{ t: 'mention', v: 'سارة', id: 'u1' }, ' said so.'] },
+    ]);
+    expect(markup).toContain('<p dir="auto">This comes up often in our team.</p>');
+    expect(markup).toContain('<h4 dir="auto">عنوان</h4>');
+    expect(markup).toContain('<blockquote dir="auto"><p dir="auto">quoted</p></blockquote>');
+    expect(markup).toContain('<ul dir="auto"><li dir="auto">item</li></ul>');
+    expect(markup).toContain('<table dir="auto"><thead><tr><th scope="col" dir="auto">a</th></tr></thead><tbody><tr><td dir="auto">1</td>');
+    // A name inside a paragraph is isolated from the paragraph's direction.
+    expect(markup).toContain('<span class="mention" data-testid="mention" dir="auto">@سارة</span> said so.');
+    // Every block of the tree carries it: none is left to the page's direction.
+    expect(markup.match(/<(p|h4|blockquote|ul|li|table|th|td)[ >]/g)).toHaveLength(
+      markup.match(/<(p|h4|blockquote|ul|li|table|th|td) [^>]*dir="auto"/g)!.length,
+    );
   });
 
   it('shows what is nested deeper than the bounds as text, without recursing into it', () => {
@@ -143,7 +165,7 @@ describe('Markdown mentions', () => {
   it('shows a mention as @Name in its own element, escaped, without a link', () => {
     const markup = html([{ t: 'p', c: ['Hi ', { t: 'mention', v: '<script>alert(1)</script>' }] }]);
     expect(markup).toBe(
-      '<div class="markdown"><p>Hi <span class="mention" data-testid="mention">@&lt;script&gt;alert(1)&lt;/script&gt;</span></p></div>',
+      '<div class="markdown"><p dir="auto">Hi <span class="mention" data-testid="mention" dir="auto">@&lt;script&gt;alert(1)&lt;/script&gt;</span></p></div>',
     );
   });
 
@@ -165,7 +187,7 @@ describe('uploaded images', () => {
 
   it("shows a link when its size is not known (not this text's image), and never nests links", () => {
     expect(html([{ t: 'p', c: [{ t: 'img', id, alt: 'shot' }] }])).toBe(
-      `<div class="markdown"><p><a href="/api/v1/attachments/${id}" rel="nofollow ugc noopener">shot</a></p></div>`,
+      `<div class="markdown"><p dir="auto"><a href="/api/v1/attachments/${id}" rel="nofollow ugc noopener">shot</a></p></div>`,
     );
     const inLink = html([{ t: 'p', c: [{ t: 'a', href: '/p/1', c: [{ t: 'img', id, alt: 'shot', w: 4, h: 3 }] }] }]);
     expect(inLink.match(/<a /g)).toHaveLength(1);

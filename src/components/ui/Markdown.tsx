@@ -86,7 +86,7 @@ function inlineNodes(nodes: MdInline[], nesting: number, inLink = false): ReactN
       case 'mention':
         // No link: there are no profile pages to open.
         return (
-          <span key={i} className="mention" data-testid="mention">
+          <span key={i} className="mention" data-testid="mention" dir="auto">
             {`@${String(node.v)}`}
           </span>
         );
@@ -103,34 +103,48 @@ function inlineNodes(nodes: MdInline[], nesting: number, inLink = false): ReactN
 function blockNode(node: MdBlock, key: number, nesting: number): ReactNode {
   switch (node.t) {
     case 'p':
-      return <p key={key}>{inlineNodes(node.c, 0)}</p>;
+      return (
+        <p key={key} dir="auto">
+          {inlineNodes(node.c, 0)}
+        </p>
+      );
     case 'h': {
       const Tag = `h${[3, 4, 5, 6].includes(node.level) ? node.level : 6}` as 'h3' | 'h4' | 'h5' | 'h6';
-      return <Tag key={key}>{inlineNodes(node.c, 0)}</Tag>;
+      return (
+        <Tag key={key} dir="auto">
+          {inlineNodes(node.c, 0)}
+        </Tag>
+      );
     }
     case 'pre':
       return (
-        <pre key={key} data-lang={typeof node.lang === 'string' ? node.lang : undefined}>
+        <pre key={key} dir="auto" data-lang={typeof node.lang === 'string' ? node.lang : undefined}>
           <code>{String(node.v)}</code>
         </pre>
       );
     case 'quote':
-      if (nesting >= MD_MAX_BLOCK_NESTING) return <p key={key}>{mdText(node.c)}</p>;
-      return <blockquote key={key}>{blockNodes(node.c, nesting + 1)}</blockquote>;
+      if (nesting >= MD_MAX_BLOCK_NESTING) return <TextBlock key={key} text={mdText(node.c)} />;
+      return (
+        <blockquote key={key} dir="auto">
+          {blockNodes(node.c, nesting + 1)}
+        </blockquote>
+      );
     case 'list': {
-      if (nesting >= MD_MAX_BLOCK_NESTING) return <p key={key}>{mdText(node.items)}</p>;
+      if (nesting >= MD_MAX_BLOCK_NESTING) return <TextBlock key={key} text={mdText(node.items)} />;
       const items = node.items.map((item, i) => (
-        <li key={i}>
+        <li key={i} dir="auto">
           {item.checked !== null ? <TaskBox checked={Boolean(item.checked)} /> : null}
           {blockNodes(item.c, nesting + 1, true)}
         </li>
       ));
       return node.ordered ? (
-        <ol key={key} start={typeof node.start === 'number' ? node.start : undefined}>
+        <ol key={key} dir="auto" start={typeof node.start === 'number' ? node.start : undefined}>
           {items}
         </ol>
       ) : (
-        <ul key={key}>{items}</ul>
+        <ul key={key} dir="auto">
+          {items}
+        </ul>
       );
     }
     case 'hr':
@@ -138,11 +152,11 @@ function blockNode(node: MdBlock, key: number, nesting: number): ReactNode {
     case 'table':
       return (
         <div key={key} className="overflow-x-auto">
-          <table>
+          <table dir="auto">
             <thead>
               <tr>
                 {node.head.map((cell, i) => (
-                  <th key={i} scope="col">
+                  <th key={i} scope="col" dir="auto">
                     {inlineNodes(cell, 0)}
                   </th>
                 ))}
@@ -152,7 +166,9 @@ function blockNode(node: MdBlock, key: number, nesting: number): ReactNode {
               {node.rows.map((row, r) => (
                 <tr key={r}>
                   {row.map((cell, i) => (
-                    <td key={i}>{inlineNodes(cell, 0)}</td>
+                    <td key={i} dir="auto">
+                      {inlineNodes(cell, 0)}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -170,6 +186,11 @@ function blockNodes(nodes: MdBlock[], nesting: number, tight = false): ReactNode
   // A tight list item's single paragraph renders inline, as Markdown renderers usually do.
   if (tight && nodes.length === 1 && nodes[0]?.t === 'p') return inlineNodes(nodes[0].c, 0);
   return nodes.map((node, i) => blockNode(node, i, nesting));
+}
+
+/** Too-deep or malformed text, shown as one paragraph in its own direction. */
+function TextBlock({ text }: { text: string }) {
+  return <p dir="auto">{text}</p>;
 }
 
 /** A task list item's box, read out as done or not done. */
@@ -202,7 +223,7 @@ function Fallback({ doc }: { doc: unknown }) {
     text = '';
   }
   return (
-    <p className="whitespace-pre-wrap">
+    <p className="whitespace-pre-wrap" dir={text ? 'auto' : undefined}>
       {text || (
         <span className="text-sm text-muted">
           <Unavailable />
@@ -241,7 +262,9 @@ class MarkdownBoundary extends Component<{ className: string; children: ReactNod
 
 /**
  * Renders the server's safe Markdown tree: every piece of user text is a React text node. It
- * never throws: a tree it cannot show comes out as plain text.
+ * never throws: a tree it cannot show comes out as plain text. Every block takes its direction
+ * from its own text (`dir="auto"`), so a Latin paragraph reads left to right in an Arabic page
+ * and an Arabic one right to left in an English page.
  */
 export function Markdown({ doc, className }: { doc: MdDoc; className?: string }) {
   const classes = `markdown ${className ?? ''}`.trim();

@@ -135,7 +135,7 @@ export function BoardFilters({
         >
           <option value="">{t('filters.anyStatus')}</option>
           {statusOptions.map((s) => (
-            <option key={s.slug} value={s.slug}>
+            <option key={s.slug} value={s.slug} dir="auto">
               {s.name}
             </option>
           ))}
@@ -155,7 +155,7 @@ export function BoardFilters({
         >
           <option value="">{t('filters.anyTag')}</option>
           {tagOptions.map((name) => (
-            <option key={name} value={name}>
+            <option key={name} value={name} dir="auto">
               {name}
             </option>
           ))}

@@ -71,8 +71,12 @@ export default function BoardPage({ shell, board, posts, filters, order, closed,
         {feed ? <link rel="alternate" type="application/atom+xml" title={feedTitle} href={feed} /> : null}
       </Head>
       <div className="flex flex-wrap items-start justify-between gap-4">
-        <PageHeading title={board.name} siteName={shell.workspace.name}>
-          {board.description ? <p className="whitespace-pre-line">{board.description}</p> : null}
+        <PageHeading title={board.name} siteName={shell.workspace.name} userTitle>
+          {board.description ? (
+            <p className="whitespace-pre-line" dir="auto" data-testid="board-description">
+              {board.description}
+            </p>
+          ) : null}
           {feed ? (
             // A document, not a screen: a plain link, so the browser (or a feed reader) fetches it.
             <p className="mt-1 text-sm">

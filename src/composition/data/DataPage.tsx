@@ -108,7 +108,7 @@ export default function DataPage({ shell, boards, postCount }: ShellProps & Part
                 <select name="board" className="rounded-md border border-border p-2" defaultValue={boards[0]?.slug ?? ''}>
                   {source === 'canny' ? <option value="">{t('dataPage.import.boardFromFile')}</option> : null}
                   {boards.map((b) => (
-                    <option key={b.slug} value={b.slug}>
+                    <option key={b.slug} value={b.slug} dir="auto">
                       {b.name}
                     </option>
                   ))}

@@ -30,7 +30,9 @@ function BoardList({ boards }: { boards: Board[] }) {
             data-testid="board-link"
           >
             <span className="flex flex-wrap items-center gap-2">
-              <span className="font-semibold">{b.name}</span>
+              <span className="font-semibold" dir="auto">
+                {b.name}
+              </span>
               {b.archived ? (
                 <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">{t('home.archived')}</span>
               ) : null}
@@ -38,7 +40,11 @@ function BoardList({ boards }: { boards: Board[] }) {
                 <span className="rounded border border-border px-1.5 py-0.5 text-xs text-muted">{t('home.private')}</span>
               ) : null}
             </span>
-            {b.description ? <span className="mt-1 line-clamp-2 block text-sm text-muted">{b.description}</span> : null}
+            {b.description ? (
+              <span className="mt-1 line-clamp-2 block text-sm text-muted" dir="auto">
+                {b.description}
+              </span>
+            ) : null}
             <span className="mt-2 block text-xs text-muted">{t('home.postCount', { count: b.postCount })}</span>
           </Link>
         </li>
@@ -118,7 +124,7 @@ export default function HomePage({ shell, boards, trending, closed, now }: Shell
                       boards.map((b, i) => (
                         <span key={b.id}>
                           {i > 0 ? t('home.listSeparator') : null}
-                          <Link href={paths.board(b.slug)} className="underline">
+                          <Link href={paths.board(b.slug)} className="underline" dir="auto">
                             {b.name}
                           </Link>
                         </span>

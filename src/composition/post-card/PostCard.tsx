@@ -6,6 +6,7 @@ import { VoteButton } from '@/features/votes/client/VoteButton';
 import type { Highlight, PostSummary } from '@/features/posts/schema';
 import { useFormats } from '@/lib/use-formats';
 import { StatusBadge, TagList } from '@/components/ui/Badges';
+import { isolated } from '@/components/ui/bidi';
 
 export interface PostCardProps {
   post: PostSummary;
@@ -78,7 +79,7 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
       />
       <div className="min-w-0 flex-1">
         <h3 id={`post-${post.number}-title`} className="text-[0.95rem] leading-snug font-semibold break-words">
-          <Link href={paths.post(post.number, post.slug)} className="hover:underline" data-testid="post-title">
+          <Link href={paths.post(post.number, post.slug)} className="hover:underline" data-testid="post-title" dir="auto">
             {post.highlight ? <Runs runs={post.highlight.title} /> : post.title}
           </Link>
           {post.pinned ? <span className={`ms-2 bg-accent/15 align-middle ${mark}`}>{t('postCard.pinned')}</span> : null}
@@ -87,11 +88,11 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
           ) : null}
         </h3>
         {post.highlight ? (
-          <p className="line-clamp-2 text-sm leading-5 break-words text-muted" data-testid="post-excerpt">
+          <p className="line-clamp-2 text-sm leading-5 break-words text-muted" data-testid="post-excerpt" dir="auto">
             <Runs runs={post.highlight.excerpt} />
           </p>
         ) : post.excerpt ? (
-          <p className="line-clamp-1 text-sm leading-5 break-words text-muted" data-testid="post-excerpt">
+          <p className="line-clamp-1 text-sm leading-5 break-words text-muted" data-testid="post-excerpt" dir="auto">
             {post.excerpt}
           </p>
         ) : null}
@@ -106,12 +107,16 @@ export function PostCard({ post, signedIn, now, boardArchived = false, showBoard
             <span className="sr-only"> {t('postCard.commentsWord', { count: post.commentCount })}</span>
           </span>
           {showBoard ? (
-            <Link href={paths.board(post.board.slug)} className="underline">
+            <Link href={paths.board(post.board.slug)} className="underline" dir="auto">
               {post.board.name}
             </Link>
           ) : null}
           <span>
-            {post.author.isTeam ? t('postCard.teamAuthor', { name: post.author.displayName }) : post.author.displayName}
+            {post.author.isTeam ? (
+              isolated((u) => t('postCard.teamAuthor', { name: u(post.author.displayName) }))
+            ) : (
+              <bdi>{post.author.displayName}</bdi>
+            )}
             {' · '}
             <time dateTime={post.createdAt}>{formats.relative(post.createdAt, now)}</time>
           </span>

@@ -112,7 +112,7 @@ describe('a post page with deeply nested Markdown in its body, a status note and
     const html = renderPage(props);
     expect(html).toContain('Nested far too deep');
     expect(html).toContain('data-testid="comment"');
-    expect(html.match(/<blockquote>/g)).toHaveLength(MD_MAX_BLOCK_NESTING);
+    expect(html.match(/<blockquote dir="auto">/g)).toHaveLength(MD_MAX_BLOCK_NESTING);
     expect(html).not.toContain('data-testid="comment-delete"');
     expect(html).not.toContain('data-testid="post-properties"');
   });

@@ -19,6 +19,7 @@ import { plainExcerpt } from '@/lib/markdown-tree';
 import { ownSlot, useAuthorControls } from '@/lib/personal-own';
 import { PostSidebar } from './PostSidebar';
 import type { PostPageProps } from './post-page-types';
+import { isolatedRich } from '@/components/ui/bidi';
 
 // The author's and the team's controls, downloaded only by those who get them (or when editing starts).
 function LoadingEditor() {
@@ -124,15 +125,17 @@ export default function PostPage({
               {target === null
                 ? // The target is hidden from this reader (private board, pending, rejected or deleted): say that, not where.
                   t('page.mergedHidden')
-                : t.rich('page.mergedInto', {
-                    ref: `#${target.number}`,
-                    title: target.title,
-                    link: (chunks) => (
-                      <Link href={paths.post(target.number, target.slug)} className="font-medium underline">
-                        {chunks}
-                      </Link>
-                    ),
-                  })}
+                : isolatedRich((u, restore) =>
+                    t.rich('page.mergedInto', {
+                      ref: `#${target.number}`,
+                      title: u(target.title),
+                      link: (chunks) => (
+                        <Link href={paths.post(target.number, target.slug)} className="font-medium underline">
+                          {restore(chunks)}
+                        </Link>
+                      ),
+                    }),
+                  )}
             </Alert>
           </div>
         ) : null}
@@ -149,12 +152,14 @@ export default function PostPage({
 
         <div className="lg:grid lg:grid-cols-[minmax(0,1fr)_17rem] lg:grid-rows-[auto_auto_1fr] lg:gap-x-10">
           <header className="lg:col-start-1 lg:row-start-1">
-            <h1 className="text-2xl font-semibold break-words sm:text-3xl">{post.title}</h1>
+            <h1 className="text-2xl font-semibold break-words sm:text-3xl" dir="auto" data-testid="post-heading">
+              {post.title}
+            </h1>
             {/* Who and when; from 1024 px the sidebar says it instead. */}
             <p className="m-0 mt-2 flex flex-wrap items-center gap-x-3 gap-y-1 text-sm text-muted lg:hidden">
               <span className="flex items-center gap-1.5 text-fg" data-testid="post-author">
                 <Avatar name={post.author.displayName} url={post.author.avatarUrl} size={24} />
-                {post.author.displayName}
+                <bdi>{post.author.displayName}</bdi>
                 {post.author.isTeam ? <TeamBadge /> : null}
               </span>
               <time dateTime={post.createdAt}>{formats.date(post.createdAt)}</time>
@@ -166,7 +171,7 @@ export default function PostPage({
                     shippedIn.map((e, i) => (
                       <span key={e.slug}>
                         {i > 0 ? t('page.listSeparator') : null}
-                        <Link href={paths.changelogEntry(e.slug)} className="font-medium underline">
+                        <Link href={paths.changelogEntry(e.slug)} className="font-medium underline" dir="auto">
                           {e.title}
                         </Link>
                       </span>

@@ -114,13 +114,15 @@ export function PostSidebar({ post, eta, voters, viewer, team, signedIn }: Props
         )}
         <dl className="m-0 mt-1 border-t border-border pt-1">
           <PropertyRow label={t('sidebar.board')}>
-            <Link href={paths.board(post.board.slug)} className="truncate underline">
+            <Link href={paths.board(post.board.slug)} className="truncate underline" dir="auto">
               {post.board.name}
             </Link>
           </PropertyRow>
           <PropertyRow label={t('sidebar.author')} wideOnly>
             <Avatar name={post.author.displayName} url={post.author.avatarUrl} size={20} />
-            <span className="max-w-full truncate">{post.author.displayName}</span>
+            <span className="max-w-full truncate" dir="auto" data-testid="sidebar-author">
+              {post.author.displayName}
+            </span>
             {post.author.isTeam ? <TeamBadge /> : null}
           </PropertyRow>
           <PropertyRow label={t('sidebar.posted')} wideOnly>

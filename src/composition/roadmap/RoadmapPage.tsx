@@ -89,7 +89,7 @@ function RoadmapFilters({ filters, options }: Pick<RoadmapPageProps, 'filters' |
         >
           <option value="">{t('filters.allBoards')}</option>
           {options.boards.map((b) => (
-            <option key={b.slug} value={b.slug}>
+            <option key={b.slug} value={b.slug} dir="auto">
               {b.name}
             </option>
           ))}

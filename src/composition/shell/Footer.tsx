@@ -2,6 +2,7 @@ import Link from 'next/link';
 import { useTranslations } from 'use-intl';
 import { paths } from '@/config/paths';
 import { LanguagePicker } from './LanguagePicker';
+import { isolated } from '@/components/ui/bidi';
 
 export function Footer({ workspaceName, poweredBy, signedIn }: { workspaceName: string; poweredBy: boolean; signedIn: boolean }) {
   const t = useTranslations('shell');
@@ -10,7 +11,7 @@ export function Footer({ workspaceName, poweredBy, signedIn }: { workspaceName: 
       <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-4 gap-y-2 px-4 py-4 text-sm text-muted">
         <p className="m-0" data-testid="footer-credit">
           {/* The workspace's name is an argument, shown as text: never part of a template. */}
-          {t(poweredBy ? 'creditPoweredBy' : 'credit', { workspace: workspaceName })}
+          {isolated((u) => t(poweredBy ? 'creditPoweredBy' : 'credit', { workspace: u(workspaceName) }))}
         </p>
         <div className="flex flex-wrap items-center gap-x-4 gap-y-2">
           <nav aria-label={t('footerNav')}>

@@ -29,7 +29,9 @@ export function Header({ workspace, viewer }: { workspace: PublicWorkspace; view
           ) : (
             <span aria-hidden="true" className="inline-block h-6 w-6 rounded-md bg-accent" />
           )}
-          <span data-testid="workspace-name">{workspace.name}</span>
+          <span data-testid="workspace-name" dir="auto">
+            {workspace.name}
+          </span>
         </Link>
         <nav aria-label={t('mainNav')} className="order-3 w-full sm:order-none sm:w-auto">
           <ul className="flex gap-1">

@@ -98,7 +98,7 @@ export function TriageBulkBar({
         >
           <option value="">{t('choose')}</option>
           {options.map((o) => (
-            <option key={o.id} value={o.id}>
+            <option key={o.id} value={o.id} dir="auto">
               {o.name}
             </option>
           ))}

@@ -9,6 +9,7 @@ import {
   type PropertyCatalogs,
   type PropertyKey,
 } from '@/features/posts/client/properties/PostProperties';
+import { isolated } from '@/components/ui/bidi';
 
 /** The selected post beside the list: what it says, and every property editable in place. */
 export function TriageDetail({
@@ -28,16 +29,22 @@ export function TriageDetail({
   const { date } = useFormats();
   return (
     <section aria-labelledby="triage-detail-title" className="rounded-xl border border-border bg-surface p-4" data-testid="triage-detail">
-      <h2 id="triage-detail-title" className="text-lg font-semibold break-words">
+      <h2 id="triage-detail-title" className="text-lg font-semibold break-words" dir="auto">
         {post.title}
       </h2>
       <p className="m-0 mt-1 text-xs text-muted">
-        {`#${post.number} · ${post.board.name} · `}
-        {post.author ? t('by', { name: post.author.displayName }) : t('authorUnknown')}
+        {`#${post.number} · `}
+        <bdi>{post.board.name}</bdi>
+        {' · '}
+        {post.author ? isolated((u) => t('by', { name: u(post.author!.displayName) })) : t('authorUnknown')}
         {' · '}
         <time dateTime={post.createdAt}>{date(post.createdAt)}</time>
       </p>
-      {post.excerpt ? <p className="mt-3 text-sm break-words">{post.excerpt}</p> : null}
+      {post.excerpt ? (
+        <p className="mt-3 text-sm break-words" dir="auto" data-testid="triage-detail-excerpt">
+          {post.excerpt}
+        </p>
+      ) : null}
       <Link href={paths.post(post.number, post.slug)} className="mt-2 inline-block text-sm text-accent underline">
         {t('open')}
       </Link>

@@ -40,7 +40,9 @@ function CheckList({
             <label className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-bg">
               <input type="checkbox" checked={chosen.includes(item.key)} onChange={(e) => onToggle(item.key, e.target.checked)} />
               {item.color ? <span aria-hidden="true" className="h-2 w-2 shrink-0 rounded-full" style={{ background: item.color }} /> : null}
-              <span className="min-w-0 flex-1 truncate">{item.label}</span>
+              <span className="min-w-0 flex-1 truncate" dir="auto">
+                {item.label}
+              </span>
               <span className="text-xs text-muted tabular-nums">{item.count}</span>
             </label>
           </li>
@@ -153,7 +155,7 @@ export function TriageFacets({
         <option value="me">{t('me')}</option>
         <option value="none">{t('noOwner')}</option>
         {catalogs.team.map((m) => (
-          <option key={m.id} value={m.id}>
+          <option key={m.id} value={m.id} dir="auto">
             {m.displayName}
           </option>
         ))}
@@ -210,7 +212,11 @@ function SavedViews({
       <ul className="flex flex-col">
         {views.map((v) => (
           <li key={v.id} className="group flex items-center gap-1">
-            <Link href={`/admin/inbox${v.query ? `?${v.query}` : ''}`} className="min-w-0 flex-1 truncate rounded px-2 py-1 hover:bg-bg">
+            <Link
+              href={`/admin/inbox${v.query ? `?${v.query}` : ''}`}
+              className="min-w-0 flex-1 truncate rounded px-2 py-1 hover:bg-bg"
+              dir="auto"
+            >
               {v.name}
             </Link>
             <button

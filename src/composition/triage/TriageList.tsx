@@ -4,6 +4,7 @@ import { paths } from '@/config/paths';
 import { useTranslations } from 'use-intl';
 import { useFormats } from '@/lib/use-formats';
 import type { TriagePost } from '@/features/posts/triage-schema';
+import { isolated } from '@/components/ui/bidi';
 
 /**
  * The triage rows: a checkbox for bulk actions, the votes, the title (on wide screens it opens
@@ -61,12 +62,13 @@ export function TriageList({
               }}
               onFocus={() => onActivate(i)}
               data-testid="triage-title"
+              dir="auto"
             >
               {post.title}
             </Link>
             <div className="mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-xs text-muted">
               <span>{`#${post.number}`}</span>
-              <span>{post.board.name}</span>
+              <bdi>{post.board.name}</bdi>
               <StatusBadge status={post.status} />
               {post.approval !== 'approved' ? (
                 <span className="rounded-full border border-border px-2 py-0.5 font-medium text-fg">
@@ -76,10 +78,10 @@ export function TriageList({
               {post.tags.map((tag) => (
                 <span key={tag.id} className="inline-flex items-center gap-1">
                   <span aria-hidden="true" className="h-1.5 w-1.5 rounded-full" style={{ background: tag.color }} />
-                  {tag.name}
+                  <bdi>{tag.name}</bdi>
                 </span>
               ))}
-              {post.owner ? <span>{t('owner', { name: post.owner.displayName })}</span> : null}
+              {post.owner ? <span>{isolated((u) => t('owner', { name: u(post.owner!.displayName) }))}</span> : null}
               <span>{t('comments', { count: post.commentCount })}</span>
               {!post.teamResponded ? <span>{t('noTeamReply')}</span> : null}
               <time dateTime={post.createdAt}>{date(post.createdAt)}</time>

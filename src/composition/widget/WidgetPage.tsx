@@ -13,6 +13,7 @@ import { RequestsView } from './panel/RequestsView';
 import { WhatsNewView } from './panel/WhatsNewView';
 import { isNewEntry, type WidgetPageProps, type WidgetPost } from './widget-data';
 import { useApiErrorText } from '@/lib/api-error-text';
+import { isolated } from '@/components/ui/bidi';
 
 type Props = WidgetPageProps & ShellProps;
 
@@ -224,7 +225,7 @@ export function WidgetPage(props: Props) {
         <title>{t('documentTitle', { workspace: workspace.name })}</title>
       </Head>
       <header className="flex items-center justify-between gap-2 border-b border-border bg-surface px-4 py-3">
-        <h1 className="min-w-0 truncate text-base font-semibold" id="chorus-panel-title">
+        <h1 className="min-w-0 truncate text-base font-semibold" id="chorus-panel-title" dir="auto">
           {workspace.name}
         </h1>
         {hostOrigin ? (
@@ -240,7 +241,7 @@ export function WidgetPage(props: Props) {
       <main className="flex flex-1 flex-col gap-3 overflow-y-auto px-4 py-3" aria-labelledby="chorus-panel-title">
         {signedIn ? (
           <p className="text-sm text-muted" data-testid="widget-person">
-            {t('signedInAs', { name: person })}
+            {isolated((u) => t('signedInAs', { name: u(person) }))}
           </p>
         ) : (
           <div className={`rounded-lg border p-3 text-sm ${askSignIn ? 'border-accent' : 'border-border'}`} data-testid="widget-sign-in">
@@ -252,7 +253,7 @@ export function WidgetPage(props: Props) {
               rel="noopener"
               className="font-medium text-accent underline underline-offset-2"
             >
-              {t('signIn.link', { workspace: workspace.name })}
+              {isolated((u) => t('signIn.link', { workspace: u(workspace.name) }))}
               <span className="sr-only">{t('newTab')}</span>
             </a>
           </div>

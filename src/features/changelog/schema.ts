@@ -3,7 +3,7 @@
  * the code.
  */
 import { z } from 'zod';
-import type { MdDoc } from '@/lib/markdown-tree';
+import { textPrefix, type MdDoc } from '@/lib/markdown-tree';
 import { POST_NUMBER_MAX } from '@/features/posts/schema';
 import { CHANGELOG_STATES } from './enums';
 
@@ -164,5 +164,5 @@ export function entryExcerpt(body: string, max = 200): string {
     .replace(/[`*_>#~|-]+/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
+  return text.length > max ? `${textPrefix(text, max - 1).trimEnd()}…` : text;
 }

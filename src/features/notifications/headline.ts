@@ -29,19 +29,25 @@ type HeadlineData = Record<string, string | number | null | undefined>;
 
 const isMessage = (m: unknown): m is HeadlineMessage => typeof m === 'string' && (HEADLINE_MESSAGES as readonly string[]).includes(m);
 
-export function headlineText(data: HeadlineData, translate: HeadlineTranslate): string {
+/**
+ * `user` marks the arguments people wrote (a name, a title, a status name) as they go in: the
+ * in-app list isolates each from the sentence's direction (components/ui/bidi.tsx); the email
+ * and the API leave them as they are.
+ */
+export function headlineText(data: HeadlineData, translate: HeadlineTranslate, user: (text: string) => string = (s) => s): string {
   const message = data.message;
   if (!isMessage(message)) return translate('update');
   const text = (v: unknown) => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
-  const who = typeof data.who === 'string' && data.who ? data.who : translate(message === 'statusChanged' ? 'theTeam' : 'someone');
-  const status = typeof data.status === 'string' && data.status ? data.status : translate('newStatus');
+  const who = typeof data.who === 'string' && data.who ? user(data.who) : translate(message === 'statusChanged' ? 'theTeam' : 'someone');
+  const status = typeof data.status === 'string' && data.status ? user(data.status) : translate('newStatus');
+  const title = text(data.title);
   return translate(message, {
     who,
-    title: text(data.title),
+    title: title ? user(title) : title,
     // The post's reference as written (#1234), not as a grouped number.
     number: data.number === undefined || data.number === null ? '' : `#${text(data.number)}`,
     status,
     count: typeof data.count === 'number' ? data.count : 0,
-    url: text(data.url),
+    url: text(data.url) ? user(text(data.url)) : '',
   });
 }

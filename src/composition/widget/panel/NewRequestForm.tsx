@@ -108,7 +108,7 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
               className="rounded-md border border-border bg-surface px-3 py-2 font-normal text-fg"
             >
               {postable.map((b) => (
-                <option key={b.slug} value={b.slug}>
+                <option key={b.slug} value={b.slug} dir="auto">
                   {b.name}
                 </option>
               ))}
@@ -141,7 +141,9 @@ export function NewRequestForm({ bearer, boards, board, onCreate, onVoteSimilar,
                 const voted = votedSimilar.includes(s.number);
                 return (
                   <li key={s.number} className="flex items-center justify-between gap-2 text-sm">
-                    <span className="min-w-0 break-words">{s.title}</span>
+                    <span className="min-w-0 break-words" dir="auto">
+                      {s.title}
+                    </span>
                     <button
                       type="button"
                       disabled={voted}

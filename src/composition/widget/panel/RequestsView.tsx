@@ -102,7 +102,7 @@ export function RequestsView({
             >
               <option value="">{t('requests.allBoards')}</option>
               {boards.map((b) => (
-                <option key={b.slug} value={b.slug}>
+                <option key={b.slug} value={b.slug} dir="auto">
                   {b.name}
                 </option>
               ))}
@@ -139,7 +139,7 @@ export function RequestsView({
                 rel="noopener"
                 className="break-words font-medium text-fg underline-offset-2 hover:underline"
               >
-                {post.title}
+                <bdi>{post.title}</bdi>
                 <span className="sr-only">{t('opensBoard')}</span>
               </a>
               {post.status ? (

@@ -18,14 +18,20 @@ export function WhatsNewView({ entries, newSince, boardUrl }: { entries: WidgetE
           <li key={e.slug}>
             <article className="flex flex-col gap-1 rounded-lg border border-border bg-surface p-3">
               <p className="flex flex-wrap items-center gap-2 text-xs text-muted">
-                <span>{e.label}</span>
+                <bdi>{e.label}</bdi>
                 <time dateTime={e.publishedAt}>{formats.date(e.publishedAt)}</time>
                 {isNewEntry(e, newSince) ? (
                   <span className="rounded-full bg-accent px-2 font-semibold text-accent-fg">{t('whatsNew.new')}</span>
                 ) : null}
               </p>
-              <h3 className="break-words font-semibold">{e.title}</h3>
-              {e.excerpt ? <p className="break-words text-sm">{e.excerpt}</p> : null}
+              <h3 className="break-words font-semibold" dir="auto">
+                {e.title}
+              </h3>
+              {e.excerpt ? (
+                <p className="break-words text-sm" dir="auto">
+                  {e.excerpt}
+                </p>
+              ) : null}
               <a
                 href={new URL(paths.changelogEntry(e.slug), boardUrl).href}
                 target="_blank"

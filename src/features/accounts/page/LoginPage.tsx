@@ -17,6 +17,7 @@ import { useFormProblem } from '../client/use-form-problem';
 import { safeNextPath } from '@/lib/next-path';
 import { SsoButtons } from '../client/SsoButtons';
 import type { SsoButton } from '../sso-schema';
+import { isolated } from '@/components/ui/bidi';
 
 export type LoginProps = {
   /** Where to go after signing in: a same-origin path, already checked on the server. */
@@ -59,7 +60,7 @@ export default function LoginPage({
     <AuthCard
       title={t('title')}
       siteName={workspace}
-      intro={t('intro', { workspace })}
+      intro={isolated((u) => t('intro', { workspace: u(workspace) }))}
       footer={
         <p className="m-0">
           {t('newHere')}{' '}

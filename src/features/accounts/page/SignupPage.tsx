@@ -16,6 +16,7 @@ import { signUpForm, type SignUpFormInput } from '../client/form-schemas';
 import { FormProblemAlert } from '../client/FormProblemAlert';
 import { useFormProblem } from '../client/use-form-problem';
 import type { InvitationPreview } from '../schema';
+import { isolated } from '@/components/ui/bidi';
 
 export type SignupProps = {
   /** `?invite=` as given, and what it is for; `invitation` is null when the link is no good. */
@@ -59,7 +60,9 @@ export default function SignupPage({ shell, inviteToken = null, invitation = nul
     <AuthCard
       title={invitation ? t('inviteTitle') : t('title')}
       siteName={workspace}
-      intro={invitation ? t('inviteIntro', { workspace, role: invitation.role }) : t('intro', { workspace })}
+      intro={isolated((u) =>
+        invitation ? t('inviteIntro', { workspace: u(workspace), role: invitation.role }) : t('intro', { workspace: u(workspace) }),
+      )}
       footer={signInLink}
     >
       <SignupForm inviteToken={inviteToken} invitation={invitation} />

@@ -5,6 +5,7 @@ import type { ShellProps } from '@/core/shell';
 import { CONSENT_STORAGE_KEY } from '../consent';
 import { ConsentControl } from '../client/ConsentControl';
 import { FlagsInEffect } from '../client/FlagsInEffect';
+import { isolated } from '@/components/ui/bidi';
 
 /** The theme's key in local storage (the shell's theme script). */
 const THEME_STORAGE_KEY = 'chorus.theme';
@@ -41,7 +42,7 @@ export default function PrivacyPage({ shell }: ShellProps) {
   return (
     <>
       <PageHeading title={t('privacy.title')} siteName={shell.workspace.name}>
-        {t('privacy.intro', { workspace: shell.workspace.name })}
+        {isolated((u) => t('privacy.intro', { workspace: u(shell.workspace.name) }))}
       </PageHeading>
 
       <nav aria-label={t('privacy.onThisPage')} className="mb-8 rounded-xl border border-border bg-surface px-5 py-4">

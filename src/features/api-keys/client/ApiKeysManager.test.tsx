@@ -76,6 +76,6 @@ describe('NewKeySecret', () => {
     expect(field).toContain('value="chorus_Ab3dE6gH_secretsecret"');
     expect(html).toContain('This is the only time it is shown.');
     expect(html).toContain('data-testid="api-key-copy"');
-    expect(html).toMatch(/<h2 id="new-key-heading" tabindex="-1"[^>]*>Copy the key “Zapier” now<\/h2>/);
+    expect(html).toMatch(/<h2 id="new-key-heading" tabindex="-1"[^>]*>Copy the key “<bdi>Zapier<\/bdi>” now<\/h2>/);
   });
 });

@@ -10,6 +10,7 @@ import { focusWhenSettled } from '@/lib/focus';
 import type { ApiKey, CreatedApiKey } from '../schema';
 import { ApiKeyForm, type ApiKeyValues } from './ApiKeyForm';
 import { NewKeySecret } from './NewKeySecret';
+import { isolated } from '@/components/ui/bidi';
 
 const sr = (chunks: ReactNode) => <span className="sr-only">{chunks}</span>;
 
@@ -25,7 +26,7 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (k: ApiKey) 
       <div className="flex flex-wrap items-start gap-x-4 gap-y-3">
         <div className="min-w-0 flex-1">
           <p className="m-0 font-medium break-words" data-testid="api-key-name">
-            {apiKey.name}
+            <bdi>{apiKey.name}</bdi>
             {revoked ? (
               <span
                 className="ms-2 rounded-full border border-border px-2 py-0.5 text-xs font-medium text-muted"
@@ -46,7 +47,9 @@ function KeyRow({ apiKey, onRevoked }: { apiKey: ApiKey; onRevoked: (k: ApiKey) 
             <dt className="text-muted">{t('apiKeys.row.created')}</dt>
             <dd className="m-0 min-w-0 break-words">
               {apiKey.createdBy
-                ? t('apiKeys.row.createdBy', { date: formats.dateTime(apiKey.createdAt), name: apiKey.createdBy.displayName })
+                ? isolated((u) =>
+                    t('apiKeys.row.createdBy', { date: formats.dateTime(apiKey.createdAt), name: u(apiKey.createdBy!.displayName) }),
+                  )
                 : formats.dateTime(apiKey.createdAt)}
             </dd>
             <dt className="text-muted">{t('apiKeys.row.lastUsed')}</dt>

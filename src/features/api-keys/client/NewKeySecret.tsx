@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { Button } from '@/components/ui/Button';
 import type { CreatedApiKey } from '../schema';
+import { isolated } from '@/components/ui/bidi';
 
 /**
  * The new key's secret, shown this once: a read-only field to select, a copy button, and a
@@ -33,7 +34,7 @@ export function NewKeySecret({ created, onDone }: { created: CreatedApiKey; onDo
       data-testid="api-key-secret-panel"
     >
       <h2 id="new-key-heading" ref={heading} tabIndex={-1} className="mb-2 text-lg font-semibold">
-        {t('apiKeys.secret.heading', { name: created.apiKey.name })}
+        {isolated((u) => t('apiKeys.secret.heading', { name: u(created.apiKey.name) }))}
       </h2>
       <p className="mb-3 text-sm" data-testid="api-key-secret-warning">
         {t.rich('apiKeys.secret.warning', { strong: (chunks) => <strong>{chunks}</strong> })}

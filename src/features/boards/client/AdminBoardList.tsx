@@ -84,7 +84,7 @@ export function AdminBoardList({ boards }: { boards: AdminBoard[] }) {
             <div className="flex flex-wrap items-start justify-between gap-3">
               <div className="min-w-0">
                 <p className="flex flex-wrap items-center gap-2">
-                  <Link href={paths.board(b.slug)} className="font-semibold underline">
+                  <Link href={paths.board(b.slug)} className="font-semibold underline" dir="auto">
                     {b.name}
                   </Link>
                   <span className="text-sm text-muted">{paths.board(b.slug)}</span>

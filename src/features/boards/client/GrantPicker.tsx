@@ -64,7 +64,7 @@ export function GrantPicker({
           {value.map((p) => (
             <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
               <span className="min-w-0 break-words">
-                {p.displayName} <span className="text-muted">{`(${p.email})`}</span>
+                <bdi>{p.displayName}</bdi> <span className="text-muted">{`(${p.email})`}</span>
               </span>
               <Button
                 variant="secondary"
@@ -102,7 +102,7 @@ export function GrantPicker({
             {shown.map((p) => (
               <li key={p.id} className="flex flex-wrap items-center justify-between gap-2 text-sm">
                 <span className="min-w-0 break-words">
-                  {p.displayName} <span className="text-muted">{`(${p.email})`}</span>
+                  <bdi>{p.displayName}</bdi> <span className="text-muted">{`(${p.email})`}</span>
                 </span>
                 <Button
                   variant="secondary"

@@ -10,6 +10,7 @@ import type { ShellProps } from '@/core/shell';
 import { AdminBoardList } from '../client/AdminBoardList';
 import { BoardForm } from '../client/BoardForm';
 import type { AdminBoard } from '../schema';
+import { isolated } from '@/components/ui/bidi';
 
 export type AdminBoardsPageProps = { boards: AdminBoard[] };
 
@@ -37,7 +38,7 @@ export default function AdminBoardsPage({ shell, boards }: ShellProps & AdminBoa
         <div aria-live="polite" className="mt-4 empty:hidden">
           {created ? (
             <Alert tone="success" testId="board-created">
-              {t('created', { name: created })}
+              {isolated((u) => t('created', { name: u(created) }))}
             </Alert>
           ) : null}
         </div>

@@ -13,6 +13,7 @@ import { focusWhenSettled } from '@/lib/focus';
 import type { ChangelogLabel, TeamEntry } from '../schema';
 import { EntryEditor } from './EntryEditor';
 import { useApiErrorText } from '@/lib/api-error-text';
+import { isolated } from '@/components/ui/bidi';
 
 type Notice = { tone: 'success' | 'error'; text: string } | null;
 
@@ -82,7 +83,7 @@ export function ChangelogManager({
     return (
       <section aria-labelledby="editor-heading">
         <h2 id="editor-heading" className="mb-4 text-lg font-semibold" tabIndex={-1} ref={headingRef}>
-          {editing === 'new' ? t('changelog.newEntry') : t('changelog.editTitle', { title: editing.title })}
+          {editing === 'new' ? t('changelog.newEntry') : isolated((u) => t('changelog.editTitle', { title: u(editing.title) }))}
         </h2>
         <EntryEditor
           entry={editing === 'new' ? null : editing}
@@ -191,9 +192,11 @@ function EntryRow({ entry, onEdit, act, remove }: { entry: TeamEntry; onEdit: ()
     <li className="rounded-xl border border-border bg-surface p-4" data-testid="admin-entry" data-entry-slug={entry.slug}>
       <div className="flex flex-wrap items-start justify-between gap-3">
         <div className="min-w-0">
-          <p className="m-0 font-medium break-words">{entry.title}</p>
+          <p className="m-0 font-medium break-words" dir="auto">
+            {entry.title}
+          </p>
           <p className="m-0 text-xs text-muted">
-            {entry.label.name}
+            <bdi>{entry.label.name}</bdi>
             {' · '}
             <span data-testid="admin-entry-state">
               <StateText entry={entry} />

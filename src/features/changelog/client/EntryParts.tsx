@@ -9,6 +9,7 @@ export function LabelPill({ label }: { label: ChangelogLabel }) {
     <span
       className="inline-flex items-center rounded-full border border-border bg-bg px-2 py-0.5 text-xs font-medium text-fg"
       data-testid="entry-label"
+      dir="auto"
     >
       {label.name}
     </span>
@@ -28,7 +29,7 @@ export function LinkedPostChips({ posts }: { posts: LinkedPost[] }) {
             className="inline-flex items-center gap-1 rounded-full border border-border bg-surface px-2.5 py-1 text-xs text-fg hover:bg-bg"
             data-testid="entry-post-chip"
           >
-            <span className="text-muted">{`#${p.number}`}</span> {p.title}
+            <span className="text-muted">{`#${p.number}`}</span> <bdi>{p.title}</bdi>
           </Link>
         </li>
       ))}

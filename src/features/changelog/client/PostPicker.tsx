@@ -60,7 +60,7 @@ export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; on
           {value.map((p) => (
             <li key={p.number} className="flex items-center justify-between gap-2 text-sm">
               <span className="min-w-0 break-words">
-                <span className="text-muted">{`#${p.number}`}</span> {p.title}
+                <span className="text-muted">{`#${p.number}`}</span> <bdi>{p.title}</bdi>
               </span>
               <Button variant="secondary" className="px-2 py-1" onClick={() => onChange(value.filter((x) => x.number !== p.number))}>
                 {t('changelog.picker.remove')}
@@ -92,7 +92,7 @@ export function PostPicker({ value, onChange, error }: { value: LinkedPost[]; on
           {results.map((p) => (
             <li key={p.number} className="flex items-center justify-between gap-2 text-sm">
               <span className="min-w-0 break-words">
-                <span className="text-muted">{`#${p.number}`}</span> {p.title}
+                <span className="text-muted">{`#${p.number}`}</span> <bdi>{p.title}</bdi>
               </span>
               <Button
                 variant="secondary"

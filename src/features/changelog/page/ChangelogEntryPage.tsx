@@ -38,7 +38,7 @@ export default function ChangelogEntryPage({ shell, entry, canonicalUrl, followi
         <LabelPill label={entry.label} />
         <time dateTime={entry.publishedAt}>{formats.date(entry.publishedAt)}</time>
       </div>
-      <h1 id="entry-title" className="mt-2 text-2xl font-semibold break-words sm:text-3xl">
+      <h1 id="entry-title" className="mt-2 text-2xl font-semibold break-words sm:text-3xl" dir="auto">
         {entry.title}
       </h1>
       {entry.bodyDoc.length ? <Markdown doc={entry.bodyDoc} className="mt-4 break-words" /> : null}

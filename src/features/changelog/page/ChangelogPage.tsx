@@ -73,7 +73,7 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
                 className={tab(label === l.slug)}
                 data-testid={`label-filter-${l.slug}`}
               >
-                {l.name}
+                <bdi>{l.name}</bdi>
               </Link>
             </li>
           ))}
@@ -106,7 +106,7 @@ export default function ChangelogPage({ shell, labels, label, entries, nextCurso
                   <LabelPill label={e.label} />
                   <time dateTime={e.publishedAt}>{formats.date(e.publishedAt)}</time>
                 </div>
-                <h2 id={`entry-${e.slug}`} className="mt-2 text-xl font-semibold break-words">
+                <h2 id={`entry-${e.slug}`} className="mt-2 text-xl font-semibold break-words" dir="auto">
                   <Link href={paths.changelogEntry(e.slug)} className="hover:underline">
                     {e.title}
                   </Link>

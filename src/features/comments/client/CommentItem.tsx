@@ -58,7 +58,9 @@ export function CommentItem({ comment, onChanged }: { comment: CommentView; onCh
       ) : null}
       <div className="flex flex-wrap items-center gap-2 text-sm">
         <Avatar name={comment.author.displayName} url={comment.author.avatarUrl} size={24} />
-        <span className="font-medium">{comment.author.displayName}</span>
+        <span className="font-medium" dir="auto" data-testid="comment-author">
+          {comment.author.displayName}
+        </span>
         {comment.author.isTeam ? <TeamBadge /> : null}
         <a href={`#${anchor}`} className="text-muted underline-offset-2 hover:underline" data-testid="comment-permalink">
           <time dateTime={comment.createdAt}>{formats.dateTime(comment.createdAt)}</time>

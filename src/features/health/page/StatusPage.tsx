@@ -6,6 +6,7 @@ import { paths } from '@/config/paths';
 import type { ShellProps } from '@/core/shell';
 import { useFormats } from '@/lib/use-formats';
 import type { ServiceStatus } from '../schema';
+import { isolated } from '@/components/ui/bidi';
 
 export type StatusPageProps = { status: ServiceStatus };
 
@@ -50,7 +51,7 @@ export default function StatusPage({ shell, status }: Partial<ShellProps> & Stat
   return (
     <>
       <PageHeading title={t('status.title')} siteName={name}>
-        {t('status.intro', { name })}
+        {isolated((u) => t('status.intro', { name: u(name) }))}
       </PageHeading>
       <p
         className={`mb-6 rounded-xl border px-4 py-3 text-base font-medium ${

@@ -226,7 +226,7 @@ function Report({ report }: { report: InsightsReport }) {
             <DataTable
               label={t('statusesTable')}
               head={[t('status'), t('posts')]}
-              rows={report.statuses.map((s) => [s.name ?? t('noStatus'), number(s.count)])}
+              rows={report.statuses.map((s) => [s.name ? <bdi key="status">{s.name}</bdi> : t('noStatus'), number(s.count)])}
             />
           }
         />
@@ -269,9 +269,9 @@ function Report({ report }: { report: InsightsReport }) {
               head={[t('post'), t('board'), t('votesGained'), t('totalVotes')]}
               rows={report.topRequests.map((r) => [
                 <Link key={r.number} href={paths.post(r.number)} className="underline">
-                  {`#${r.number}`} {r.title}
+                  {`#${r.number}`} <bdi>{r.title}</bdi>
                 </Link>,
-                r.board,
+                <bdi key={`board-${r.number}`}>{r.board}</bdi>,
                 number(r.votesGained),
                 number(r.voteCount),
               ])}
@@ -291,7 +291,7 @@ function Report({ report }: { report: InsightsReport }) {
             <DataTable
               label={t('boardsTable')}
               head={[t('board'), t('posts'), t('votes'), t('comments')]}
-              rows={report.boards.map((b) => [b.name, number(b.posts), number(b.votes), number(b.comments)])}
+              rows={report.boards.map((b) => [<bdi key="board">{b.name}</bdi>, number(b.posts), number(b.votes), number(b.comments)])}
             />
           }
         />

@@ -71,7 +71,7 @@ export function MemberRow({ initial, viewer, notify }: { initial: Member; viewer
         <div className="flex items-center gap-3">
           <Avatar name={member.displayName} url={member.avatarUrl} size={32} />
           <span className="font-medium">
-            {member.displayName}
+            <bdi>{member.displayName}</bdi>
             {isSelf ? <span className="ms-1 text-xs text-muted">{t('members.row.you')}</span> : null}
           </span>
         </div>

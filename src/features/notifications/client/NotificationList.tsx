@@ -1,7 +1,8 @@
 import Link from 'next/link';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslations } from 'use-intl';
 import { Alert } from '@/components/ui/Alert';
+import { isolated } from '@/components/ui/bidi';
 import { Button } from '@/components/ui/Button';
 import { EmptyState } from '@/components/ui/EmptyState';
 import { useApiErrorText } from '@/lib/api-error-text';
@@ -10,11 +11,16 @@ import { useFormats } from '@/lib/use-formats';
 import { headlineText } from '../headline';
 import type { NotificationItem, NotificationPage } from '../schema';
 
-/** The item's headline in the page's language (headline.ts); user content stays as written. */
-export function useHeadline(): (item: NotificationItem) => string {
+/**
+ * The item's headline in the page's language (headline.ts); user content stays as written, each
+ * piece in its own direction (a <bdi>).
+ */
+export function useHeadline(): (item: NotificationItem) => ReactNode {
   const t = useTranslations('notifications');
   return (item) =>
-    headlineText({ ...item.args, message: item.message }, (key, args) => t(`headline.${key}` as Parameters<typeof t>[0], args));
+    isolated((u) =>
+      headlineText({ ...item.args, message: item.message }, (key, args) => t(`headline.${key}` as Parameters<typeof t>[0], args), u),
+    );
 }
 
 /** Marks an item read as it is opened; the navigation does not wait for it. */
@@ -45,7 +51,11 @@ export function NotificationRow({ item, onOpen, compact }: { item: NotificationI
           {item.read ? null : <span className="sr-only">{t('list.unreadMark')}</span>}
           {headline}
         </p>
-        {item.excerpt && !compact ? <p className="m-0 mt-1 break-words text-sm text-muted">{item.excerpt}</p> : null}
+        {item.excerpt && !compact ? (
+          <p className="m-0 mt-1 break-words text-sm text-muted" dir="auto" data-testid="notification-excerpt">
+            {item.excerpt}
+          </p>
+        ) : null}
         <p className="m-0 mt-1 text-xs text-muted">
           <time dateTime={item.createdAt}>{dateTime(item.createdAt)}</time>
         </p>

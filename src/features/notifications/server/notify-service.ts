@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { env } from '@/config/env';
 import { mentionsToPlainText } from '@/core/mentions';
+import { textPrefix } from '@/lib/markdown-tree';
 import { emailConfirmationRequired, type EmailConfirmationMode } from '@/core/workspace';
 import { queryRows, type DbOrTx } from '@/server/db/client';
 import { enqueueKeyedJobs } from '@/server/jobs/queue';
@@ -80,5 +81,5 @@ export async function notifyAdmins(
 /** A short plain-text excerpt of Markdown source (mention tokens as @Name); shown as text, never as HTML. */
 export function excerptOf(markdown: string, max = 200): string {
   const flat = mentionsToPlainText(markdown).replace(/\s+/g, ' ').trim();
-  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  return flat.length > max ? `${textPrefix(flat, max - 1).trimEnd()}…` : flat;
 }

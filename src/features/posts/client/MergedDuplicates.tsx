@@ -15,7 +15,7 @@ export function MergedDuplicates({ duplicates }: { duplicates: { number: number;
         {duplicates.map((d) => (
           <li key={d.number}>
             <Link href={paths.post(d.number, d.slug)} className="underline">
-              {`#${d.number}`} {d.title}
+              {`#${d.number}`} <bdi>{d.title}</bdi>
             </Link>
           </li>
         ))}

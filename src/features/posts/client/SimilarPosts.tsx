@@ -62,10 +62,15 @@ export function SimilarPosts({
                     <span className="sr-only"> {t('similar.votesSr', { count: p.voteCount })}</span>
                   </span>
                 )}
-                <Link href={paths.post(p.number, p.slug)} className="underline">
+                <Link href={paths.post(p.number, p.slug)} className="underline" dir="auto">
                   {p.title}
                 </Link>
-                {p.status ? <span className="text-xs text-muted">{`· ${p.status.name}`}</span> : null}
+                {p.status ? (
+                  <span className="text-xs text-muted">
+                    {'· '}
+                    <bdi>{p.status.name}</bdi>
+                  </span>
+                ) : null}
               </li>
             ))}
           </ul>

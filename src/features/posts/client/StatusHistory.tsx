@@ -3,6 +3,7 @@ import { StatusBadge, TeamBadge } from '@/components/ui/Badges';
 import { useTranslations } from 'use-intl';
 import { useFormats } from '@/lib/use-formats';
 import type { StatusHistoryEntry } from '../schema';
+import { isolated } from '@/components/ui/bidi';
 
 /** The post's history: each status change, who made it, and its public note. */
 export function StatusHistory({ history }: { history: StatusHistoryEntry[] }) {
@@ -29,7 +30,7 @@ export function StatusHistory({ history }: { history: StatusHistoryEntry[] }) {
               <StatusBadge status={h.to} />
               {h.by ? (
                 <span className="flex items-center gap-1">
-                  {t('history.by', { name: h.by.displayName })} {h.by.isTeam ? <TeamBadge /> : null}
+                  {isolated((u) => t('history.by', { name: u(h.by!.displayName) }))} {h.by.isTeam ? <TeamBadge /> : null}
                 </span>
               ) : null}
               <time dateTime={h.createdAt} className="text-muted">

@@ -260,7 +260,7 @@ function ColumnView({
       >
         <h3 id={headingId} className="mb-1 flex items-center gap-2 text-base font-semibold">
           <span aria-hidden="true" className="inline-block h-2.5 w-2.5 rounded-full" style={{ background: status.color }} />
-          <span>{status.name}</span>
+          <span dir="auto">{status.name}</span>
           <span className="text-sm font-normal text-muted" data-testid="column-total">
             {t('roadmap.cardCount', { count: total })}
           </span>
@@ -357,12 +357,12 @@ function CardView({ card, status, handle, canMove, targets, onMove, focus, vote 
       {vote}
       <div className="min-w-0 flex-1">
         <h4 className="text-sm font-semibold break-words">
-          <Link ref={titleRef} href={paths.post(card.number, card.slug)} className="hover:underline" data-testid="card-title">
+          <Link ref={titleRef} href={paths.post(card.number, card.slug)} className="hover:underline" data-testid="card-title" dir="auto">
             {card.title}
           </Link>
         </h4>
         <p className="mt-1 text-xs text-muted">
-          <span>{card.board.name}</span>
+          <bdi>{card.board.name}</bdi>
           <span className="sr-only">{t('roadmap.listSeparator')}</span>
           <span aria-hidden="true">{' · '}</span>
           <span>{comments}</span>
@@ -442,7 +442,7 @@ function MoveTo({
                 className="rounded border border-border bg-bg px-2 py-1 text-xs hover:border-accent"
                 data-testid="move-target"
               >
-                {t.name}
+                <bdi>{t.name}</bdi>
               </button>
             </li>
           ))}

@@ -50,7 +50,7 @@ export function StatusRow({ status, others, isFirst, isLast, onChanged, onMove, 
               data-testid="status-swatch"
             />
             <div className="min-w-0">
-              <p className="m-0 font-medium break-words" data-testid="status-name">
+              <p className="m-0 font-medium break-words" data-testid="status-name" dir="auto">
                 {status.name}
               </p>
               <p className="m-0 text-xs text-muted">

@@ -43,7 +43,7 @@ function TagRow({ tag, onChanged, onDeleted }: { tag: Tag; onChanged: (t: Tag) =
               data-testid="tag-swatch"
             />
             <div className="min-w-0">
-              <p className="m-0 font-medium break-words" data-testid="tag-name">
+              <p className="m-0 font-medium break-words" data-testid="tag-name" dir="auto">
                 {tag.name}
               </p>
               <p className="m-0 text-xs text-muted">

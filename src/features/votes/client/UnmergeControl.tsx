@@ -3,6 +3,7 @@ import { Button } from '@/components/ui/Button';
 import { ConfirmDialog } from '@/components/ui/ConfirmDialog';
 import type { MergeResult } from '@/features/votes/schema';
 import { api } from '@/lib/api';
+import { isolatedRich } from '@/components/ui/bidi';
 
 export interface UnmergeControlProps {
   postNumber: number;
@@ -20,12 +21,14 @@ export function UnmergeControl({ postNumber, mergedInto, onUnmerged }: UnmergeCo
       <p className="m-0">
         {mergedInto.number === null
           ? t('unmerge.hidden')
-          : t.rich('unmerge.mergedInto', {
-              ref: `#${mergedInto.number}`,
-              title: mergedInto.title,
-              strong: (chunks) => <strong>{chunks}</strong>,
-              muted: (chunks) => <span className="text-muted">{chunks}</span>,
-            })}
+          : isolatedRich((u, restore) =>
+              t.rich('unmerge.mergedInto', {
+                ref: `#${mergedInto.number}`,
+                title: u(mergedInto.title),
+                strong: (chunks) => <strong>{restore(chunks)}</strong>,
+                muted: (chunks) => <span className="text-muted">{restore(chunks)}</span>,
+              }),
+            )}
       </p>
       <ConfirmDialog
         trigger={<Button variant="secondary">{t('unmerge.button')}</Button>}

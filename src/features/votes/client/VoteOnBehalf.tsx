@@ -9,6 +9,7 @@ import { Field } from '@/components/ui/Field';
 import { api } from '@/lib/api';
 import { voteOnBehalfInput, type VoteOnBehalfResult, type VoteState } from '../schema';
 import { useApiErrorText } from '@/lib/api-error-text';
+import { isolated } from '@/components/ui/bidi';
 
 type Input = z.input<typeof voteOnBehalfInput>;
 type Output = z.output<typeof voteOnBehalfInput>;
@@ -65,7 +66,9 @@ export function VoteOnBehalf({ postNumber, onVoted }: VoteOnBehalfProps) {
       <div aria-live="polite" className="mt-3 empty:hidden">
         {done ? (
           <Alert tone="success" testId="on-behalf-done">
-            {t(done.voter.created ? 'onBehalf.doneNew' : 'onBehalf.done', { name: done.voter.displayName, count: done.voteCount })}
+            {isolated((u) =>
+              t(done.voter.created ? 'onBehalf.doneNew' : 'onBehalf.done', { name: u(done.voter.displayName), count: done.voteCount }),
+            )}
           </Alert>
         ) : null}
         {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}

@@ -228,7 +228,7 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
                 >
                   <Avatar name={v.displayName} url={v.avatarUrl} size={32} />
                   <div className="min-w-0 flex-1">
-                    <p className="m-0 text-sm font-medium [overflow-wrap:anywhere]" data-testid="voter-name">
+                    <p className="m-0 text-sm font-medium [overflow-wrap:anywhere]" data-testid="voter-name" dir="auto">
                       {v.displayName}
                     </p>
                     <p className="m-0 text-xs text-muted [overflow-wrap:anywhere]">
@@ -244,7 +244,7 @@ export function VotersDialog({ postNumber, voteCount, isTeam, canExport = isTeam
                     </p>
                     {isTeam && v.company ? (
                       <p className="m-0 text-xs text-muted [overflow-wrap:anywhere]" data-testid="voter-company">
-                        {v.company.name}
+                        <bdi>{v.company.name}</bdi>
                         {v.company.monthlyRevenueCents !== null
                           ? tTeam('voters.mrr', { amount: formatMoney(v.company.monthlyRevenueCents) })
                           : null}

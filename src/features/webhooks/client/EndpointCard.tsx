@@ -88,7 +88,11 @@ export function EndpointCard({ endpoint, onChanged, onSecret, onDeleted }: Props
               <h3 className="m-0 font-medium break-all" data-testid="webhook-url-text">
                 {endpoint.url}
               </h3>
-              {endpoint.description ? <p className="m-0 text-sm text-muted break-words">{endpoint.description}</p> : null}
+              {endpoint.description ? (
+                <p className="m-0 text-sm text-muted break-words" dir="auto">
+                  {endpoint.description}
+                </p>
+              ) : null}
             </div>
             <span
               className={`rounded-full border px-2 py-0.5 text-xs font-medium ${disabled ? 'border-danger/50 text-danger' : 'border-green-600/40'}`}

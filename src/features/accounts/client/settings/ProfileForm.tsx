@@ -60,7 +60,9 @@ export function ProfileForm({ viewer }: { viewer: Viewer }) {
       <div className="flex items-center gap-3" data-testid="profile-preview">
         <Avatar name={viewer.displayName} url={viewer.avatarUrl} size={48} />
         <div className="min-w-0">
-          <p className="m-0 truncate font-medium">{viewer.displayName}</p>
+          <p className="m-0 truncate font-medium" dir="auto">
+            {viewer.displayName}
+          </p>
           <p className="m-0 text-sm text-muted">{t('profileForm.preview')}</p>
         </div>
       </div>

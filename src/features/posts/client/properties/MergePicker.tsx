@@ -6,6 +6,7 @@ import { StatusBadge } from '@/components/ui/Badges';
 import { api, ApiError } from '@/lib/api';
 import type { PostPage, PostSummary } from '../../schema';
 import { useApiErrorText } from '@/lib/api-error-text';
+import { isolated } from '@/components/ui/bidi';
 
 export interface MergeSource {
   number: number;
@@ -20,10 +21,13 @@ function PostCard({ post, label }: { post: MergeSource; label: string }) {
   return (
     <div className="min-w-0 rounded-lg border border-border p-3" data-testid="merge-card">
       <p className="m-0 text-xs font-medium tracking-wide text-muted uppercase">{label}</p>
-      <p className="m-0 mt-1 font-medium break-words">{`#${post.number} ${post.title}`}</p>
+      <p className="m-0 mt-1 font-medium break-words">
+        {`#${post.number} `}
+        <bdi>{post.title}</bdi>
+      </p>
       <p className="m-0 mt-1 flex flex-wrap items-center gap-2 text-xs text-muted">
         <span>{t('votes', { count: post.voteCount })}</span>
-        <span>{post.board.name}</span>
+        <bdi>{post.board.name}</bdi>
         <StatusBadge status={post.status} />
       </p>
     </div>
@@ -232,8 +236,10 @@ function PickerBody({
                     className={`cursor-pointer rounded-md px-3 py-2 text-sm ${i === active ? 'bg-accent/15' : ''}`}
                     data-testid="merge-option"
                   >
-                    <span className="font-medium">{`#${p.number}`}</span> {p.title}{' '}
-                    <span className="text-xs text-muted">{t('optionMeta', { count: p.voteCount, board: p.board.name })}</span>
+                    <span className="font-medium">{`#${p.number}`}</span> <bdi>{p.title}</bdi>{' '}
+                    <span className="text-xs text-muted">
+                      {isolated((u) => t('optionMeta', { count: p.voteCount, board: u(p.board.name) }))}
+                    </span>
                   </li>
                 ))
               : null}

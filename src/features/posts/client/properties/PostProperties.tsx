@@ -138,7 +138,9 @@ export function PostProperties({
           team.owner ? (
             <>
               <Avatar name={team.owner.displayName} url={team.owner.avatarUrl} size={20} />
-              <span className="truncate">{team.owner.displayName}</span>
+              <span className="truncate" dir="auto">
+                {team.owner.displayName}
+              </span>
             </>
           ) : (
             <Muted>{t('noOwner')}</Muted>

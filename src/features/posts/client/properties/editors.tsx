@@ -62,7 +62,7 @@ export function StatusEditor({
             <label key={s.id} className="flex items-center gap-2 rounded px-1 py-1 text-sm hover:bg-bg">
               <input type="radio" name="status" value={s.id} checked={statusId === s.id} onChange={() => setStatusId(s.id)} />
               <span aria-hidden="true" className="h-2 w-2 rounded-full" style={{ background: s.color }} />
-              {s.name}
+              <bdi>{s.name}</bdi>
             </label>
           ))}
         </div>
@@ -149,7 +149,7 @@ export function TagsEditor({
                   onChange={(e) => setChosen((c) => (e.target.checked ? [...c, tag.id] : c.filter((x) => x !== tag.id)))}
                 />
                 <span aria-hidden="true" className="h-2 w-2 rounded-full" style={{ background: tag.color }} />
-                {tag.name}
+                <bdi>{tag.name}</bdi>
               </label>
             );
           })}
