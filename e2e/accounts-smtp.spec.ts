@@ -80,3 +80,29 @@ test('an unconfirmed address is told to confirm first when signing in, and a new
     )
     .toBe(2);
 });
+
+test('with SMTP an invitation says it is queued to send, shows no link to copy, and the email arrives', async ({
+  guardedPage: page,
+  request,
+  baseURL,
+}) => {
+  await apiSignIn(page.context().request, baseURL!);
+  await page.goto('/admin/members');
+  const email = uniqueEmail('smtp-invite');
+  const form = page.getByTestId('invite-form');
+  await form.getByLabel('Email address').fill(email);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(page.getByTestId('invite-sent')).toContainText('queued to send');
+  await expect(page.getByTestId('invite-sent')).not.toContainText('copy the link');
+  await expect(page.getByTestId('invitation-link-field')).toHaveCount(0);
+  await expect(page.getByTestId('invitation-row').filter({ hasText: email })).toHaveCount(1);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`${SMTP_SINK_URL}/messages?to=${encodeURIComponent(email)}`);
+        return ((await res.json()) as SunkMessage[])[0]?.text ?? '';
+      },
+      { timeout: 20_000 },
+    )
+    .toMatch(/\/signup\?invite=[A-Za-z0-9_-]+/);
+});

@@ -187,6 +187,13 @@ export async function createExampleWorld(): Promise<ExampleWorld> {
     .insert(auditEvents)
     .values({ actorId: grace.id, actorLabel: grace.displayName, action: 'settings.updated', targetType: 'workspace' });
 
+  // Pending invitations (an invitation is an `invite` token; its id is in the token's data).
+  const invite = (invitationId: string, email: string, role: string) =>
+    issueAuthToken(db(), 'invite', { userId: null, email, data: { role, invitationId, invitedBy: grace.id } });
+  await invite(I.invitation, 'sam@example.com', 'moderator');
+  await invite(I.invitationToResend, 'kim@example.com', 'member');
+  await invite(I.invitationToRevoke, 'lee@example.com', 'member');
+
   // An API key, and webhook endpoints with a delivered event and its attempt.
   const key = newApiKey();
   await db()

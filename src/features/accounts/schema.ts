@@ -102,9 +102,48 @@ export const deleteAccountInput = z.object({ confirm: z.literal('DELETE', { mess
 /** POST /api/v1/invitations: who to invite, and the role their account will have. */
 export const inviteInput = z.object({ email: emailSchema, role: z.enum(ROLES, { message: 'Choose a role' }) });
 
-/** An invitation sent: to whom, the role, and when the link expires. */
-export const invitationSchema = z.object({ email: z.string(), role: z.enum(ROLES), expiresAt: z.string() });
+/**
+ * How a new invitation link reaches the person: `queued` (emailed once the outbox sends it),
+ * `smtp_off` (the email waits in the outbox: no SMTP server, so the admin passes the link on),
+ * `none` (no email: a new link only, for the admin to pass on).
+ */
+export const INVITATION_DELIVERIES = ['queued', 'smtp_off', 'none'] as const;
+
+/**
+ * A new invitation link, answered only to whoever made it (creating, resending or asking for a new
+ * link): the database keeps the token hashed, so this answer is the one place the link exists.
+ */
+export const invitationSchema = z.object({
+  id: z.string().describe('The invitation’s id; it stays the same when its link is replaced.'),
+  email: z.string(),
+  role: z.enum(ROLES),
+  expiresAt: z.string(),
+  link: z.string().describe('The sign-up link (`/signup?invite=…`). Shown in this answer only; it cannot be read again.'),
+  delivery: z.enum(INVITATION_DELIVERIES),
+});
 export type Invitation = z.infer<typeof invitationSchema>;
+
+/** POST/DELETE /api/v1/invitations/[id]. */
+export const invitationIdParams = z.object({ id: z.string().describe('The invitation’s id.') });
+
+/** An invitation nobody has used yet and that has not expired (its link is never part of it). */
+export const pendingInvitationSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  role: z.enum(ROLES),
+  invitedBy: z
+    .object({ id: z.string().nullable(), displayName: z.string() })
+    .nullable()
+    .describe('Who created or last replaced the link; null for invitations made before this was recorded.'),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+});
+export type PendingInvitation = z.infer<typeof pendingInvitationSchema>;
+
+/** At most this many pending invitations are listed, newest first; `total` counts them all. */
+export const PENDING_INVITATIONS_LIMIT = 100;
+export const pendingInvitationListSchema = z.object({ items: z.array(pendingInvitationSchema), total: z.number().int() });
+export type PendingInvitationList = z.infer<typeof pendingInvitationListSchema>;
 
 /** What the sign-up page shows of an invitation it was opened with. */
 export interface InvitationPreview {

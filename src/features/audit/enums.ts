@@ -27,6 +27,8 @@ export const AUDIT_ACTIONS = [
   'user.joined_by_identify',
   'user.sso_linked',
   'member.invited',
+  'member.invitation_reissued',
+  'member.invitation_revoked',
   'member.role_changed',
   'member.banned',
   'member.unbanned',

@@ -178,6 +178,13 @@ const SENTENCES: Record<AuditAction, Sentence> = {
 
   'member.invited': (w, who, f) =>
     w.say('action.member.invited', { who, email: text(f.after.email) ?? w.say('ref.someone'), role: role(f.after.role) }),
+  'member.invitation_reissued': (w, who, f) =>
+    w.say(f.after.emailed === true ? 'action.member.invitation_resent' : 'action.member.invitation_link', {
+      who,
+      email: text(f.after.email) ?? w.say('ref.someone'),
+    }),
+  'member.invitation_revoked': (w, who, f) =>
+    w.say('action.member.invitation_revoked', { who, email: text(f.before.email) ?? w.say('ref.someone') }),
   'member.role_changed': (w, who, f, what) =>
     w.say('action.member.role_changed', { who, what, from: role(f.before.role), to: role(f.after.role) }),
   'member.banned': plain('action.member.banned'),

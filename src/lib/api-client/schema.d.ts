@@ -1122,13 +1122,77 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        get?: never;
+        /**
+         * List pending invitations
+         * @description Invitations not yet used and not expired, to addresses that have no account, newest first: to whom, the role, who made the current link, and when it expires. At most 100; `total` counts them all. The links themselves are never listed: they are kept hashed. Admins.
+         */
+        get: operations["getInvitations"];
         put?: never;
         /**
          * Invite someone by email
-         * @description Emails a single-use sign-up link that gives the new account the chosen role; answers to whom, the role and when the link expires. 409 when the address already has an account. Admins.
+         * @description Makes a single-use sign-up link that gives the new account the chosen role, and queues the invitation email. Answers the link, in this answer only (it is kept hashed), and `delivery`: `queued` when an SMTP server sends it, `smtp_off` when the email can only wait in the outbox and the link is for you to pass on. Inviting an address again replaces its pending invitation (the earlier link stops working). 409 when the address already has an account. Admins.
          */
         post: operations["postInvitations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an invitation
+         * @description Its link stops working at once, and its invitation email is withdrawn from the outbox if it has not been sent. 404 when no pending invitation has this id (used, revoked or expired). Admins.
+         */
+        delete: operations["deleteInvitationsId"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Replace an invitation’s link
+         * @description An earlier link cannot be shown again (links are kept hashed), so this makes a new one, valid for 7 days, and answers it for you to pass on; the previous link stops working and its unsent email is withdrawn. Nothing is emailed (`delivery` is `none`). 404 when no pending invitation has this id. Admins.
+         */
+        post: operations["postInvitationsIdLink"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/invitations/{id}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Resend an invitation
+         * @description Makes a new link, valid for 7 days, and queues a new invitation email with it; the previous link stops working and its unsent email is withdrawn. Answers the new link as creating does, with `delivery` `queued` or `smtp_off` (no SMTP server: the email waits in the outbox and the link is for you to pass on). 404 when no pending invitation has this id. Admins.
+         */
+        post: operations["postInvitationsIdResend"];
         delete?: never;
         options?: never;
         head?: never;
@@ -11211,6 +11275,104 @@ export interface operations {
             };
         };
     };
+    getInvitations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f01",
+                     *           "email": "sam@example.com",
+                     *           "role": "moderator",
+                     *           "invitedBy": {
+                     *             "id": "0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02",
+                     *             "displayName": "Grace Hopper"
+                     *           },
+                     *           "createdAt": "2026-11-26T04:31:41.845Z",
+                     *           "expiresAt": "2026-12-03T04:31:41.845Z"
+                     *         }
+                     *       ],
+                     *       "total": 1
+                     *     }
+                     */
+                    "application/json": {
+                        items: {
+                            id: string;
+                            email: string;
+                            /** @enum {string} */
+                            role: "member" | "moderator" | "admin";
+                            /** @description Who created or last replaced the link; null for invitations made before this was recorded. */
+                            invitedBy: {
+                                id: string | null;
+                                displayName: string;
+                            } | null;
+                            createdAt: string;
+                            expiresAt: string;
+                        }[];
+                        total: number;
+                    };
+                };
+            };
+        };
+    };
     postInvitations: {
         parameters: {
             query?: never;
@@ -11222,7 +11384,7 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "email": "sam@example.com",
+                 *       "email": "jamie@example.com",
                  *       "role": "moderator"
                  *     }
                  */
@@ -11323,16 +11485,386 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "email": "sam@example.com",
+                     *       "id": "6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f04",
+                     *       "email": "jamie@example.com",
                      *       "role": "moderator",
-                     *       "expiresAt": "2026-12-03T04:31:41.845Z"
+                     *       "expiresAt": "2026-12-03T04:31:41.845Z",
+                     *       "link": "https://feedback.example.com/signup?invite=Hq3vW9kLx2RcT8mZp4YbN6sJd1FgA7eU0oKiVtXyC5w",
+                     *       "delivery": "smtp_off"
                      *     }
                      */
                     "application/json": {
+                        /** @description The invitation’s id; it stays the same when its link is replaced. */
+                        id: string;
                         email: string;
                         /** @enum {string} */
                         role: "member" | "moderator" | "admin";
                         expiresAt: string;
+                        /** @description The sign-up link (`/signup?invite=…`). Shown in this answer only; it cannot be read again. */
+                        link: string;
+                        /** @enum {string} */
+                        delivery: "queued" | "smtp_off" | "none";
+                    };
+                };
+            };
+        };
+    };
+    deleteInvitationsId: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation’s id.
+                 * @example 6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f03
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success: no content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description INVALID_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postInvitationsIdLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation’s id.
+                 * @example 6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f01
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description INVALID_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f01",
+                     *       "email": "sam@example.com",
+                     *       "role": "moderator",
+                     *       "expiresAt": "2026-12-03T04:31:41.845Z",
+                     *       "link": "https://feedback.example.com/signup?invite=Zr8pQ2nVb5LcW1xTk7MdH3yGs9FjE4aU6oRiNtKwB0v",
+                     *       "delivery": "none"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The invitation’s id; it stays the same when its link is replaced. */
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "member" | "moderator" | "admin";
+                        expiresAt: string;
+                        /** @description The sign-up link (`/signup?invite=…`). Shown in this answer only; it cannot be read again. */
+                        link: string;
+                        /** @enum {string} */
+                        delivery: "queued" | "smtp_off" | "none";
+                    };
+                };
+            };
+        };
+    };
+    postInvitationsIdResend: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The invitation’s id.
+                 * @example 6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f02
+                 */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description INVALID_JSON: The request body is not valid JSON. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNAUTHENTICATED: Please sign in to continue. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description FORBIDDEN: You do not have permission to do that. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description NOT_FOUND: We could not find that. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description PAYLOAD_TOO_LARGE: That is too large to upload. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description UNSUPPORTED_MEDIA_TYPE: That content type is not supported. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description VALIDATION_FAILED: Some fields need another look. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description RATE_LIMITED: Too many attempts. Please wait a moment and try again. */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description INTERNAL: Something went wrong on our side. Please try again. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Success. */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f02",
+                     *       "email": "kim@example.com",
+                     *       "role": "member",
+                     *       "expiresAt": "2026-12-03T04:31:41.845Z",
+                     *       "link": "https://feedback.example.com/signup?invite=Mk4tY7wQc1VbR9xLp2NdJ5sHg8FzA3eU6oKiTnXyC0b",
+                     *       "delivery": "queued"
+                     *     }
+                     */
+                    "application/json": {
+                        /** @description The invitation’s id; it stays the same when its link is replaced. */
+                        id: string;
+                        email: string;
+                        /** @enum {string} */
+                        role: "member" | "moderator" | "admin";
+                        expiresAt: string;
+                        /** @description The sign-up link (`/signup?invite=…`). Shown in this answer only; it cannot be read again. */
+                        link: string;
+                        /** @enum {string} */
+                        delivery: "queued" | "smtp_off" | "none";
                     };
                 };
             };

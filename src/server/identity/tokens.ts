@@ -19,11 +19,14 @@ export function hashToken(token: string): string {
   return createHash('sha256').update(token).digest('hex');
 }
 
-/** Issues a single-use token of `kind`; returns the secret to put in the emailed link. */
+/**
+ * Issues a single-use token of `kind`; returns the secret to put in the emailed link. It expires
+ * after the kind's lifetime, or at `expiresAt` when the caller has to tell the time it ends.
+ */
 export async function issueAuthToken(
   db: DbOrTx,
   kind: AuthTokenKind,
-  target: { userId: string | null; email: string; data?: Record<string, unknown> },
+  target: { userId: string | null; email: string; data?: Record<string, unknown>; expiresAt?: Date },
 ): Promise<string> {
   const token = newToken();
   await db.insert(authTokens).values({
@@ -32,7 +35,7 @@ export async function issueAuthToken(
     userId: target.userId,
     email: target.email,
     data: target.data ?? {},
-    expiresAt: new Date(Date.now() + AUTH_TOKEN_TTL_SECONDS[kind] * 1000),
+    expiresAt: target.expiresAt ?? new Date(Date.now() + AUTH_TOKEN_TTL_SECONDS[kind] * 1000),
   });
   return token;
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, sql } from 'drizzle-orm';
+import { and, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import { env } from '@/config/env';
 import { backgroundWorkStopped, trackBackgroundWork } from '@/server/background-work';
 import { db, queryRows, type DbOrTx } from '@/server/db/client';
@@ -21,7 +21,8 @@ export const MAX_EMAIL_ATTEMPTS = 8;
 
 /**
  * Queues an email. Every email is kept in the outbox (admins read it at /admin/outbox) and
- * logged; with SMTP configured it is then delivered, retried with backoff when that fails.
+ * logged, except one withdrawn unsent because its link no longer works (withdrawUnsentEmails);
+ * with SMTP configured it is then delivered, retried with backoff when that fails.
  * Inside a transaction pass `tx` (the email then commits with the change that caused it) and
  * call kickEmailDelivery() after the commit.
  */
@@ -130,6 +131,19 @@ async function send(row: ClaimedEmail): Promise<number> {
 }
 
 /** Emails not sent (yet): with no SMTP configured, every email the workspace has written. */
+/**
+ * Removes the unsent emails of one kind to one address, when what they carry no longer works (an
+ * invitation whose link was replaced or revoked), so nobody passes on or receives a dead link.
+ * An email a delivery run has already claimed may still go out. Answers how many were removed.
+ */
+export async function withdrawUnsentEmails(tx: DbOrTx, to: string, kind: string): Promise<number> {
+  const rows = await tx
+    .delete(outbox)
+    .where(and(eq(outbox.channel, 'email'), eq(outbox.recipient, to), eq(outbox.kind, kind), isNull(outbox.sentAt)))
+    .returning({ id: outbox.id });
+  return rows.length;
+}
+
 export async function countUnsentEmails(): Promise<number> {
   const rows = await queryRows<{ n: number }>(sql`select count(*)::int as n from outbox where channel = 'email' and sent_at is null`);
   return Number(rows[0]?.n ?? 0);

@@ -194,7 +194,12 @@ export async function createFixture(): Promise<Fixture> {
     reset: await issueAuthToken(db(), 'reset_password', { userId: member.id, email: member.email }),
     magic: await issueAuthToken(db(), 'magic_link', { userId: member.id, email: member.email }),
     verify: await issueAuthToken(db(), 'verify_email', { userId: member.id, email: member.email }),
-    invite: await issueAuthToken(db(), 'invite', { userId: null, email: 'invited@example.test', data: { role: 'member' } }),
+    // As the app makes them (invitation-service.ts): the role, the invitation's id and who made the link.
+    invite: await issueAuthToken(db(), 'invite', {
+      userId: null,
+      email: 'invited@example.test',
+      data: { role: 'member', invitationId: randomUUID(), invitedBy: admin.id },
+    }),
     unsubscribe: await createUnsubscribeToken(db(), { userId: member.id, kinds: 'all' }),
   };
 

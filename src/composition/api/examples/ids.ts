@@ -42,6 +42,10 @@ export const EXAMPLE_IDS = {
   webhookToDelete: '9c8d7e6f-4a3b-4c2d-8e1f-0a9b8c7d6e03',
   webhookDelivery: 'd4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f01',
   webhookEvent: 'd4e5f6a7-8b9c-4d0e-9f1a-2b3c4d5e6f02',
+  // Pending invitations: one whose link is replaced, one resent, one revoked
+  invitation: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f01',
+  invitationToResend: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f02',
+  invitationToRevoke: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f03',
 } as const;
 
 /** Post numbers: the post most examples act on, and posts kept for one action each. */

@@ -73,10 +73,61 @@ export const teamExamples = {
       joinedAt: '2026-11-26T04:31:35.340Z',
     },
   },
+  'GET /api/v1/invitations': {
+    status: 200,
+    response: {
+      items: [
+        {
+          id: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f01',
+          email: 'sam@example.com',
+          role: 'moderator',
+          invitedBy: { id: '0b6f7a52-3c1e-4d8a-9f20-6a1b2c3d4e02', displayName: 'Grace Hopper' },
+          createdAt: '2026-11-26T04:31:41.845Z',
+          expiresAt: '2026-12-03T04:31:41.845Z',
+        },
+      ],
+      total: 1,
+    },
+  },
   'POST /api/v1/invitations': {
-    body: { email: 'sam@example.com', role: 'moderator' },
+    body: { email: 'jamie@example.com', role: 'moderator' },
     status: 201,
-    response: { email: 'sam@example.com', role: 'moderator', expiresAt: '2026-12-03T04:31:41.845Z' },
+    response: {
+      id: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f04',
+      email: 'jamie@example.com',
+      role: 'moderator',
+      expiresAt: '2026-12-03T04:31:41.845Z',
+      link: 'https://feedback.example.com/signup?invite=Hq3vW9kLx2RcT8mZp4YbN6sJd1FgA7eU0oKiVtXyC5w',
+      delivery: 'smtp_off',
+    },
+  },
+  'DELETE /api/v1/invitations/{id}': {
+    params: { id: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f03' },
+    status: 204,
+  },
+  'POST /api/v1/invitations/{id}/link': {
+    params: { id: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f01' },
+    status: 200,
+    response: {
+      id: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f01',
+      email: 'sam@example.com',
+      role: 'moderator',
+      expiresAt: '2026-12-03T04:31:41.845Z',
+      link: 'https://feedback.example.com/signup?invite=Zr8pQ2nVb5LcW1xTk7MdH3yGs9FjE4aU6oRiNtKwB0v',
+      delivery: 'none',
+    },
+  },
+  'POST /api/v1/invitations/{id}/resend': {
+    params: { id: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f02' },
+    status: 200,
+    response: {
+      id: '6e2f4a18-9c3b-4d7e-a1f5-8b0c2d4e6f02',
+      email: 'kim@example.com',
+      role: 'member',
+      expiresAt: '2026-12-03T04:31:41.845Z',
+      link: 'https://feedback.example.com/signup?invite=Mk4tY7wQc1VbR9xLp2NdJ5sHg8FzA3eU6oKiTnXyC0b',
+      delivery: 'queued',
+    },
   },
   'GET /api/v1/inbox': {
     query: { limit: '20' },

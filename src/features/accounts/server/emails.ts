@@ -37,6 +37,9 @@ ${
   return { to, kind: m.kind, subject: `${m.subject} · ${workspace}`, text, html };
 }
 
+/** Where an invitation's link leads: the sign-up page with the token (the email's link, and the one admins copy). */
+export const invitationPath = (token: string): string => `/signup?invite=${token}`;
+
 /** The `emails` namespace of the recipient's language. */
 const emailText = emailTranslator;
 
@@ -111,7 +114,7 @@ export const accountEmails = {
         kind: 'invite',
         subject: t('invite.subject', { inviter }),
         intro: t('invite.intro', { inviter, workspace }),
-        action: { label: t('invite.action'), path: `/signup?invite=${token}` },
+        action: { label: t('invite.action'), path: invitationPath(token) },
         outro: t('invite.outro'),
       },
       locale,

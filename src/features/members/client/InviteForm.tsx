@@ -12,12 +12,22 @@ import { api, ApiError } from '@/lib/api';
 import { useFormats } from '@/lib/use-formats';
 import { inviteInput, type Invitation } from '@/features/accounts/schema';
 import { useApiErrorText } from '@/lib/api-error-text';
+import { announceOutboxChange } from '@/lib/outbox-changes';
+import { InvitationLink } from './InvitationLink';
+import { isolate } from './isolate';
 
 type Input = z.input<typeof inviteInput>;
+/** The button says what happens: an email is sent, or (no SMTP) an invitation and its link are made. */
+const submitWords = (smtp: boolean, busy: boolean): 'sending' | 'send' | 'creating' | 'create' =>
+  smtp ? (busy ? 'sending' : 'send') : busy ? 'creating' : 'create';
 type Output = z.output<typeof inviteInput>;
 
-/** Admins invite someone by email with a role; the invitation link works for 7 days. */
-export function InviteForm() {
+/**
+ * Admins invite someone by email with a role; the invitation link works for 7 days. Without an
+ * SMTP server the email can only wait in the outbox, so the form says so and gives the link to
+ * copy; with one, it says the email is queued to send.
+ */
+export function InviteForm({ smtpConfigured, onCreated }: { smtpConfigured: boolean; onCreated: (invitation: Invitation) => void }) {
   const t = useTranslations('teamAdmin');
   const errorText = useApiErrorText();
   const formats = useFormats();
@@ -28,8 +38,11 @@ export function InviteForm() {
   const submit = form.handleSubmit(async (values) => {
     setSent(null);
     try {
-      setSent(await api<Invitation>('/api/v1/invitations', { body: values }));
+      const invitation = await api<Invitation>('/api/v1/invitations', { body: values });
+      setSent(invitation);
       form.reset();
+      onCreated(invitation);
+      announceOutboxChange();
     } catch (err) {
       // In the page's words (the server's own are English, for API clients).
       const fields = errorText.fields(err);
@@ -47,7 +60,7 @@ export function InviteForm() {
       <h2 id="invite-heading" className="text-lg font-semibold">
         {t('members.invite.heading')}
       </h2>
-      <p className="mt-1 text-sm text-muted">{t('members.invite.intro')}</p>
+      <p className="mt-1 text-sm text-muted">{smtpConfigured ? t('members.invite.intro') : t('members.invite.introNoSmtp')}</p>
       <form
         onSubmit={(e) => void submit(e)}
         noValidate
@@ -69,17 +82,25 @@ export function InviteForm() {
           {...form.register('role')}
         />
         <Button type="submit" busy={isSubmitting} className="sm:mt-6">
-          {isSubmitting ? t('members.invite.sending') : t('members.invite.send')}
+          {t(`members.invite.${submitWords(smtpConfigured, isSubmitting)}`)}
         </Button>
       </form>
       <div aria-live="polite" className="mt-4 empty:hidden">
         {sent ? (
           <Alert tone="success" testId="invite-sent">
-            {t('members.invite.sent', { email: sent.email, role: sent.role, date: formats.date(sent.expiresAt) })}
+            <span className="break-words">
+              {t(sent.delivery === 'queued' ? 'members.invite.sent' : 'members.invite.created', {
+                email: isolate(sent.email),
+                role: sent.role,
+                date: formats.date(sent.expiresAt),
+              })}
+            </span>
           </Alert>
         ) : null}
         {errors.root ? <Alert tone="error">{errors.root.message}</Alert> : null}
       </div>
+      {/* Outside the live region: the message is announced, the field and its button are not. */}
+      {sent && sent.delivery !== 'queued' ? <InvitationLink key={sent.link} invitation={sent} /> : null}
     </section>
   );
 }

@@ -1,4 +1,5 @@
 import { canEnterTeamArea } from '@/core/identity/policy';
+import { smtpConfigured } from '@/server/mail/transport';
 import { gate, withShell } from '@/server/page/with-shell';
 import { memberListQuery, MEMBERS_PAGE_SIZE } from '../schema';
 import { isMemberCursor, listMemberPage } from '../server/service';
@@ -13,5 +14,5 @@ export const getServerSideProps = withShell<MembersPageProps>(async (ctx, { acto
   // A stale or hand-edited page link shows the first page rather than an error.
   const cursor = parsed.success && parsed.data.cursor && isMemberCursor(parsed.data.cursor) ? parsed.data.cursor : undefined;
   const members = await listMemberPage({ q, cursor, limit: MEMBERS_PAGE_SIZE });
-  return { props: { members, q: q ?? '', paged: Boolean(cursor) } };
+  return { props: { members, q: q ?? '', paged: Boolean(cursor), smtpConfigured: smtpConfigured() } };
 });

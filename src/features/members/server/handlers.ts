@@ -1,9 +1,9 @@
 import { canAdminister, canEnterTeamArea } from '@/core/identity/policy';
-import { endpoint, json, route } from '@/server/http/route';
+import { endpoint, json, noContent, route } from '@/server/http/route';
 import { changeRoleInput, memberIdParams, memberListQuery, memberPageSchema, memberSchema } from '../schema';
-import { invitationSchema, inviteInput } from '@/features/accounts/schema';
+import { invitationIdParams, invitationSchema, inviteInput, pendingInvitationListSchema } from '@/features/accounts/schema';
 import { banMember, changeMemberRole, listMemberPage, markMemberVerified, unbanMember } from './service';
-import { inviteMember } from '@/features/accounts/server/invitation-service';
+import { inviteMember, listInvitations, reissueInvitation, revokeInvitation } from '@/features/accounts/server/invitation-service';
 
 /** GET /api/v1/members: the team (moderators and admins) reads the member list. */
 export const membersRoute = route('/api/v1/members', {
@@ -84,8 +84,19 @@ export const memberVerifyRoute = route('/api/v1/members/{id}/verify', {
   }),
 });
 
-/** POST /api/v1/invitations {email, role}: admins invite people by email. */
+/** GET and POST /api/v1/invitations: admins list pending invitations and invite people by email. */
 export const invitationsRoute = route('/api/v1/invitations', {
+  GET: endpoint({
+    authorize: canAdminister,
+    apiKey: 'key',
+    summary: 'List pending invitations',
+    description:
+      'Invitations not yet used and not expired, to addresses that have no account, newest first: to whom, the role, who made ' +
+      'the current link, and when it expires. At most 100; `total` counts them all. The links themselves are never listed: ' +
+      'they are kept hashed. Admins.',
+    response: pendingInvitationListSchema,
+    handle: async ({ actor }) => json(await listInvitations(actor)),
+  }),
   POST: endpoint({
     authorize: canAdminister,
     apiKey: 'key',
@@ -93,9 +104,64 @@ export const invitationsRoute = route('/api/v1/invitations', {
     body: inviteInput,
     summary: 'Invite someone by email',
     description:
-      'Emails a single-use sign-up link that gives the new account the chosen role; answers to whom, the role and when the ' +
-      'link expires. 409 when the address already has an account. Admins.',
+      'Makes a single-use sign-up link that gives the new account the chosen role, and queues the invitation email. Answers ' +
+      'the link, in this answer only (it is kept hashed), and `delivery`: `queued` when an SMTP server sends it, `smtp_off` ' +
+      'when the email can only wait in the outbox and the link is for you to pass on. Inviting an address again replaces its ' +
+      'pending invitation (the earlier link stops working). 409 when the address already has an account. Admins.',
     response: invitationSchema,
     handle: async ({ actor, body, ip }) => json(await inviteMember(actor, body, ip), 201),
+  }),
+});
+
+/** DELETE /api/v1/invitations/[id]: an admin revokes a pending invitation. */
+export const invitationRoute = route('/api/v1/invitations/{id}', {
+  DELETE: endpoint({
+    authorize: canAdminister,
+    apiKey: 'key',
+    errors: ['NOT_FOUND'],
+    query: invitationIdParams,
+    summary: 'Revoke an invitation',
+    description:
+      'Its link stops working at once, and its invitation email is withdrawn from the outbox if it has not been sent. 404 when ' +
+      'no pending invitation has this id (used, revoked or expired). Admins.',
+    response: null,
+    handle: async ({ actor, query, ip }) => {
+      await revokeInvitation(actor, query.id, ip);
+      return noContent();
+    },
+  }),
+});
+
+/** POST /api/v1/invitations/[id]/link: a new link for a pending invitation, answered and not emailed. */
+export const invitationLinkRoute = route('/api/v1/invitations/{id}/link', {
+  POST: endpoint({
+    authorize: canAdminister,
+    apiKey: 'key',
+    errors: ['NOT_FOUND'],
+    query: invitationIdParams,
+    summary: 'Replace an invitation’s link',
+    description:
+      'An earlier link cannot be shown again (links are kept hashed), so this makes a new one, valid for 7 days, and answers ' +
+      'it for you to pass on; the previous link stops working and its unsent email is withdrawn. Nothing is emailed ' +
+      '(`delivery` is `none`). 404 when no pending invitation has this id. Admins.',
+    response: invitationSchema,
+    handle: async ({ actor, query, ip }) => json(await reissueInvitation(actor, query.id, false, ip)),
+  }),
+});
+
+/** POST /api/v1/invitations/[id]/resend: a new link for a pending invitation, emailed. */
+export const invitationResendRoute = route('/api/v1/invitations/{id}/resend', {
+  POST: endpoint({
+    authorize: canAdminister,
+    apiKey: 'key',
+    errors: ['NOT_FOUND'],
+    query: invitationIdParams,
+    summary: 'Resend an invitation',
+    description:
+      'Makes a new link, valid for 7 days, and queues a new invitation email with it; the previous link stops working and its ' +
+      'unsent email is withdrawn. Answers the new link as creating does, with `delivery` `queued` or `smtp_off` (no SMTP ' +
+      'server: the email waits in the outbox and the link is for you to pass on). 404 when no pending invitation has this id. Admins.',
+    response: invitationSchema,
+    handle: async ({ actor, query, ip }) => json(await reissueInvitation(actor, query.id, true, ip)),
   }),
 });

@@ -10,7 +10,16 @@ import { rateLimits } from '@/server/db/schema';
 import { createRoleActors, createTestActor, type TestActor } from '@/test/actors';
 import { useTestDatabase } from '@/test/db';
 import { callRoute, type CallResult } from '@/test/http';
-import { invitationsRoute, memberBanRoute, memberRoute, membersRoute, memberVerifyRoute } from './handlers';
+import {
+  invitationLinkRoute,
+  invitationResendRoute,
+  invitationRoute,
+  invitationsRoute,
+  memberBanRoute,
+  memberRoute,
+  membersRoute,
+  memberVerifyRoute,
+} from './handlers';
 
 useTestDatabase();
 
@@ -26,6 +35,15 @@ beforeEach(async () => {
 });
 
 let inviteCount = 0;
+/** A new pending invitation, made by the admin; answers its id. */
+const pendingInvitation = async (): Promise<string> => {
+  const res = await callRoute(invitationsRoute, {
+    method: 'POST',
+    body: { email: `pending-${++inviteCount}@example.test`, role: 'member' },
+    as: actors.admin,
+  });
+  return res.json.id as string;
+};
 /** Each call acts on a fresh person, so one row's success cannot change the next row's answer. */
 const ROUTES: { name: string; call: Call; expected: Record<Who, number> }[] = [
   {
@@ -62,6 +80,26 @@ const ROUTES: { name: string; call: Call; expected: Record<Who, number> }[] = [
     expected: { visitor: 401, member: 403, moderator: 403, admin: 201 },
   },
   {
+    name: 'GET /api/v1/invitations',
+    call: (as) => callRoute(invitationsRoute, { as }),
+    expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  },
+  {
+    name: 'POST /api/v1/invitations/[id]/link',
+    call: async (as) => callRoute(invitationLinkRoute, { method: 'POST', params: { id: await pendingInvitation() }, as }),
+    expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  },
+  {
+    name: 'POST /api/v1/invitations/[id]/resend',
+    call: async (as) => callRoute(invitationResendRoute, { method: 'POST', params: { id: await pendingInvitation() }, as }),
+    expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
+  },
+  {
+    name: 'DELETE /api/v1/invitations/[id]',
+    call: async (as) => callRoute(invitationRoute, { method: 'DELETE', params: { id: await pendingInvitation() }, as }),
+    expected: { visitor: 401, member: 403, moderator: 403, admin: 204 },
+  },
+  {
     name: 'GET /api/v1/audit',
     call: (as) => callRoute(auditRoute, { as }),
     expected: { visitor: 401, member: 403, moderator: 403, admin: 200 },
@@ -93,7 +131,10 @@ describe('wrong methods', () => {
     ['members', membersRoute, 'POST', 'GET, HEAD'],
     ['member', memberRoute, 'GET', 'PATCH'],
     ['ban', memberBanRoute, 'GET', 'POST, DELETE'],
-    ['invitations', invitationsRoute, 'GET', 'POST'],
+    ['invitations', invitationsRoute, 'PUT', 'GET, POST, HEAD'],
+    ['invitation', invitationRoute, 'GET', 'DELETE'],
+    ['invitation link', invitationLinkRoute, 'GET', 'POST'],
+    ['invitation resend', invitationResendRoute, 'GET', 'POST'],
     ['verify', memberVerifyRoute, 'GET', 'POST'],
     ['audit', auditRoute, 'DELETE', 'GET, HEAD'],
     ['settings', adminSettingsRoute, 'PUT', 'GET, PATCH, HEAD'],

@@ -1,0 +1,4 @@
+import { invitationRoute } from '@/features/members/server/handlers';
+
+export default invitationRoute;
+export const config = { api: { bodyParser: false } };
