@@ -36,6 +36,16 @@ test.describe('the team area: members and the audit log', () => {
     try {
       await page.goto('/admin/members');
       await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+      // Each column's heading starts where its cells start: at the column's start edge.
+      const members = page.getByTestId('members-scroll').locator('table');
+      for (const name of ['Name', 'Email', 'Role']) {
+        const headingText = await members.getByRole('columnheader', { name }).evaluate((th) => {
+          const range = document.createRange();
+          range.selectNodeContents(th);
+          return range.getBoundingClientRect().x - th.getBoundingClientRect().x;
+        });
+        expect(headingText, `${name}: the heading's text starts at its start edge`).toBeLessThan(1);
+      }
 
       // Search: the query goes into the URL.
       await page.getByLabel('Search members').fill(tag);

@@ -77,7 +77,7 @@ export async function requestEmailChange(
   await db().transaction(async (tx) => {
     await revokePendingEmailChanges(tx, actor.id);
     const token = await issueAuthToken(tx, 'change_email', { userId: actor.id, email: input.email });
-    await enqueueEmail(accountEmails.changeEmail(input.email, workspace.name, token, user.locale ?? workspace.defaultLocale), tx);
+    await enqueueEmail(accountEmails.changeEmail(input.email, workspace, token, user.locale ?? workspace.defaultLocale), tx);
     await recordAudit({ actor: actorRef(actor), action: 'user.email_change_requested', targetType: 'user', targetId: actor.id, ip }, tx);
   });
   kickEmailDelivery();

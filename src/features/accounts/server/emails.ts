@@ -3,6 +3,13 @@ import { directionOf, SOURCE_LOCALE, type Locale } from '@/core/i18n/locales';
 import { emailTranslator } from '@/server/i18n/catalogues';
 import { escapeHtml } from '@/server/mail/html';
 import type { Email } from '@/server/mail/outbox';
+import { accentPalette } from '@/lib/accent';
+
+/** Who an account email is from: the workspace's name and accent colour (an invalid colour falls back to the default). */
+export interface EmailSender {
+  name: string;
+  accentColor: string;
+}
 
 interface Message {
   kind: string;
@@ -17,8 +24,11 @@ interface Message {
  * in the recipient's language (its `lang` and direction on the HTML). The workspace name is an
  * argument of the messages, escaped like any text; never part of a template.
  */
-function compose(to: string, workspace: string, m: Message, locale: Locale = SOURCE_LOCALE): Email {
+function compose(to: string, sender: EmailSender, m: Message, locale: Locale = SOURCE_LOCALE): Email {
   const t = emailText(locale);
+  const workspace = sender.name;
+  // The workspace's accent, darkened where needed so that the button's white label reads on it (lib/accent).
+  const accent = accentPalette(sender.accentColor).light.accent;
   const url = m.action ? `${env().PUBLIC_URL}${m.action.path}` : undefined;
   const signature = t('signature', { workspace });
   const text = [m.intro, url ? `${m.action!.label}: ${url}` : '', m.outro, signature].filter(Boolean).join('\n\n');
@@ -26,7 +36,7 @@ function compose(to: string, workspace: string, m: Message, locale: Locale = SOU
 <p>${escapeHtml(m.intro)}</p>
 ${
   url
-    ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:#6d28d9;color:#fff;padding:10px ` +
+    ? `<p><a href="${escapeHtml(url)}" style="display:inline-block;background:${accent};color:#fff;padding:10px ` +
       `16px;border-radius:6px;text-decoration:none">${escapeHtml(m.action!.label)}</a></p><p style="font-size:13px;color:#52525b">` +
       `${escapeHtml(t('copyLink', { url }))}</p>`
     : ''
@@ -44,26 +54,26 @@ export const invitationPath = (token: string): string => `/signup?invite=${token
 const emailText = emailTranslator;
 
 export const accountEmails = {
-  verifyEmail: (to: string, workspace: string, token: string, locale: Locale) => {
+  verifyEmail: (to: string, sender: EmailSender, token: string, locale: Locale) => {
     const t = emailText(locale);
     return compose(
       to,
-      workspace,
+      sender,
       {
         kind: 'verify_email',
         subject: t('verifyEmail.subject'),
-        intro: t('verifyEmail.intro', { workspace }),
+        intro: t('verifyEmail.intro', { workspace: sender.name }),
         action: { label: t('verifyEmail.action'), path: `/verify-email?token=${token}` },
         outro: t('verifyEmail.outro'),
       },
       locale,
     );
   },
-  alreadyRegistered: (to: string, workspace: string, locale: Locale) => {
+  alreadyRegistered: (to: string, sender: EmailSender, locale: Locale) => {
     const t = emailText(locale);
     return compose(
       to,
-      workspace,
+      sender,
       {
         kind: 'already_registered',
         subject: t('alreadyRegistered.subject'),
@@ -74,11 +84,11 @@ export const accountEmails = {
       locale,
     );
   },
-  resetPassword: (to: string, workspace: string, token: string, locale: Locale) => {
+  resetPassword: (to: string, sender: EmailSender, token: string, locale: Locale) => {
     const t = emailText(locale);
     return compose(
       to,
-      workspace,
+      sender,
       {
         kind: 'reset_password',
         subject: t('resetPassword.subject'),
@@ -89,11 +99,11 @@ export const accountEmails = {
       locale,
     );
   },
-  magicLink: (to: string, workspace: string, token: string, locale: Locale) => {
+  magicLink: (to: string, sender: EmailSender, token: string, locale: Locale) => {
     const t = emailText(locale);
     return compose(
       to,
-      workspace,
+      sender,
       {
         kind: 'magic_link',
         subject: t('magicLink.subject'),
@@ -105,26 +115,26 @@ export const accountEmails = {
     );
   },
   /** `inviter`: the inviting person's display name (user content, an argument). */
-  invite: (to: string, workspace: string, token: string, inviter: string, locale: Locale) => {
+  invite: (to: string, sender: EmailSender, token: string, inviter: string, locale: Locale) => {
     const t = emailText(locale);
     return compose(
       to,
-      workspace,
+      sender,
       {
         kind: 'invite',
         subject: t('invite.subject', { inviter }),
-        intro: t('invite.intro', { inviter, workspace }),
+        intro: t('invite.intro', { inviter, workspace: sender.name }),
         action: { label: t('invite.action'), path: invitationPath(token) },
         outro: t('invite.outro'),
       },
       locale,
     );
   },
-  changeEmail: (to: string, workspace: string, token: string, locale: Locale) => {
+  changeEmail: (to: string, sender: EmailSender, token: string, locale: Locale) => {
     const t = emailText(locale);
     return compose(
       to,
-      workspace,
+      sender,
       {
         kind: 'change_email',
         subject: t('changeEmail.subject'),
@@ -135,11 +145,11 @@ export const accountEmails = {
       locale,
     );
   },
-  emailChanged: (to: string, workspace: string, locale: Locale) => {
+  emailChanged: (to: string, sender: EmailSender, locale: Locale) => {
     const t = emailText(locale);
     return compose(
       to,
-      workspace,
+      sender,
       { kind: 'email_changed', subject: t('emailChanged.subject'), intro: t('emailChanged.intro'), outro: t('emailChanged.outro') },
       locale,
     );

@@ -53,7 +53,7 @@ async function issueInvitation(tx: DbOrTx, actor: UserActor, workspace: PublicWo
     expiresAt,
   });
   if (issue.send) {
-    await enqueueEmail(accountEmails.invite(issue.email, workspace.name, token, actor.displayName, workspace.defaultLocale), tx);
+    await enqueueEmail(accountEmails.invite(issue.email, workspace, token, actor.displayName, workspace.defaultLocale), tx);
   }
   return {
     id: issue.id,

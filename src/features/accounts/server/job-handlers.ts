@@ -39,8 +39,8 @@ const addressPayload = z.object({ email: emailSchema });
 
 /** Who the emails are from, and the language for a recipient without a setting of their own. */
 const sender = async (tx: Tx) => {
-  const { name, defaultLocale } = await getPublicWorkspace(tx);
-  return { name, defaultLocale };
+  const { name, accentColor, defaultLocale } = await getPublicWorkspace(tx);
+  return { from: { name, accentColor }, defaultLocale };
 };
 
 /**
@@ -48,11 +48,11 @@ const sender = async (tx: Tx) => {
  * has an account gets an email saying so, and nothing else changes.
  */
 async function completeSignUp(p: SignUpJobPayload, tx: Tx): Promise<void> {
-  const { name, defaultLocale } = await sender(tx);
+  const { from, defaultLocale } = await sender(tx);
   const existing = await getUserByEmail(tx, p.email);
   if (existing) {
     // In the account's language (its setting, else the workspace default), not the sign-up page's.
-    await enqueueEmail(accountEmails.alreadyRegistered(p.email, name, existing.locale ?? defaultLocale), tx);
+    await enqueueEmail(accountEmails.alreadyRegistered(p.email, from, existing.locale ?? defaultLocale), tx);
     return;
   }
   // A sign-up racing this one for the address fails here on the unique index; the job is then
@@ -68,7 +68,7 @@ async function completeSignUp(p: SignUpJobPayload, tx: Tx): Promise<void> {
   await sendConfirmationLink(
     tx,
     { userId: user.id, email: p.email, setterNonceHash: p.setterNonceHash },
-    { workspaceName: name, locale: p.locale ?? defaultLocale },
+    { sender: from, locale: p.locale ?? defaultLocale },
   );
 }
 
@@ -77,13 +77,13 @@ async function sendLink(kind: 'reset_password' | 'magic_link', email: string, tx
   const user = await getUserByEmail(tx, email);
   if (!user || user.bannedAt) return;
   const token = await issueAuthToken(tx, kind, { userId: user.id, email: user.email });
-  const { name, defaultLocale } = await sender(tx);
+  const { from, defaultLocale } = await sender(tx);
   // In the recipient's language: their own setting, else the workspace default.
   const locale = user.locale ?? defaultLocale;
   await enqueueEmail(
     kind === 'reset_password'
-      ? accountEmails.resetPassword(user.email, name, token, locale)
-      : accountEmails.magicLink(user.email, name, token, locale),
+      ? accountEmails.resetPassword(user.email, from, token, locale)
+      : accountEmails.magicLink(user.email, from, token, locale),
     tx,
   );
 }

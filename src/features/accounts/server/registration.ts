@@ -11,7 +11,7 @@ import { users } from '@/server/db/schema';
 import { issueAuthToken } from '@/server/identity/tokens';
 import { enqueueEmail } from '@/server/mail/outbox';
 import { SETTER_NONCE_KEY } from './address-proof';
-import { accountEmails } from './emails';
+import { accountEmails, type EmailSender } from './emails';
 
 export interface NewAccount {
   email: string;
@@ -54,12 +54,12 @@ export async function createAccount(tx: DbOrTx, account: NewAccount): Promise<{ 
 export async function sendConfirmationLink(
   tx: DbOrTx,
   to: { userId: string; email: string; setterNonceHash: string },
-  from: { workspaceName: string; locale: Locale },
+  from: { sender: EmailSender; locale: Locale },
 ): Promise<void> {
   const token = await issueAuthToken(tx, 'verify_email', {
     userId: to.userId,
     email: to.email,
     data: { [SETTER_NONCE_KEY]: to.setterNonceHash },
   });
-  await enqueueEmail(accountEmails.verifyEmail(to.email, from.workspaceName, token, from.locale), tx);
+  await enqueueEmail(accountEmails.verifyEmail(to.email, from.sender, token, from.locale), tx);
 }

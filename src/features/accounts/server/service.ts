@@ -158,7 +158,7 @@ async function signUpAtOnce(
         tx,
         { userId: user.id, email: input.email, setterNonceHash },
         // The person is signing up right now: in the language of the page they did it on.
-        { workspaceName: workspace.name, locale: requestLocale(http.req, VISITOR, workspace.defaultLocale) },
+        { sender: workspace, locale: requestLocale(http.req, VISITOR, workspace.defaultLocale) },
       );
       return user.id;
     });
@@ -234,8 +234,7 @@ export async function verifyEmail(token: string, http: HttpCtx): Promise<{ passw
         },
         tx,
       );
-      if (before)
-        await enqueueEmail(accountEmails.emailChanged(before.email, workspace.name, before.locale ?? workspace.defaultLocale), tx);
+      if (before) await enqueueEmail(accountEmails.emailChanged(before.email, workspace, before.locale ?? workspace.defaultLocale), tx);
       return { userId: t.userId, passwordSetter: false, passwordCleared: false };
     }
     const passwordSetter = await isPasswordSetter(tx, t.userId, nonce);
@@ -265,7 +264,7 @@ export async function signIn(input: { email: string; password: string }, http: H
       data: { [SETTER_NONCE_KEY]: setterNonceHash },
     });
     const workspace = await getPublicWorkspace();
-    await enqueueEmail(accountEmails.verifyEmail(user.email, workspace.name, token, user.locale ?? workspace.defaultLocale));
+    await enqueueEmail(accountEmails.verifyEmail(user.email, workspace, token, user.locale ?? workspace.defaultLocale));
     const sent = smtpConfigured();
     throw new AppError(
       'FORBIDDEN',

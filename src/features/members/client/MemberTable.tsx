@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslations } from 'use-intl';
 import { ScrollRegion } from '@/components/ui/ScrollRegion';
+import { TableHead } from '@/components/ui/TableHead';
 import type { PolicyActor } from '@/core/identity/policy';
 import type { Member } from '../schema';
 import { MemberRow, type Notify } from './MemberRow';
@@ -26,28 +27,16 @@ export function MemberTable({ members, viewer }: { members: Member[]; viewer: Po
       {/* Scrolls sideways on narrow screens instead of widening the page, and shows that it does. */}
       <ScrollRegion label={t('members.table.label')} testId="members-scroll">
         <table className="w-full min-w-[44rem] text-start text-sm">
-          <thead className="text-xs uppercase tracking-wide text-muted">
-            <tr>
-              <th scope="col" className="py-2 pe-4 font-medium">
-                {t('members.table.name')}
-              </th>
-              <th scope="col" className="py-2 pe-4 font-medium">
-                {t('members.table.email')}
-              </th>
-              <th scope="col" className="py-2 pe-4 font-medium">
-                {t('members.table.role')}
-              </th>
-              <th scope="col" className="py-2 pe-4 font-medium">
-                {t('members.table.state')}
-              </th>
-              <th scope="col" className="py-2 pe-4 font-medium">
-                {t('members.table.joined')}
-              </th>
-              <th scope="col" className="py-2 text-end font-medium">
-                <span className="sr-only">{t('members.table.actions')}</span>
-              </th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              t('members.table.name'),
+              t('members.table.email'),
+              t('members.table.role'),
+              t('members.table.state'),
+              t('members.table.joined'),
+            ]}
+            actions={t('members.table.actions')}
+          />
           <tbody>
             {members.map((m) => (
               // Keyed by what the server says, so fresh page data replaces a row's local state.

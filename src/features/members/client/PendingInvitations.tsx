@@ -9,6 +9,7 @@ import { api } from '@/lib/api';
 import { announceOutboxChange } from '@/lib/outbox-changes';
 import { useFormats } from '@/lib/use-formats';
 import { InvitationLink } from './InvitationLink';
+import { TableHead } from '@/components/ui/TableHead';
 import { isolate } from './isolate';
 
 type Outcome = { text: string; invitation: Invitation | null };
@@ -84,25 +85,15 @@ export function PendingInvitations({ smtpConfigured, refreshKey }: { smtpConfigu
         <>
           <ScrollRegion label={t('members.invitations.table.label')} testId="invitations-scroll">
             <table className="mt-2 w-full min-w-[44rem] text-start text-sm">
-              <thead className="text-xs uppercase tracking-wide text-muted">
-                <tr>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('members.invitations.table.email')}
-                  </th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('members.invitations.table.role')}
-                  </th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('members.invitations.table.invitedBy')}
-                  </th>
-                  <th scope="col" className="py-2 pe-4 text-start font-medium">
-                    {t('members.invitations.table.expires')}
-                  </th>
-                  <th scope="col" className="py-2 text-end font-medium">
-                    <span className="sr-only">{t('members.invitations.table.actions')}</span>
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  t('members.invitations.table.email'),
+                  t('members.invitations.table.role'),
+                  t('members.invitations.table.invitedBy'),
+                  t('members.invitations.table.expires'),
+                ]}
+                actions={t('members.invitations.table.actions')}
+              />
               <tbody>
                 {list.items.map((invitation) => (
                   <InvitationRow
@@ -204,7 +195,7 @@ function InvitationRow({
         />
         <ConfirmDialog
           trigger={
-            <Button variant="danger" className="px-3 py-1.5" data-testid="invitation-revoke">
+            <Button variant="secondary" className="px-3 py-1.5" data-testid="invitation-revoke">
               {t('members.invitations.revoke')}
               <span className="sr-only"> {invitation.email}</span>
             </Button>
