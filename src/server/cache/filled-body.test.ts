@@ -13,6 +13,7 @@ describe('FilledBody', () => {
     const page = new FilledBody([Buffer.from('<a n="'), Buffer.from('">'), Buffer.from('</a>')]);
     expect(page.join([Buffer.from('N1'), Buffer.from('x')]).toString()).toBe('<a n="N1">x</a>');
     expect(() => page.join([Buffer.from('N1')])).toThrow(/takes 2 fills/);
+    expect(() => page.gzip([Buffer.from('N1')])).toThrow(/takes 2 fills/);
   });
 
   it('gzips to exactly the joined body, whatever the parts and fills', () => {

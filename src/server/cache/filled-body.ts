@@ -36,11 +36,13 @@ export class FilledBody {
 
   /** The body with `fills[i]` after `parts[i]` (one fewer fill than parts). */
   join(fills: readonly Buffer[]): Buffer {
-    return Buffer.concat(this.interleave(this.parts, fills));
+    this.checkFills(fills);
+    return Buffer.concat(this.parts.flatMap((part, i) => (i < fills.length ? [part, fills[i]!] : [part])));
   }
 
   /** The same body, gzipped. */
   gzip(fills: readonly Buffer[]): Buffer {
+    this.checkFills(fills);
     const c = (this.compressed ??= compress(this.parts));
     const pieces: Buffer[] = [GZIP_HEADER];
     let crc = 0;
@@ -49,7 +51,7 @@ export class FilledBody {
       pieces.push(c.deflated[i]!);
       crc = (multiply(c.shifts[i]!, crc) ^ c.crcs[i]!) >>> 0;
       size += part.length;
-      const fill = i < this.parts.length - 1 ? fills[i] : undefined;
+      const fill = fills[i];
       if (fill && fill.length > 0) {
         pieces.push(...storedBlocks(fill));
         crc = crc32(fill, crc);
@@ -63,10 +65,9 @@ export class FilledBody {
     return Buffer.concat(pieces);
   }
 
-  private interleave(parts: readonly Buffer[], fills: readonly Buffer[]): Buffer[] {
-    if (fills.length !== parts.length - 1)
-      throw new Error(`a body of ${parts.length} parts takes ${parts.length - 1} fills, not ${fills.length}`);
-    return parts.flatMap((part, i) => (i < fills.length ? [part, fills[i]!] : [part]));
+  private checkFills(fills: readonly Buffer[]): void {
+    if (fills.length !== this.parts.length - 1)
+      throw new Error(`a body of ${this.parts.length} parts takes ${this.parts.length - 1} fills, not ${fills.length}`);
   }
 }
 
