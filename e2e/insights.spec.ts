@@ -85,6 +85,8 @@ test.describe('insights at /admin', () => {
       await expect(p.getByRole('button', { name: 'Show' })).toHaveCount(0);
       await p.getByRole('combobox', { name: 'Period' }).selectOption('90d');
       await expect(p).toHaveURL(/\/admin\?period=90d$/);
+      // The choice keeps the focus: choosing is not leaving the page.
+      await expect(p.getByRole('combobox', { name: 'Period' })).toBeFocused();
       // The URL changes before the 90-day page is drawn, and drawing it remounts the period form.
       await expect(p.getByTestId('insights-results')).not.toHaveAttribute('aria-busy', 'true');
       await expect(p.getByRole('figure', { name: /Most active boards/ })).toBeVisible();

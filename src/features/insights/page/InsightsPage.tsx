@@ -105,15 +105,17 @@ function PeriodForm({ form, errors, busy }: { form: InsightsPageProps['form']; e
   const [from, setFrom] = useState(form.from);
   const [to, setTo] = useState(form.to);
 
-  const show = (query: Record<string, string>) => void router.push({ pathname: paths.admin(), query });
+  const show = (query: Record<string, string>) => router.push({ pathname: paths.admin(), query }, undefined, { scroll: false });
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    show(period === 'custom' ? { period, from, to } : { period });
+    void show(period === 'custom' ? { period, from, to } : { period });
   };
   // A fixed period applies as it is chosen; a custom one once both dates are in and it is asked for.
   const choose = (next: string) => {
     setPeriod(next);
-    if (next !== 'custom') show({ period: next });
+    // Focus stays on the choice (a navigation would move it to the heading, and the form is drawn anew).
+    if (next !== 'custom')
+      void show({ period: next }).then(() => document.querySelector<HTMLSelectElement>('form select[name="period"]')?.focus());
   };
 
   return (
